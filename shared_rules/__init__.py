@@ -1,0 +1,54 @@
+"""ubao's rules layer: chess, English draughts and Tanzanian draughts behind one interface.
+
+    >>> from shared_rules import get_game
+    >>> game = get_game("english", {"mandatory_capture": False})
+    >>> position = game.start().play("9-13")
+    >>> position.fen(), position.status().result
+    ('W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13', 'ongoing')
+
+Pure: no I/O, no AWS. Positions are immutable values; ``play`` returns a new one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .base import Game, Position
+from .errors import AmbiguousMove, GameOver, InvalidFen, InvalidMove, InvalidOption, RulesError, UnknownGame
+from .status import BLACK, DRAW, ONGOING, REASONS, WHITE, Status
+
+GAME_NAMES = ("chess", "english", "tanzanian")
+
+__all__ = [
+    "GAME_NAMES", "Game", "Position", "Status", "get_game", "option_specs",
+    "RulesError", "UnknownGame", "InvalidOption", "InvalidFen", "InvalidMove", "AmbiguousMove", "GameOver",
+    "WHITE", "BLACK", "DRAW", "ONGOING", "REASONS",
+]
+
+
+def get_game(name: str, options: Mapping[str, Any] | None = None) -> Game:
+    """The game called ``name`` (``chess``, ``english`` or ``tanzanian``) under ``options``.
+
+    Raises ``UnknownGame`` or ``InvalidOption`` with a message that says what is wrong.
+    """
+    if name == "chess":
+        from .chess_game import ChessGame
+
+        return ChessGame(options)
+    if name in ("english", "tanzanian"):
+        from .draughts.game import DraughtsGame
+        from .draughts.variants import VARIANTS
+
+        return DraughtsGame(VARIANTS[name], options)
+    raise UnknownGame(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")
+
+
+def option_specs(name: str):
+    """The table options a game accepts, with their defaults."""
+    if name == "chess":
+        return ()
+    if name in ("english", "tanzanian"):
+        from .draughts.variants import VARIANTS
+
+        return VARIANTS[name].options
+    raise UnknownGame(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")

@@ -1,0 +1,170 @@
+"""Chess on python-chess, with this site's automatic draws (seeds 001 and 002).
+
+* threefold repetition draws the moment a position occurs for the third time;
+* the fifty-move rule draws at 100 half-moves without a capture or pawn move, unless that move mates;
+* insufficient material draws exactly for: king against king, king and knight against king,
+  king and bishop against king, and king and bishop against king and bishop on the same colour.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+import chess
+
+from .base import Game, Position
+from .errors import AmbiguousMove, InvalidFen, InvalidMove
+from .status import BLACK, DRAW, IN_PROGRESS, WHITE, Status, other
+
+_STATUS_PROBLEMS = (
+    (chess.STATUS_NO_WHITE_KING, "White has no king"),
+    (chess.STATUS_NO_BLACK_KING, "Black has no king"),
+    (chess.STATUS_TOO_MANY_KINGS, "a side has more than one king"),
+    (chess.STATUS_PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
+    (chess.STATUS_OPPOSITE_CHECK, "the side not to move is in check"),
+    (chess.STATUS_TOO_MANY_WHITE_PAWNS, "White has more than 8 pawns"),
+    (chess.STATUS_TOO_MANY_BLACK_PAWNS, "Black has more than 8 pawns"),
+    (chess.STATUS_TOO_MANY_WHITE_PIECES, "White has more than 16 pieces"),
+    (chess.STATUS_TOO_MANY_BLACK_PIECES, "Black has more than 16 pieces"),
+    (chess.STATUS_BAD_CASTLING_RIGHTS, "the castling rights do not match the rooks and kings"),
+    (chess.STATUS_INVALID_EP_SQUARE, "the en passant square is not possible"),
+    (chess.STATUS_TOO_MANY_CHECKERS, "the side to move is in check from too many pieces"),
+    (chess.STATUS_IMPOSSIBLE_CHECK, "the check on the side to move is impossible"),
+)
+
+
+def insufficient_material(board: chess.Board) -> bool:
+    """True exactly for the material the seeds list as unable to mate."""
+    others = board.occupied & ~board.kings
+    if others & (board.pawns | board.rooks | board.queens):
+        return False
+    count = chess.popcount(others)
+    if count <= 1:
+        return True  # bare kings, or one knight or bishop
+    if count == 2 and others == board.bishops:
+        white_bishop = board.bishops & board.occupied_co[chess.WHITE]
+        black_bishop = board.bishops & board.occupied_co[chess.BLACK]
+        same_colour = not (board.bishops & chess.BB_LIGHT_SQUARES) or not (board.bishops & chess.BB_DARK_SQUARES)
+        return bool(white_bishop and black_bishop and same_colour)
+    return False
+
+
+class ChessGame(Game):
+    name = "chess"
+    title = "Chess"
+
+    def start(self) -> "ChessPosition":
+        return ChessPosition(self, chess.Board(), 0)
+
+    def from_fen(self, fen: str) -> "ChessPosition":
+        if not isinstance(fen, str) or not fen.strip():
+            raise InvalidFen("the FEN is empty")
+        try:
+            board = chess.Board(fen.strip())
+        except ValueError as error:
+            raise InvalidFen(f"FEN {fen!r} is malformed: {error}") from None
+        problems = [text for flag, text in _STATUS_PROBLEMS if board.status() & flag]
+        if problems:
+            raise InvalidFen(f"FEN {fen!r} is not a legal position: {problems[0]}")
+        return ChessPosition(self, board, 0)
+
+    def time_loss_result(self, position: Position, loser: str) -> str:
+        """The side that ran out of time loses, unless the other side could never mate: then a draw."""
+        winner = other(loser)
+        colour = chess.WHITE if winner == WHITE else chess.BLACK
+        if position.board.has_insufficient_material(colour):
+            return DRAW
+        return winner
+
+
+class ChessPosition(Position[chess.Move]):
+    """A chess position; its board (with the moves since set-up) is never changed after creation."""
+
+    def __init__(self, game: ChessGame, board: chess.Board, ply: int):
+        self.game = game
+        self.board = board
+        self._ply = ply
+
+    @property
+    def turn(self) -> str:
+        return WHITE if self.board.turn == chess.WHITE else BLACK
+
+    @property
+    def ply(self) -> int:
+        return self._ply
+
+    def fen(self) -> str:
+        return self.board.fen()
+
+    @cached_property
+    def _moves(self) -> list[chess.Move]:
+        return list(self.board.legal_moves)
+
+    def legal_moves(self) -> list[chess.Move]:
+        return [] if self.status().is_over else list(self._moves)
+
+    def notation(self, move: chess.Move) -> str:
+        return self.board.san(move)
+
+    def parse_move(self, text: str) -> chess.Move:
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidMove("the move is empty")
+        if self.status().is_over:
+            raise InvalidMove("the game is already over")
+        text = text.strip()
+        try:
+            return self.board.parse_san(text)
+        except chess.AmbiguousMoveError:
+            raise AmbiguousMove(f"{text!r} is ambiguous here; name the file or rank of the piece") from None
+        except ValueError:
+            pass
+        try:
+            return self.board.parse_uci(text.lower() if len(text) == 5 else text)
+        except chess.IllegalMoveError:
+            raise InvalidMove(f"{text!r} is not a legal move here") from None
+        except ValueError:
+            pass
+        if _looks_like_move(text):
+            raise InvalidMove(f"{text!r} is not a legal move here")
+        raise InvalidMove(f"{text!r} is not a move; write it in SAN (Nf3) or UCI (g1f3)")
+
+    def _after(self, move: chess.Move) -> "ChessPosition":
+        board = self.board.copy()
+        board.push(move)
+        return ChessPosition(self.game, board, self._ply + 1)
+
+    def status(self) -> Status:
+        return self._status
+
+    @cached_property
+    def _status(self) -> Status:
+        board = self.board
+        if not self._moves:
+            if board.is_check():
+                return Status(BLACK if board.turn == chess.WHITE else WHITE, "checkmate")
+            return Status(DRAW, "stalemate")
+        if insufficient_material(board):
+            return Status(DRAW, "insufficient_material")
+        if board.is_repetition(3):
+            return Status(DRAW, "threefold_repetition")
+        if board.halfmove_clock >= 100:
+            return Status(DRAW, "fifty_moves")
+        return IN_PROGRESS
+
+    def __eq__(self, other_position: object) -> bool:
+        return isinstance(other_position, ChessPosition) and self.fen() == other_position.fen()
+
+    def __hash__(self) -> int:
+        return hash(self.fen())
+
+
+def _looks_like_move(text: str) -> bool:
+    """Does the text have the shape of SAN or UCI (so the message can say 'illegal', not 'not a move')?"""
+    return bool(_MOVE_SHAPE.fullmatch(text))
+
+
+_MOVE_SHAPE = re.compile(
+    r"([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=?[QRBNqrbn])?|O-O(-O)?|0-0(-0)?)[+#]?[!?]*"
+    r"|[a-h][1-8][a-h][1-8][qrbn]?"
+)
