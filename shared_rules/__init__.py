@@ -11,7 +11,8 @@ Pure: no I/O, no AWS. Positions are immutable values; ``play`` returns a new one
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import Game, Position
 from .errors import AmbiguousMove, GameOver, InvalidFen, InvalidMove, InvalidOption, RulesError, UnknownGame

@@ -8,7 +8,8 @@ was set up from, so ``game.replay(moves, fen)`` reproduces a game's state exactl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Generic, Iterable, Mapping, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, Generic, TypeVar
 
 from .errors import GameOver, InvalidMove
 from .options import OptionSpec, validate_options
@@ -20,7 +21,7 @@ MoveT = TypeVar("MoveT")
 class Position(ABC, Generic[MoveT]):
     """A position of one game, with the history its draw rules need."""
 
-    game: "Game"
+    game: Game
 
     @property
     @abstractmethod
@@ -49,14 +50,14 @@ class Position(ABC, Generic[MoveT]):
         """The legal move ``text`` names; raises ``InvalidMove`` (or ``AmbiguousMove``) otherwise."""
 
     @abstractmethod
-    def _after(self, move: MoveT) -> "Position[MoveT]":
+    def _after(self, move: MoveT) -> Position[MoveT]:
         """The position after a legal move (no checks)."""
 
     @abstractmethod
     def status(self) -> Status:
         """Whether the game is over here, who won, and why."""
 
-    def play(self, move: MoveT | str) -> "Position[MoveT]":
+    def play(self, move: MoveT | str) -> Position[MoveT]:
         """The position after ``move`` (a move object or its notation), which must be legal."""
         if self.status().is_over:
             raise GameOver("the game is already over")

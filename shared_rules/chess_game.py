@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import re
-from functools import cached_property
 
 import chess
 
@@ -54,10 +53,10 @@ class ChessGame(Game):
     name = "chess"
     title = "Chess"
 
-    def start(self) -> "ChessPosition":
+    def start(self) -> ChessPosition:
         return ChessPosition(self, chess.Board(), 0)
 
-    def from_fen(self, fen: str) -> "ChessPosition":
+    def from_fen(self, fen: str) -> ChessPosition:
         if not isinstance(fen, str) or not fen.strip():
             raise InvalidFen("the FEN is empty")
         try:
@@ -85,6 +84,8 @@ class ChessPosition(Position[chess.Move]):
         self.game = game
         self.board = board
         self._ply = ply
+        self._move_cache: list[chess.Move] | None = None  # caches: a position never changes
+        self._status_cache: Status | None = None
 
     @property
     def turn(self) -> str:
@@ -97,9 +98,11 @@ class ChessPosition(Position[chess.Move]):
     def fen(self) -> str:
         return self.board.fen()
 
-    @cached_property
+    @property
     def _moves(self) -> list[chess.Move]:
-        return list(self.board.legal_moves)
+        if self._move_cache is None:
+            self._move_cache = list(self.board.legal_moves)
+        return self._move_cache
 
     def legal_moves(self) -> list[chess.Move]:
         return [] if self.status().is_over else list(self._moves)
@@ -129,16 +132,17 @@ class ChessPosition(Position[chess.Move]):
             raise InvalidMove(f"{text!r} is not a legal move here")
         raise InvalidMove(f"{text!r} is not a move; write it in SAN (Nf3) or UCI (g1f3)")
 
-    def _after(self, move: chess.Move) -> "ChessPosition":
+    def _after(self, move: chess.Move) -> ChessPosition:
         board = self.board.copy()
         board.push(move)
         return ChessPosition(self.game, board, self._ply + 1)
 
     def status(self) -> Status:
-        return self._status
+        if self._status_cache is None:
+            self._status_cache = self._compute_status()
+        return self._status_cache
 
-    @cached_property
-    def _status(self) -> Status:
+    def _compute_status(self) -> Status:
         board = self.board
         if not self._moves:
             if board.is_check():

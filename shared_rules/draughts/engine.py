@@ -43,6 +43,9 @@ class State(NamedTuple):
     turn: int
 
 
+_new_tuple = tuple.__new__  # builds a RawMove without the namedtuple's Python-level __new__
+
+
 def _bits(mask: int):
     while mask:
         low = mask & -mask
@@ -243,22 +246,16 @@ class Engine:
         men = us & ~kings
         for d in self.up_offsets if turn == WHITE_TO_MOVE else self.down_offsets:
             targets = (men << d if d > 0 else men >> -d) & empty
-            for dest in _bits(targets):
-                moves.append(RawMove(dest - d, dest, 0, (dest,), bool((1 << dest) & crown)))
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                dest = bit.bit_length() - 1
+                moves.append(_new_tuple(RawMove, (dest - d, dest, 0, (dest,), bool(bit & crown))))
         king_set = us & kings
         if king_set:
-            if self.flying:
-                for origin in _bits(king_set):
-                    for ray in self.rays[origin]:
-                        for dest in ray:
-                            if (occupied >> dest) & 1:
-                                break
-                            moves.append(RawMove(origin, dest, 0, (dest,), False))
-            else:
-                for d in self.up_offsets + self.down_offsets:
-                    targets = (king_set << d if d > 0 else king_set >> -d) & empty
-                    for dest in _bits(targets):
-                        moves.append(RawMove(dest - d, dest, 0, (dest,), False))
+            for origin_bit, dest_bit in self._king_steps(king_set, empty, occupied):
+                dest = dest_bit.bit_length() - 1
+                moves.append(_new_tuple(RawMove, (origin_bit.bit_length() - 1, dest, 0, (dest,), False)))
         moves.sort()
         return moves
 

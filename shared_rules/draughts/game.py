@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..base import Game, Position
 from ..errors import AmbiguousMove, InvalidMove
@@ -32,10 +32,10 @@ class DraughtsGame(Game):
             variant.repetition == "option" and self.options.get("threefold_repetition", False)
         )
 
-    def start(self) -> "DraughtsPosition":
+    def start(self) -> DraughtsPosition:
         return DraughtsPosition.initial(self, self.engine.start_state())
 
-    def from_fen(self, fen: str) -> "DraughtsPosition":
+    def from_fen(self, fen: str) -> DraughtsPosition:
         return DraughtsPosition.initial(self, parse_fen(self.squares, fen))
 
     def time_loss_result(self, position: Position, loser: str) -> str:
@@ -76,9 +76,11 @@ class DraughtsPosition(Position[RawMove]):
         self.quiet_plies = quiet_plies  # plies without a capture or a man moving
         self.kings_only_plies = kings_only_plies  # plies with only kings on the board and no capture
         self.countdown = countdown  # moves made by the three-king side since the count started
+        self._move_cache: list[RawMove] | None = None  # caches: a position never changes
+        self._status_cache: Status | None = None
 
     @classmethod
-    def initial(cls, game: DraughtsGame, state: State) -> "DraughtsPosition":
+    def initial(cls, game: DraughtsGame, state: State) -> DraughtsPosition:
         countdown = 0 if game.variant.countdown and _countdown_sides(state) is not None else None
         return cls(game, state, 0, (state,), 0, 0, countdown)
 
@@ -95,9 +97,11 @@ class DraughtsPosition(Position[RawMove]):
     def fen(self) -> str:
         return write_fen(self.game.squares, self.state)
 
-    @cached_property
+    @property
     def _moves(self) -> list[RawMove]:
-        return self.game.engine.legal_moves(self.state, self.game.mandatory_capture)
+        if self._move_cache is None:
+            self._move_cache = self.game.engine.legal_moves(self.state, self.game.mandatory_capture)
+        return self._move_cache
 
     def legal_moves(self) -> list[RawMove]:
         return [] if self.status().is_over else list(self._moves)
@@ -119,10 +123,14 @@ class DraughtsPosition(Position[RawMove]):
             raise InvalidMove("the game is already over")
         origin, destination = squares[0], squares[-1]
         candidates = [m for m in self._moves if m.origin == origin and m.destination == destination]
-        if len(squares) > 2 or (len(candidates) > 1):
+        path = tuple(squares[1:])
+        for move in candidates:
+            if move.path == path:
+                return move
+        if len(squares) > 2 or len(candidates) > 1:
             # A full path picks the move whose capture sequence it spells out.
             paths = self.game.engine.captures(self.state, all_paths=True)
-            spelled = {m.key for m in paths if m.origin == origin and tuple(m.path) == tuple(squares[1:])}
+            spelled = {m.key for m in paths if m.origin == origin and m.path == path}
             spelled_moves = [m for m in self._moves if m.key in spelled]
             if spelled_moves:
                 return spelled_moves[0]
@@ -138,7 +146,7 @@ class DraughtsPosition(Position[RawMove]):
     def _example(self) -> str:
         return "9-13 or 22x15x6" if self.game.squares.numbering == "pdn" else "c3-d4 or d2xf4xh6"
 
-    def _after(self, move: RawMove) -> "DraughtsPosition":
+    def _after(self, move: RawMove) -> DraughtsPosition:
         game = self.game
         before = self.state
         state = game.engine.play(before, move)
@@ -161,10 +169,11 @@ class DraughtsPosition(Position[RawMove]):
         return DraughtsPosition(game, state, self._ply + 1, history, quiet, kings_only, countdown)
 
     def status(self) -> Status:
-        return self._status
+        if self._status_cache is None:
+            self._status_cache = self._compute_status()
+        return self._status_cache
 
-    @cached_property
-    def _status(self) -> Status:
+    def _compute_status(self) -> Status:
         state, game, variant = self.state, self.game, self.game.variant
         mover = state.white if state.turn == WHITE_TO_MOVE else state.black
         winner = BLACK if state.turn == WHITE_TO_MOVE else WHITE

@@ -23,6 +23,12 @@ class Squares:
             else:
                 self.name_of[index] = "abcdefghijklmnopqrstuvwxyz"[file] + str(row + 1)
         self.index_of = {name: index for index, name in self.name_of.items()}
+        # FEN tokens ("21", "K30", "c3", "Kc3", "C3", "kc3") to (index, is_king): one lookup per piece.
+        self.fen_tokens: dict[str, tuple[int, bool]] = {}
+        for name, index in self.index_of.items():
+            for spelled in {name, name.upper()}:
+                self.fen_tokens[spelled] = (index, False)
+                self.fen_tokens["K" + spelled] = self.fen_tokens["k" + spelled] = (index, True)
         # Sorting key: numbers numerically, algebraic squares file first.
         self.order = sorted(self.name_of, key=lambda i: (int(self.name_of[i]),) if numbering == "pdn" else (
             self.name_of[i][0], int(self.name_of[i][1:])))
@@ -92,18 +98,19 @@ def parse_fen(squares: Squares, fen: str) -> State:
 
 def _parse_pieces(squares: Squares, field: str, fen: str) -> tuple[int, int]:
     pieces = kings = 0
-    for item in filter(None, (item.strip() for item in field.split(","))):
-        king = item[:1].upper() == "K"
-        name = item[1:] if king else item
-        try:
-            if "-" in name and squares.numbering == "pdn":
-                low, high = (squares.parse(end) for end in name.split("-", 1))
-                numbers = range(int(squares.name_of[low]), int(squares.name_of[high]) + 1)
-                indices = [squares.parse(str(n)) for n in numbers]
-            else:
-                indices = [squares.parse(name)]
-        except ValueError as error:
-            raise InvalidFen(f"FEN {fen!r}: {error}") from None
+    tokens = squares.fen_tokens
+    for item in field.split(","):
+        entry = tokens.get(item)
+        if entry is None:
+            item = item.strip()
+            if not item:
+                continue
+            entry = tokens.get(item)
+        if entry is not None:
+            indices, king = (entry[0],), entry[1]
+        else:
+            king = item[0] in "Kk"
+            indices = _parse_squares(squares, item[1:] if king else item, fen)
         for index in indices:
             bit = 1 << index
             if pieces & bit:
@@ -112,6 +119,18 @@ def _parse_pieces(squares: Squares, field: str, fen: str) -> tuple[int, int]:
             if king:
                 kings |= bit
     return pieces, kings
+
+
+def _parse_squares(squares: Squares, name: str, fen: str) -> list[int]:
+    """A square name that is not a plain name: a PDN range like ``1-12``, or a mistake to explain."""
+    try:
+        if "-" in name and squares.numbering == "pdn":
+            low, high = (squares.parse(end) for end in name.split("-", 1))
+            numbers = range(int(squares.name_of[low]), int(squares.name_of[high]) + 1)
+            return [squares.parse(str(n)) for n in numbers]
+        return [squares.parse(name)]
+    except ValueError as error:
+        raise InvalidFen(f"FEN {fen!r}: {error}") from None
 
 
 MOVE_PATTERN = re.compile(r"^\s*([a-z]?\d{1,2})((?:\s*[-x:]\s*[a-z]?\d{1,2})+)\s*$", re.IGNORECASE)

@@ -1,0 +1,122 @@
+"""The ``ubao`` command: legal moves, perft and playing moves from the shell.
+
+Bad input is one line on stderr naming what is wrong, and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from . import GAME_NAMES, RulesError, get_game
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one clear line, not a usage dump
+        self.exit(EXIT_BAD_INPUT, f"ubao: {message} (see 'ubao --help')\n")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="ubao",
+        description="ubao's rules layer from the shell: chess, English draughts and Tanzanian draughts.",
+        epilog="Examples: ubao moves english | ubao perft tanzanian 8 | ubao play chess e4 e5 Nf3",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    def add_common(sub):
+        sub.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAME_NAMES)}")
+        sub.add_argument("--fen", help="start from this position instead of the initial one")
+        sub.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                         help="a table option, e.g. mandatory_capture=false or move_limit=80 (repeatable)")
+
+    moves = commands.add_parser("moves", help="list the legal moves, one per line")
+    add_common(moves)
+    perft = commands.add_parser("perft", help="count the leaf nodes of the move tree to DEPTH")
+    add_common(perft)
+    perft.add_argument("depth", metavar="DEPTH", type=int)
+    perft.add_argument("--divide", action="store_true", help="also print the count below each move")
+    play = commands.add_parser("play", help="play moves in order and print the result as JSON")
+    add_common(play)
+    play.add_argument("moves", metavar="MOVE", nargs="*")
+    return parser
+
+
+def _options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise RulesError(f"option {pair!r} must be written KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _position(args):
+    game = get_game(args.game, _options(args.option))
+    return game.from_fen(args.fen) if args.fen else game.start()
+
+
+def _cmd_moves(args) -> None:
+    for notation in _position(args).legal_notations():
+        print(notation)
+
+
+def _cmd_perft(args) -> None:
+    from .perft import perft
+
+    if args.depth < 0:
+        raise RulesError("DEPTH must be 0 or more")
+    position = _position(args)
+    started = time.perf_counter()
+    if args.divide and args.depth > 0:
+        total = 0
+        for move in position.legal_moves():
+            count = perft(position._after(move), args.depth - 1)
+            total += count
+            print(f"{position.notation(move)}: {count}")
+    else:
+        total = perft(position, args.depth)
+    elapsed = time.perf_counter() - started
+    print(f"depth {args.depth} in {elapsed:.2f} s ({total / max(elapsed, 1e-9):,.0f} leaves/s)", file=sys.stderr)
+    print(total)
+
+
+def _cmd_play(args) -> None:
+    game = get_game(args.game, _options(args.option))
+    position = game.replay(args.moves, fen=args.fen)
+    print(json.dumps({
+        "fen": position.fen(),
+        "status": position.status().as_dict(),
+        "legal_moves": position.legal_notations(),
+    }, ensure_ascii=False))
+
+
+COMMANDS = {"moves": _cmd_moves, "perft": _cmd_perft, "play": _cmd_play}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _build_parser()
+    # Options may come after the moves (ubao play english 9-13 --option move_limit=4 22-18).
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if args.command != "play" or any(item.startswith("-") for item in extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.moves += extra
+    try:
+        COMMANDS[args.command](args)
+    except RulesError as error:
+        print(f"ubao: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("ubao: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Perft: the number of leaf nodes of the legal-move tree, the standard check of a move generator.
+
+Draughts uses the engine's bulk-counting fast path; chess walks python-chess's board in place.
+Draw rules do not stop perft (as in the published counts); a side without moves is a leaf.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from .base import Position
+
+
+def perft(position: Position, depth: int) -> int:
+    if depth < 0:
+        raise ValueError("depth must be 0 or more")
+    board = getattr(position, "board", None)
+    if board is not None:
+        return _chess_perft(board.copy(stack=False), depth)
+    game = position.game
+    return game.engine.perft(position.state, depth, game.mandatory_capture)
+
+
+def _chess_perft(board: chess.Board, depth: int) -> int:
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += _chess_perft(board, depth - 1)
+        board.pop()
+    return total
