@@ -29,6 +29,7 @@ class Squares:
             for spelled in {name, name.upper()}:
                 self.fen_tokens[spelled] = (index, False)
                 self.fen_tokens["K" + spelled] = self.fen_tokens["k" + spelled] = (index, True)
+        self.fen_bits = {token: (1 << index, (1 << index) * king) for token, (index, king) in self.fen_tokens.items()}
         # Sorting key: numbers numerically, algebraic squares file first.
         self.order = sorted(self.name_of, key=lambda i: (int(self.name_of[i]),) if numbering == "pdn" else (
             self.name_of[i][0], int(self.name_of[i][1:])))
@@ -97,6 +98,18 @@ def parse_fen(squares: Squares, fen: str) -> State:
 
 
 def _parse_pieces(squares: Squares, field: str, fen: str) -> tuple[int, int]:
+    # Fast path: every item a plain square token and none repeated.
+    items = field.split(",")
+    lookup = squares.fen_bits.get
+    entries = [lookup(item) for item in items]
+    if None not in entries:
+        pieces = kings = 0
+        for bit, king_bit in entries:
+            pieces |= bit
+            kings |= king_bit
+        if pieces.bit_count() == len(entries):
+            return pieces, kings
+    # Slow path: spaces, ranges, mistakes to explain.
     pieces = kings = 0
     tokens = squares.fen_tokens
     for item in field.split(","):
