@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .variants import ADJACENT, ANY, CROWN_CONTINUES, FIRST_CONTINUATION, MUST_CONTINUE, Variant
+from .variants import ADJACENT, ANY, CROWN_AT_END, CROWN_CONTINUES, FIRST_CONTINUATION, MUST_CONTINUE, Variant
 
 WHITE_TO_MOVE = 0
 BLACK_TO_MOVE = 1
@@ -102,6 +102,7 @@ class Engine:
         self.flying = variant.flying_kings
         self.landing = variant.king_landing if variant.flying_kings else ADJACENT
         self.crown_continues = variant.crown_mid_capture == CROWN_CONTINUES
+        self.crown_at_end = variant.crown_mid_capture == CROWN_AT_END
         self.maximum_capture = variant.maximum_capture
         both = self.up_offsets + self.down_offsets
         self.man_capture_offsets = (
@@ -167,7 +168,7 @@ class Engine:
             extended = True
             now_captured = captured | mid
             now_path = path + (landing,)
-            if (1 << landing) & crown:
+            if (1 << landing) & crown and not self.crown_at_end:
                 if self.crown_continues:
                     before = len(found)
                     self._king_captures(origin, landing, now_captured, occupied, them, now_path, found, True)
@@ -177,7 +178,7 @@ class Engine:
                 continue
             self._man_captures(origin, landing, now_captured, occupied, them, dirs, crown, now_path, found)
         if not extended and path:
-            found.append(RawMove(origin, square, captured, path, False))
+            found.append(RawMove(origin, square, captured, path, bool((1 << square) & crown)))
 
     def _king_jumps(self, square, captured, occupied, them):
         """For each direction with a jumpable piece: (captured bit, empty squares behind it)."""

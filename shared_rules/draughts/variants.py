@@ -19,6 +19,7 @@ FIRST_CONTINUATION = "first_continuation"  # TzDraft: squares before the first c
 # What happens to a man that reaches the far row in the middle of a capture.
 CROWN_STOPS = "stop"  # crowned, and the move ends there (English, Tanzanian)
 CROWN_CONTINUES = "continue"  # crowned, and it captures on as a king (Russian)
+CROWN_AT_END = "at_end"  # crowned only if the move ends there; passing through captures on as a man (international)
 
 
 @dataclass(frozen=True)
@@ -98,3 +99,31 @@ TANZANIAN = Variant(
 )
 
 VARIANTS = {variant.name: variant for variant in (ENGLISH, TANZANIAN)}
+
+# Configured and perft-checked against published counts, not yet offered to players: they show
+# that the next variants are descriptions, not forks. Their draw rules and notation UI come later.
+INTERNATIONAL = Variant(
+    name="international",
+    title="International draughts (10x10)",
+    size=10,
+    numbering="pdn",
+    first_player="white",
+    rows_of_men=4,
+    men_capture_backward=True,
+    flying_kings=True,
+    king_landing=ANY,
+    crown_mid_capture=CROWN_AT_END,
+    maximum_capture=True,
+    repetition="always",
+    quiet_plies_limit=None,
+    countdown=False,
+    kings_only_option=False,
+    options=(),
+    gametype=20,
+)
+
+# Brazilian draughts: the international rules on the 8x8 board.
+BRAZILIAN = Variant(**{**INTERNATIONAL.__dict__, "name": "brazilian", "title": "Brazilian draughts",
+                       "size": 8, "rows_of_men": 3, "gametype": 26})
+
+LATER_VARIANTS = {variant.name: variant for variant in (INTERNATIONAL, BRAZILIAN)}
