@@ -1,0 +1,288 @@
+"""The HTTP API resolver every function uses: Powertools' ``APIGatewayHttpResolver`` with validation on,
+ubao's error contract (``common.errors``) and structured logs keyed by the request id.
+
+A function only declares its routes, spelled exactly as in ``template.yaml``::
+
+    app = Api()
+
+    @app.post("/v1/games/{id}/moves")
+    def play(id: str, request: MoveRequest) -> GameState: ...
+
+    lambda_handler = app.lambda_handler
+
+Every failure becomes ``{"error": {"code", "message"}}`` with the status ``common.errors`` documents.
+Before routing, the handler checks what the resolver cannot: the body's size (413), its base64 and
+UTF-8 (400), so no malformed input reaches a route or the 500 handler.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from collections.abc import Callable, Iterable
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+    ResponseValidationError,
+)
+
+from common.errors import (
+    MAX_BODY_BYTES,
+    RULES_ERROR_STATUS,
+    ApiError,
+    InvalidJson,
+    InvalidRequest,
+    MethodNotAllowed,
+    NotFound,
+    PayloadTooLarge,
+    error_body,
+)
+from shared_rules.errors import RulesError
+
+logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
+
+JSON = "application/json"
+_TEMPLATE_PARAM = re.compile(r"\{(\w+)\+?\}")
+#: How many validation problems one error message lists (the rest are summarised).
+_MAX_LISTED_PROBLEMS = 3
+
+
+class Api(APIGatewayHttpResolver):
+    """A resolver whose routes use the template's ``{param}`` syntax and whose errors follow ubao's contract."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            debug=False,  # never a traceback in a response, whatever POWERTOOLS_DEV says
+            enable_validation=True,
+            # A response that breaks its own model is our bug: 500, not the 422 Powertools uses by default.
+            response_validation_error_http_code=HTTPStatus.INTERNAL_SERVER_ERROR,
+            json_body_deserializer=parse_json,
+        )
+        #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
+        self.declared_routes: list[tuple[str, str]] = []
+        self._register_error_handlers()
+        self.lambda_handler: Callable[[dict, Any], dict] = self._handle_event
+
+    # -- routes -----------------------------------------------------------------------------------------
+    def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any):
+        methods = (method,) if isinstance(method, str) else tuple(method)
+        self.declared_routes.extend((item.upper(), rule) for item in methods)
+        # Powertools spells path parameters <id>; the template (and API Gateway) spell them {id}.
+        return super().route(_TEMPLATE_PARAM.sub(r"<\1>", rule), method, *args, **kwargs)
+
+    def known_routes(self) -> Iterable[tuple[str, str]]:
+        """The routes that decide between 404 and 405 (the fallback function widens this to every function's)."""
+        return self.declared_routes
+
+    # -- the event, before routing ----------------------------------------------------------------------
+    def _handle_event(self, event: dict, context: Any) -> dict:
+        bind_logs_to_request(event, context)
+        try:
+            event = normalized_event(event)
+        except ApiError as error:
+            _log_refusal(error)
+            return raw_error_response(error)
+        return self.resolve(event, context)
+
+    # -- errors -----------------------------------------------------------------------------------------
+    def _register_error_handlers(self) -> None:
+        self.exception_handler(ApiError)(self._api_error)
+        self.exception_handler(RulesError)(self._rules_error)
+        self.exception_handler(RequestValidationError)(self._request_validation_error)
+        self.exception_handler(RequestUnsupportedContentType)(self._unsupported_content_type)
+        self.exception_handler(ServiceError)(self._service_error)
+        self.exception_handler(ResponseValidationError)(self._bug)
+        self.exception_handler(Exception)(self._bug)
+        self.not_found(self._not_found)
+
+    def _api_error(self, error: ApiError) -> Response:
+        _log_refusal(error)
+        return error_response(error.status, error.code, error.message, error.headers)
+
+    def _rules_error(self, error: RulesError) -> Response:
+        logger.info("rules refused the request", extra={"code": error.code})
+        return error_response(RULES_ERROR_STATUS, error.code, str(error))
+
+    def _request_validation_error(self, error: RequestValidationError) -> Response:
+        return self._api_error(api_error_from_validation(error.errors()))
+
+    def _unsupported_content_type(self, error: RequestUnsupportedContentType) -> Response:
+        # Unreachable while normalized_event() labels every body as JSON; kept so a change there fails safe.
+        return self._api_error(
+            ApiError("send the body as JSON", status=HTTPStatus.UNSUPPORTED_MEDIA_TYPE, code="unsupported_media_type")
+        )
+
+    def _service_error(self, error: ServiceError) -> Response:
+        status = HTTPStatus(error.status_code)
+        code = status.phrase.lower().replace(" ", "_").replace("-", "_")
+        return self._api_error(ApiError(str(error.msg), status=status, code=code))
+
+    def _not_found(self, _: NotFoundError) -> Response:
+        method, path = self.current_event.http_method.upper(), self.current_event.path
+        allowed = sorted({verb for verb, rule in self.known_routes() if rule_matches(rule, path)})
+        if allowed:
+            refusal: ApiError = MethodNotAllowed(
+                f"{method} is not allowed on {path}; use {', '.join(allowed)}", headers={"Allow": ", ".join(allowed)}
+            )
+        else:
+            refusal = NotFound(f"there is no {path} in this API")
+        return self._api_error(refusal)
+
+    def _bug(self, error: Exception) -> Response:
+        request_id = self.current_event.request_context.request_id
+        logger.exception("unexpected error", extra={"error_type": type(error).__name__})
+        return error_response(
+            HTTPStatus.INTERNAL_SERVER_ERROR,
+            "internal_error",
+            f"something went wrong on our side; it has been logged (request {request_id})",
+        )
+
+
+# -- pieces also used by the local runner and the fallback function -----------------------------------------
+def parse_json(text: str) -> Any:
+    """Strict JSON: every failure (including NaN, huge integers, deep nesting) is a ``JSONDecodeError``."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise json.JSONDecodeError("the JSON is nested too deeply", text, 0) from None
+    except ValueError as error:  # int too long for Python, or a NaN/Infinity we refused
+        raise json.JSONDecodeError(str(error), text, 0) from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def normalized_event(event: dict) -> dict:
+    """The event with its body as checked UTF-8 text, at most 64 KiB, labelled JSON; raises ``ApiError``."""
+    body = event.get("body")
+    if body is None:
+        return event
+    if event.get("isBase64Encoded"):
+        # Base64 is 4/3 the size of its bytes: refuse clearly oversized bodies before decoding them.
+        if len(body) > (MAX_BODY_BYTES + 2) // 3 * 4 + 4:
+            raise _too_large()
+        try:
+            raw = base64.b64decode(body, validate=True)
+        except (binascii.Error, ValueError):
+            raise InvalidJson("the body is marked base64 but is not valid base64") from None
+        if len(raw) > MAX_BODY_BYTES:
+            raise _too_large()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidJson("the body is not UTF-8 text") from None
+    else:
+        text = body
+        # A character is at least one byte: the cheap length test settles most bodies before encoding.
+        if len(text) > MAX_BODY_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
+            raise _too_large()
+    # The API speaks only JSON, so a body sent as text/plain or form-encoded (curl -d) is read as JSON
+    # too, and a mistake in it gets a JSON error instead of a confusing form-field one.
+    headers = {**(event.get("headers") or {}), "content-type": JSON}
+    return {**event, "body": text, "isBase64Encoded": False, "headers": headers}
+
+
+def _too_large() -> PayloadTooLarge:
+    return PayloadTooLarge(f"the body is over {MAX_BODY_BYTES // 1024} KiB")
+
+
+def api_error_from_validation(problems: list[dict]) -> ApiError:
+    """One clear error from Powertools/pydantic validation problems: which field, what is wrong."""
+    for problem in problems:
+        if problem.get("type") == "json_invalid":
+            detail = (problem.get("ctx") or {}).get("error") or "JSON decode error"
+            return InvalidJson(f"the body is not valid JSON: {detail}")
+    described = [_describe(problem) for problem in problems]
+    message = "; ".join(described[:_MAX_LISTED_PROBLEMS])
+    if len(described) > _MAX_LISTED_PROBLEMS:
+        message += f" (and {len(described) - _MAX_LISTED_PROBLEMS} more)"
+    return InvalidRequest(message or "the request does not match the API")
+
+
+def _describe(problem: dict) -> str:
+    loc = tuple(problem.get("loc") or ("body",))
+    if loc == ("body",):  # the body as a whole
+        if problem.get("type") == "missing":
+            return "the body is empty; send a JSON object"
+        return "the body must be a JSON object"
+    return f"{_field_name(loc)}: {problem.get('msg', 'invalid')}"
+
+
+def _field_name(loc: tuple | list) -> str:
+    """("body", "moves", 3) -> "moves[3]"; ("query", "game") -> "query parameter game"."""
+    source, *path = loc or ("body",)
+    name = ""
+    for part in path:
+        name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
+    if source == "body":
+        return name or "body"
+    return f"{source} parameter {name}" if name else str(source)
+
+
+def rule_matches(rule: str, path: str) -> bool:
+    """Whether ``path`` matches a template route such as ``/v1/games/{id}`` (``{proxy+}`` spans segments)."""
+    return _rule_regex(rule).fullmatch(path) is not None
+
+
+_RULE_CACHE: dict[str, re.Pattern] = {}
+
+
+def _rule_regex(rule: str) -> re.Pattern:
+    pattern = _RULE_CACHE.get(rule)
+    if pattern is None:
+        parts = re.split(r"(\{\w+\+?\})", rule)
+        regex = "".join(
+            (".+" if part.endswith("+}") else "[^/]+") if part.startswith("{") else re.escape(part) for part in parts
+        )
+        pattern = _RULE_CACHE[rule] = re.compile(regex)
+    return pattern
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
+    return Response(status_code=int(status), content_type=JSON, body=error_body(code, message), headers=headers)
+
+
+def raw_error_response(error: ApiError) -> dict:
+    """The payload-2.0 response for an error found before the resolver runs."""
+    return {
+        "statusCode": int(error.status),
+        "headers": {"Content-Type": JSON, **error.headers},
+        "body": json.dumps(error_body(error.code, error.message), separators=(",", ":")),
+        "isBase64Encoded": False,
+        "cookies": [],
+    }
+
+
+_cold_start = True
+
+
+def bind_logs_to_request(event: dict, context: Any) -> None:
+    """Every log line of this request carries its API request id as correlation id, and nothing of the last.
+
+    What ``Logger.inject_lambda_context(correlation_id_path=API_GATEWAY_HTTP, clear_state=True)`` does,
+    without its JMESPath query and context model: a quarter of the cost, on every warm request.
+    """
+    global _cold_start
+    logger.clear_state()
+    logger.append_keys(
+        correlation_id=(event.get("requestContext") or {}).get("requestId"),
+        function_request_id=getattr(context, "aws_request_id", None),
+        function_name=getattr(context, "function_name", None),
+        cold_start=_cold_start,
+    )
+    _cold_start = False
+
+
+def _log_refusal(error: ApiError) -> None:
+    logger.info("request refused", extra={"status": int(error.status), "code": error.code})

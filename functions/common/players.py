@@ -1,0 +1,147 @@
+"""Players without accounts: a random token is the player's only credential.
+
+* ``POST /v1/players`` makes a player and shows its token once. The token is 256 random bits; the store
+  keeps only its SHA-256, so a leaked table gives no one a seat.
+* Every request that acts for a player sends ``Authorization: Bearer <token>``. ``authenticate`` looks the
+  player up by the token's hash (one read). Games keep the hash of each seat's token too, so a move is
+  checked against the game's own item with ``token_matches`` (a constant-time comparison) and needs no
+  second read.
+* Display names are optional, 1 to 24 characters: letters of any script, digits, spaces and ``.'-_``.
+
+Used by the games function and by the puzzles function (progress belongs to the same players).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from common.errors import ApiError
+from common.store import PlayerStore
+
+TOKEN_PREFIX = "ubao_"
+TOKEN_BYTES = 32  # 256 bits: far beyond guessing, and the hash stays a safe lookup key
+PLAYER_ID_BYTES = 9  # 72 bits, 12 URL-safe characters: public, so it only has to be unique
+NAME_MAX_CHARS = 24
+_TOKEN_SHAPE = re.compile(r"ubao_[A-Za-z0-9_-]{43}")
+_NAME_PUNCTUATION = frozenset(" .'-_")
+
+
+class Unauthorized(ApiError):
+    status = HTTPStatus.UNAUTHORIZED
+    code = "unauthorized"
+
+    def __init__(self, message: str):
+        super().__init__(message, headers={"WWW-Authenticate": 'Bearer realm="ubao"'})
+
+
+class InvalidName(ApiError):
+    status = HTTPStatus.UNPROCESSABLE_ENTITY
+    code = "invalid_name"
+
+
+@dataclass(frozen=True)
+class Player:
+    player_id: str
+    token_hash: str  # hex SHA-256 of the token
+    name: str | None = None
+
+    def public(self) -> dict:
+        return {"player_id": self.player_id, "name": self.name}
+
+
+def new_token() -> str:
+    return TOKEN_PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token_hash: str, stored_hash: str | bytes | None) -> bool:
+    """Whether a token's hash equals a stored one, in time that does not depend on where they differ."""
+    if not stored_hash:
+        return False
+    if isinstance(stored_hash, bytes):
+        stored_hash = stored_hash.hex()
+    return hmac.compare_digest(token_hash.encode("ascii"), stored_hash.encode("ascii"))
+
+
+def bearer_token(headers: dict[str, str] | None, required: bool = True) -> str | None:
+    """The token of an ``Authorization: Bearer`` header; ``Unauthorized`` if missing (when required) or malformed."""
+    value = None
+    for name, item in (headers or {}).items():
+        if name.lower() == "authorization":
+            value = item
+            break
+    if value is None or not value.strip():
+        if required:
+            raise Unauthorized("send your player token as 'Authorization: Bearer <token>' (POST /v1/players makes one)")
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not _TOKEN_SHAPE.fullmatch(token):
+        raise Unauthorized("the Authorization header must be 'Bearer ' and a token from POST /v1/players")
+    return token
+
+
+def clean_name(name: str | None) -> str | None:
+    """The display name to store (NFC, trimmed, inner spaces collapsed), or ``InvalidName`` saying why not."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise InvalidName("the name must be text")
+    if any(character.isspace() and character != " " for character in name):
+        raise InvalidName("the name must be on one line, with plain spaces")
+    cleaned = " ".join(part for part in unicodedata.normalize("NFC", name).split(" ") if part)
+    if not cleaned:
+        raise InvalidName("the name is empty; send null to remove it")
+    if len(cleaned) > NAME_MAX_CHARS:
+        raise InvalidName(f"the name is {len(cleaned)} characters long; at most {NAME_MAX_CHARS} are allowed")
+    for character in cleaned:
+        category = unicodedata.category(character)
+        if not (category[0] in "LMN" or character in _NAME_PUNCTUATION):
+            raise InvalidName(f"the name may hold letters, digits, spaces and . ' - _, not {character!r}")
+    return cleaned
+
+
+class Players:
+    """Creating, finding and renaming players."""
+
+    def __init__(self, store: PlayerStore | None = None):
+        self.store = store or PlayerStore()
+
+    def create(self, name: str | None, now_ms: int) -> tuple[Player, str]:
+        """A new player and its token (the only time the token is seen)."""
+        name = clean_name(name)
+        while True:
+            token = new_token()
+            player = Player(player_id=secrets.token_urlsafe(PLAYER_ID_BYTES), token_hash=hash_token(token), name=name)
+            record = {"token_hash": player.token_hash, "player_id": player.player_id, "name": name, "created": now_ms}
+            if self.store.create(record):  # False only if 256 random bits repeated: draw again
+                return player, token
+
+    def authenticate(self, headers: dict[str, str] | None) -> Player:
+        """The player whose token the request carries; ``Unauthorized`` otherwise. One read."""
+        token = bearer_token(headers)
+        return self.find(hash_token(token))
+
+    def find(self, token_hash: str) -> Player:
+        record = self.store.get(token_hash)
+        # The lookup is by hash; compare again in constant time so a store that matched loosely cannot let
+        # a wrong token through.
+        if record is None or not token_matches(token_hash, record.get("token_hash")):
+            raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
+        return Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))
+
+    def rename(self, player: Player, name: str | None) -> Player:
+        name = clean_name(name)
+        record = self.store.set_name(player.token_hash, name)
+        if record is None:
+            raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
+        return Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))

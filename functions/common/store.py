@@ -1,0 +1,417 @@
+"""The one data-access module: every DynamoDB call of ubao goes through here, and nothing else imports boto3.
+
+The same code runs on AWS, on moto (the tests) and on dynalite (``make run``), because it uses only what
+all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no transactions, no
+``ReturnValuesOnConditionCheckFailure``, which dynalite ignores).
+
+* ``DYNAMODB_ENDPOINT`` points the client at another DynamoDB (dynalite, DynamoDB Local); unset, the
+  client talks to AWS in ``AWS_REGION``. Table names come from ``GAMES_TABLE`` and ``PLAYERS_TABLE``
+  (``template.yaml`` sets them with ``!Ref``).
+* The client is created on first use, not at import: a cold start that never touches the store does not
+  pay for boto3, and tests create it inside moto's mock.
+* Throttling, a DynamoDB 5xx or a network failure raise ``StoreUnavailable``: the API answers 503 with
+  ``Retry-After``. A conditional write that loses its condition is not an error: the methods return
+  ``False`` and the caller decides (see docs/games.md for the protocol).
+
+Items are plain dicts of ``str``, ``int``, ``bool``, ``bytes``, ``None`` (omitted), ``list`` and ``dict``;
+this module converts them to and from DynamoDB's typed attributes.
+
+The games table (``GamesTable``) holds one partition per game: the head item (``sk = "H"``, the game's
+current state, a cache of the event log) and one item per event (``sk = "E000001"`` ...). The players
+table (``PlayersTable``) is keyed by the SHA-256 of the player's token.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable
+from http import HTTPStatus
+from typing import Any
+
+from common.errors import ApiError
+
+#: Seconds a client should wait before retrying after a 503 caused by the store.
+RETRY_AFTER_SECONDS = 1
+
+HEAD_KEY = "H"
+EVENT_PREFIX = "E"
+EVENT_DIGITS = 6  # "E000001": 999,999 events, far beyond any game (chess ends by rule before 12,000 plies)
+#: Sort keys of events sort before the head ("E..." < "H"), so one Query returns the log then the head.
+_AFTER_EVENTS = "F"
+
+#: DynamoDB error codes that mean "try again later", not "your request is wrong".
+_UNAVAILABLE_CODES = frozenset(
+    {
+        "ProvisionedThroughputExceededException",
+        "ThrottlingException",
+        "RequestLimitExceeded",
+        "InternalServerError",
+        "InternalFailure",
+        "ServiceUnavailable",
+        "ResourceNotFoundException",  # a table missing while a deployment settles (logged)
+    }
+)
+
+GAMES_BY_WHITE = "GamesByWhitePlayer"
+GAMES_BY_BLACK = "GamesByBlackPlayer"
+
+
+class StoreUnavailable(ApiError):
+    """The store cannot answer now (throttled, failing or unreachable): 503, retry after a second."""
+
+    status = HTTPStatus.SERVICE_UNAVAILABLE
+    code = "store_unavailable"
+
+    def __init__(self, message: str = "the game store is busy; try again in a moment"):
+        super().__init__(message, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+
+# ------------------------------------------------------------------------------------------- the client
+_clients: dict[tuple[str | None, str], Any] = {}
+_clients_lock = threading.Lock()
+
+
+def client():
+    """The DynamoDB client for the current ``DYNAMODB_ENDPOINT`` and region, created on first use."""
+    endpoint = os.environ.get("DYNAMODB_ENDPOINT") or None
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
+    key = (endpoint, region)
+    found = _clients.get(key)
+    if found is not None:
+        return found
+    with _clients_lock:  # boto3's default session is not thread-safe while it builds a client
+        if key not in _clients:
+            _clients[key] = _new_client(endpoint, region)
+        return _clients[key]
+
+
+def _new_client(endpoint: str | None, region: str):
+    import boto3
+    from botocore.config import Config
+
+    config = Config(
+        # A player waits on this: fail fast and let the client retry after the 503 rather than hang.
+        connect_timeout=2,
+        read_timeout=4,
+        retries={"max_attempts": 3, "mode": "standard"},
+        tcp_keepalive=True,
+    )
+    options: dict[str, Any] = {"region_name": region, "config": config}
+    if endpoint:
+        options["endpoint_url"] = endpoint
+        # A local DynamoDB accepts any credentials; do not make a developer configure AWS for it.
+        if not (os.environ.get("AWS_ACCESS_KEY_ID") or os.environ.get("AWS_PROFILE")):
+            options.update(aws_access_key_id="local", aws_secret_access_key="local")
+    return boto3.session.Session().client("dynamodb", **options)
+
+
+def reset_clients() -> None:
+    """Forget the cached clients (tests switch between moto and dynalite)."""
+    with _clients_lock:
+        _clients.clear()
+
+
+def _call(operation: str, **params) -> dict | None:
+    """Run one DynamoDB operation; ``None`` when a condition failed; ``StoreUnavailable`` when it cannot run."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    try:
+        return getattr(client(), operation)(**params)
+    except ClientError as error:
+        code = error.response.get("Error", {}).get("Code", "")
+        if code == "ConditionalCheckFailedException":
+            return None
+        if code in _UNAVAILABLE_CODES or error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
+            _logger().warning("DynamoDB unavailable", extra={"operation": operation, "code": code})
+            raise StoreUnavailable() from error
+        raise
+    except BotoCoreError as error:  # connection refused or reset, timeouts, no credentials
+        _logger().warning("DynamoDB unreachable", extra={"operation": operation, "error": type(error).__name__})
+        raise StoreUnavailable() from error
+
+
+def _logger():
+    from aws_lambda_powertools import Logger
+
+    return Logger(child=True)
+
+
+# --------------------------------------------------------------------------------- typed attributes
+def to_attribute(value: Any) -> dict:
+    if isinstance(value, bool):
+        return {"BOOL": value}
+    if isinstance(value, str):
+        return {"S": value}
+    if isinstance(value, int):
+        return {"N": str(value)}
+    if isinstance(value, (bytes, bytearray)):
+        return {"B": bytes(value)}
+    if value is None:
+        return {"NULL": True}
+    if isinstance(value, dict):
+        return {"M": {str(key): to_attribute(item) for key, item in value.items()}}
+    if isinstance(value, (list, tuple)):
+        return {"L": [to_attribute(item) for item in value]}
+    raise TypeError(f"cannot store a {type(value).__name__}")
+
+
+def from_attribute(attribute: dict) -> Any:
+    ((kind, value),) = attribute.items()
+    if kind == "S":
+        return value
+    if kind == "N":
+        return int(value) if value.lstrip("-").isdigit() else float(value)
+    if kind == "BOOL":
+        return bool(value)
+    if kind == "B":
+        return bytes(value)
+    if kind == "NULL":
+        return None
+    if kind == "M":
+        return {key: from_attribute(item) for key, item in value.items()}
+    if kind == "L":
+        return [from_attribute(item) for item in value]
+    raise TypeError(f"unexpected DynamoDB type {kind}")
+
+
+def to_item(record: dict) -> dict:
+    """An item from a record; ``None`` values are left out (an absent attribute, not a NULL)."""
+    return {key: to_attribute(value) for key, value in record.items() if value is not None}
+
+
+def from_item(item: dict) -> dict:
+    return {key: from_attribute(value) for key, value in item.items()}
+
+
+def item_size(record: dict) -> int:
+    """The size DynamoDB bills for an item (attribute names plus values), in bytes, by its documented rules."""
+    return sum(len(name.encode("utf-8")) + _value_size(value) for name, value in to_item(record).items())
+
+
+def _value_size(attribute: dict) -> int:
+    ((kind, value),) = attribute.items()
+    if kind == "S":
+        return len(value.encode("utf-8"))
+    if kind == "B":
+        return len(value)
+    if kind == "N":
+        digits = value.lstrip("-").replace(".", "").strip("0") or "0"
+        return (len(digits) + 1) // 2 + 1
+    if kind in ("BOOL", "NULL"):
+        return 1
+    if kind == "M":
+        return 3 + sum(len(name.encode("utf-8")) + _value_size(item) + 1 for name, item in value.items())
+    if kind == "L":
+        return 3 + sum(_value_size(item) + 1 for item in value)
+    raise TypeError(kind)
+
+
+# ------------------------------------------------------------------------------------------ the games
+def event_key(seq: int) -> str:
+    return f"{EVENT_PREFIX}{seq:0{EVENT_DIGITS}d}"
+
+
+class GameStore:
+    """The games table: per game, an append-only event log and a head item that caches its fold."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
+
+    def get_head(self, game_id: str) -> dict | None:
+        """The head item (strongly consistent), or None. One read."""
+        answer = _call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
+        item = answer.get("Item") if answer else None
+        return _strip(from_item(item)) if item else None
+
+    def get_event(self, game_id: str, seq: int) -> dict | None:
+        answer = _call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
+        item = answer.get("Item") if answer else None
+        return _event(from_item(item)) if item else None
+
+    def append_event(self, game_id: str, event: dict) -> bool:
+        """Write event ``event["seq"]`` if no event has that number yet; False if one has (someone was first).
+
+        This conditional write is the game's lock: of two writers at the same sequence number exactly one
+        succeeds, so the log has no gap and no duplicate.
+        """
+        record = {key: value for key, value in event.items() if key != "seq"}
+        item = to_item({"pk": game_id, "sk": event_key(event["seq"]), **record})
+        answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
+        return answer is not None
+
+    def save_head(self, head: dict) -> bool:
+        """Store the head for event ``head["seq"]`` unless the stored head is as new or newer.
+
+        Every head is the fold of the log up to its ``seq``, so a newer head contains an older one: the
+        condition makes the head only ever move forward, whoever writes it and in whatever order.
+        """
+        item = to_item({**head, "pk": head["id"], "sk": HEAD_KEY})
+        del item["id"]
+        answer = _call(
+            "put_item",
+            TableName=self.table,
+            Item=item,
+            ConditionExpression="attribute_not_exists(pk) OR seq < :seq",
+            ExpressionAttributeValues={":seq": to_attribute(head["seq"])},
+        )
+        return answer is not None
+
+    def load(self, game_id: str, after_seq: int = 0) -> tuple[dict | None, list[dict]]:
+        """The head and the events after ``after_seq``, in order, in one (paginated) Query."""
+        start = event_key(after_seq + 1) if after_seq > 0 else EVENT_PREFIX
+        items = self._query_partition(game_id, start, HEAD_KEY)
+        head = None
+        if items and items[-1]["sk"] == HEAD_KEY:
+            head = _strip(items.pop())
+        return head, [_event(item) for item in items]
+
+    def events_after(self, game_id: str, seq: int) -> list[dict]:
+        """The events after ``seq``, in order. One (paginated) Query."""
+        return [_event(item) for item in self._query_partition(game_id, event_key(seq + 1), _AFTER_EVENTS)]
+
+    def _query_partition(self, game_id: str, low: str, high: str) -> list[dict]:
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
+            "ExpressionAttributeValues": {":pk": {"S": game_id}, ":low": {"S": low}, ":high": {"S": high}},
+            "ConsistentRead": True,
+        }
+        items: list[dict] = []
+        while True:
+            answer = _call("query", **params)
+            items.extend(from_item(item) for item in answer.get("Items", ()))
+            if "LastEvaluatedKey" not in answer:
+                return items
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def games_of_player(
+        self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int
+    ) -> tuple[list[dict], bool]:
+        """Heads of the games where ``player_id`` holds ``color``, with ``low <= order <= high``, highest
+        order first, starting after the (order, game id) ``after``. Returns (heads, more_may_follow)."""
+        index = GAMES_BY_WHITE if color == "white" else GAMES_BY_BLACK
+        player_key, order_key = f"{color}_id", f"{color}_order"
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "IndexName": index,
+            "KeyConditionExpression": "#player = :player AND #order BETWEEN :low AND :high",
+            "ExpressionAttributeNames": {"#player": player_key, "#order": order_key},
+            "ExpressionAttributeValues": {
+                ":player": {"S": player_id},
+                ":low": to_attribute(low),
+                ":high": to_attribute(high),
+            },
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        if after is not None:
+            order, game_id = after
+            params["ExclusiveStartKey"] = {
+                "pk": {"S": game_id},
+                "sk": {"S": HEAD_KEY},
+                player_key: {"S": player_id},
+                order_key: to_attribute(order),
+            }
+        answer = _call("query", **params)
+        heads = [_strip(from_item(item)) for item in answer.get("Items", ())]
+        return heads, "LastEvaluatedKey" in answer
+
+
+def _key(game_id: str, sort_key: str) -> dict:
+    return {"pk": {"S": game_id}, "sk": {"S": sort_key}}
+
+
+def _strip(item: dict) -> dict:
+    """A head record from its item: ``pk`` becomes ``id``; the sort key goes."""
+    item = dict(item)
+    item["id"] = item.pop("pk")
+    item.pop("sk", None)
+    return item
+
+
+def _event(item: dict) -> dict:
+    item = dict(item)
+    item["seq"] = int(item.pop("sk")[len(EVENT_PREFIX) :])
+    item.pop("pk", None)
+    return item
+
+
+# ---------------------------------------------------------------------------------------- the players
+class PlayerStore:
+    """The players table, keyed by the SHA-256 (hex) of the player's token: the token itself is never stored."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or os.environ.get("PLAYERS_TABLE") or "PlayersTable"
+
+    def create(self, player: dict) -> bool:
+        """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
+        answer = _call(
+            "put_item",
+            TableName=self.table,
+            Item=to_item(player),
+            ConditionExpression="attribute_not_exists(token_hash)",
+        )
+        return answer is not None
+
+    def get(self, token_hash: str) -> dict | None:
+        answer = _call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
+        item = answer.get("Item") if answer else None
+        return from_item(item) if item else None
+
+    def set_name(self, token_hash: str, name: str | None) -> dict | None:
+        """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": {"token_hash": {"S": token_hash}},
+            "ConditionExpression": "attribute_exists(token_hash)",
+            "ReturnValues": "ALL_NEW",
+        }
+        if name is None:
+            params["UpdateExpression"] = "REMOVE #name"
+            params["ExpressionAttributeNames"] = {"#name": "name"}
+        else:
+            params["UpdateExpression"] = "SET #name = :name"
+            params["ExpressionAttributeNames"] = {"#name": "name"}
+            params["ExpressionAttributeValues"] = {":name": {"S": name}}
+        answer = _call("update_item", **params)
+        return from_item(answer["Attributes"]) if answer else None
+
+
+# ------------------------------------------------------------------------------------------- tables
+def create_tables(definitions: Iterable[dict]) -> list[str]:
+    """Create each table (``CreateTable`` arguments) that does not exist yet; the names created.
+
+    Used by ``make run`` (dynalite) and the tests (moto, dynalite); the definitions come from
+    ``template.yaml`` (``local/dynamodb.py`` reads them), the one schema.
+    """
+    existing = set(_list_tables())
+    created = []
+    for definition in definitions:
+        if definition["TableName"] in existing:
+            continue
+        try:
+            client().create_table(**definition)
+        except Exception as error:  # noqa: BLE001 - a concurrent creator is fine; anything else is re-raised
+            if getattr(error, "response", {}).get("Error", {}).get("Code") != "ResourceInUseException":
+                raise
+        created.append(definition["TableName"])
+    for name in created:
+        client().get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 0.2, "MaxAttempts": 100})
+    return created
+
+
+def delete_tables(names: Iterable[str]) -> None:
+    for name in names:
+        client().delete_table(TableName=name)
+
+
+def _list_tables() -> list[str]:
+    names: list[str] = []
+    params: dict[str, Any] = {}
+    while True:
+        answer = client().list_tables(**params)
+        names.extend(answer.get("TableNames", ()))
+        if "LastEvaluatedTableName" not in answer:
+            return names
+        params["ExclusiveStartTableName"] = answer["LastEvaluatedTableName"]

@@ -1,0 +1,277 @@
+"""GamesFunction: correspondence games and players (routes in template.yaml). Thin: models in, logic, out.
+
+Tokens arrive as ``Authorization: Bearer <token>``; the logic never sees the header, only the token's
+hash. The store and the clock are built on first use (``services``); tests inject a clock with
+``configure``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Annotated, Literal
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from common.api import JSON, Api
+from common.errors import error_body
+from common.models import ErrorResponse
+from common.players import Players, bearer_token, hash_token
+from common.store import GameStore, PlayerStore
+
+from games.errors import GameError, GameNotFound, NotModified
+from games.export import export_game
+from games.logic import LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, GamesService, Outcome, game_view
+from games.models import (
+    CreatedGame,
+    CreateGameRequest,
+    CreatePlayerRequest,
+    DrawRequest,
+    GameDetail,
+    GameList,
+    GameState,
+    JoinRequest,
+    MoveRequest,
+    NewPlayer,
+    PlayerProfile,
+    RenameRequest,
+    SeatedGame,
+)
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
+
+_services: dict[str, object] = {}
+_clock: Callable[[], float] = time.time
+
+
+def configure(clock: Callable[[], float] | None = None) -> None:
+    """Forget the services (tables and endpoint are read again from the environment); set the clock."""
+    global _clock
+    _services.clear()
+    _clock = clock or time.time
+
+
+def games() -> GamesService:
+    if "games" not in _services:
+        _services["games"] = GamesService(GameStore(), clock=lambda: _clock(), site_url=os.environ.get("SITE_URL", ""))
+    return _services["games"]  # type: ignore[return-value]
+
+
+def players() -> Players:
+    if "players" not in _services:
+        _services["players"] = Players(PlayerStore())
+    return _services["players"]  # type: ignore[return-value]
+
+
+def _errors(*statuses: int) -> dict:
+    descriptions = {
+        401: "No token, or not a token of any player.",
+        403: "Not your game, not your turn, or a wrong invite code.",
+        404: "No such game.",
+        409: "The game is not in a state that allows this; the body has the current `game`.",
+        422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
+        503: "The store is busy; retry after `Retry-After` seconds. Nothing was half done.",
+    }
+    return {
+        status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
+        for status in statuses
+    }
+
+
+def create_app() -> Api:
+    """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
+    app = Api()
+
+    def headers() -> dict:
+        return app.current_event.headers or {}
+
+    def token_hash() -> str:
+        return hash_token(bearer_token(headers()))
+
+    def base_url() -> str:
+        site = os.environ.get("SITE_URL", "")
+        if site:
+            return site
+        host = headers().get("host", "")
+        if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
+            return ""
+        local = host.startswith(("127.0.0.1", "localhost", "[::1]"))
+        return f"{'http' if local else 'https'}://{host}"
+
+    def state(outcome: Outcome) -> dict:
+        return game_view(outcome.record)
+
+    # ------------------------------------------------------------------------------------- players
+    @app.post(
+        "/v1/players",
+        summary="Become a player",
+        description="Makes a player and returns its token, once. Keep the token; send it as "
+        "`Authorization: Bearer <token>` to act for the player.",
+        tags=["players"],
+        responses={201: {"description": "The new player and its token."}, **_errors(422, 503)},
+    )
+    def create_player(request: CreatePlayerRequest | None = None) -> Response[NewPlayer]:
+        player, token = players().create(request.name if request else None, games().now_ms())
+        body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
+        return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+
+    @app.patch(
+        "/v1/players/me",
+        summary="Set your display name",
+        tags=["players"],
+        responses=_errors(401, 422, 503),
+    )
+    def rename_player(request: RenameRequest) -> PlayerProfile:
+        player = players().rename(players().authenticate(headers()), request.name)
+        return PlayerProfile(player_id=player.player_id, name=player.name)
+
+    @app.get(
+        "/v1/players/me/games",
+        summary="Your games",
+        description="Newest activity first; among active games, those where it is your move come first.",
+        tags=["players"],
+        responses=_errors(401, 422, 503),
+    )
+    def my_games(
+        status: Annotated[Literal["active", "finished"], Query()] = "active",
+        cursor: Annotated[str | None, Query(max_length=400)] = None,
+        limit: Annotated[int, Query(ge=1, le=LIST_LIMIT_MAX)] = LIST_LIMIT_DEFAULT,
+    ) -> GameList:
+        player = players().authenticate(headers())
+        return GameList.model_validate(games().games_of(player, status, cursor, limit))
+
+    # --------------------------------------------------------------------------------------- games
+    @app.post(
+        "/v1/games",
+        summary="Create a game",
+        description="You take one seat; send the invite `url` to your opponent, who joins with its code.",
+        tags=["games"],
+        responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
+    )
+    def create_game(request: CreateGameRequest) -> Response[CreatedGame]:
+        player = players().authenticate(headers())
+        service = games()
+        outcome = service.create(player, request.game, request.color, request.options, request.fen)
+        code = outcome.invite["code"]
+        invite = {"code": code, "url": service.invite_url(outcome.record.head["id"], code, base_url())}
+        body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
+        return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+
+    @app.get(
+        "/v1/games/{id}",
+        summary="A game, as anyone may see it",
+        description="Public (a spectator link). Send the `ETag` back as `If-None-Match` to poll: 304 until "
+        "the game changes.",
+        tags=["games"],
+        responses={304: {"description": "Your copy is current."}, **_errors(404, 503)},
+    )
+    def get_game(id: str) -> Response[GameDetail]:  # noqa: A002 - the template's path parameter
+        detail, etag = games().get(_game_id(id), headers().get("if-none-match"))
+        return Response(
+            HTTPStatus.OK,
+            JSON,
+            GameDetail.model_validate(detail),
+            headers={"ETag": etag, "Cache-Control": "no-cache"},
+        )
+
+    @app.post(
+        "/v1/games/{id}/join",
+        summary="Take the open seat",
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 422, 503),
+    )
+    def join_game(id: str, request: JoinRequest) -> SeatedGame:  # noqa: A002
+        player = players().authenticate(headers())
+        outcome = games().join(player, _game_id(id), request.invite)
+        return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+
+    @app.post(
+        "/v1/games/{id}/moves",
+        summary="Play a move",
+        description="`ply` is the game's `ply` when you chose the move. Sending the same move again at the same "
+        "`ply` returns the same answer, so retrying is safe.",
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 422, 503),
+    )
+    def play_move(id: str, request: MoveRequest) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games().move(token_hash(), _game_id(id), request.move, request.ply)))
+
+    @app.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
+    def resign(id: str) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games().resign(token_hash(), _game_id(id))))
+
+    @app.post(
+        "/v1/games/{id}/draw",
+        summary="Offer, accept or decline a draw",
+        description="An offer stands until the opponent accepts, declines or moves.",
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 422, 503),
+    )
+    def draw(id: str, request: DrawRequest) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games().draw(token_hash(), _game_id(id), request.action)))
+
+    @app.post(
+        "/v1/games/{id}/claim-timeout",
+        summary="Claim the game when the opponent's time is up",
+        description="A win, or a draw where the rules say so (chess: you have no mating material; Tanzanian "
+        "draughts: three kings against one).",
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 503),
+    )
+    def claim_timeout(id: str) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games().claim_timeout(token_hash(), _game_id(id))))
+
+    @app.post(
+        "/v1/games/{id}/rematch",
+        summary="Play again",
+        description="A new game with the same options, both players seated, colours swapped unless the game's "
+        "`swap_colors` is false. Asking again returns the same rematch (200).",
+        tags=["games"],
+        responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
+    )
+    def rematch(id: str) -> Response[SeatedGame]:  # noqa: A002
+        outcome = games().rematch(token_hash(), _game_id(id))
+        body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+        return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
+
+    @app.get(
+        "/v1/games/{id}/export",
+        summary="Download the game as PGN (chess) or PDN (draughts)",
+        tags=["games"],
+        responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
+    )
+    def export(id: str) -> Response[str]:  # noqa: A002
+        data = games().export(_game_id(id))
+        document = export_game(data["head"], data["events"], data["site_url"] or base_url())
+        return Response(
+            HTTPStatus.OK,
+            document.content_type,
+            document.text,
+            headers={"Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "no-cache"},
+        )
+
+    app.exception_handler(GameError)(_game_error)
+    app.exception_handler(NotModified)(_not_modified)
+    return app
+
+
+def _game_id(value: str) -> str:
+    if not GAME_ID.fullmatch(value or ""):
+        raise GameNotFound(f"there is no game {value[:40]!r}")
+    return value
+
+
+def _game_error(error: GameError) -> Response:
+    body = {**error_body(error.code, error.message), **error.extra}
+    return Response(int(error.status), JSON, body, headers=error.headers)
+
+
+def _not_modified(error: NotModified) -> Response:
+    return Response(HTTPStatus.NOT_MODIFIED, None, "", headers={"ETag": error.etag, "Cache-Control": "no-cache"})
+
+
+app = create_app()
+lambda_handler = app.lambda_handler

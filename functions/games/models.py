@@ -1,0 +1,173 @@
+"""Requests and responses of the games and players routes. These models are also the OpenAPI description."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+GameName = Literal["chess", "english", "tanzanian"]
+Color = Literal["white", "black"]
+Result = Literal["ongoing", "white", "black", "draw"]
+GamePhase = Literal["waiting", "active", "finished"]
+
+# Bounds no honest request reaches, so one request can never cost much.
+MAX_FEN_CHARS = 200
+MAX_MOVE_CHARS = 64
+MAX_OPTIONS = 16
+MAX_PLY = 100_000
+MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players; this only bounds the input
+
+OptionName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+OptionValue = bool | int | None
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not silently ignored
+
+
+# ------------------------------------------------------------------------------------------- players
+class CreatePlayerRequest(_Request):
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
+        default=None, description="An optional display name: 1 to 24 letters, digits, spaces or . ' - _"
+    )
+
+
+class RenameRequest(_Request):
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
+        description="The new display name, or null to remove it."
+    )
+
+
+class NewPlayer(BaseModel):
+    player_id: str = Field(description="The player's public id.")
+    token: str = Field(description="The player's secret. Shown only this once: keep it; send it as a Bearer token.")
+    name: str | None
+
+
+class PlayerProfile(BaseModel):
+    player_id: str
+    name: str | None
+
+
+# --------------------------------------------------------------------------------------------- games
+class CreateGameRequest(_Request):
+    game: GameName = Field(description="Which game: chess, English draughts or Tanzanian draughts.")
+    color: Literal["white", "black", "random"] = Field(default="random", description="The creator's seat.")
+    options: dict[OptionName, OptionValue] = Field(
+        default_factory=dict,
+        max_length=MAX_OPTIONS,
+        description="`days_per_move` (1 to 14, default 3), `swap_colors` (rematches swap seats; default true) "
+        "and the game's table options, such as `mandatory_capture` or `move_limit`.",
+    )
+    fen: Annotated[str, StringConstraints(min_length=1, max_length=MAX_FEN_CHARS)] | None = Field(
+        default=None, description="A starting position other than the usual one (chess FEN or draughts PDN FEN)."
+    )
+
+
+class JoinRequest(_Request):
+    invite: Annotated[str, StringConstraints(min_length=1, max_length=64)] = Field(
+        description="The invite code from the link the creator sent."
+    )
+
+
+class MoveRequest(_Request):
+    move: Annotated[str, StringConstraints(min_length=1, max_length=MAX_MOVE_CHARS)] = Field(
+        description="The move: SAN or UCI for chess (`Nf3`, `g1f3`), PDN for draughts (`11-15`, `c3-d4`, `22x15`)."
+    )
+    ply: int = Field(
+        ge=0,
+        le=MAX_PLY,
+        description="How many moves had been played when you chose this move (the game's `ply`). A stale value "
+        "gets 409 with the current game, so a move is never played in a position you did not see.",
+    )
+
+
+class DrawRequest(_Request):
+    action: Literal["offer", "accept", "decline"] = Field(
+        description="Offer a draw, or accept or decline the opponent's offer. Offering while the opponent's "
+        "offer stands accepts it."
+    )
+
+
+class Status(BaseModel):
+    result: Result = Field(description="Who won, a draw, or still ongoing.")
+    reason: str | None = Field(
+        description="Why the game ended: a rules reason (`checkmate`, `no_pieces`, `three_kings_countdown` ...), "
+        "or `resignation`, `agreement`, `timeout`; null while ongoing."
+    )
+
+
+class PlayerView(BaseModel):
+    player_id: str = Field(description="The seat holder's public id (never a token).")
+    name: str | None = Field(description="The display name the player had when taking the seat.")
+
+
+class Seats(BaseModel):
+    white: PlayerView | None = Field(description="Null while the seat is open.")
+    black: PlayerView | None
+
+
+class GameState(BaseModel):
+    """A game as everyone may see it: no token, no invite code."""
+
+    id: str
+    game: GameName
+    options: dict[str, OptionValue] = Field(description="Every option, defaults filled in.")
+    state: GamePhase = Field(description="`waiting` for the second player, `active`, or `finished`.")
+    fen: str = Field(description="The current position.")
+    ply: int = Field(description="Moves played so far; send it with your next move.")
+    turn: Color = Field(description="The side to move.")
+    status: Status
+    players: Seats
+    deadline: str | None = Field(
+        description="When the side to move runs out of time (ISO 8601, UTC); the opponent may then claim the game."
+    )
+    draw_offer: Color | None = Field(description="The side whose draw offer stands, if any.")
+    legal_moves: list[str] = Field(description="The moves the side to move may play (empty once the game is over).")
+    last_move: str | None = Field(description="The last move played, in canonical notation.")
+    rematch: str | None = Field(description="The id of this game's rematch, once one was made.")
+    rematch_of: str | None = Field(description="The id of the game this one is a rematch of.")
+    created_at: str
+    updated_at: str
+
+
+class GameDetail(GameState):
+    moves: list[str] = Field(description="Every move played, in canonical notation.")
+    start_fen: str | None = Field(description="The starting position, when it is not the usual one.")
+
+
+class Invite(BaseModel):
+    code: str = Field(description="The secret that lets one person take the open seat.")
+    url: str = Field(description="The link to send: it opens the game with the invite code.")
+
+
+class CreatedGame(BaseModel):
+    game: GameState
+    seat: Color = Field(description="Your seat.")
+    invite: Invite | None = Field(description="Send its url to your opponent (null for a rematch: both are seated).")
+
+
+class SeatedGame(BaseModel):
+    game: GameState
+    seat: Color = Field(description="Your seat.")
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: GameName
+    state: GamePhase
+    color: Color = Field(description="Your seat in this game.")
+    your_turn: bool
+    turn: Color
+    ply: int
+    status: Status
+    opponent: PlayerView | None
+    deadline: str | None
+    draw_offer: Color | None
+    updated_at: str
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+    cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page.")

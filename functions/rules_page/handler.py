@@ -1,0 +1,63 @@
+"""GET /v1/rules/{game}?lang= (RulesPageFunction in template.yaml): a Sheria page rendered on request.
+
+The same page as the static site's /{lang}/sheria/{game}/, in the language ``lang`` names or, without it,
+the best one of Accept-Language (sw, tl, en; Swahili by default). Cacheable: a page changes only with a
+deployment, and ``If-None-Match`` answers 304.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from common.api import JSON, Api
+from common.models import ErrorResponse
+
+from rules_page.logic import choose_language, rules_page
+
+HTML = "text/html; charset=utf-8"
+# Browsers may keep a page an hour; CloudFront a day. Vary: the language may come from Accept-Language.
+CACHE_HEADERS = {"Cache-Control": "public, max-age=3600, s-maxage=86400", "Vary": "Accept-Language"}
+
+app = Api()
+
+
+def _base_url(headers: dict) -> str:
+    site = os.environ.get("SITE_URL", "")
+    if site:
+        return site.rstrip("/")
+    host = headers.get("host", "")
+    if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
+        return ""
+    local = host.startswith(("127.0.0.1", "localhost", "[::1]"))
+    return f"{'http' if local else 'https'}://{host}"
+
+
+@app.get(
+    "/v1/rules/{game}",
+    summary="A rules page",
+    description="The rules of `game` (chess, english, tanzanian) as an HTML page in `lang` (sw, tl, en), or in "
+    "the best language of Accept-Language; Swahili by default.",
+    tags=["rules"],
+    operation_id="rulesPage",
+    responses={
+        200: {"description": "The page.", "content": {"text/html": {}}},
+        304: {"description": "Your copy is current."},
+        404: {"description": "No such game.", "content": {JSON: {"model": ErrorResponse}}},
+        422: {"description": "`lang` is not sw, tl or en.", "content": {JSON: {"model": ErrorResponse}}},
+    },
+)
+def get_rules_page(game: str, lang: Annotated[str | None, Query(max_length=20)] = None) -> Response[str]:
+    headers = app.current_event.headers or {}
+    page = rules_page(game, choose_language(lang, headers.get("accept-language")), _base_url(headers))
+    response_headers = {**CACHE_HEADERS, "ETag": page.etag, "Content-Language": page.lang}
+    if page.etag in {tag.strip() for tag in (headers.get("if-none-match") or "").split(",")}:
+        return Response(HTTPStatus.NOT_MODIFIED, None, "", headers=response_headers)
+    return Response(HTTPStatus.OK, HTML, page.html, headers=response_headers)
+
+
+lambda_handler = app.lambda_handler

@@ -1,0 +1,36 @@
+"""POST /v1/validate (ValidateMoveFunction in template.yaml): thin; the rules layer does the work."""
+
+from __future__ import annotations
+
+from common.api import Api
+from common.models import ErrorResponse
+
+from validate_move.logic import validate_move
+from validate_move.models import ValidateRequest, ValidateResponse
+
+app = Api()
+
+
+@app.post(
+    "/v1/validate",
+    summary="Check a move",
+    description="Whether `move` is legal after `moves` from `fen`. An illegal move is a 200 answer with "
+    "`legal: false`; a malformed request (bad JSON, unknown game, bad FEN or option, an illegal move inside "
+    "`moves`) is an error.",
+    tags=["rules"],
+    operation_id="validateMove",
+    responses={
+        200: {"description": "The verdict on the move."},
+        400: {"description": "The body is not JSON.", "content": {"application/json": {"model": ErrorResponse}}},
+        413: {"description": "The body is over 64 KiB.", "content": {"application/json": {"model": ErrorResponse}}},
+        422: {
+            "description": "The request is JSON but wrong: a field, the game, an option, the FEN or the history.",
+            "content": {"application/json": {"model": ErrorResponse}},
+        },
+    },
+)
+def validate(request: ValidateRequest) -> ValidateResponse:
+    return validate_move(request)
+
+
+lambda_handler = app.lambda_handler

@@ -1,0 +1,258 @@
+"""The local DynamoDB: dynalite (npm, pinned in package-lock.json) with its data under ``.local/dynalite/``,
+and the tables of ``template.yaml`` created in it.
+
+* ``make run`` starts it through the runner's hook (``local_dynamodb``, with ``LOCAL_DYNAMODB_DIR`` set to
+  ``.local/dynalite``): a free port on 127.0.0.1, the same data directory every time (games survive a
+  restart), every table the template declares created if missing, ``DYNAMODB_ENDPOINT`` set for the
+  functions, and the server stopped with the runner.
+  With ``DYNAMODB_ENDPOINT`` already set (DynamoDB Local, another dynalite, AWS), nothing is started:
+  only the missing tables are created there.
+* The tests start their own servers with ``Dynalite`` (in memory or on a directory they choose) and
+  create tables with ``table_definitions``: the template is the one schema.
+
+    python -m local.dynamodb            # start dynalite on .local/dynalite and wait (Ctrl-C stops it)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from local.template import ROOT, Template
+
+DATA_DIR = ROOT / ".local" / "dynalite"
+CLI = ROOT / "node_modules" / "dynalite" / "cli.js"
+ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT"
+TABLE_TYPES = ("AWS::DynamoDB::Table", "AWS::Serverless::SimpleTable")
+#: CreateTable takes these properties of AWS::DynamoDB::Table as they are; the others (point-in-time
+#: recovery, tags, deletion protection, TTL) are not part of creating a table.
+_CREATE_TABLE_PROPERTIES = (
+    "AttributeDefinitions",
+    "KeySchema",
+    "BillingMode",
+    "ProvisionedThroughput",
+    "LocalSecondaryIndexes",
+    "GlobalSecondaryIndexes",
+)
+_SIMPLE_TYPES = {"String": "S", "Number": "N", "Binary": "B"}
+
+
+class DynaliteUnavailable(RuntimeError):
+    """Node.js or the dynalite package is missing (the message says how to get them)."""
+
+
+# ------------------------------------------------------------------------------------------- tables
+def table_definitions(template: Template | None = None, suffix: str = "") -> list[dict]:
+    """``CreateTable`` arguments for every table in the template, named by logical id (plus ``suffix``)."""
+    template = template or Template()
+    definitions = []
+    for name, resource in template.resources.items():
+        kind = resource.get("Type")
+        if kind not in TABLE_TYPES:
+            continue
+        properties = resource.get("Properties") or {}
+        if kind == "AWS::Serverless::SimpleTable":
+            definition = _simple_table(properties)
+        else:
+            definition = {key: properties[key] for key in _CREATE_TABLE_PROPERTIES if key in properties}
+            stream = properties.get("StreamSpecification")
+            if stream:
+                definition["StreamSpecification"] = {"StreamEnabled": True, **stream}
+        definition.setdefault(
+            "BillingMode", "PROVISIONED" if "ProvisionedThroughput" in definition else "PAY_PER_REQUEST"
+        )
+        definitions.append({"TableName": name + suffix, **_plain(definition)})
+    return definitions
+
+
+def _simple_table(properties: dict) -> dict:
+    key = properties.get("PrimaryKey") or {"Name": "id", "Type": "String"}
+    definition: dict[str, Any] = {
+        "AttributeDefinitions": [{"AttributeName": key["Name"], "AttributeType": _SIMPLE_TYPES[key["Type"]]}],
+        "KeySchema": [{"AttributeName": key["Name"], "KeyType": "HASH"}],
+    }
+    if properties.get("ProvisionedThroughput"):
+        definition["ProvisionedThroughput"] = properties["ProvisionedThroughput"]
+    return definition
+
+
+def _plain(value: Any) -> Any:
+    """cfn-lint's decoded nodes as plain dicts, lists, strings and ints (what botocore validates)."""
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    return str(value)
+
+
+def create_tables(definitions: list[dict]) -> list[str]:
+    """Create the missing tables through the data-access module (the only code that talks to DynamoDB)."""
+    functions = str(ROOT / "functions")
+    if functions not in sys.path:
+        sys.path.insert(0, functions)
+    from common import store
+
+    store.reset_clients()
+    return store.create_tables(definitions)
+
+
+# ----------------------------------------------------------------------------------------- dynalite
+def node_executable() -> str | None:
+    return shutil.which("node") or shutil.which("nodejs")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Dynalite:
+    """One dynalite server on 127.0.0.1: in memory, or persistent on ``path``."""
+
+    def __init__(self, path: Path | None = None, port: int | None = None):
+        self.path = Path(path) if path else None
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+        self._output = None
+
+    @property
+    def endpoint(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20.0) -> Dynalite:
+        node = node_executable()
+        if node is None:
+            raise DynaliteUnavailable("Node.js is not installed: the local DynamoDB (dynalite) runs on it")
+        if not CLI.is_file():
+            raise DynaliteUnavailable("dynalite is not installed: `make node` (npm ci) installs it into node_modules/")
+        command = [node, str(CLI), "--host", "127.0.0.1", "--port", str(self.port)]
+        # Tables are ACTIVE at once (dynalite imitates AWS's delays by default).
+        command += ["--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0"]
+        if self.path:
+            self.path.mkdir(parents=True, exist_ok=True)
+            command += ["--path", str(self.path)]
+        # A file, not a pipe: a long-running server must never block on output no one reads. Closed in stop().
+        self._output = tempfile.TemporaryFile()  # noqa: SIM115
+        self.process = subprocess.Popen(
+            # Its own session: Ctrl-C reaches the runner, which stops dynalite after the last request.
+            command,
+            stdout=self._output,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                self._output.seek(0)
+                output = self._output.read().decode("utf-8", "replace")
+                raise RuntimeError(f"dynalite stopped at start (exit {self.process.returncode}): {output.strip()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"dynalite did not listen on port {self.port} within {timeout:.0f} s")
+
+    def stop(self) -> None:
+        """Stop the server and wait for it, so its data directory can be opened again at once."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):  # stuck, or a second Ctrl-C: no more waiting
+            process.kill()
+            process.wait(timeout=10)
+        if self._output is not None:
+            self._output.close()
+            self._output = None
+
+    def __enter__(self) -> Dynalite:
+        return self.start()
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+
+# -------------------------------------------------------------------------------- the runner's hook
+DATA_DIR_VARIABLE = "LOCAL_DYNAMODB_DIR"  # `make run` sets it to .local/dynalite
+
+
+@contextmanager
+def local_dynamodb(template: Template | None = None, data_dir: Path | None = None) -> Iterator[str | None]:
+    """A DynamoDB for the functions while the runner runs; yields its endpoint (None: no DynamoDB).
+
+    ``DYNAMODB_ENDPOINT`` set: that one (the template's missing tables are created in it). Otherwise, with a
+    data directory (``data_dir`` or ``LOCAL_DYNAMODB_DIR``): dynalite on it, stopped on the way out.
+    Otherwise nothing: the runner serves what needs no DynamoDB. Messages go to stderr.
+    """
+    endpoint = os.environ.get(ENDPOINT_VARIABLE)
+    if data_dir is None and os.environ.get(DATA_DIR_VARIABLE):
+        data_dir = Path(os.environ[DATA_DIR_VARIABLE])
+    server = None
+    if not endpoint:
+        if data_dir is None:
+            yield None
+            return
+        try:
+            server = Dynalite(path=data_dir).start()
+        except (DynaliteUnavailable, RuntimeError) as problem:
+            print(
+                f"warning: no local DynamoDB ({problem}); games and players will answer 503. Set "
+                f"{ENDPOINT_VARIABLE} to use another DynamoDB.",
+                file=sys.stderr,
+                flush=True,
+            )
+            yield None
+            return
+        endpoint = server.endpoint
+    previous = os.environ.get(ENDPOINT_VARIABLE)
+    os.environ[ENDPOINT_VARIABLE] = endpoint
+    try:
+        created = create_tables(table_definitions(template))
+        where = f"dynalite with its data in {data_dir}" if server else endpoint
+        print(
+            f"DynamoDB: {where}" + (f"; created {', '.join(created)}" if created else ""), file=sys.stderr, flush=True
+        )
+        yield endpoint
+    finally:
+        if previous is None:
+            os.environ.pop(ENDPOINT_VARIABLE, None)
+        else:
+            os.environ[ENDPOINT_VARIABLE] = previous
+        if server:
+            server.stop()
+
+
+def main() -> int:
+    with local_dynamodb(data_dir=Path(os.environ.get(DATA_DIR_VARIABLE) or DATA_DIR)) as endpoint:
+        if endpoint is None:
+            return 1
+        print(f"{ENDPOINT_VARIABLE}={endpoint}  (Ctrl-C stops it)", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

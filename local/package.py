@@ -1,0 +1,96 @@
+"""`make package`: the deployable artifacts in build/, for arm64 / CPython 3.13, without Docker.
+
+    build/constraints.txt   the dev venv's versions: what the tests ran with is what ships
+    build/layer/python/     the RulesLayer (built by shared_rules/Makefile, target build-RulesLayer)
+    build/functions/        the code every function shares, with functions/requirements.txt installed
+    build/template.json     template.yaml pointing at those directories: `sam deploy --template-file ...`
+
+Make runs the layer build between ``constraints`` and ``functions`` (see the Makefile's package target).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from local.template import ROOT, Template
+
+BUILD = ROOT / "build"
+LAMBDA_PLATFORM = [
+    "--platform", "manylinux2014_aarch64", "--implementation", "cp", "--python-version", "3.13", "--abi", "cp313",
+]  # fmt: skip
+LAYER_DIR_NAME = "layer"
+FUNCTIONS_DIR_NAME = "functions"
+
+
+def write_constraints(build: Path = BUILD) -> Path:
+    """The dev venv's exact versions, as a pip constraints file (editable installs left out)."""
+    frozen = subprocess.run(
+        [sys.executable, "-m", "pip", "freeze", "--exclude-editable"], check=True, capture_output=True, text=True
+    ).stdout
+    lines = [line for line in frozen.splitlines() if line and not line.startswith(("-e", "#"))]
+    build.mkdir(parents=True, exist_ok=True)
+    path = build / "constraints.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def build_functions(build: Path = BUILD) -> Path:
+    """build/functions: functions/ (no caches) plus its requirements, installed from wheels for Lambda."""
+    target = build / FUNCTIONS_DIR_NAME
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(ROOT / "functions", target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-compile", "--upgrade", "--target", str(target)]
+    command += [*LAMBDA_PLATFORM, "--only-binary=:all:", "-r", str(ROOT / "functions" / "requirements.txt")]
+    constraints = build / "constraints.txt"
+    if constraints.exists():
+        command += ["-c", str(constraints)]
+    subprocess.run(command, check=True)
+    return target
+
+
+def packaged_template(template: Template) -> dict:
+    """template.yaml with each code path pointing into build/ (paths are relative to the template file)."""
+    document = json.loads(json.dumps(template.data))  # plain dicts, intrinsics in their long form
+    function_defaults = document.get("Globals", {}).get("Function", {})
+    if "CodeUri" in function_defaults:
+        function_defaults["CodeUri"] = f"{FUNCTIONS_DIR_NAME}/"
+    for resource in document["Resources"].values():
+        properties = resource.get("Properties", {})
+        if resource["Type"] == "AWS::Serverless::Function" and "CodeUri" in properties:
+            properties["CodeUri"] = f"{FUNCTIONS_DIR_NAME}/"
+        if resource["Type"] == "AWS::Serverless::LayerVersion":
+            properties["ContentUri"] = f"{LAYER_DIR_NAME}/"
+            resource.pop("Metadata", None)  # already built: nothing for `sam build` to do
+    return document
+
+
+def write_template(build: Path = BUILD) -> Path:
+    path = build / "template.json"
+    path.write_text(json.dumps(packaged_template(Template()), indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m local.package", description=__doc__.split("\n\n")[0])
+    parser.add_argument("step", choices=["constraints", "functions"])
+    options = parser.parse_args(argv)
+    if options.step == "constraints":
+        print(f"wrote {write_constraints().relative_to(ROOT)}")
+        return 0
+    layer = BUILD / LAYER_DIR_NAME / "python" / "shared_rules"
+    if not layer.is_dir():
+        print(f"{layer.relative_to(ROOT)} is missing: build the layer first (make package)", file=sys.stderr)
+        return 1
+    functions = build_functions()
+    template = write_template()
+    print(f"built {functions.relative_to(ROOT)}/ and {template.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,402 @@
+"""The local runner: the whole of ubao on one origin, as CloudFront + API Gateway + Lambda serve it.
+
+    python -m local.runner [--host 127.0.0.1] [--port 3000]       (make run)
+
+* ``/v1/*`` goes to the HTTP API: every HttpApi route in template.yaml, chosen the way API Gateway chooses
+  (an exact path before a path with parameters before a greedy ``{proxy+}``; a method before ``ANY``),
+  invokes its function's handler in this process with a payload-2.0 event and a Lambda context, with the
+  function's Environment from the template and its code and layers on sys.path as Lambda puts them.
+* Everything else is the static site from ``site/build/`` (``index.html`` for a directory, a redirect
+  to add the slash, a placeholder page until the site is built).
+
+Functions run one at a time, as each Lambda instance does (Powertools keeps the current event in class
+state, so two requests at once in one process would mix). DYNAMODB_ENDPOINT, when set, is passed to
+every function (the local DynamoDB that ``make run`` starts, or any other).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import importlib
+import json
+import mimetypes
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from contextlib import contextmanager
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from local.events import LambdaContext, http_api_event
+from local.template import ROOT, Function, Route, Template
+
+SITE_DIR = ROOT / "site" / "build"
+API_PREFIX = "/v1/"  # CloudFront's /v1/* behaviour
+MAX_API_BODY = 10 * 1024 * 1024  # API Gateway HTTP API's own limit; the functions refuse far less
+#: Passed to every function when set: where the data-access module finds DynamoDB.
+DYNAMODB_ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT"
+
+_CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".xml": "application/xml",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webp": "image/webp",
+    ".pgn": "application/x-chess-pgn",
+}
+
+PLACEHOLDER_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>ubao (local)</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
+<h1>ubao</h1>
+<p>The site is not built yet (<code>make site</code> writes it to <code>site/build/</code>).
+The API is running: try</p>
+<pre>curl -s -H 'content-type: application/json' \\
+  -d '{"game":"chess","move":"e4"}' {origin}/v1/validate</pre>
+</body></html>
+"""
+
+
+class LocalFunction:
+    """One function of the template, imported on its first request like a Lambda cold start."""
+
+    def __init__(self, function: Function, extra_environment: dict[str, str]):
+        self.function = function
+        self.environment = {**function.environment, **extra_environment}
+        self._handler: Callable[[dict, Any], Any] | None = None
+
+    def invoke(self, event: dict) -> Any:
+        context = LambdaContext(
+            function_name=self.function.name,
+            memory_limit_in_mb=self.function.memory_mb,
+            timeout_seconds=self.function.timeout_seconds,
+        )
+        with _environment(self.environment):
+            if self._handler is None:
+                module = importlib.import_module(self.function.module)
+                self._handler = getattr(module, self.function.attribute)
+            return self._handler(event, context)
+
+
+class LocalApi:
+    """The HttpApi of the template: route selection as API Gateway does it, then the function."""
+
+    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None):
+        self.template = template
+        self.extra_environment = dict(extra_environment or {})
+        self.functions = {
+            name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
+        }
+        self.routes = template.routes
+        self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
+        for function in template.functions.values():
+            for path in function.import_paths:
+                if str(path) not in sys.path:
+                    sys.path.insert(0, str(path))
+
+    def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
+        """The route API Gateway would pick, and its path parameters."""
+        best: tuple[tuple, Route, dict[str, str]] | None = None
+        for route in self.routes:
+            if route.method not in (method, "ANY"):
+                continue
+            parameters = match_path(route.path, path)
+            if parameters is None:
+                continue
+            literal_segments = sum(1 for part in route.path.split("/") if part and not part.startswith("{"))
+            greedy = route.path.endswith("+}")
+            rank = (not greedy, literal_segments, route.method != "ANY")
+            if best is None or rank > best[0]:
+                best = (rank, route, parameters)
+        return (best[1], best[2]) if best else None
+
+    def handle(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str):
+        """(status, headers, body) for one API request."""
+        split = urlsplit(target)
+        path = split.path
+        found = self.match(method, path)
+        if found is None:
+            return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
+        route, parameters = found
+        event = http_api_event(
+            method,
+            path,
+            route_key=route.key,
+            path_parameters=parameters,
+            query=split.query,
+            headers=headers,
+            body=body,
+            source_ip=client_ip,
+        )
+        request_id = event["requestContext"]["requestId"]
+        try:
+            with self._lock:
+                result = self.functions[route.function].invoke(event)
+            status, response_headers, response_body = lambda_response(result)
+        except Exception:  # what API Gateway does when a function crashes: a bare 500; the trace goes to the log
+            traceback.print_exc()
+            status, response_headers, response_body = _api_gateway_error(
+                HTTPStatus.INTERNAL_SERVER_ERROR, "Internal Server Error"
+            )
+        response_headers.append(("Apigw-Requestid", request_id))
+        return status, response_headers, response_body
+
+
+def match_path(rule: str, path: str) -> dict[str, str] | None:
+    """The path parameters if ``path`` matches the template route ``rule``, else None."""
+    rule_parts = rule.strip("/").split("/")
+    path_parts = path.strip("/").split("/")
+    parameters: dict[str, str] = {}
+    for index, part in enumerate(rule_parts):
+        if part.startswith("{") and part.endswith("+}"):
+            rest = path_parts[index:]
+            if not rest or rest == [""]:
+                return None
+            parameters[part[1:-2]] = unquote("/".join(rest))
+            return parameters
+        if index >= len(path_parts):
+            return None
+        if part.startswith("{") and part.endswith("}"):
+            if not path_parts[index]:
+                return None
+            parameters[part[1:-1]] = unquote(path_parts[index])
+        elif part != path_parts[index]:
+            return None
+    return parameters if len(path_parts) == len(rule_parts) else None
+
+
+def lambda_response(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
+    """API Gateway's reading of a payload-2.0 response (a dict without statusCode is a JSON 200 body)."""
+    if not isinstance(result, dict) or "statusCode" not in result:
+        return 200, [("Content-Type", "application/json")], json.dumps(result).encode("utf-8")
+    headers = [(str(name), str(value)) for name, value in (result.get("headers") or {}).items()]
+    for name, values in (result.get("multiValueHeaders") or {}).items():
+        headers.extend((str(name), str(value)) for value in values)
+    headers.extend(("Set-Cookie", str(cookie)) for cookie in result.get("cookies") or ())
+    body = result.get("body") or ""
+    raw = base64.b64decode(body) if result.get("isBase64Encoded") else str(body).encode("utf-8")
+    return int(result["statusCode"]), headers, raw
+
+
+def _api_gateway_error(status: HTTPStatus, message: str):
+    return int(status), [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
+
+
+@contextmanager
+def _environment(variables: dict[str, str]):
+    saved = {name: os.environ.get(name) for name in variables}
+    os.environ.update(variables)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+# -- the static site ------------------------------------------------------------------------------------
+def site_response(method: str, target: str, site_dir: Path, origin: str):
+    """(status, headers, body) for a site request, as CloudFront + S3 + the index function answer it."""
+    if method not in ("GET", "HEAD"):
+        return _text(HTTPStatus.METHOD_NOT_ALLOWED, "the site answers GET and HEAD only", [("Allow", "GET, HEAD")])
+    path = unquote(urlsplit(target).path)
+    built = site_dir.is_dir()
+    if not built and path in ("/", "/index.html"):
+        page = PLACEHOLDER_PAGE.replace("{origin}", origin).encode("utf-8")
+        return 200, [("Content-Type", _CONTENT_TYPES[".html"]), ("Cache-Control", "no-cache")], page
+    if ".." in path.split("/"):
+        return _site_not_found(site_dir, path)
+    last = path.rsplit("/", 1)[-1]
+    if path.endswith("/"):
+        path += "index.html"
+    elif "." not in last:
+        return 301, [("Location", path + "/")], b""
+    file = _inside(site_dir, path)
+    if file is None or not file.is_file():
+        return _site_not_found(site_dir, path)
+    content_type = _CONTENT_TYPES.get(file.suffix.lower()) or mimetypes.guess_type(file.name)[0]
+    headers = [("Content-Type", content_type or "application/octet-stream"), ("Cache-Control", "no-cache")]
+    return 200, headers, file.read_bytes()
+
+
+def _site_not_found(site_dir: Path, path: str):
+    page = site_dir / "404.html"
+    if page.is_file():
+        return 404, [("Content-Type", _CONTENT_TYPES[".html"])], page.read_bytes()
+    return _text(HTTPStatus.NOT_FOUND, f"{path} is not part of the site")
+
+
+def _inside(site_dir: Path, path: str) -> Path | None:
+    """The file for ``path`` under ``site_dir``, or None if the path tries to leave it."""
+    root = site_dir.resolve()
+    candidate = (root / path.lstrip("/")).resolve()
+    return candidate if candidate == root or root in candidate.parents else None
+
+
+def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None):
+    return int(status), [("Content-Type", "text/plain; charset=utf-8"), *(headers or [])], (text + "\n").encode()
+
+
+# -- the HTTP server ------------------------------------------------------------------------------------
+class _RequestHandler(BaseHTTPRequestHandler):
+    server: LocalServer
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        self._answer()
+
+    do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_GET
+
+    def _answer(self) -> None:
+        started = time.perf_counter()
+        try:
+            body = self._read_body()
+        except ValueError as error:
+            self._send(*_text(HTTPStatus.BAD_REQUEST, str(error)))
+            return
+        if body is None:
+            self._send(*_api_gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large"))
+            return
+        if self.path.startswith(API_PREFIX):
+            status, headers, payload = self.server.api.handle(
+                self.command, self.path, list(self.headers.items()), body, self.client_address[0]
+            )
+        else:
+            status, headers, payload = site_response(self.command, self.path, self.server.site_dir, self.server.origin)
+        self._send(status, headers, payload)
+        if not self.server.quiet:
+            elapsed = (time.perf_counter() - started) * 1000
+            sys.stderr.write(f"{self.command} {self.path} {status} {elapsed:.1f} ms\n")
+
+    def _read_body(self) -> bytes | None:
+        """The request body, or None when it is over API Gateway's limit."""
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            chunks, total = [], 0
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    self.rfile.readline()
+                    break
+                total += size
+                if total > MAX_API_BODY:
+                    self.close_connection = True
+                    return None
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+            return b"".join(chunks)
+        length = int(self.headers.get("Content-Length") or 0)
+        if length < 0:
+            raise ValueError("bad Content-Length")
+        if length > MAX_API_BODY:
+            self.close_connection = True
+            return None
+        return self.rfile.read(length) if length else b""
+
+    def _send(self, status: int, headers: list[tuple[str, str]], body: bytes) -> None:
+        self.send_response(status)
+        for name, value in headers:
+            if name.lower() not in ("content-length", "connection", "transfer-encoding"):
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass  # _answer logs one line per request
+
+
+class LocalServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, host: str, port: int, api: LocalApi, site_dir: Path = SITE_DIR, quiet: bool = False):
+        super().__init__((host, port), _RequestHandler)
+        self.api = api
+        self.site_dir = site_dir
+        self.quiet = quiet
+
+    @property
+    def origin(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}"
+
+
+def create_server(
+    host: str = "127.0.0.1",
+    port: int = 3000,
+    quiet: bool = False,
+    template: Template | None = None,
+    site_dir: Path = SITE_DIR,
+) -> LocalServer:
+    extra = {}
+    if os.environ.get(DYNAMODB_ENDPOINT_VARIABLE):
+        extra[DYNAMODB_ENDPOINT_VARIABLE] = os.environ[DYNAMODB_ENDPOINT_VARIABLE]
+    api = LocalApi(template or Template(), extra)
+    return LocalServer(host, port, api, site_dir=site_dir, quiet=quiet)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m local.runner", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "3000")))
+    parser.add_argument("--site-dir", type=Path, default=SITE_DIR, help="the built site (default: site/build)")
+    parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    options = parser.parse_args(argv)
+    try:
+        server = create_server(options.host, options.port, options.quiet, site_dir=options.site_dir)
+    except OSError as error:
+        print(f"cannot listen on {options.host}:{options.port}: {error.strerror} (set PORT=...)", file=sys.stderr)
+        return 1
+    signal.signal(signal.SIGTERM, _stop)  # a test or a process manager stops it as cleanly as Ctrl-C
+    try:
+        _announce(server)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped.", flush=True)
+    finally:
+        server.server_close()
+    return 0
+
+
+def _announce(server: LocalServer) -> None:
+    origin = server.origin
+    print(f"ubao is running on {origin}/", flush=True)
+    print(f"  site: {origin}/" + ("" if server.site_dir.is_dir() else "  (placeholder: `make site` builds it)"))
+    for route in server.api.routes:
+        print(f"  api:  {route.method:6} {origin}{route.path}  -> {route.function}")
+    if server.api.extra_environment.get(DYNAMODB_ENDPOINT_VARIABLE):
+        print(f"  DynamoDB: {server.api.extra_environment[DYNAMODB_ENDPOINT_VARIABLE]}")
+    print("Ctrl-C stops it.", flush=True)
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+if __name__ == "__main__":
+    # `make run`: a local DynamoDB (dynalite on LOCAL_DYNAMODB_DIR, or DYNAMODB_ENDPOINT), stopped with the runner.
+    from local.dynamodb import local_dynamodb
+
+    with local_dynamodb():
+        sys.exit(main())

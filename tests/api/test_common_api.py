@@ -1,0 +1,164 @@
+"""The error contract every function shares (functions/common): each kind of failure, its status and code.
+
+A small Api declared here exercises what validate_move does not (path and query parameters, handler
+refusals, a real bug); the fallback function is tested against the real handlers.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from api_fallback.handler import all_routes
+from api_fallback.handler import lambda_handler as fallback_handler
+from aws_lambda_powertools.event_handler.exceptions import BadRequestError
+from common.api import Api, normalized_event, parse_json, rule_matches
+from common.errors import ApiError
+from pydantic import BaseModel
+
+from shared_rules import InvalidFen, UnknownGame
+from tests.api.helpers import assert_error, call
+
+app = Api()
+
+
+class Thing(BaseModel):
+    id: str
+    size: int
+
+
+@app.get("/v1/things/{thing_id}")
+def get_thing(thing_id: str, size: int = 1) -> Thing:
+    if thing_id == "locked":
+        raise ApiError("this thing is locked", status=409, code="conflict", headers={"Retry-After": "5"})
+    if thing_id == "unknown-game":
+        raise UnknownGame("unknown game 'go'")
+    if thing_id == "bad-fen":
+        raise InvalidFen("FEN 'x' is malformed")
+    if thing_id == "powertools":
+        raise BadRequestError("a Powertools error")
+    if thing_id == "bug":
+        raise RuntimeError("an unexpected bug")
+    if thing_id == "wrong-shape":
+        return {"id": thing_id}  # breaks the response model: a bug of ours
+    return Thing(id=thing_id, size=size)
+
+
+@app.delete("/v1/things/{thing_id}")
+def delete_thing(thing_id: str) -> dict:
+    return {"deleted": thing_id}
+
+
+handler = app.lambda_handler
+
+
+def test_routes_are_declared_in_the_template_spelling():
+    assert app.declared_routes == [("GET", "/v1/things/{thing_id}"), ("DELETE", "/v1/things/{thing_id}")]
+
+
+def test_path_and_query_parameters_reach_the_route():
+    from local.events import LambdaContext, http_api_event
+
+    result = handler(http_api_event("GET", "/v1/things/abc", query="size=3"), LambdaContext(function_name="test"))
+    assert (result["statusCode"], json.loads(result["body"])) == (200, {"id": "abc", "size": 3})
+    assert call(handler, "GET", "/v1/things/abc").body == {"id": "abc", "size": 1}
+
+
+def test_a_bad_query_parameter_names_the_parameter():
+    from local.events import LambdaContext, http_api_event
+
+    event = http_api_event("GET", "/v1/things/abc", query="size=big")
+    result = handler(event, LambdaContext(function_name="test"))
+    body = json.loads(result["body"])
+    assert result["statusCode"] == 422
+    assert body["error"]["code"] == "invalid_request" and "query parameter size" in body["error"]["message"]
+
+
+def test_a_handler_refusal_keeps_its_status_code_and_headers():
+    answer = call(handler, "GET", "/v1/things/locked")
+    assert assert_error(answer, 409, "conflict") == "this thing is locked"
+    assert answer.headers["retry-after"] == "5"
+
+
+@pytest.mark.parametrize(("thing", "code"), [("unknown-game", "unknown_game"), ("bad-fen", "invalid_fen")])
+def test_rules_errors_are_422_with_their_code(thing, code):
+    assert_error(call(handler, "GET", f"/v1/things/{thing}"), 422, code)
+
+
+def test_a_powertools_service_error_keeps_its_status():
+    assert assert_error(call(handler, "GET", "/v1/things/powertools"), 400, "bad_request") == "a Powertools error"
+
+
+@pytest.mark.parametrize("thing", ["bug", "wrong-shape"])
+def test_a_bug_is_a_500_in_the_same_shape_without_a_traceback(thing):
+    from common.api import logger
+
+    stream = io.StringIO()
+    previous = logger.registered_handler.setStream(stream)
+    try:
+        answer = call(handler, "GET", f"/v1/things/{thing}", request_id="req-bug-1")
+    finally:
+        logger.registered_handler.setStream(previous)
+    message = assert_error(answer, 500, "internal_error")
+    assert "req-bug-1" in message and "bug" not in message.replace("req-bug-1", "")
+    logged = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert any(line["level"] == "ERROR" and line.get("exception") for line in logged), "the bug is logged in full"
+
+
+def test_405_lists_every_method_of_the_path_and_404_otherwise():
+    answer = call(handler, "POST", "/v1/things/abc", "{}")
+    assert_error(answer, 405, "method_not_allowed")
+    assert answer.headers["allow"] == "DELETE, GET"
+    assert_error(call(handler, "GET", "/v1/things"), 404, "not_found")
+    assert_error(call(handler, "GET", "/v1/things/a/b"), 404, "not_found")
+
+
+# ------------------------------------------------------------------------------- the fallback function
+def test_the_fallback_knows_every_other_functions_routes():
+    assert ("POST", "/v1/validate") in all_routes()
+    assert all(path.startswith("/v1/") for _, path in all_routes())
+
+
+def test_the_fallback_answers_405_for_a_known_path_and_404_for_the_rest():
+    answer = call(fallback_handler, "GET", "/v1/validate")
+    assert_error(answer, 405, "method_not_allowed")
+    assert answer.headers["allow"] == "POST"
+    assert_error(call(fallback_handler, "POST", "/v1/no/such/thing", "{}"), 404, "not_found")
+
+
+# ------------------------------------------------------------------------------------------- pieces
+@pytest.mark.parametrize(
+    ("rule", "path", "matches"),
+    [
+        ("/v1/games/{id}", "/v1/games/abc", True),
+        ("/v1/games/{id}", "/v1/games/", False),
+        ("/v1/games/{id}", "/v1/games/abc/moves", False),
+        ("/v1/games/{id}/moves", "/v1/games/abc/moves", True),
+        ("/v1/{proxy+}", "/v1/a/b/c", True),
+        ("/v1/{proxy+}", "/v1/", False),
+        ("/v1/validate", "/v1/validatex", False),
+    ],
+)
+def test_rule_matches(rule, path, matches):
+    assert rule_matches(rule, path) is matches
+
+
+@pytest.mark.parametrize("text", ["NaN", "[Infinity]", "-Infinity", "1" * 5000, "[" * 100_000, "{"])
+def test_parse_json_refuses_what_is_not_json(text):
+    with pytest.raises(json.JSONDecodeError):
+        parse_json(text)
+
+
+def test_parse_json_reads_json():
+    assert parse_json('{"a": [1, 2.5, "\u00e9", null, true]}') == {"a": [1, 2.5, "\u00e9", None, True]}
+
+
+def test_an_event_without_a_body_is_left_alone():
+    event = {"rawPath": "/v1/x", "headers": {"content-type": "text/plain"}}
+    assert normalized_event(event) is event
+
+
+def test_an_api_error_defaults():
+    error = ApiError("nope")
+    assert (error.status, error.code, error.message, error.headers) == (400, "bad_request", "nope", {})
