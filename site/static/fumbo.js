@@ -1,0 +1,120 @@
+// The puzzle page: fetch each game's daily puzzle, play the attempt through the API, show result and streak.
+// The server checks every move (POST /v1/puzzles/{id}/attempt) and draws each new position
+// (POST /v1/validate), so the page holds no rules.
+import { call, player, storedPlayer, validate, moveText } from "./api.js";
+import { Board, config, format, plural } from "./board.js";
+
+const cfg = config();
+const m = cfg.messages;
+
+function turnText(game, turn) {
+  if (turn === "white") return game === "english" ? m.red_to_move : m.white_to_move;
+  return m.black_to_move;
+}
+
+async function showProgress() {
+  const known = storedPlayer();
+  if (!known) return;
+  const box = document.getElementById("progress");
+  try {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    const p = await call("GET", "/v1/players/me/puzzles?tz=" + encodeURIComponent(tz), { token: known.token });
+    box.textContent = [plural(m, "streak", p.streak || 0), plural(m, "solved_count", p.solved || 0),
+      format(m.rating, { rating: Math.round(p.rating) })].join(" · ");
+    box.hidden = false;
+  } catch {
+    box.hidden = true;
+  }
+}
+
+async function setUp(section) {
+  const game = section.dataset.game;
+  const status = section.querySelector(".status");
+  const meta = section.querySelector(".meta");
+  const form = section.querySelector(".move-form");
+  const input = form.querySelector("input");
+  const show = (text, kind) => {
+    status.textContent = text;
+    status.className = "status" + (kind ? " " + kind : "");
+  };
+  show(m.loading);
+  let puzzle;
+  try {
+    puzzle = await call("GET", "/v1/puzzles/daily?game=" + encodeURIComponent(game));
+  } catch {
+    show(m.network_error, "bad");
+    return;
+  }
+  meta.textContent = format(m.puzzle_meta, { rating: puzzle.rating, date: puzzle.date });
+  let fen = puzzle.fen;
+  const played = []; // every move since the puzzle's position, both sides, canonical notation
+  const mine = []; // the solver's moves, as the attempt route wants them
+  let busy = false;
+
+  const board = new Board(section.querySelector(".board-host"), {
+    game,
+    fen,
+    squares: cfg.squares[game],
+    orientation: puzzle.turn,
+    legal: null,
+    messages: m,
+    onMove: (move) => attempt(moveText(game, move)),
+  });
+  show(turnText(game, puzzle.turn) + " " + m.your_move);
+
+  async function attempt(text) {
+    if (busy) return;
+    busy = true;
+    try {
+      const checked = await validate(game, puzzle.fen, played, text);
+      if (!checked.legal) {
+        show(m.illegal, "bad");
+        return;
+      }
+      board.setPosition(checked.fen);
+      mine.push(checked.move);
+      played.push(checked.move);
+      const who = await player().catch(() => null);
+      const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt",
+        { body: { moves: mine }, token: who && who.token });
+      if (answer.result === "continue") {
+        const reply = await validate(game, puzzle.fen, played, answer.reply);
+        played.push(reply.move);
+        fen = reply.fen;
+        board.setPosition(fen, { last: lastSquares(game, reply.move) });
+        show(format(m.puzzle_continue, { move: reply.move }));
+      } else if (answer.result === "solved") {
+        board.setInteractive(false);
+        form.hidden = true;
+        show(m.puzzle_solved, "ok");
+        showProgress();
+      } else {
+        board.setInteractive(false);
+        form.hidden = true;
+        show(format(m.puzzle_failed, { moves: (answer.solution || []).join(" ") }), "bad");
+        showProgress();
+      }
+    } catch {
+      show(m.network_error, "bad");
+    } finally {
+      busy = false;
+    }
+  }
+
+  form.hidden = false;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) attempt(text);
+    input.value = "";
+  });
+}
+
+function lastSquares(game, notation) {
+  if (game === "chess") return null;
+  const squares = String(notation).split(/[-x]/);
+  return [squares[0], squares[squares.length - 1]];
+}
+
+for (const section of document.querySelectorAll(".puzzle")) setUp(section);
+showProgress();

@@ -1,0 +1,365 @@
+// The game page: create a game, share the invite link, join from it, move, poll, draw, resign, rematch.
+// Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
+import { ApiError, boardMoves, call, moveText, player, storedPlayer } from "./api.js";
+import { Board, config, format, plural } from "./board.js";
+
+const cfg = config();
+const m = cfg.messages;
+const POLL_MS = 5000;
+const LEGAL_KEY = "ubao.showLegal";
+const SEATS_KEY = "ubao.seats";
+const INVITES_KEY = "ubao.invites";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const gameBox = $("#game");
+const joinBox = $("#join");
+const createForm = $("#create-form");
+const status = $(".status", gameBox);
+
+let state = null; // the game as GET /v1/games/{id} returns it
+let etag = null;
+let board = null;
+let pollTimer = null;
+let busy = false;
+
+function say(node, text, kind) {
+  node.textContent = text;
+  node.className = "status" + (kind ? " " + kind : "");
+}
+
+function colourName(game, colour) {
+  if (colour === "white") return game === "english" ? m.red : m.white;
+  return m.black;
+}
+
+function place() {
+  // Invite links look like /game/?id=ID#invite=CODE (the games API) or #game=ID&invite=CODE (this page).
+  const params = new URLSearchParams(location.search.slice(1));
+  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) params.set(key, value);
+  return { id: params.get("game") || params.get("id"), invite: params.get("invite") || params.get("code") };
+}
+
+function remembered(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function remember(key, id, value) {
+  const all = remembered(key);
+  all[id] = value;
+  localStorage.setItem(key, JSON.stringify(all));
+}
+
+/** The game inside an answer: POST /v1/games and /join and /rematch wrap it as {game, seat, invite}. */
+function unwrap(answer) {
+  return answer && answer.game && typeof answer.game === "object" ? answer.game : answer;
+}
+
+function mySeat(game) {
+  const me = storedPlayer();
+  if (!game || !me) return null;
+  const seat = remembered(SEATS_KEY)[game.id];
+  if (seat) return seat;
+  for (const colour of ["white", "black"]) {
+    const seat = game.players && game.players[colour];
+    if (seat && seat.player_id && seat.player_id === me.player_id) return colour;
+  }
+  return null;
+}
+
+function inviteUrl(game) {
+  const url = remembered(INVITES_KEY)[game.id];
+  return url ? new URL(url, location.origin).href : null;
+}
+
+function resultText(game) {
+  const { result, reason } = game.status;
+  let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
+  if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
+  return text;
+}
+
+function daysLeft(deadline) {
+  if (!deadline) return null;
+  const ms = new Date(deadline).getTime() - Date.now();
+  return Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / 86400000)) : null;
+}
+
+function render(game) {
+  state = game;
+  const seat = mySeat(game);
+  const over = game.status && game.status.result !== "ongoing";
+  const both = game.players && game.players.white && game.players.black;
+  const myTurn = !over && seat && game.turn === seat && both;
+  gameBox.hidden = false;
+  createForm.closest("section").hidden = true;
+  $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
+  const names = ["white", "black"].map((c) => {
+    const p = game.players && game.players[c];
+    const who = c === seat ? "✓" : p ? p.name || "" : "…";
+    return colourName(game.game, c) + (who ? " " + who : "");
+  });
+  $(".players", gameBox).textContent = names.join(" · ");
+
+  const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
+  const last = lastSquares(game);
+  const options = { legal, last, orientation: seat || "white" };
+  if (!board) {
+    board = new Board($(".board-host", gameBox), {
+      game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
+      legal, messages: m, showLegal: localStorage.getItem(LEGAL_KEY) !== "off", onMove: (move) => send(moveText(game.game, move)),
+    });
+    board.setPosition(game.fen, options);
+  } else {
+    board.setPosition(game.fen, options);
+  }
+  board.setInteractive(!!myTurn);
+  $(".move-form", gameBox).hidden = !myTurn;
+
+  const moves = $(".moves", gameBox);
+  moves.textContent = "";
+  for (const move of game.moves || []) {
+    const li = document.createElement("li");
+    li.textContent = typeof move === "string" ? move : move.san || move.move || move.notation;
+    moves.append(li);
+  }
+
+  const invite = $(".invite", gameBox);
+  const link = inviteUrl(game);
+  invite.hidden = !(link && !both);
+  if (link) $("#invite-link").value = link;
+
+  if (over) say(status, resultText(game), "ok");
+  else if (!both) say(status, m.waiting_opponent);
+  else if (!seat) say(status, m.spectating);
+  else if (myTurn) {
+    const days = daysLeft(game.deadline);
+    say(status, m.your_turn + (days === null ? "" : " " + plural(m, "deadline_days", days)));
+  } else say(status, m.waiting_move);
+
+  const offer = game.draw_offer;
+  const show = (action, visible) => ($(`[data-action="${action}"]`, gameBox).hidden = !visible);
+  show("offer", !over && both && seat && !offer);
+  show("accept", !over && seat && offer && offer !== seat);
+  show("decline", !over && seat && offer && offer !== seat);
+  show("resign", !over && seat && both);
+  show("claim-timeout", !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0);
+  show("rematch", over && seat);
+  if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
+  const download = $(".download", gameBox);
+  download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
+
+  schedulePoll(over ? null : myTurn ? POLL_MS * 3 : POLL_MS);
+}
+
+function lastSquares(game) {
+  const moves = game.moves || [];
+  const lastMove = game.last_move || moves[moves.length - 1];
+  if (!lastMove || game.game === "chess") return null;
+  const squares = String(lastMove).split(/[-x]/);
+  return squares.length > 1 ? [squares[0], squares[squares.length - 1]] : null;
+}
+
+function schedulePoll(ms) {
+  clearTimeout(pollTimer);
+  if (ms) pollTimer = setTimeout(poll, ms);
+}
+
+async function poll() {
+  if (!state) return;
+  if (document.hidden) return schedulePoll(POLL_MS);
+  try {
+    const fresh = await call("GET", `/v1/games/${encodeURIComponent(state.id)}`, { etag });
+    if (fresh.notModified) return schedulePoll(POLL_MS);
+    etag = fresh._etag;
+    render(fresh);
+  } catch {
+    schedulePoll(POLL_MS * 2);
+  }
+}
+
+async function load(id) {
+  const fresh = await call("GET", `/v1/games/${encodeURIComponent(id)}`);
+  etag = fresh._etag;
+  render(fresh);
+  return fresh;
+}
+
+// Every action answers with the game's state; the page then reads the whole game (with its moves) again.
+async function act(path, body) {
+  if (busy) return null;
+  busy = true;
+  try {
+    const me = await player();
+    const answer = await call("POST", `/v1/games/${encodeURIComponent(state.id)}/${path}`, { body, token: me.token });
+    etag = null;
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.body) {
+      await load(state.id).catch(() => {});
+      say(status, error.message, "bad");
+    } else say(status, m.network_error, "bad");
+    return null;
+  } finally {
+    busy = false;
+  }
+}
+
+async function send(text) {
+  if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
+}
+
+function open(id, extra = "") {
+  history.replaceState(null, "", `#game=${encodeURIComponent(id)}${extra}`);
+}
+
+createForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const formStatus = $(".status", createForm);
+  const data = new FormData(createForm);
+  const game = data.get("game");
+  const options = { days_per_move: Number(data.get("days_per_move")), swap_colors: data.get("swap_colors") === "on" };
+  const fieldset = $(`fieldset[data-game="${game}"]`, createForm);
+  if (fieldset) {
+    for (const input of fieldset.querySelectorAll("input")) {
+      if (input.type === "checkbox") options[input.name] = input.checked;
+      else if (input.value !== "") options[input.name] = Number(input.value);
+    }
+  }
+  say(formStatus, m.loading);
+  try {
+    const me = await player();
+    const created = await call("POST", "/v1/games", { body: { game, color: data.get("color"), options }, token: me.token });
+    const fresh = unwrap(created);
+    remember(SEATS_KEY, fresh.id, created.seat);
+    if (created.invite) remember(INVITES_KEY, fresh.id, created.invite.url);
+    open(fresh.id);
+    say(formStatus, "");
+    board = null;
+    await load(fresh.id);
+  } catch (error) {
+    say(formStatus, error instanceof ApiError ? error.message : m.network_error, "bad");
+  }
+});
+
+function showOptionsFor(game) {
+  for (const fieldset of createForm.querySelectorAll("fieldset.options")) fieldset.hidden = fieldset.dataset.game !== game;
+}
+$("#game-choice").addEventListener("change", (event) => showOptionsFor(event.target.value));
+showOptionsFor($("#game-choice").value);
+
+$("#copy-invite").addEventListener("click", async () => {
+  const link = $("#invite-link").value;
+  try {
+    await navigator.clipboard.writeText(link);
+    say(status, m.link_copied, "ok");
+  } catch {
+    $("#invite-link").select();
+    say(status, m.copy_failed);
+  }
+});
+
+gameBox.addEventListener("click", async (event) => {
+  const action = event.target.closest("[data-action]")?.dataset.action;
+  if (!action) return;
+  if (action === "resign" && !confirm(m.confirm_resign)) return;
+  let answer;
+  if (["offer", "accept", "decline"].includes(action)) answer = await act("draw", { action });
+  else if (action === "resign") answer = await act("resign", {});
+  else if (action === "claim-timeout") answer = await act("claim-timeout", {});
+  else if (action === "rematch") {
+    answer = await act("rematch", {});
+    if (answer) {
+      const fresh = unwrap(answer);
+      remember(SEATS_KEY, fresh.id, answer.seat);
+      board = null;
+      open(fresh.id);
+      await load(fresh.id);
+      return;
+    }
+  }
+  if (answer) await load(state.id);
+});
+
+$(".move-form", gameBox).addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("input", event.target);
+  if (input.value.trim()) send(input.value.trim());
+  input.value = "";
+});
+
+const legalBox = $("#show-legal");
+legalBox.checked = localStorage.getItem(LEGAL_KEY) !== "off";
+legalBox.addEventListener("change", () => {
+  localStorage.setItem(LEGAL_KEY, legalBox.checked ? "on" : "off");
+  if (board) {
+    board.showLegal = legalBox.checked;
+    board.draw();
+  }
+});
+
+$("#join-button").addEventListener("click", async () => {
+  const { id, invite } = place();
+  try {
+    const me = await player();
+    const joined = await call("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body: { invite }, token: me.token });
+    remember(SEATS_KEY, id, joined.seat);
+    joinBox.hidden = true;
+    open(id);
+    board = null;
+    await load(id);
+    say(status, m.joined, "ok");
+  } catch (error) {
+    say($(".invite-text", joinBox), error instanceof ApiError ? error.message : m.network_error, "bad");
+  }
+});
+
+async function listMyGames() {
+  const me = storedPlayer();
+  if (!me) return;
+  try {
+    const data = await call("GET", "/v1/players/me/games?status=active", { token: me.token });
+    const games = data.games || data.items || [];
+    if (!games.length) return;
+    const list = $("#my-games .game-list");
+    for (const game of games) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `#game=${encodeURIComponent(game.id)}`;
+      a.textContent = `${m.game_titles[game.game] || game.game} · ${game.id}`;
+      a.addEventListener("click", () => setTimeout(start, 0));
+      li.append(a);
+      list.append(li);
+    }
+    $("#my-games").hidden = false;
+  } catch {
+    /* the list is a convenience; the page works without it */
+  }
+}
+
+async function start() {
+  const { id, invite } = place();
+  if (!id) {
+    listMyGames();
+    return;
+  }
+  board = null;
+  try {
+    const game = await load(id);
+    const seat = mySeat(game);
+    const full = game.players && game.players.white && game.players.black;
+    if (invite && !seat && !full) {
+      joinBox.hidden = false;
+      $(".invite-text", joinBox).textContent = m.game_titles[game.game] || game.game;
+    }
+  } catch {
+    say(status, m.network_error, "bad");
+    gameBox.hidden = false;
+  }
+}
+
+window.addEventListener("hashchange", start);
+start();

@@ -1,0 +1,43 @@
+"""Independent checks for the site's positions: python-chess itself for chess, and for draughts the plain
+reference generator of the rules tests (tests/rules/reference_draughts.py), which shares no code with
+shared_rules. Square names are converted here from their definitions, not through the rules layer."""
+
+from __future__ import annotations
+
+from tests.rules import reference_draughts as reference
+
+FILES = "abcdefgh"
+
+
+def square(game: str, name: str) -> tuple[int, int]:
+    """(file, rank) with a1 = (0, 0): algebraic names directly, PDN numbers 1..32 from the top left."""
+    if game == "tanzanian":
+        return FILES.index(name[0]), int(name[1:]) - 1
+    n = int(name) - 1
+    rank = 7 - n // 4
+    return 2 * (n % 4) + (rank % 2), rank
+
+
+def board_from_fen(game: str, fen: str):
+    turn, *sides = fen.split(":")
+    board = {}
+    for side in sides:
+        colour = "white" if side[0] == "W" else "black"
+        for item in filter(None, side[1:].split(",")):
+            king = item.startswith("K")
+            board[square(game, item.lstrip("K"))] = reference.Piece(colour, king)
+    return board, "white" if turn == "W" else "black"
+
+
+def draughts_moves(game: str, fen: str) -> set[tuple]:
+    """The legal moves as (origin, destination, captured squares), by the reference generator."""
+    board, turn = board_from_fen(game, fen)
+    return reference.legal_moves(board, turn, flying=game == "tanzanian")
+
+
+def as_reference(game: str, move: dict) -> tuple:
+    return (
+        square(game, move["from"]),
+        square(game, move["to"]),
+        frozenset(square(game, name) for name in move["captured"]),
+    )
