@@ -257,7 +257,7 @@ def bench_games() -> None:
         from local.dynamodb import table_definitions
         from tests.games.client import Api
 
-        store.reset_clients()
+        store.reset_clients(session=True)  # a session made now, inside the mock
         store.create_tables(table_definitions())
         handler.configure()
         api = Api(handler)

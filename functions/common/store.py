@@ -103,13 +103,22 @@ def _new_client(endpoint: str | None, region: str):
         # A local DynamoDB accepts any credentials; do not make a developer configure AWS for it.
         if not (os.environ.get("AWS_ACCESS_KEY_ID") or os.environ.get("AWS_PROFILE")):
             options.update(aws_access_key_id="local", aws_secret_access_key="local")
-    return boto3.session.Session().client("dynamodb", **options)
+    global _session
+    if _session is None:  # one session: its loader parses the service model once, not per client
+        _session = boto3.session.Session()
+    return _session.client("dynamodb", **options)
 
 
-def reset_clients() -> None:
-    """Forget the cached clients (tests switch between moto and dynalite)."""
+_session = None
+
+
+def reset_clients(session: bool = False) -> None:
+    """Forget the cached clients (tests switch between moto and dynalite), and with ``session`` the session."""
+    global _session
     with _clients_lock:
         _clients.clear()
+        if session:
+            _session = None
 
 
 def _call(operation: str, **params) -> dict | None:

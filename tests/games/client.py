@@ -1,0 +1,131 @@
+"""Calling the games function the way API Gateway does, and shortcuts for the steps of a game."""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from local.events import LambdaContext, http_api_event
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: Any  # parsed JSON, or the text when the answer is not JSON
+    text: str
+
+    @property
+    def code(self) -> str | None:
+        return self.body["error"]["code"] if isinstance(self.body, dict) and "error" in self.body else None
+
+    @property
+    def game(self) -> dict:
+        """The game in a 200 answer (a GameState) or in a 201/409 answer that wraps it."""
+        body = self.body
+        return body["game"] if "game" in body and isinstance(body["game"], dict) else body
+
+
+class Api:
+    """One simulated Lambda instance of the games function (its own resolver, as each instance has)."""
+
+    def __init__(self, handler_module, host: str = "127.0.0.1:3000"):
+        self.app = handler_module.create_app()
+        self.host = host
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+        query: dict | None = None,
+        raw_body: str | bytes | None = None,
+    ) -> Answer:
+        all_headers = {"host": self.host, "content-type": "application/json", **(headers or {})}
+        if token is not None:
+            all_headers["authorization"] = f"Bearer {token}"
+        payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
+        event = http_api_event(method, path, headers=all_headers, body=payload, query=urlencode(query or {}))
+        result = self.app.lambda_handler(event, LambdaContext(function_name="GamesFunction"))
+        text = result.get("body") or ""
+        if result.get("isBase64Encoded"):
+            text = base64.b64decode(text).decode("utf-8")
+        lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
+        try:
+            parsed = (
+                json.loads(text) if text and lowered.get("content-type", "").startswith("application/json") else text
+            )
+        except ValueError:
+            parsed = text
+        return Answer(result["statusCode"], lowered, parsed, text)
+
+    # -- shortcuts: each asserts the step worked, so a test reads as the game it plays ----------------
+    def new_player(self, name: str | None = None) -> dict:
+        answer = self.call("POST", "/v1/players", {"name": name} if name else {})
+        assert answer.status == 201, answer.body
+        return answer.body
+
+    def create(self, token: str, game: str = "chess", color: str = "white", **extra) -> Answer:
+        answer = self.call("POST", "/v1/games", {"game": game, "color": color, **extra}, token=token)
+        assert answer.status == 201, answer.body
+        return answer
+
+    def join(self, token: str, game_id: str, invite: str) -> Answer:
+        return self.call("POST", f"/v1/games/{game_id}/join", {"invite": invite}, token=token)
+
+    def move(self, token: str, game_id: str, move: str, ply: int) -> Answer:
+        return self.call("POST", f"/v1/games/{game_id}/moves", {"move": move, "ply": ply}, token=token)
+
+    def get(self, game_id: str, **kwargs) -> Answer:
+        return self.call("GET", f"/v1/games/{game_id}", **kwargs)
+
+    def start_game(
+        self, game: str = "chess", fen: str | None = None, options: dict | None = None, creator_color: str = "white"
+    ):
+        """Two players and a started game: (game id, {color: token})."""
+        creator, friend = self.new_player("Asha"), self.new_player("Baraka")
+        extra = {}
+        if fen:
+            extra["fen"] = fen
+        if options:
+            extra["options"] = options
+        created = self.create(creator["token"], game, creator_color, **extra)
+        game_id = created.body["game"]["id"]
+        joined = self.join(friend["token"], game_id, created.body["invite"]["code"])
+        assert joined.status == 200, joined.body
+        seats = {created.body["seat"]: creator["token"], joined.body["seat"]: friend["token"]}
+        return game_id, seats
+
+    def play(self, game_id: str, seats: dict, moves: list[str]) -> dict:
+        """Play ``moves`` in turn from the current position; the last state."""
+        state = self.get(game_id).body
+        for text in moves:
+            answer = self.move(seats[state["turn"]], game_id, text, state["ply"])
+            assert answer.status == 200, (text, answer.body)
+            state = answer.body
+        return state
+
+
+def snapshot() -> dict[str, list]:
+    """Every item of the games and players tables (to prove that a refused request wrote nothing)."""
+    import os
+
+    from common import store
+
+    tables = {}
+    for variable in ("GAMES_TABLE", "PLAYERS_TABLE"):
+        name = os.environ[variable]
+        items, params = [], {"TableName": name, "ConsistentRead": True}
+        while True:
+            answer = store.client().scan(**params)
+            items.extend(store.from_item(item) for item in answer["Items"])
+            if "LastEvaluatedKey" not in answer:
+                break
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        tables[name] = sorted(items, key=repr)
+    return tables

@@ -1,0 +1,142 @@
+"""Fixtures of the games tests: DynamoDB on moto or on a real dynalite server, an injected clock, the API."""
+
+from __future__ import annotations
+
+import fcntl
+import shutil
+import subprocess
+import uuid
+
+import pytest
+
+# Imported before any test makes a DynamoDB client: moto hooks into every botocore session made after this.
+from moto import mock_aws
+
+from local.dynamodb import CLI, Dynalite, node_executable, table_definitions
+from local.template import ROOT, Template
+
+START = 1_750_000_000.0  # 2025-06-15T15:06:40Z: any fixed instant; the tests move the clock by hand
+
+
+class ManualClock:
+    """The clock the games function reads, moved only by the test."""
+
+    def __init__(self, now: float = START):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float = 0, days: float = 0) -> None:
+        self.now += seconds + days * 86_400
+
+
+@pytest.fixture(scope="session")
+def template_tables() -> list[dict]:
+    """The tables of template.yaml as CreateTable arguments (the one schema)."""
+    return table_definitions(Template())
+
+
+def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]:
+    from common import store
+
+    tables = [{**definition, "TableName": definition["TableName"] + suffix} for definition in definitions]
+    monkeypatch.setenv("GAMES_TABLE", "GamesTable" + suffix)
+    monkeypatch.setenv("PLAYERS_TABLE", "PlayersTable" + suffix)
+    store.reset_clients()
+    store.create_tables(tables)
+    return tables
+
+
+@pytest.fixture
+def aws_env(monkeypatch):
+    for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("AWS_REGION", "us-east-1")
+    monkeypatch.setenv("POWERTOOLS_LOG_LEVEL", "WARNING")
+
+
+@pytest.fixture
+def moto_tables(aws_env, monkeypatch, template_tables):
+    """Fresh tables on moto (AWS mocked in-process)."""
+    from common import store
+
+    with mock_aws():
+        yield _use_tables(monkeypatch, template_tables, "")
+    store.reset_clients()
+
+
+# ------------------------------------------------------------------------------------------ dynalite
+def _install_dynalite() -> None:
+    """npm ci once (the Makefile normally has), under a lock so parallel workers do not race."""
+    if CLI.is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip("npm is not installed, so dynalite cannot be installed")
+    lock_path = ROOT / ".local" / "npm-install.lock"
+    lock_path.parent.mkdir(exist_ok=True)
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not CLI.is_file():
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)
+    lock_path.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def dynalite_server():
+    """A real dynalite server over HTTP (in memory) for this test session, stopped at its end."""
+    if node_executable() is None:
+        pytest.skip("Node.js is not installed: the dynalite tests need it (moto runs the same contract)")
+    _install_dynalite()
+    with Dynalite() as server:
+        yield server
+
+
+@pytest.fixture
+def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):
+    """Fresh tables (unique names) on the session's dynalite server."""
+    from common import store
+
+    monkeypatch.setenv("DYNAMODB_ENDPOINT", dynalite_server.endpoint)
+    yield _use_tables(monkeypatch, template_tables, "_" + uuid.uuid4().hex[:10])
+    store.reset_clients()
+
+
+@pytest.fixture(params=["moto", "dynalite"])
+def backend(request):
+    """The same test on moto and on a real dynalite server."""
+    request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
+    return request.param
+
+
+# ------------------------------------------------------------------------------------- the function
+@pytest.fixture
+def clock():
+    return ManualClock()
+
+
+@pytest.fixture
+def handler(clock):
+    from games import handler as module
+
+    module.configure(clock=clock)
+    yield module
+    module.configure()
+
+
+@pytest.fixture
+def api(moto_tables, handler):
+    from tests.games.client import Api
+
+    return Api(handler)
+
+
+@pytest.fixture
+def dynalite_api(dynalite_tables, handler):
+    from tests.games.client import Api
+
+    return Api(handler)

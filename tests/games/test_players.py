@@ -1,0 +1,87 @@
+"""Players: POST /v1/players and PATCH /v1/players/me, tokens and display names."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+from common.players import InvalidName, clean_name, token_matches
+
+from tests.games.client import snapshot
+
+
+def test_a_new_player_gets_a_strong_token_shown_once(api):
+    answer = api.call("POST", "/v1/players", {"name": "  Asha   Juma "})
+    assert answer.status == 201 and answer.headers["cache-control"] == "no-store"
+    body = answer.body
+    assert set(body) == {"player_id", "token", "name"} and body["name"] == "Asha Juma"
+    assert re.fullmatch(r"ubao_[A-Za-z0-9_-]{43}", body["token"])  # 32 random bytes: 256 bits
+    tables = snapshot()
+    [stored] = tables["PlayersTable"]
+    assert stored["token_hash"] == hashlib.sha256(body["token"].encode()).hexdigest()
+    assert body["token"] not in repr(tables) and body["token"][5:] not in repr(tables)  # only the hash is kept
+
+
+def test_a_player_needs_no_name_and_no_body(api):
+    assert api.call("POST", "/v1/players").body["name"] is None
+    assert api.call("POST", "/v1/players", {}).body["name"] is None
+    first, second = api.new_player(), api.new_player()
+    assert first["player_id"] != second["player_id"] and first["token"] != second["token"]
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("", "invalid_name"),
+        ("   ", "invalid_name"),
+        ("x" * 25, "invalid_name"),
+        ("<script>", "invalid_name"),
+        ("a\nb", "invalid_name"),
+        ("emoji 🙂", "invalid_name"),
+        ("x" * 101, "invalid_request"),
+        (7, "invalid_request"),
+    ],
+)
+def test_bad_names_are_refused_and_nothing_is_written(api, name, code):
+    before = snapshot()
+    answer = api.call("POST", "/v1/players", {"name": name})
+    assert answer.status == 422 and answer.code == code, answer.body
+    assert snapshot() == before
+
+
+def test_names_in_any_script():
+    assert clean_name("Ñino O'Brien-Saka") == "Ñino O'Brien-Saka"
+    assert clean_name("Mwanaidi_2") == "Mwanaidi_2"
+    assert clean_name("Maria\u0301") == "Mariá"  # NFC: one character, as typed on another keyboard
+    with pytest.raises(InvalidName):
+        clean_name("a\u200bb")  # invisible characters hide impersonation
+
+
+def test_rename_and_remove_the_name(api):
+    player = api.new_player("Asha")
+    renamed = api.call("PATCH", "/v1/players/me", {"name": "Asha J."}, token=player["token"])
+    assert renamed.status == 200 and renamed.body == {"player_id": player["player_id"], "name": "Asha J."}
+    removed = api.call("PATCH", "/v1/players/me", {"name": None}, token=player["token"])
+    assert removed.body == {"player_id": player["player_id"], "name": None}
+
+
+def test_rename_refusals_write_nothing(api):
+    player = api.new_player("Asha")
+    before = snapshot()
+    for token in (None, "", "ubao_" + "A" * 43, "not-a-token", player["token"] + "x"):
+        headers = {"authorization": f"Bearer {token}"} if token is not None else {}
+        answer = api.call("PATCH", "/v1/players/me", {"name": "Mallory"}, headers=headers)
+        assert answer.status == 401 and answer.code == "unauthorized", (token, answer.body)
+        assert answer.headers["www-authenticate"] == 'Bearer realm="ubao"'
+    basic = api.call("PATCH", "/v1/players/me", {"name": "Mallory"}, headers={"authorization": "Basic abc"})
+    assert basic.status == 401
+    assert api.call("PATCH", "/v1/players/me", {}, token=player["token"]).code == "invalid_request"
+    assert api.call("PATCH", "/v1/players/me", {"name": "<b>"}, token=player["token"]).code == "invalid_name"
+    assert snapshot() == before
+
+
+def test_token_comparison():
+    digest = hashlib.sha256(b"x").hexdigest()
+    assert token_matches(digest, digest) and token_matches(digest, bytes.fromhex(digest))
+    assert not token_matches(digest, None) and not token_matches(digest, "0" * 64)

@@ -1,0 +1,130 @@
+"""The data-access module's contract, run twice: on moto and on a real dynalite server over HTTP.
+
+What the games protocol relies on: a conditional append that exactly one writer wins, a head that only
+moves forward, Query order, the player index, and values that come back as they went in.
+"""
+
+from __future__ import annotations
+
+import pytest
+from common.store import GameStore, PlayerStore, item_size
+
+pytestmark = pytest.mark.usefixtures("backend")
+
+
+def _event(seq: int, **fields) -> dict:
+    return {"seq": seq, "kind": "move", "at": 1_700_000_000_000 + seq, **fields}
+
+
+def _head(game_id: str, seq: int, **fields) -> dict:
+    return {"id": game_id, "seq": seq, "state": "active", **fields}
+
+
+def test_an_event_number_is_taken_once():
+    store = GameStore()
+    assert store.append_event("g1", _event(1, move="e4"))
+    assert not store.append_event("g1", _event(1, move="d4"))
+    assert store.append_event("g2", _event(1, move="d4"))  # another game, its own numbers
+    assert store.get_event("g1", 1)["move"] == "e4"
+    assert store.get_event("g1", 2) is None
+
+
+def test_values_come_back_as_they_went_in():
+    store = GameStore()
+    event = _event(
+        1,
+        blob=b"\x00\xff\x01",
+        flag=False,
+        count=0,
+        big=2**52,
+        nested={"a": None, "b": [1, "x", True]},
+        text="Ñino ☺",
+        empty_list=[],
+    )
+    store.append_event("g1", event)
+    assert store.get_event("g1", 1) == event
+    head = _head("g1", 1, key=bytes(range(32)), options={"move_limit": None, "days_per_move": 3}, name=None)
+    assert store.save_head(head)
+    expected = {name: value for name, value in head.items() if value is not None}  # None is an absent attribute
+    assert store.get_head("g1") == expected
+
+
+def test_the_head_only_moves_forward():
+    store = GameStore()
+    assert store.save_head(_head("g1", 2, note="two"))
+    assert not store.save_head(_head("g1", 1, note="one"))
+    assert not store.save_head(_head("g1", 2, note="two again"))
+    assert store.get_head("g1")["note"] == "two"
+    assert store.save_head(_head("g1", 5, note="five"))
+    assert store.get_head("g1")["note"] == "five"
+    assert store.get_head("nothing") is None
+
+
+def test_the_log_reads_in_order_with_the_head_last():
+    store = GameStore()
+    for seq in (3, 1, 2, 10, 4):  # written out of order; numbers sort by value
+        store.append_event("g1", _event(seq))
+    store.append_event("g0", _event(1))
+    store.save_head(_head("g1", 4))
+    head, events = store.load("g1")
+    assert head["seq"] == 4
+    assert [event["seq"] for event in events] == [1, 2, 3, 4, 10]
+    head, events = store.load("g1", after_seq=3)
+    assert head["seq"] == 4 and [event["seq"] for event in events] == [4, 10]
+    assert [event["seq"] for event in store.events_after("g1", 2)] == [3, 4, 10]
+    assert store.events_after("g1", 10) == []
+    assert store.load("nothing") == (None, [])
+
+
+def test_a_long_log_is_read_whole_across_pages():
+    store = GameStore()
+    padding = "x" * 3900
+    for seq in range(1, 300):  # about 1.2 MB: more than one Query page (1 MB)
+        store.append_event("long", _event(seq, pad=padding))
+    _, events = store.load("long")
+    assert [event["seq"] for event in events] == list(range(1, 300))
+
+
+def test_a_players_games_by_seat_in_order():
+    store = GameStore()
+    heads = [
+        _head("a" * 12, 1, white_id="p1", white_order=2_000, black_id="p2", black_order=3_000),
+        _head("b" * 12, 1, white_id="p1", white_order=2_500),
+        _head("c" * 12, 1, white_id="p1", white_order=1_000),
+        _head("d" * 12, 1, black_id="p1", black_order=2_700),
+        _head("e" * 12, 1, white_id="p9", white_order=2_600),
+    ]
+    for head in heads:
+        store.save_head(head)
+    found, more = store.games_of_player("p1", "white", 1_500, 9_999, None, 10)
+    assert [head["id"][0] for head in found] == ["b", "a"] and not more
+    found, more = store.games_of_player("p1", "white", 0, 9_999, None, 2)
+    assert [head["id"][0] for head in found] == ["b", "a"] and more
+    after = (found[-1]["white_order"], found[-1]["id"])
+    found, more = store.games_of_player("p1", "white", 0, 9_999, after, 2)
+    assert [head["id"][0] for head in found] == ["c"] and not more
+    found, _ = store.games_of_player("p1", "black", 0, 9_999, None, 10)
+    assert [head["id"][0] for head in found] == ["d"]
+    found, _ = store.games_of_player("p2", "black", 0, 9_999, None, 10)
+    assert [head["id"][0] for head in found] == ["a"]
+
+
+def test_players_by_token_hash():
+    players = PlayerStore()
+    record = {"token_hash": "ab" * 32, "player_id": "p1", "name": "Asha", "created": 5}
+    assert players.create(record)
+    assert not players.create({**record, "player_id": "p2"})
+    assert players.get("ab" * 32) == record
+    assert players.get("cd" * 32) is None
+    assert players.set_name("ab" * 32, "Baraka")["name"] == "Baraka"
+    assert "name" not in players.set_name("ab" * 32, None)
+    assert "name" not in players.get("ab" * 32)
+    assert players.set_name("cd" * 32, "Nobody") is None
+    assert players.get("cd" * 32) is None  # a rename creates no player
+
+
+def test_item_size_follows_dynamodb_rules():
+    assert item_size({"pk": "abc"}) == 2 + 3
+    assert item_size({"n": 12345}) == 1 + 3 + 1  # (5 digits + 1) // 2 + 1
+    assert item_size({"b": b"\x00" * 32, "t": True}) == (1 + 32) + (1 + 1)
+    assert item_size({"m": {"a": "xy"}}) == 1 + 3 + (1 + 2 + 1)
