@@ -133,7 +133,9 @@ class ChessPosition(Position[chess.Move]):
         raise InvalidMove(f"{text!r} is not a move; write it in SAN (Nf3) or UCI (g1f3)")
 
     def _after(self, move: chess.Move) -> ChessPosition:
-        board = self.board.copy()
+        # Only the moves since the last capture or pawn move can repeat a position, so only they are
+        # copied: replaying a long game stays linear instead of copying the whole stack every move.
+        board = self.board.copy(stack=self.board.halfmove_clock)
         board.push(move)
         return ChessPosition(self.game, board, self._ply + 1)
 

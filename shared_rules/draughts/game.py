@@ -176,9 +176,12 @@ class DraughtsPosition(Position[RawMove]):
     def _compute_status(self) -> Status:
         state, game, variant = self.state, self.game, self.game.variant
         mover = state.white if state.turn == WHITE_TO_MOVE else state.black
+        waiting = state.black if state.turn == WHITE_TO_MOVE else state.white
         winner = BLACK if state.turn == WHITE_TO_MOVE else WHITE
         if not mover:
             return Status(winner, "no_pieces")
+        if not waiting:  # only from a set-up position: the side to move has already won
+            return Status(WHITE if winner == BLACK else BLACK, "no_pieces")
         if not self._moves:
             return Status(winner, "no_moves")
         if self.countdown is not None and self.countdown >= COUNTDOWN_MOVES:

@@ -94,8 +94,9 @@ TANZANIAN = Variant(
     countdown=True,
     kings_only_option=True,
     options=(_THREEFOLD, _THIRTY),
-    # PDN has no GameType for Tanzanian draughts; 41 is our private value (documented in docs/rules.md).
-    gametype=41,
+    # PDN has no GameType for Tanzanian draughts (41 is Spantsiretti); 99 is our private value, far
+    # from the published list (documented in docs/rules.md).
+    gametype=99,
 )
 
 VARIANTS = {variant.name: variant for variant in (ENGLISH, TANZANIAN)}

@@ -31,6 +31,10 @@ def random_fen_with_kings(game, rng: random.Random, max_plies: int = 60) -> str:
         board[square] = ref.Piece(rng.choice(("white", "black")), True)
     if rng.random() < 0.5:
         turn = "white" if turn == "black" else "black"
+    # A side without pieces has lost already (no moves to compare): give each side at least a king.
+    for colour in ("white", "black"):
+        if not any(piece.colour == colour for piece in board.values()):
+            board[rng.choice([sq for sq in DARK_SQUARES if sq not in board])] = ref.Piece(colour, True)
     return ref.fen_from_board(board, turn, numbering)
 
 

@@ -183,6 +183,12 @@ def test_a_side_without_pieces_loses():
         after.play("c3-b2")
 
 
+def test_a_set_up_position_where_the_waiting_side_has_no_pieces_is_already_won():
+    position = game().from_fen("W:Wd4:B")
+    assert position.status().as_dict() == {"result": "white", "reason": "no_pieces"}
+    assert position.legal_moves() == []
+
+
 # ----------------------------------------------------------------- the three-kings countdown
 
 THREE_KINGS = "W:WKa1,Kc1,Ke1:BKh2"
