@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test lint bench package openapi site messages puzzles clean
+.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
@@ -17,6 +17,7 @@ help:
 	@echo "make site     build the static site into site/build/"
 	@echo "make messages extract the site's UI strings and update the sw, tl, en catalogs"
 	@echo "make puzzles  regenerate the draughts puzzle sets (seeded, reproducible)"
+	@echo "make screenshots  retake the README's screenshots (needs /usr/bin/chromium)"
 
 $(STAMP): requirements-dev.txt pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,9 +42,10 @@ node: $(NODE_STAMP)
 run: setup site node
 	@PORT=$(PORT) LOCAL_DYNAMODB_DIR="$(CURDIR)/.local/dynalite" $(PY) -m local.runner
 
+# --dist loadgroup: the browser tests (one xdist_group) share one worker, so one local server and one Chromium.
 test: setup node
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist loadgroup
 
 lint: setup
 	$(VENV)/bin/ruff check .
@@ -80,6 +82,10 @@ messages: setup
 puzzles: setup
 	$(PY) -m puzzles.generate --jobs 2
 	$(PY) -m puzzles.lichess
+
+# The README's two screenshots (a rules page, a game in progress) from the real site in headless Chromium.
+screenshots: setup node
+	$(PY) -m tests.browser.screenshots
 
 clean:
 	rm -rf build site/build .pytest_cache .ruff_cache .hypothesis

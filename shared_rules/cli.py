@@ -24,7 +24,8 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ubao",
         description="ubao's rules layer from the shell: chess, English draughts and Tanzanian draughts.",
-        epilog="Examples: ubao moves english | ubao perft tanzanian 8 | ubao play chess e4 e5 Nf3",
+        epilog="Examples: ubao moves english | ubao perft tanzanian 8 | ubao play chess e4 e5 Nf3 | "
+    "ubao engine chess --level 3 | ubao match english --levels 2 1 --games 10",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
@@ -43,6 +44,18 @@ def _build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play moves in order and print the result as JSON")
     add_common(play)
     play.add_argument("moves", metavar="MOVE", nargs="*")
+    engine = commands.add_parser("engine", help="the computer's move and its evaluation")
+    add_common(engine)
+    engine.add_argument("--level", type=int, default=5, choices=range(1, 6), metavar="N", help="1 (weakest) to 5")
+    engine.add_argument("--seed", type=int, default=0, help="the weak levels' randomness (same seed, same move)")
+    match = commands.add_parser("match", help="play levels against each other and print the score")
+    match.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAME_NAMES)}")
+    match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option")
+    match.add_argument("--levels", type=int, nargs=2, required=True, metavar=("A", "B"),
+                       help="the two levels, 1 to 5 (0: a random mover)")
+    match.add_argument("--games", type=int, default=10, metavar="N", help="games to play (colours alternate)")
+    match.add_argument("--seed", type=int, default=0, help="which openings and random choices")
+    match.add_argument("--verbose", action="store_true", help="print every game's result and moves")
     return parser
 
 
@@ -96,7 +109,36 @@ def _cmd_play(args) -> None:
     }, ensure_ascii=False))
 
 
-COMMANDS = {"moves": _cmd_moves, "perft": _cmd_perft, "play": _cmd_play}
+def _cmd_engine(args) -> None:
+    from .search.levels import choose_move
+
+    position = _position(args)
+    if position.status().is_over:
+        raise RulesError(f"the game is over ({position.status().reason}): there is no move to choose")
+    choice = choose_move(position.game, position, args.level, seed=args.seed)
+    print(f"{choice.notation} {choice.describe()}")
+    print(f"level {choice.level}, depth {choice.depth}, {choice.nodes} nodes, line: {' '.join(choice.pv)}",
+          file=sys.stderr)
+
+
+def _cmd_match(args) -> None:
+    from .search.levels import LEVELS, RANDOM, match
+
+    if any(level not in (RANDOM, *LEVELS) for level in args.levels):
+        raise RulesError("--levels must be two numbers from 1 to 5 (0 for a random mover)")
+    if args.games < 1:
+        raise RulesError("--games must be 1 or more")
+    game = get_game(args.game, _options(args.option))
+
+    def report(number: int, result: str, moves: list[str]) -> None:
+        if args.verbose:
+            print(f"game {number + 1}: {result} in {len(moves)} plies: {' '.join(moves)}", file=sys.stderr)
+
+    score = match(game, args.levels[0], args.levels[1], args.games, seed=args.seed, on_game=report)
+    print(score.line())
+
+
+COMMANDS = {"moves": _cmd_moves, "perft": _cmd_perft, "play": _cmd_play, "engine": _cmd_engine, "match": _cmd_match}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,9 +3,27 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 # Lambda puts each function's code (CodeUri: functions/) at the top of sys.path and the rules
 # layer beside it; the tests import them the same way (``import validate_move.handler``).
 for path in (ROOT, ROOT / "functions"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadgroup` (make test) with the browser tests as one group, so one worker runs them all with one
+    local server and one Chromium. Their ``xdist_group`` mark alone no longer reaches the scheduler on pytest
+    9.2 (pytest-xdist issue 1386), so the group is also named here from the path; elsewhere the mark rules."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class Scheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+
+    return Scheduling(config, log)

@@ -7,7 +7,8 @@
     True
 
 ``Searcher`` is game-independent (``core``); a game plugs in through a ``GameModel`` that supplies
-moves and an evaluation (``draughts.DraughtsModel`` for both draughts variants). Pure: no I/O.
+moves and an evaluation (``draughts.DraughtsModel`` for both draughts variants, ``chess.ChessModel``);
+``levels.choose_move`` is the computer opponent at levels 1-5. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -27,7 +28,11 @@ __all__ = [
 
 
 def model_for(game: str, *, mandatory_capture: bool = True):
-    """The search model of a game by name (``english`` or ``tanzanian``; chess is to come)."""
+    """The search model of a game by name: ``chess``, ``english`` or ``tanzanian``."""
+    if game == "chess":
+        from .chess import ChessModel
+
+        return ChessModel()
     if game in ("english", "tanzanian"):
         from .draughts import DraughtsModel
 

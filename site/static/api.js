@@ -17,7 +17,10 @@ export async function call(method, path, { body, token, etag } = {}) {
   if (token) headers.authorization = "Bearer " + token;
   if (etag) headers["if-none-match"] = etag;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (response.status === 304) return { notModified: true, etag };
+  if (response.status === 304) {
+    await response.text(); // read the empty body: Chromium cancels a response left unread (net::ERR_ABORTED)
+    return { notModified: true, etag };
+  }
   const text = await response.text();
   let data = null;
   try {

@@ -1,0 +1,195 @@
+"""The real parts of the browser tests: the local server as `make run` starts it, and Debian's Chromium.
+
+Used by the pytest fixtures (tests/browser/conftest.py) and by the README screenshots script
+(``python -m tests.browser.screenshots``), so both drive exactly the same server and browser.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from local.dynamodb import CLI, free_port, node_executable
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+CHROMIUM = Path("/usr/bin/chromium")
+# No network on CI machines: without these, Chromium keeps trying to reach Google's services and fills the
+# log with refused connections (and spends CPU on it).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def missing_chromium() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    if not CHROMIUM.exists():
+        return (
+            f"BROWSER TESTS NOT RUN: {CHROMIUM} is missing. Install Debian's chromium "
+            "(apt-get install chromium; .ci/run does it) to run them."
+        )
+    return None
+
+
+def missing_dynamodb() -> str | None:
+    """Why games and puzzles cannot be stored here (no local DynamoDB), or None."""
+    if node_executable() is None:
+        return "Node.js is not installed, so the local DynamoDB (dynalite) cannot run: games and puzzles need it"
+    if not CLI.is_file():
+        return "dynalite is not installed (`make node` runs npm ci): games and puzzles need it"
+    return None
+
+
+def install_dynalite() -> None:
+    """`make node` when npm is here and dynalite is not yet installed (a fresh clone running pytest alone)."""
+    npm = shutil.which("npm")
+    if CLI.is_file() or npm is None or node_executable() is None:
+        return
+    lock_path = ROOT / ".local" / "npm-install.lock"
+    lock_path.parent.mkdir(exist_ok=True)
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the games tests may be installing it at the same moment
+        if not CLI.is_file():
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)
+
+
+def launch_browser(playwright):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+
+
+def build_site_module():
+    """site/build_site.py (site/ is not a package: its name would shadow the stdlib's ``site``)."""
+    if str(SITE) not in sys.path:
+        sys.path.insert(0, str(SITE))
+    import build_site
+
+    return build_site
+
+
+def build_site(out: Path, origin: str) -> dict:
+    """`make site` into ``out``, with canonical links on ``origin``."""
+    return build_site_module().build(out, origin)
+
+
+class LocalSite:
+    """`make run` in a subprocess: the site built once, the runner on a free port, dynalite on a temporary folder.
+
+    ``start()`` waits until the server answers; ``stop()`` sends Ctrl-C (the runner then stops its dynalite)
+    and checks that no process it started is left behind.
+    """
+
+    def __init__(self, workdir: Path | None = None, with_dynamodb: bool = True):
+        self._own_workdir = workdir is None
+        self.workdir = Path(workdir or tempfile.mkdtemp(prefix="ubao-browser-"))
+        self.with_dynamodb = with_dynamodb
+        self.port = free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.site_dir = self.workdir / "site"
+        self.data_dir = self.workdir / "dynalite"
+        self.log_path = self.workdir / "runner.log"
+        self.process: subprocess.Popen | None = None
+        self._log = None
+
+    def start(self, timeout: float = 60.0) -> LocalSite:
+        build_site(self.site_dir, self.origin)
+        environment = {**os.environ, "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+        environment.pop("DYNAMODB_ENDPOINT", None)  # our own dynalite, never someone else's tables
+        environment.pop("SITE_URL", None)  # invite links then name this server, as on a fresh `make run`
+        if self.with_dynamodb:
+            environment["LOCAL_DYNAMODB_DIR"] = str(self.data_dir)
+        else:
+            environment.pop("LOCAL_DYNAMODB_DIR", None)
+        # A file, not a pipe: the runner logs every request and must never block on a full pipe.
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "local.runner", "--site-dir", str(self.site_dir)],
+            cwd=ROOT,
+            env=environment,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the local server stopped at start (exit {self.process.returncode}):\n{self.log()}")
+            if self._answers():
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the local server did not answer on {self.origin} within {timeout:.0f} s:\n{self.log()}")
+
+    def _answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.origin + "/", timeout=1) as response:
+                return response.status > 0
+        except urllib.error.HTTPError:
+            return True  # any HTTP answer means the server is serving
+        except OSError:
+            return False
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text("utf-8", "replace")[-8000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        """Ctrl-C, as a person stops `make run`; then make sure nothing it started still runs."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        leaked = self.leftover_processes()
+        for pid in leaked:  # only processes whose command line names our own temporary folder
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        if self._own_workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        if leaked:
+            raise RuntimeError(f"the local server left processes running after Ctrl-C: {leaked}")
+
+    def leftover_processes(self) -> list[int]:
+        """Processes still running with our temporary folder on their command line (dynalite's --path)."""
+        if not Path("/proc").is_dir():
+            return []  # not Linux: nothing to look at (Ctrl-C still stopped the runner and its dynalite)
+        marker = str(self.workdir).encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                command = (entry / "cmdline").read_bytes()
+                state = (entry / "stat").read_text().rsplit(")", 1)[-1].split()[0]
+            except OSError:
+                continue
+            if marker in command and state != "Z":
+                found.append(int(entry.name))
+        return found
+
+    def __enter__(self) -> LocalSite:
+        return self.start()
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()

@@ -1,0 +1,96 @@
+"""The README's screenshots, taken from the real site in Debian's Chromium (`make screenshots`):
+
+* docs/screenshots/rules-tanzanian-sw.png: a rules page (Swahili, Tanzanian draughts, the flying kings);
+* docs/screenshots/game-in-progress-tl.png: a correspondence game in progress (Tagalog, chess), played by
+  two browsers through the page as in tests/browser/test_mchezo.py.
+
+    .venv/bin/python -m tests.browser.screenshots [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tests.browser.boards import BoardView, after, expected_pieces, move_squares
+from tests.browser.harness import ROOT, LocalSite, launch_browser, missing_chromium, missing_dynamodb
+
+PHONE = {"width": 412, "height": 915}
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+OPENING = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]
+POLL_MS = 5_000
+
+
+def rules_page(browser, origin: str, out: Path) -> Path:
+    context = browser.new_context(base_url=origin, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/sw/sheria/tanzanian/")
+    page.locator("#flying-kings").evaluate("section => { section.scrollIntoView(); window.scrollBy(0, -8); }")
+    path = out / "rules-tanzanian-sw.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return path
+
+
+def game_in_progress(browser, origin: str, out: Path) -> Path:
+    white = browser.new_context(base_url=origin, viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
+    black = browser.new_context(base_url=origin, viewport=PHONE)
+    asha, baraka = white.new_page(), black.new_page()
+    for page in (asha, baraka):
+        page.clock.install()
+    asha.goto("/tl/mchezo/")
+    asha.select_option("#game-choice", "chess")
+    asha.select_option("#color-choice", "white")
+    asha.locator("#create-form button[type=submit]").click()
+    link = asha.locator("#invite-link")
+    link.wait_for(state="visible")
+    baraka.goto(link.input_value())
+    baraka.locator('a.open-game[data-lang="tl"]').click()
+    baraka.locator("#join-button").click()
+    baraka.locator("#game").wait_for(state="visible")
+    players = {"white": asha, "black": baraka}
+    for ply, move in enumerate(OPENING):
+        page = players["white" if ply % 2 == 0 else "black"]
+        page.clock.fast_forward(POLL_MS + 100)  # the mover's page learns of the last move
+        page.locator("#game .move-form").wait_for(state="visible")
+        fen = after("chess", CHESS_START, *OPENING[:ply])
+        BoardView(page.locator("#game .board-host")).click(*move_squares("chess", fen, move))
+        BoardView(page.locator("#game .board-host")).wait_for_pieces(
+            expected_pieces("chess", after("chess", CHESS_START, *OPENING[: ply + 1]))
+        )
+    asha.clock.fast_forward(POLL_MS + 100)
+    asha.locator("#game .move-form").wait_for(state="visible")
+    path = out / "game-in-progress-tl.png"
+    asha.locator("#game").screenshot(path=str(path))
+    white.close()
+    black.close()
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    options = parser.parse_args(argv)
+    problem = missing_chromium() or missing_dynamodb()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    options.out.mkdir(parents=True, exist_ok=True)
+    with LocalSite() as site, sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            for path in (
+                rules_page(browser, site.origin, options.out),
+                game_in_progress(browser, site.origin, options.out),
+            ):
+                print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""The daily puzzle of each game solved through the page: the page fetches it from the API, the player
+clicks the solution's moves, the server checks each one and answers, and the page ends with the puzzle
+solved and the player's progress. The test knows the answer from puzzles/{game}.jsonl; the page never
+sees it."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config, promotion_sprite
+from tests.browser.harness import ROOT
+
+GAMES = ("chess", "english", "tanzanian")
+LANGS = {"chess": "en", "english": "sw", "tanzanian": "tl"}
+
+
+def solution_of(game: str, puzzle_id: str) -> list[str]:
+    with open(ROOT / "puzzles" / f"{game}.jsonl", encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            if record["id"] == puzzle_id:
+                return record["solution"]
+    raise AssertionError(f"the daily puzzle {puzzle_id} is not in puzzles/{game}.jsonl")
+
+
+def clicks_for(game: str, fen: str, move: str) -> list[str] | None:
+    """What a person clicks for ``move`` on the puzzle board: the piece and the square where it ends.
+
+    The puzzle board takes from-to and lets the server read it; None when two capture routes share both
+    squares, where only the typed move can say which (the page's text box)."""
+    squares = move_squares(game, fen, move)
+    clicks = [squares[0], squares[-1]]
+    if game != "chess":
+        from shared_rules import get_game
+
+        position = get_game(game).from_fen(fen)
+        names = get_game(game).squares.name_of
+        same = [m for m in position.legal_moves() if (names[m.origin], names[m.destination]) == tuple(clicks)]
+        if len(same) > 1:
+            return None
+    return clicks
+
+
+def promotion_day(game: str) -> date:
+    """The latest day up to today whose daily puzzle has the solver promote a pawn (the API serves past days)."""
+    from puzzles_api.daily import EPOCH, daily_puzzle
+
+    today = datetime.now(UTC).date()
+    for offset in range((today - EPOCH).days + 1):
+        day = today - timedelta(days=offset)
+        puzzle = daily_puzzle(game, day)
+        fens = [after(game, puzzle.fen, *puzzle.solution[:i]) for i in range(0, len(puzzle.solution), 2)]
+        if any(promotion_sprite(game, fen, move) for fen, move in zip(fens, puzzle.solution[::2])):
+            return day
+    raise AssertionError(f"no {game} daily puzzle with a promotion since {EPOCH}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_daily_puzzle_is_solved_through_the_page(contexts, needs_dynamodb, game):
+    solve_daily_puzzle(contexts, game)
+
+
+def test_a_daily_puzzle_with_a_promotion_is_solved_through_the_page(contexts, needs_dynamodb):
+    """Today's puzzle may have no promotion: ask for a day whose puzzle has one (the `date` the API takes)."""
+    solve_daily_puzzle(contexts, "chess", promotion_day("chess"))
+
+
+def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts, needs_dynamodb):
+    game = "english"
+    page = contexts.new_page()
+    with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
+        page.goto("/en/fumbo/")
+    puzzle = daily.value.json()
+    solution = solution_of(game, puzzle["id"])
+    messages = page_config(page)["messages"]
+    section = page.locator(f"#puzzle-{game}")
+    board = BoardView(section.locator(".board-host"))
+    board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
+    from shared_rules import get_game
+
+    position = get_game(game).from_fen(puzzle["fen"])
+    wrong = next(
+        move
+        for move in position.legal_notations()
+        if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
+    )
+    with page.expect_response(lambda r: r.url.endswith("/attempt")) as attempt:
+        board.play(game, puzzle["fen"], wrong, clicks_for(game, puzzle["fen"], wrong))
+    assert attempt.value.json()["result"] == "failed"
+    shown = messages["puzzle_failed"].replace("%(moves)s", " ".join(solution))
+    wait_text(section.locator(".status"), shown, "bad")
+    assert section.locator(".move-form").is_hidden()
+    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
+    assert mine["solved"] == 0 and mine["failed"] == 1 and mine["streak"] == 0
+    assert contexts.problems == []
+
+
+def solve_daily_puzzle(contexts, game: str, day: date | None = None) -> None:
+    lang = LANGS[game]
+    page = contexts.new_page()
+    if day is not None:
+        page.route(
+            f"**/v1/puzzles/daily?game={game}",
+            lambda route: route.continue_(url=f"{route.request.url}&date={day.isoformat()}"),
+        )
+    with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
+        page.goto(f"/{lang}/fumbo/")
+    puzzle = daily.value.json()
+    assert set(puzzle) == {"id", "game", "fen", "turn", "rating", "themes", "date"}  # never the solution
+    messages = page_config(page)["messages"]
+    section = page.locator(f"#puzzle-{game}")
+    section.scroll_into_view_if_needed()
+    board = BoardView(section.locator(".board-host"))
+    status = section.locator(".status")
+    board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
+    assert section.locator(".meta").inner_text().find(str(puzzle["rating"])) >= 0
+
+    solution = solution_of(game, puzzle["id"])
+    for step in range(0, len(solution), 2):
+        fen = after(game, puzzle["fen"], *solution[:step])
+        move = solution[step]
+        clicks = clicks_for(game, fen, move)
+        with page.expect_response(lambda r: r.url.endswith("/attempt")) as attempt:
+            if clicks is None:
+                section.locator(".move-form input").fill(move)
+                section.locator(".move-form button[type=submit]").click()
+            else:
+                board.play(game, fen, move, clicks)  # a promotion: then the piece, in the board's own dialog
+        answer = attempt.value.json()
+        if step + 1 < len(solution):
+            assert answer["result"] == "continue", answer
+            board.wait_for_pieces(expected_pieces(game, after(game, puzzle["fen"], *solution[: step + 2])))
+            wait_text(status, messages["puzzle_continue"].split("%(move)s")[0].strip())
+        else:
+            assert answer["result"] == "solved", answer
+    wait_text(status, messages["puzzle_solved"], "ok")
+    board.wait_for_pieces(expected_pieces(game, after(game, puzzle["fen"], *solution)))
+    assert section.locator(".move-form").is_hidden()
+
+    progress = page.locator("#progress")
+    progress.wait_for(state="visible")
+    assert messages["solved_count"]["one"].replace("{n}", "1") in progress.inner_text()
+    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
+    assert mine["solved"] == 1
+    if day is None:  # today's daily puzzle starts a streak (another day's puzzle is only practice for it)
+        assert mine["streak"] == 1
+    assert contexts.problems == []
+
+
+def wait_text(status, text: str, kind: str | None = None) -> None:
+    status.page.wait_for_function(
+        "([node, text, kind]) => node.textContent.includes(text) && (!kind || node.classList.contains(kind))",
+        arg=[status.element_handle(), text, kind],
+    )

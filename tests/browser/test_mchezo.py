@@ -1,0 +1,179 @@
+"""Two people play correspondence games through the site, each in their own browser context (their own
+localStorage, so their own player token): one creates the game and copies the invite link, the other opens
+the link, chooses a language and joins; moves are clicks on the board; each side sees the other's moves by
+polling. The page's clock is driven by the test, so five-second polls pass at once."""
+
+from __future__ import annotations
+
+import chess.pgn
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config
+
+START = {
+    "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "english": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+}
+POLL_MS = 5_000  # mchezo.js polls this often while waiting for the other side
+
+
+class Player:
+    """One person at one browser: the game page and its board."""
+
+    def __init__(self, contexts, lang: str):
+        context = contexts.new(permissions=["clipboard-read", "clipboard-write"])
+        self.page = context.new_page()
+        self.page.clock.install()  # the test can bring the page's next poll forward instead of waiting for it
+        self.page.on("dialog", lambda dialog: dialog.accept())  # "Resign this game?"
+        self.lang = lang
+        self.board = BoardView(self.page.locator("#game .board-host"))
+        self.status = self.page.locator("#game .status")
+        self.messages: dict = {}
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        if "/mchezo/" in self.page.url:
+            self.messages = page_config(self.page)["messages"]
+
+    def create(self, game: str, colour: str) -> str:
+        self.open(f"/{self.lang}/mchezo/")
+        self.page.select_option("#game-choice", game)
+        self.page.select_option("#color-choice", colour)
+        self.page.locator("#create-form button[type=submit]").click()
+        self.page.locator("#game").wait_for(state="visible")
+        self.wait_status(self.messages["waiting_opponent"])
+        self.page.locator("#copy-invite").click()
+        self.wait_status(self.messages["link_copied"])
+        link = self.page.evaluate("navigator.clipboard.readText()")
+        assert link == self.page.locator("#invite-link").input_value()
+        return link
+
+    def join(self, link: str) -> None:
+        self.page.goto(link)  # /game/?id=...#invite=...: a browser that has never been here chooses a language
+        self.page.locator(f'a.open-game[data-lang="{self.lang}"]').click()
+        self.page.wait_for_url(f"**/{self.lang}/mchezo/**")
+        self.messages = page_config(self.page)["messages"]
+        self.page.locator("#join-button").click()
+        self.wait_status(self.messages["joined"])
+
+    def move(self, game: str, fen: str, move: str) -> None:
+        self.page.locator("#game .move-form").wait_for(state="visible")  # shown only on the player's turn
+        self.board.click(*move_squares(game, fen, move))
+
+    def sees(self, game: str, fen: str, moves: list[str], poll: bool = True) -> None:
+        """The board and the move list show ``moves``; with ``poll``, the page's next poll is due at once."""
+        expected = expected_pieces(game, after(game, fen, *moves))
+        for _ in range(4):  # a poll that crossed the move on the wire shows it at the next one
+            if poll:
+                self.page.clock.fast_forward(POLL_MS + 100)
+            try:
+                self.board.wait_for_pieces(expected, timeout=3_000)
+                break
+            except PlaywrightTimeout:
+                continue
+        self.board.wait_for_pieces(expected, timeout=3_000)
+        assert self.page.locator("#game .moves li").all_inner_texts() == moves
+
+    def wait_status(self, text: str, kind: str | None = None) -> None:
+        self.page.wait_for_function(
+            "([node, text, kind]) => node.textContent.includes(text) && (!kind || node.classList.contains(kind))",
+            arg=[self.status.element_handle(), text, kind],
+        )
+
+    def click_action(self, action: str) -> None:
+        self.page.locator(f'#game [data-action="{action}"]').click()
+
+    def action_visible(self, action: str) -> bool:
+        return self.page.locator(f'#game [data-action="{action}"]').is_visible()
+
+
+@pytest.fixture
+def asha_and_baraka(contexts, needs_dynamodb):
+    return Player(contexts, "tl"), Player(contexts, "sw")
+
+
+def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
+    asha, baraka = asha_and_baraka
+    link = asha.create("chess", "white")
+    baraka.join(link)
+    asha.page.clock.fast_forward(POLL_MS + 100)  # her page learns that Baraka has joined
+    with baraka.page.expect_response(lambda r: "/v1/games/" in r.url and r.request.method == "GET") as poll:
+        baraka.page.clock.fast_forward(POLL_MS + 100)
+    assert poll.value.status == 304  # nothing new for him: his page sent the ETag back (If-None-Match)
+    assert poll.value.request.headers.get("if-none-match")
+    asha.wait_status(asha.messages["your_turn"])
+    assert baraka.page.locator("#game .board-host button[data-square]").first.get_attribute("data-square") == "h1"
+
+    moves = []
+    for mover, watcher, move in (
+        (asha, baraka, "f3"),
+        (baraka, asha, "e5"),
+        (asha, baraka, "g4"),
+        (baraka, asha, "Qh4#"),
+    ):
+        mover.move("chess", after("chess", START["chess"], *moves), move)
+        moves.append(move)
+        mover.sees("chess", START["chess"], moves, poll=False)  # the page reads the game again after a move
+        watcher.sees("chess", START["chess"], moves)
+
+    for player in (asha, baraka):
+        player.wait_status(player.messages["result_black"].rstrip("."), "ok")
+        player.wait_status(player.messages["reason_checkmate"])
+        assert player.action_visible("rematch") and not player.action_visible("resign")
+    with asha.page.expect_download() as download:
+        asha.page.locator("#game a.download").click()
+    with open(download.value.path(), encoding="utf-8") as pgn:
+        record = chess.pgn.read_game(pgn)
+    assert record.headers["Result"] == "0-1"
+    assert [node.san() for node in record.mainline()] == moves
+    assert record.end().board().is_checkmate()
+    assert contexts.problems == []
+
+
+def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(contexts, asha_and_baraka):
+    asha, baraka = asha_and_baraka
+    link = asha.create("english", "black")  # Black moves first in English draughts
+    baraka.join(link)
+    asha.page.clock.fast_forward(POLL_MS + 100)
+    start = START["english"]
+    moves = []
+    # 15x22 is a capture the rules force; 25x18 takes back, clicked square by square.
+    for mover, watcher, move in (
+        (asha, baraka, "11-15"),
+        (baraka, asha, "22-18"),
+        (asha, baraka, "15x22"),
+        (baraka, asha, "25x18"),
+    ):
+        mover.move("english", after("english", start, *moves), move)
+        moves.append(move)
+        mover.sees("english", start, moves, poll=False)
+        watcher.sees("english", start, moves)
+    last = asha.board.square("18").get_attribute("class").split()
+    assert "last" in last
+
+    baraka.click_action("offer")
+    baraka.wait_status(baraka.messages["draw_offered_by_you"])
+    asha.page.clock.fast_forward(POLL_MS * 3 + 100)  # on her move she polls less often
+    asha.wait_status(asha.messages["draw_offered_to_you"])
+    asha.click_action("decline")
+    asha.wait_status(asha.messages["your_turn"])
+
+    asha.click_action("resign")  # the page asks first; the dialog is accepted
+    for player in (asha, baraka):
+        if player is baraka:
+            player.page.clock.fast_forward(POLL_MS + 100)
+        player.wait_status(player.messages["result_red"].rstrip("."), "ok")
+        player.wait_status(player.messages["reason_resignation"])
+
+    # Both ask for another game: one new game, the colours swapped (Asha now red, so Baraka starts).
+    asha.click_action("rematch")
+    asha.wait_status(asha.messages["waiting_move"])
+    baraka.click_action("rematch")
+    baraka.wait_status(baraka.messages["your_turn"])
+    assert asha.page.url.split("#game=")[1] == baraka.page.url.split("#game=")[1]
+    baraka.move("english", start, "9-13")
+    baraka.sees("english", start, ["9-13"], poll=False)
+    asha.sees("english", start, ["9-13"])
+    asha.wait_status(asha.messages["your_turn"])
+    assert contexts.problems == []

@@ -1,0 +1,75 @@
+"""Every page of the built site, in every language, loads in Chromium with no console error and no failed
+request, and its scripts draw what they promise; the language switcher keeps the reader on the same page."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.harness import build_site_module
+
+PATHS = build_site_module().all_page_paths()
+LANGS = ("sw", "tl", "en")
+
+
+def built_paths(site_dir) -> set[str]:
+    """Every page in the build folder, as the path that serves it."""
+    paths = set()
+    for index in site_dir.rglob("index.html"):
+        folder = index.parent.relative_to(site_dir).as_posix()
+        paths.add("/" if folder == "." else f"/{folder}/")
+    return paths
+
+
+def test_the_pages_checked_are_every_page_built(server):
+    assert built_paths(server.site_dir) == set(PATHS)
+    assert len(PATHS) == 2 + 3 * 11  # chooser, /game/, and 11 pages in each language
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_page_loads_with_no_error(contexts, server, path):
+    page = contexts.new_page()
+    # "load" waits for every subresource and module script; the fetches the scripts make are awaited below.
+    response = page.goto(path, wait_until="load")
+    assert response is not None and response.status == 200
+    lang = path.split("/")[1] if path.split("/")[1] in LANGS else "sw"
+    assert page.locator("html").get_attribute("lang") == lang
+    kind = path.split("/")[2] if path.count("/") > 2 else None
+    if kind == "jifunze" and path.count("/") == 4:  # a lesson: one board per exercise, ready to play
+        exercises = page.locator(".exercise")
+        assert exercises.count() >= 3
+        for i in range(exercises.count()):
+            exercise = exercises.nth(i)
+            assert exercise.locator(".grid button[data-square]").count() in (32, 64)
+            assert exercise.locator(".move-form").is_visible()
+            assert exercise.locator(".status").inner_text().strip()
+    elif kind == "fumbo":  # one puzzle board per game, drawn from the API's daily puzzle
+        page.wait_for_load_state("networkidle")
+        assert contexts.problems == []
+        for game in ("chess", "english", "tanzanian"):
+            section = page.locator(f"#puzzle-{game}")
+            section.locator(".move-form").wait_for(state="visible")  # shown once the puzzle is drawn
+            assert section.locator(".grid button[data-square]").count() in (32, 64)
+            assert section.locator(".meta").inner_text().strip()
+    elif kind == "mchezo":
+        assert page.locator("#create-form").is_visible()
+        assert page.locator("#game").is_hidden()
+    assert contexts.problems == []
+
+
+@pytest.mark.parametrize("kind", ["sheria/tanzanian", "jifunze/english"])
+def test_the_language_switcher_keeps_the_page(contexts, kind):
+    page = contexts.new_page()
+    page.goto(f"/sw/{kind}/")
+    switcher = page.locator("nav.langs")
+    sections = page.eval_on_selector_all("main section[id]", "nodes => nodes.map(n => n.id)")
+    assert sections
+    for lang, name in (("tl", "Tagalog"), ("en", "English"), ("sw", "Kiswahili")):
+        before = page.locator("h1").inner_text()
+        switcher.get_by_role("link", name=name, exact=True).click()
+        page.wait_for_url(f"**/{lang}/{kind}/")
+        assert page.locator("html").get_attribute("lang") == lang
+        assert switcher.locator("[aria-current]").inner_text() == name
+        # The same page in another language: the same sections, under a translated title.
+        assert page.eval_on_selector_all("main section[id]", "nodes => nodes.map(n => n.id)") == sections
+        assert page.locator("h1").inner_text() != before
+    assert contexts.problems == []
