@@ -1,0 +1,193 @@
+"""PuzzlesFunction: the daily puzzle, puzzles, attempts checked on the server, and players' puzzle progress
+(routes in template.yaml; docs/puzzles.md). Thin: models in, logic, out.
+
+The store and the clock are built on first use (``service``); tests inject a clock with ``configure``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from common.api import JSON, Api
+from common.models import ErrorResponse
+from common.players import Players
+from common.store import PlayerStore, PuzzleStore
+from puzzles_api.logic import PuzzleService, puzzle_view, time_zone
+from puzzles_api.models import AttemptRequest, AttemptResult, DailyPuzzle, GameName, PuzzleProgress, PuzzleView
+
+#: Part of every ETag: bump it when the JSON of a puzzle changes shape, so no client keeps an old copy.
+REPRESENTATION = "1"
+NO_STORE = {"Cache-Control": "no-store"}
+#: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
+PUZZLE_MAX_AGE = 86_400
+
+_services: dict[str, PuzzleService] = {}
+_clock: Callable[[], float] = time.time
+
+
+def configure(clock: Callable[[], float] | None = None) -> None:
+    """Forget the service (tables and endpoint are read again from the environment); set the clock."""
+    global _clock
+    _services.clear()
+    _clock = clock or time.time
+
+
+def service() -> PuzzleService:
+    if "puzzles" not in _services:
+        _services["puzzles"] = PuzzleService(Players(PlayerStore()), PuzzleStore(), clock=lambda: _clock())
+    return _services["puzzles"]
+
+
+def _errors(*statuses: int) -> dict:
+    descriptions = {
+        304: "Your copy is current (send the `ETag` back as `If-None-Match`).",
+        401: "No token, or not a token of any player.",
+        404: "No such puzzle, or (next) no puzzle of the game left that you have not played.",
+        422: "The request is wrong: a field, the game, the date, the time zone, or an illegal move.",
+        503: "The store is busy; retry after `Retry-After` seconds. A retried attempt counts once.",
+    }
+    return {
+        status: {"description": descriptions[status]}
+        if status == 304
+        else {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
+        for status in statuses
+    }
+
+
+def create_app() -> Api:
+    """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
+    app = Api()
+
+    def headers() -> dict:
+        return app.current_event.headers or {}
+
+    @app.get(
+        "/v1/puzzles/daily",
+        summary="The daily puzzle of a game",
+        description="The same puzzle for everyone on a UTC date, never twice within 366 days. Cached until the "
+        "UTC day ends; send the `ETag` back as `If-None-Match` for a 304. `date` (YYYY-MM-DD) gives an earlier "
+        "day's puzzle.",
+        tags=["puzzles"],
+        responses=_errors(304, 422),
+    )
+    def daily(
+        game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+        date: Annotated[
+            str | None, Query(max_length=40, description="A UTC date, YYYY-MM-DD; today if left out")
+        ] = None,
+    ) -> Response[DailyPuzzle]:
+        chosen = service().daily(game, date)
+        body = {**puzzle_view(chosen.puzzle), "date": chosen.day.isoformat()}
+        cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
+        return _cacheable(DailyPuzzle.model_validate(body), body, cache, headers())
+
+    @app.get(
+        "/v1/puzzles/next",
+        summary="Your next puzzle",
+        description="A puzzle of the game you have never finished, near your rating.",
+        tags=["puzzles"],
+        responses=_errors(401, 404, 422, 503),
+    )
+    def next_puzzle(
+        game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+    ) -> Response[PuzzleView]:
+        puzzles = service()
+        caller = puzzles.caller(headers(), required=True)
+        body = PuzzleView.model_validate(puzzle_view(puzzles.next_puzzle(caller, game)))
+        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+    @app.get(
+        "/v1/puzzles/{id}",
+        summary="A puzzle",
+        description="Any puzzle by its id (never its solution).",
+        tags=["puzzles"],
+        responses=_errors(304, 404),
+    )
+    def get_puzzle(id: str) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
+        body = puzzle_view(service().puzzle(id))
+        cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
+        return _cacheable(PuzzleView.model_validate(body), body, cache, headers())
+
+    @app.post(
+        "/v1/puzzles/{id}/attempt",
+        summary="Check your moves",
+        description="Send all your moves so far, each time: the answer is `continue` with the opponent's reply, "
+        "`solved`, or `failed` with the solution. Any checkmate solves a mate puzzle. With a token, your first "
+        "finished attempt at a puzzle counts for your rating, counts and streak; `tz` (an IANA time zone) dates a "
+        "daily solve for the streak.",
+        tags=["puzzles"],
+        responses=_errors(401, 404, 422, 503),
+    )
+    def attempt(
+        id: str,  # noqa: A002
+        request: AttemptRequest,
+        tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
+    ) -> Response[AttemptResult]:
+        puzzles = service()
+        zone = time_zone(tz)
+        caller = puzzles.caller(headers(), required=False)
+        body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
+        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+    @app.get(
+        "/v1/players/me/puzzles",
+        summary="Your puzzle progress",
+        description="Rating, counts, streak and recent attempts. The streak counts days in `tz` (an IANA time zone "
+        "such as Africa/Dar_es_Salaam; the last one you sent, or UTC, if left out), which is remembered for later "
+        "attempts.",
+        tags=["players"],
+        responses=_errors(401, 422, 503),
+    )
+    def my_puzzles(
+        tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
+    ) -> Response[PuzzleProgress]:
+        puzzles = service()
+        zone = time_zone(tz)
+        caller = puzzles.caller(headers(), required=True)
+        body = PuzzleProgress.model_validate(puzzles.progress(caller, zone))
+        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+    app.exception_handler(NotModified)(_not_modified)
+    return app
+
+
+def _cacheable(model, body: dict, cache: dict[str, str], request_headers: dict) -> Response:
+    """A 200 with an ETag, or a 304 when the client's ``If-None-Match`` names it."""
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode("utf-8")).hexdigest()[:20]
+    etag = f'"{REPRESENTATION}-{digest}"'
+    if _matches(request_headers.get("if-none-match"), etag):
+        raise NotModified({"ETag": etag, **cache})
+    return Response(HTTPStatus.OK, JSON, model, headers={"ETag": etag, **cache})
+
+
+class NotModified(Exception):
+    """The client's copy is current: 304 with no body (an exception, so the response model does not apply)."""
+
+    def __init__(self, headers: dict[str, str]):
+        super().__init__(headers.get("ETag"))
+        self.headers = headers
+
+
+def _not_modified(error: NotModified) -> Response:
+    return Response(HTTPStatus.NOT_MODIFIED, None, "", headers=error.headers)
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    if not if_none_match:
+        return False
+    for candidate in if_none_match.split(","):
+        candidate = candidate.strip()
+        if candidate == "*" or candidate.removeprefix("W/") == etag:
+            return True
+    return False
+
+
+app = create_app()
+lambda_handler = app.lambda_handler

@@ -1,0 +1,308 @@
+"""Puzzles: the daily puzzle, puzzles by id, the next puzzle for a player, attempts and progress.
+
+Puzzles come from the sets in ``puzzles/`` (read once per process); the answer to an attempt is checked
+here on the server (``check``). With a token, the first finished attempt at a puzzle counts for the
+player's rating, counts and streak (``progress``). What an attempt with a token costs (docs/puzzles.md):
+
+1. one read: the player's item, which checks the token and holds the progress;
+2. the first attempt: one conditional write of the attempt (``attribute_not_exists``: the lock that
+   makes only the first attempt count, even when two arrive at once), then the new progress (a write
+   conditional on its version: two attempts at different puzzles at once both count, one after the
+   other), then one of the puzzle's sharded counters;
+3. a later attempt at a puzzle among the player's ten most recent: nothing more; at an older one, the
+   refused conditional write and one read to see whether that attempt was ever applied.
+
+A crash between the attempt's write and the progress write leaves an attempt that counts but is not yet
+in the progress; the client's retry (or any later attempt at the same puzzle) finds it and applies it.
+Time is read from an injected clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from http import HTTPStatus
+from zoneinfo import ZoneInfo
+
+from aws_lambda_powertools import Logger
+from common.errors import ApiError
+from common.players import Player, Players, bearer_token
+from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnavailable
+from puzzles_api import daily as daily_choice
+from puzzles_api.check import Verdict, judge
+from puzzles_api.progress import UTC_NAME, Attempt, Progress, utc_date
+
+from puzzles.catalog import Puzzle, find, load
+
+logger = Logger()
+
+#: A puzzle id: the game, a dash, and the puzzle's own id (Lichess ids are case-sensitive).
+PUZZLE_ID = re.compile(r"(chess|english|tanzanian)-[A-Za-z0-9_-]{1,40}")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TIME_ZONE = re.compile(r"[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,3}")
+TIME_ZONE_MAX_CHARS = 64
+#: How far from the player's rating ``next`` looks, widening step by step until it finds an untried puzzle.
+NEXT_WINDOWS = (100, 200, 400, 800)
+#: How often a progress write may lose to another request of the same player before the answer is a 503
+#: (the attempt is kept: the client's retry applies it). Each round one writer wins, so ten covers ten
+#: requests of one player finishing at the same moment; a person does not get near that.
+SAVE_TRIES = 10
+DAY_SECONDS = 86_400
+
+Caller = tuple[Player, dict]  # the player and its stored item, from one read
+
+
+class PuzzleNotFound(ApiError):
+    status = HTTPStatus.NOT_FOUND
+    code = "puzzle_not_found"
+
+
+class NoPuzzleLeft(ApiError):
+    status = HTTPStatus.NOT_FOUND
+    code = "no_puzzle_left"
+
+
+class InvalidDate(ApiError):
+    status = HTTPStatus.UNPROCESSABLE_ENTITY
+    code = "invalid_date"
+
+
+class InvalidTimeZone(ApiError):
+    status = HTTPStatus.UNPROCESSABLE_ENTITY
+    code = "invalid_tz"
+
+
+@dataclass(frozen=True)
+class Daily:
+    puzzle: Puzzle
+    day: date
+    max_age: int  # seconds the answer stays right: to the end of the UTC day, or a day for past dates
+
+
+def time_zone(name: str | None) -> str | None:
+    """The IANA time zone name, checked (``Africa/Dar_es_Salaam``, ``Asia/Manila``, ``UTC``); None stays None."""
+    if name is None:
+        return None
+    if len(name) > TIME_ZONE_MAX_CHARS or not _TIME_ZONE.fullmatch(name):
+        raise InvalidTimeZone(
+            f"{name[:TIME_ZONE_MAX_CHARS]!r} is not a time zone; send an IANA name such as Asia/Manila"
+        )
+    try:
+        ZoneInfo(name)
+    except (ValueError, OSError, KeyError):  # ZoneInfoNotFoundError is a KeyError
+        raise InvalidTimeZone(f"there is no time zone {name!r}; send an IANA name such as Africa/Nairobi") from None
+    return name
+
+
+def puzzle_view(puzzle: Puzzle) -> dict:
+    """A puzzle as a player sees it before solving: never the solution."""
+    return puzzle.public()
+
+
+class PuzzleService:
+    def __init__(self, players: Players, store: PuzzleStore, clock: Callable[[], float] = time.time):
+        self.players = players
+        self.store = store
+        self.clock = clock
+
+    # -- reading puzzles ----------------------------------------------------------------------------------
+    def daily(self, game: str, day_text: str | None) -> Daily:
+        """The daily puzzle of ``game`` today (UTC) or on ``day_text`` (YYYY-MM-DD, from the first one to today)."""
+        now = self.clock()
+        today = utc_date(now)
+        day = today if day_text is None else _parse_date(day_text)
+        if day < daily_choice.EPOCH:
+            raise InvalidDate(f"the first daily puzzle is the one of {daily_choice.EPOCH.isoformat()}")
+        if day > today:
+            raise InvalidDate(
+                f"the daily puzzle of {day.isoformat()} is not out yet; today (UTC) is {today.isoformat()}"
+            )
+        if day == today:
+            end_of_day = datetime.combine(today + timedelta(days=1), datetime.min.time(), tzinfo=UTC).timestamp()
+            max_age = max(int(end_of_day - now), 1)
+        else:
+            max_age = DAY_SECONDS
+        return Daily(daily_choice.daily_puzzle(game, day), day, max_age)
+
+    def puzzle(self, puzzle_id: str) -> Puzzle:
+        puzzle = find(puzzle_id) if PUZZLE_ID.fullmatch(puzzle_id or "") else None
+        if puzzle is None:
+            raise PuzzleNotFound(f"there is no puzzle {puzzle_id[:60]!r}")
+        return puzzle
+
+    def next_puzzle(self, caller: Caller, game: str) -> Puzzle:
+        """A puzzle of ``game`` the player has never finished, as near the player's rating as there is.
+
+        The puzzles within 100 points come first, then within 200, 400, 800, then any; inside each window
+        the order is a hash of (player, puzzle), so players get different puzzles and each player the same
+        one until it is played. One Query lists the puzzles the player has tried in the game.
+        """
+        player, record = caller
+        rating = Progress.from_record(record.get(PUZZLE_PROGRESS)).rating.rating
+        tried = self.store.attempted(player.player_id, f"{game}-")
+        for window in _windows(load(game), rating):
+            untried = [puzzle for puzzle in window if puzzle.id not in tried]
+            if untried:
+                return min(untried, key=lambda puzzle: _order(player.player_id, puzzle.id))
+        raise NoPuzzleLeft(f"you have played every {game} puzzle there is; well done")
+
+    # -- players ------------------------------------------------------------------------------------------
+    def caller(self, headers: dict | None, required: bool) -> Caller | None:
+        """The player the request's token belongs to, with its item (one read); None without a token when
+        ``required`` is false. A token that is sent must be right, whether required or not."""
+        if not required and bearer_token(headers, required=False) is None:
+            return None
+        return self.players.authenticate_record(headers)
+
+    # -- attempts -----------------------------------------------------------------------------------------
+    def attempt(self, puzzle_id: str, moves: list[str], caller: Caller | None, zone: str | None) -> dict:
+        """Check the solver's moves; with a caller, a finished first attempt counts for its progress."""
+        puzzle = self.puzzle(puzzle_id)
+        verdict = judge(puzzle, moves)
+        answer = _answer(puzzle, verdict)
+        if caller is None or not verdict.final:
+            return answer
+        player, record = caller
+        progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
+        progress, change = self._record(player, progress, puzzle, verdict, zone)
+        return {
+            **answer,
+            "rated": change is not None,
+            "rating": round(progress.rating.rating, 2),
+            "rating_change": round(change or 0.0, 2),
+        }
+
+    def _record(self, player: Player, progress: Progress, puzzle: Puzzle, verdict: Verdict, zone: str | None):
+        """Store a finished attempt if it is the player's first at the puzzle: (progress, rating change), the
+        change None when the attempt did not count."""
+        if progress.has_recent(puzzle.id):
+            return progress, None  # played before, and counted: the common replay costs no write
+        now = int(self.clock())
+        attempt = Attempt(puzzle.id, verdict.result == "solved", now, self._is_daily(puzzle, now))
+        if not self.store.record_first_attempt(player.player_id, _attempt_item(attempt)):
+            stored = self.store.get_attempt(player.player_id, puzzle.id)
+            if stored is None:
+                return progress, None
+            attempt = Attempt(puzzle.id, stored["result"] == "solved", int(stored["at"]), bool(stored.get("daily")))
+            if not progress.is_pending(attempt):
+                return progress, None
+            logger.info("applying an attempt a stopped request left", extra={"puzzle": puzzle.id})
+        progress, change = self._apply(player, progress, attempt, puzzle, zone)
+        if change is not None:
+            self._count(puzzle, attempt)
+        return progress, change
+
+    def _count(self, puzzle: Puzzle, attempt: Attempt) -> None:
+        """Add the attempt to the puzzle's counters: statistics, so a failure here does not fail the attempt."""
+        try:
+            self.store.count_play(puzzle.id, attempt.solved, secrets.randbelow(COUNTER_SHARDS))
+        except StoreUnavailable:
+            logger.warning("a puzzle counter was not updated", extra={"puzzle": puzzle.id})
+
+    def _apply(self, player: Player, progress: Progress, attempt: Attempt, puzzle: Puzzle, zone: str | None):
+        """Write the progress with the attempt in it, reading again when another request wrote first."""
+        for _ in range(SAVE_TRIES):
+            updated = progress.after(attempt, puzzle.rating, zone)
+            if self.players.store.save_puzzles(player.token_hash, updated.to_record(), progress.version):
+                return updated, updated.rating.rating - progress.rating.rating
+            record = self.players.store.get(player.token_hash)
+            if record is None:  # the player is gone; nothing to apply to
+                return progress, None
+            progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
+            if progress.has_recent(puzzle.id):
+                return progress, None  # a concurrent retry of this very attempt applied it
+        raise StoreUnavailable("many requests changed your progress at once; send the attempt again")
+
+    def _is_daily(self, puzzle: Puzzle, now: float) -> bool:
+        """Whether ``puzzle`` is the daily puzzle of its game today (UTC) or was yesterday."""
+        today = utc_date(now)
+        for day in (today, today - timedelta(days=1)):
+            if day >= daily_choice.EPOCH and daily_choice.daily_puzzle(puzzle.game, day).id == puzzle.id:
+                return True
+        return False
+
+    # -- progress -----------------------------------------------------------------------------------------
+    def progress(self, caller: Caller, zone: str | None) -> dict:
+        """The player's rating, counts, streak and recent attempts, the streak in ``zone``.
+
+        A time zone that differs from the stored one is stored (one conditional write), so that later
+        attempts sent without one date their daily solves in it.
+        """
+        player, record = caller
+        progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
+        if zone is not None and zone != progress.tz:
+            updated = progress.with_tz(zone)
+            if self.players.store.save_puzzles(player.token_hash, updated.to_record(), progress.version):
+                progress = updated
+        zone = zone or progress.tz or UTC_NAME
+        return {
+            "rating": round(progress.rating.rating, 2),
+            "rating_deviation": round(progress.rating.rd, 2),
+            "volatility": round(progress.rating.volatility, 6),
+            "solved": progress.solved,
+            "failed": progress.failed,
+            "streak": progress.current_streak(self.clock(), zone),
+            "best_streak": progress.best_streak,
+            "tz": zone,
+            "recent": [
+                {
+                    "id": item.puzzle,
+                    "game": item.puzzle.split("-", 1)[0],
+                    "result": "solved" if item.solved else "failed",
+                    "at": _iso(item.at),
+                    "rating_change": round(item.rating_change, 2),
+                }
+                for item in progress.recent
+            ],
+        }
+
+
+def _parse_date(text: str) -> date:
+    if not _DATE.fullmatch(text):
+        raise InvalidDate(f"{text[:20]!r} is not a date; write it as YYYY-MM-DD")
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InvalidDate(f"there is no day {text!r}") from None
+
+
+def _answer(puzzle: Puzzle, verdict: Verdict) -> dict:
+    answer: dict = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
+    if verdict.result == "failed":
+        answer["solution"] = list(verdict.solution or ())
+    if verdict.final:
+        answer["source"] = puzzle.source
+    return answer
+
+
+def _attempt_item(attempt: Attempt) -> dict:
+    return {
+        "puzzle": attempt.puzzle,
+        "result": "solved" if attempt.solved else "failed",
+        "at": attempt.at,
+        "daily": attempt.daily or None,  # left out when false: smaller items
+    }
+
+
+def _windows(puzzles: Iterable[Puzzle], rating: float) -> list[list[Puzzle]]:
+    """The puzzles in rings around ``rating``: within 100 points, then 100 to 200 away, and so on."""
+    rings: list[list[Puzzle]] = [[] for _ in range(len(NEXT_WINDOWS) + 1)]
+    for puzzle in puzzles:
+        distance = abs(puzzle.rating - rating)
+        ring = next((index for index, width in enumerate(NEXT_WINDOWS) if distance <= width), len(NEXT_WINDOWS))
+        rings[ring].append(puzzle)
+    return rings
+
+
+def _order(player_id: str, puzzle_id: str) -> bytes:
+    return hashlib.sha256(f"{player_id}:{puzzle_id}".encode()).digest()
+
+
+def _iso(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, tz=UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+

@@ -1,0 +1,129 @@
+"""Calling the puzzles function (and the games function, which makes players) the way API Gateway does."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+from urllib.parse import urlencode
+
+from local.events import LambdaContext, http_api_event
+from puzzles.catalog import Puzzle
+from shared_rules import get_game
+from tests.games.client import Answer
+
+
+class PuzzlesApi:
+    """One simulated Lambda instance of the puzzles function, and one of the games function for players."""
+
+    def __init__(self, puzzles_handler, games_handler, host: str = "127.0.0.1:3000"):
+        self.app = puzzles_handler.create_app()
+        self.games = games_handler.create_app()
+        self.host = host
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+        query: dict | None = None,
+        raw_body: str | bytes | None = None,
+    ) -> Answer:
+        all_headers = {"host": self.host, "content-type": "application/json", **(headers or {})}
+        if token is not None:
+            all_headers["authorization"] = f"Bearer {token}"
+        payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
+        query_text = urlencode({key: value for key, value in (query or {}).items() if value is not None})
+        event = http_api_event(method, path, headers=all_headers, body=payload, query=query_text)
+        app = self.games if path == "/v1/players" else self.app
+        result = app.lambda_handler(event, LambdaContext(function_name="PuzzlesFunction"))
+        text = result.get("body") or ""
+        if result.get("isBase64Encoded"):
+            text = base64.b64decode(text).decode("utf-8")
+        lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
+        try:
+            parsed = json.loads(text) if lowered.get("content-type", "").startswith("application/json") else text
+        except ValueError:
+            parsed = text
+        return Answer(result["statusCode"], lowered, parsed, text)
+
+    # -- shortcuts: each asserts the step worked ----------------------------------------------------------
+    def new_player(self) -> str:
+        answer = self.call("POST", "/v1/players", {})
+        assert answer.status == 201, answer.body
+        return answer.body["token"]
+
+    def daily(self, game: str, date: str | None = None, **extra) -> Answer:
+        return self.call("GET", "/v1/puzzles/daily", query={"game": game, "date": date}, **extra)
+
+    def attempt(self, puzzle_id: str, moves: list[str], token: str | None = None, tz: str | None = None) -> Answer:
+        return self.call("POST", f"/v1/puzzles/{puzzle_id}/attempt", {"moves": moves}, token=token, query={"tz": tz})
+
+    def progress(self, token: str, tz: str | None = None) -> dict:
+        answer = self.call("GET", "/v1/players/me/puzzles", token=token, query={"tz": tz})
+        assert answer.status == 200, answer.body
+        return answer.body
+
+    def solve(self, puzzle: Puzzle, token: str | None = None, tz: str | None = None) -> list[Answer]:
+        """Play the whole solution, one solver move per request, as the site does; every answer."""
+        answers, mine = [], []
+        for step, move in enumerate(puzzle.solution[::2]):
+            mine.append(move)
+            answer = self.attempt(puzzle.id, mine, token, tz)
+            assert answer.status == 200, answer.body
+            answers.append(answer)
+            last = step == len(puzzle.solution[::2]) - 1
+            assert answer.body["result"] == ("solved" if last else "continue"), answer.body
+            if not last:
+                assert answer.body["reply"] == puzzle.solution[2 * step + 1]
+        return answers
+
+    def fail(self, puzzle: Puzzle, token: str | None = None, tz: str | None = None) -> Answer:
+        answer = self.attempt(puzzle.id, failing_line(puzzle, latest=False), token, tz)
+        assert answer.status == 200 and answer.body["result"] == "failed", answer.body
+        return answer
+
+
+def wrong_move(puzzle: Puzzle, step: int = 0) -> str | None:
+    """A legal move at the solver's ``step`` that is neither the solution's move nor a win on the spot (None
+    when the solver has no choice there, as with a forced capture)."""
+    game = get_game(puzzle.game)
+    position = game.replay(puzzle.solution[: 2 * step], fen=puzzle.fen)
+    expected = position.parse_move(puzzle.solution[2 * step])
+    for move in position.legal_moves():
+        if move != expected and position.play(move).status().result != position.turn:
+            return position.notation(move)
+    return None
+
+
+def failing_line(puzzle: Puzzle, latest: bool = True) -> list[str]:
+    """The solver's moves of a line that is right up to a step and wrong there: the last step that has a wrong
+    move (or the first, with ``latest`` false)."""
+    solver = list(puzzle.solution[::2])
+    steps = range(len(solver))
+    for step in reversed(steps) if latest else steps:
+        wrong = wrong_move(puzzle, step)
+        if wrong is not None:
+            return solver[:step] + [wrong]
+    raise AssertionError(f"{puzzle.id} cannot be failed")
+
+
+def snapshot() -> dict[str, list]:
+    """Every item of the players and puzzle progress tables, by logical name (to prove a refusal wrote nothing)."""
+    import os
+
+    from common import store
+
+    tables = {}
+    for logical, variable in (("PlayersTable", "PLAYERS_TABLE"), ("PuzzleProgressTable", "PUZZLES_TABLE")):
+        items, params = [], {"TableName": os.environ[variable], "ConsistentRead": True}
+        while True:
+            answer = store.client().scan(**params)
+            items.extend(store.from_item(item) for item in answer["Items"])
+            if "LastEvaluatedKey" not in answer:
+                break
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        tables[logical] = sorted(items, key=lambda item: repr(sorted(item.items())))
+    return tables
