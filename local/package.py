@@ -2,7 +2,8 @@
 
     build/constraints.txt   the dev venv's versions: what the tests ran with is what ships
     build/layer/python/     the RulesLayer (built by shared_rules/Makefile, target build-RulesLayer)
-    build/functions/        the code every function shares, with functions/requirements.txt installed
+    build/functions/        the code every function shares, with functions/requirements.txt installed, and
+                            the puzzle sets with their loader (puzzles/: catalog.py and *.jsonl)
     build/template.json     template.yaml pointing at those directories: `sam deploy --template-file ...`
 
 Make runs the layer build between ``constraints`` and ``functions`` (see the Makefile's package target).
@@ -39,11 +40,16 @@ def write_constraints(build: Path = BUILD) -> Path:
     return path
 
 
+#: What the puzzles function needs of puzzles/: the import-light loader and the sets (not the generator).
+PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
+
+
 def build_functions(build: Path = BUILD) -> Path:
     """build/functions: functions/ (no caches) plus its requirements, installed from wheels for Lambda."""
     target = build / FUNCTIONS_DIR_NAME
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(ROOT / "functions", target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    copy_puzzle_sets(target)
     command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-compile", "--upgrade", "--target", str(target)]
     command += [*LAMBDA_PLATFORM, "--only-binary=:all:", "-r", str(ROOT / "functions" / "requirements.txt")]
     constraints = build / "constraints.txt"
@@ -51,6 +57,16 @@ def build_functions(build: Path = BUILD) -> Path:
         command += ["-c", str(constraints)]
     subprocess.run(command, check=True)
     return target
+
+
+def copy_puzzle_sets(target: Path) -> Path:
+    """target/puzzles: the puzzle sets and their loader, importable as ``puzzles.catalog`` beside the code."""
+    destination = target / "puzzles"
+    destination.mkdir(parents=True, exist_ok=True)
+    for pattern in PUZZLE_FILES:
+        for path in sorted((ROOT / "puzzles").glob(pattern)):
+            shutil.copy2(path, destination / path.name)
+    return destination
 
 
 def packaged_template(template: Template) -> dict:

@@ -131,13 +131,22 @@ class Players:
         token = bearer_token(headers)
         return self.find(hash_token(token))
 
+    def authenticate_record(self, headers: dict[str, str] | None) -> tuple[Player, dict]:
+        """The player and its whole stored item (the puzzles function keeps the player's progress there), from
+        the same one read as ``authenticate``."""
+        return self.find_record(hash_token(bearer_token(headers)))
+
     def find(self, token_hash: str) -> Player:
+        return self.find_record(token_hash)[0]
+
+    def find_record(self, token_hash: str) -> tuple[Player, dict]:
         record = self.store.get(token_hash)
         # The lookup is by hash; compare again in constant time so a store that matched loosely cannot let
         # a wrong token through.
         if record is None or not token_matches(token_hash, record.get("token_hash")):
             raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
-        return Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))
+        player = Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))
+        return player, record
 
     def rename(self, player: Player, name: str | None) -> Player:
         name = clean_name(name)

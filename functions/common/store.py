@@ -18,7 +18,9 @@ this module converts them to and from DynamoDB's typed attributes.
 
 The games table (``GamesTable``) holds one partition per game: the head item (``sk = "H"``, the game's
 current state, a cache of the event log) and one item per event (``sk = "E000001"`` ...). The players
-table (``PlayersTable``) is keyed by the SHA-256 of the player's token.
+table (``PlayersTable``) is keyed by the SHA-256 of the player's token; a player's puzzle progress is the
+``puzzles`` attribute of that item. The puzzle progress table (``PuzzleProgressTable``, ``PUZZLES_TABLE``)
+holds each player's first attempt at each puzzle and the puzzles' sharded play counters.
 """
 
 from __future__ import annotations
@@ -154,6 +156,8 @@ def to_attribute(value: Any) -> dict:
         return {"S": value}
     if isinstance(value, int):
         return {"N": str(value)}
+    if isinstance(value, float):
+        return {"N": _float_text(value)}
     if isinstance(value, (bytes, bytearray)):
         return {"B": bytes(value)}
     if value is None:
@@ -163,6 +167,14 @@ def to_attribute(value: Any) -> dict:
     if isinstance(value, (list, tuple)):
         return {"L": [to_attribute(item) for item in value]}
     raise TypeError(f"cannot store a {type(value).__name__}")
+
+
+def _float_text(value: float) -> str:
+    """A finite float as DynamoDB's number text: fixed point, 12 decimals at most (ratings need far fewer)."""
+    if value != value or value in (float("inf"), float("-inf")):
+        raise TypeError("cannot store a NaN or infinite number")
+    text = f"{value:.12f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
 
 
 def from_attribute(attribute: dict) -> Any:
@@ -385,6 +397,120 @@ class PlayerStore:
             params["ExpressionAttributeValues"] = {":name": {"S": name}}
         answer = _call("update_item", **params)
         return from_item(answer["Attributes"]) if answer else None
+
+    # -- puzzle progress (the puzzles function) ---------------------------------------------------------
+    def save_puzzles(self, token_hash: str, progress: dict, expected_version: int) -> bool:
+        """Replace the player's puzzle progress (the ``puzzles`` map, whose ``v`` is its version) if the stored
+        one still has ``expected_version`` (0: none yet); False if another request changed it first, or if
+        there is no such player. Optimistic concurrency: the caller reads again and retries."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": {"token_hash": {"S": token_hash}},
+            "UpdateExpression": "SET #progress = :progress",
+            "ExpressionAttributeNames": {"#progress": PUZZLE_PROGRESS},
+            "ExpressionAttributeValues": {":progress": to_attribute(progress)},
+        }
+        if expected_version == 0:
+            params["ConditionExpression"] = "attribute_exists(token_hash) AND attribute_not_exists(#progress)"
+        else:
+            params["ConditionExpression"] = "#progress.#version = :version"
+            params["ExpressionAttributeNames"]["#version"] = "v"
+            params["ExpressionAttributeValues"][":version"] = to_attribute(expected_version)
+        return _call("update_item", **params) is not None
+
+
+# ------------------------------------------------------------------------------------ puzzle progress
+#: The attribute of a player's item that holds its puzzle progress (rating, counts, streak, recent).
+PUZZLE_PROGRESS = "puzzles"
+#: Play counters per puzzle are split over this many items (partition keys), so that the daily puzzle,
+#: which every player attempts on the same day, never makes one hot key.
+COUNTER_SHARDS = 8
+_ATTEMPT_PREFIX = "player#"
+_COUNTER_PREFIX = "puzzle#"
+_COUNTER_SORT_KEY = "count"
+
+
+class PuzzleStore:
+    """The puzzle progress table.
+
+    * ``pk = "player#<player id>"``, ``sk = <puzzle id>``: the player's first finished attempt at the puzzle
+      (``result``, ``at``, ``daily``). Written once, with ``attribute_not_exists``: the lock that makes only
+      the first attempt count. One Query lists the puzzles a player has tried in a game (ids start with it).
+    * ``pk = "puzzle#<puzzle id>#<shard>"``, ``sk = "count"``: ``plays`` and ``solves`` of first attempts,
+      one of ``COUNTER_SHARDS`` items chosen at random per attempt; the counts are their sums.
+    """
+
+    def __init__(self, table: str | None = None):
+        self.table = table or os.environ.get("PUZZLES_TABLE") or "PuzzleProgressTable"
+
+    def record_first_attempt(self, player_id: str, attempt: dict) -> bool:
+        """Store the player's first finished attempt at ``attempt["puzzle"]``; False if there is one already."""
+        record = {key: value for key, value in attempt.items() if key != "puzzle"}
+        item = to_item({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt["puzzle"], **record})
+        answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
+        return answer is not None
+
+    def get_attempt(self, player_id: str, puzzle_id: str) -> dict | None:
+        key = {"pk": {"S": _ATTEMPT_PREFIX + player_id}, "sk": {"S": puzzle_id}}
+        answer = _call("get_item", TableName=self.table, Key=key, ConsistentRead=True)
+        item = answer.get("Item") if answer else None
+        return _attempt(from_item(item)) if item else None
+
+    def attempted(self, player_id: str, id_prefix: str) -> set[str]:
+        """The ids, starting with ``id_prefix`` (such as ``"chess-"``), of the puzzles the player has attempted.
+
+        One Query (paginated past 1 MB); it reads about 60 bytes a puzzle tried, so 1,000 puzzles cost 15 KB.
+        """
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": {"S": _ATTEMPT_PREFIX + player_id}, ":prefix": {"S": id_prefix}},
+            "ProjectionExpression": "sk",
+            "ConsistentRead": True,  # a puzzle finished a moment ago must not be served again
+        }
+        ids: set[str] = set()
+        while True:
+            answer = _call("query", **params)
+            ids.update(item["sk"]["S"] for item in answer.get("Items", ()))
+            if "LastEvaluatedKey" not in answer:
+                return ids
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def count_play(self, puzzle_id: str, solved: bool, shard: int) -> None:
+        """Add one first attempt (and one solve, if ``solved``) to counter ``shard`` of the puzzle."""
+        _call(
+            "update_item",
+            TableName=self.table,
+            Key=_counter_key(puzzle_id, shard),
+            UpdateExpression="ADD plays :one, solves :solved",
+            ExpressionAttributeValues={":one": {"N": "1"}, ":solved": {"N": "1" if solved else "0"}},
+        )
+
+    def counts(self, puzzle_id: str) -> dict[str, int]:
+        """``{"plays", "solves"}`` of the puzzle: the sums of its counter shards (one BatchGetItem)."""
+        request = {self.table: {"Keys": [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]}}
+        totals = {"plays": 0, "solves": 0}
+        for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
+            answer = _call("batch_get_item", RequestItems=request)
+            for item in answer.get("Responses", {}).get(self.table, ()):
+                record = from_item(item)
+                totals["plays"] += int(record.get("plays", 0))
+                totals["solves"] += int(record.get("solves", 0))
+            request = answer.get("UnprocessedKeys") or {}
+            if not request:
+                return totals
+        raise StoreUnavailable()
+
+
+def _counter_key(puzzle_id: str, shard: int) -> dict:
+    return {"pk": {"S": f"{_COUNTER_PREFIX}{puzzle_id}#{shard}"}, "sk": {"S": _COUNTER_SORT_KEY}}
+
+
+def _attempt(item: dict) -> dict:
+    item = dict(item)
+    item["puzzle"] = item.pop("sk")
+    item.pop("pk", None)
+    return item
 
 
 # ------------------------------------------------------------------------------------------- tables
