@@ -196,6 +196,8 @@ JS_MESSAGES = {
     "waiting_move": N_("Waiting for your opponent's move."),
     "your_turn": N_("Your turn."),
     "spectating": N_("You are watching this game."),
+    "computer_plays_for_opponent": N_("The computer plays on for your opponent."),
+    "computer_plays_for_you": N_("The computer is playing your seat. Take it back to play."),
     "link_copied": N_("Link copied. Send it to your friend."),
     "copy_failed": N_("Copy the link above and send it to your friend."),
     "joined": N_("You joined the game."),

@@ -7,6 +7,8 @@
   draughts; for Tanzanian draughts the rules layer's private number in PDN's long form, which names the
   board, the side that starts and the notation: ``N,W,8,8,A0,0``) and ``FEN`` for a set-up start.
 * Endings the moves do not show (resignation, agreement, time) are told in a comment before the result.
+* The computer taking over an absent player's seat, and the player coming back, are comments between the
+  moves, where they happened.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def export_game(head: dict, events: list[dict], site_url: str = "") -> Export:
         if start_fen:
             tags.append(("FEN", start_fen))
     tags.append(("PlyCount", str(len(moves))))
-    tokens = _numbered(moves, start, rules.start().turn, chess)
+    tokens = _numbered(events, head, start, rules.start().turn, chess)
     ending = _ending_comment(head)
     if ending:
         tokens.append("{" + ending + "}")
@@ -86,22 +88,44 @@ def export_game(head: dict, events: list[dict], site_url: str = "") -> Export:
     return Export(filename=f"ubao-{head['game']}-{head['id']}.{extension}", content_type=content_type, text=text)
 
 
-def _numbered(moves: list[str], start, first_player: str, chess: bool) -> list[str]:
-    """Moves with their numbers: a number before each move of the side that starts, ``N...`` when the
-    other side makes the first move of the record."""
+def _numbered(events: list[dict], head: dict, start, first_player: str, chess: bool) -> list[str]:
+    """Moves with their numbers and the comments of the events between them: a number before each move of
+    the side that starts, ``N...`` when the other side's move opens the record or follows a comment."""
     number = int(start.fen().split()[5]) if chess else 1
     turn = start.turn
     tokens: list[str] = []
-    for index, move in enumerate(moves):
+    needs_number = True
+    for event in events:
+        if event["kind"] != "move":
+            comment = _event_comment(event, head)
+            if comment:
+                tokens.append("{" + comment + "}")
+                needs_number = True
+            continue
         if turn == first_player:
             tokens.append(f"{number}.")
-        elif index == 0:
+        elif needs_number:
             tokens.append(f"{number}...")
-        tokens.append(move)
+        tokens.append(event["move"])
+        needs_number = False
         if turn != first_player:
             number += 1
         turn = other(turn)
     return tokens
+
+
+def _seat_name(head: dict, color: str) -> str:
+    name = head.get(f"{color}_name")
+    return f"{color.capitalize()} ({name})" if name else color.capitalize()
+
+
+def _event_comment(event: dict, head: dict) -> str | None:
+    if event["kind"] == "cpu_takeover":
+        seat = event["seat"]
+        return f"{_seat_name(head, seat)} ran out of time; the computer (level {event['level']}) plays on for {seat}."
+    if event["kind"] == "resume":
+        return f"{_seat_name(head, event['by'])} is back and plays on."
+    return None
 
 
 def _game_type(rules, start) -> str:

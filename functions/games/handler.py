@@ -147,16 +147,21 @@ def create_app() -> Api:
     @app.post(
         "/v1/games",
         summary="Create a game",
-        description="You take one seat; send the invite `url` to your opponent, who joins with its code.",
+        description="You take one seat; send the invite `url` to your opponent, who joins with its code. With "
+        '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
+        "has White.",
         tags=["games"],
         responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
     )
     def create_game(request: CreateGameRequest) -> Response[CreatedGame]:
         player = players().authenticate(headers())
         service = games()
-        outcome = service.create(player, request.game, request.color, request.options, request.fen)
-        code = outcome.invite["code"]
-        invite = {"code": code, "url": service.invite_url(outcome.record.head["id"], code, base_url())}
+        level = request.opponent.level if request.opponent else None
+        outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
+        invite = None
+        if outcome.invite:
+            code = outcome.invite["code"]
+            invite = {"code": code, "url": service.invite_url(outcome.record.head["id"], code, base_url())}
         body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
         return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
@@ -223,6 +228,28 @@ def create_app() -> Api:
     )
     def claim_timeout(id: str) -> GameState:  # noqa: A002
         return GameState.model_validate(state(games().claim_timeout(token_hash(), _game_id(id))))
+
+    @app.post(
+        "/v1/games/{id}/cpu-takeover",
+        summary="Let the computer play on for your opponent, whose time ran out",
+        description="Instead of claiming the game on time: the computer takes the opponent's seat (level 3) and "
+        "moves at once. The opponent takes the seat back with `resume`.",
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 503),
+    )
+    def cpu_takeover(id: str) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games().cpu_takeover(token_hash(), _game_id(id))))
+
+    @app.post(
+        "/v1/games/{id}/resume",
+        summary="Take back your seat from the computer",
+        description="After a `cpu-takeover`, you play your seat again from the current position. Asking when "
+        "the seat is already yours changes nothing (200).",
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 503),
+    )
+    def resume(id: str) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games().resume(token_hash(), _game_id(id))))
 
     @app.post(
         "/v1/games/{id}/rematch",

@@ -1,7 +1,7 @@
 """Correspondence games: seats, moves, draw offers, deadlines, resignations, timeouts and rematches.
 
 A game is an append-only **event log** (create, join, move, draw offer/accept/decline, resign, timeout
-claim, rematch) and a **head**: the fold of the log, kept so that a request reads one small item. Every
+claim, rematch, the computer taking over an absent player's seat and the player resuming it) and a **head**: the fold of the log, kept so that a request reads one small item. Every
 change follows one protocol (docs/games.md explains why it is safe):
 
 1. read the head (one read);
@@ -40,7 +40,8 @@ from common.store import GameStore, StoreUnavailable
 
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidCursor, InvalidGameOption, NotModified
 from shared_rules import InvalidMove, Position, RulesError, get_game
-from shared_rules.errors import InvalidFen
+from shared_rules.errors import GameOver, InvalidFen
+from shared_rules.search.levels import choose_move
 
 logger = Logger()
 
@@ -63,6 +64,11 @@ ORDER_SCALE = 10**13
 RANK_FINISHED, RANK_WAITING, RANK_YOUR_TURN = 1, 2, 3
 LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
 MAX_ROUNDS = 5  # attempts to append before giving up under extreme contention (503, the client retries)
+CPU_LEVELS = (1, 2, 3, 4, 5)
+#: The computer's level when it plays on for a player whose time ran out (``cpu-takeover``). Games keep no
+#: rating for people yet, so every absent player gets the middle level: it plays sound moves without the
+#: deepest search, about what a club player left behind would expect of a stand-in.
+TAKEOVER_LEVEL = 3
 
 
 def other(color: str) -> str:
@@ -245,6 +251,7 @@ def _fold_create(event: dict) -> Record:
         seat = seats.get(color)
         if seat:
             head.update({f"{color}_id": seat["id"], f"{color}_key": seat["key"], f"{color}_name": seat.get("name")})
+            head[f"{color}_cpu"] = seat.get("cpu")  # the computer's level; its seat has no id and no token
     full = all(seats.get(color) for color in COLORS)
     head["state"] = "active" if full else "waiting"
     head["deadline"] = event["at"] + head["options"]["days_per_move"] * DAY_MS if full else None
@@ -320,6 +327,14 @@ def _fold_timeout(record: Record, event: dict) -> Record:
     return _changed(record, state="finished", result=result, reason="timeout")
 
 
+def _fold_takeover(record: Record, event: dict) -> Record:
+    return _changed(record, **{f"{event['seat']}_cpu": event["level"]})
+
+
+def _fold_resume(record: Record, event: dict) -> Record:
+    return _changed(record, **{f"{event['by']}_cpu": None})
+
+
 def _fold_rematch(record: Record, event: dict) -> Record:
     return _changed(record, rematch=event["game_id"])
 
@@ -337,6 +352,8 @@ _FOLDS: dict[str, Callable[[Record, dict], Record]] = {
     "resign": _fold_resign,
     "claim_timeout": _fold_timeout,
     "rematch": _fold_rematch,
+    "cpu_takeover": _fold_takeover,
+    "resume": _fold_resume,
 }
 
 
@@ -368,6 +385,8 @@ def game_view(record: Record) -> dict:
         "draw_offer": head.get("draw_offer"),
         "legal_moves": position.legal_notations() if ongoing else [],
         "last_move": record.recent_moves[-1] if head["ply"] and record.recent_moves else None,
+        **_chess_squares(head, position, ongoing),
+        "cpu_takeover": taken_over(head),
         "rematch": head.get("rematch"),
         "rematch_of": head.get("rematch_of"),
         "created_at": iso(head["created"]),
@@ -375,9 +394,68 @@ def game_view(record: Record) -> dict:
     }
 
 
+def _chess_squares(head: dict, position: Position, ongoing: bool) -> dict:
+    """Chess moves by their squares (UCI), so a board can mark them without the rules: null for draughts,
+    whose notation already names the squares."""
+    if head["game"] != "chess":
+        return {"legal_moves_uci": None, "last_move_uci": None}
+    stack = position.board.move_stack  # the moves since the anchor: never empty once a move is played
+    return {
+        "legal_moves_uci": [move.uci() for move in position.legal_moves()] if ongoing else [],
+        "last_move_uci": stack[-1].uci() if head["ply"] and stack else None,
+    }
+
+
+def taken_over(head: dict) -> dict | None:
+    """The seat the computer plays for its absent player (``cpu-takeover``) and the level, or None."""
+    for color in COLORS:
+        if head.get(f"{color}_cpu") and head.get(f"{color}_id"):
+            return {"seat": color, "level": head[f"{color}_cpu"]}
+    return None
+
+
 def _seat_view(head: dict, color: str) -> dict | None:
     player_id = head.get(f"{color}_id")
+    if head.get(f"{color}_cpu") and not player_id:  # the computer's own seat (a taken-over seat keeps its player)
+        return {"player_id": CPU_PLAYER_ID, "name": head.get(f"{color}_name"), "cpu_level": head[f"{color}_cpu"]}
     return {"player_id": player_id, "name": head.get(f"{color}_name")} if player_id else None
+
+
+CPU_PLAYER_ID = "cpu"
+
+
+def cpu_name(level: int) -> str:
+    return f"Computer (level {level})"
+
+
+def cpu_seed(game_id: str, ply: int) -> int:
+    """The computer's randomness for one move: the same game and ply always give the same reply, so a
+    retried request or two racing instances compute the same event."""
+    return int.from_bytes(hashlib.sha256(f"{game_id}:{ply}".encode()).digest()[:8], "big")
+
+
+def cpu_to_move(head: dict) -> bool:
+    return head["state"] == "active" and bool(head.get(f"{head['turn']}_cpu"))
+
+
+def cpu_reply(record: Record) -> dict | None:
+    """The computer's move event when it is the computer's turn in an active game, else None."""
+    head = record.head
+    if not cpu_to_move(head):
+        return None
+    level = head[f"{head['turn']}_cpu"]
+    position = record.ensure_position()
+    try:
+        choice = choose_move(position.game, position, int(level), seed=cpu_seed(head["id"], head["ply"]))
+    except GameOver:
+        return None
+    return {
+        "kind": "move",
+        "by": head["turn"],
+        "move": choice.notation,
+        "ply": head["ply"] + 1,
+        "fen": position.play(choice.move).fen(),
+    }
 
 
 def summary_view(head: dict, color: str) -> dict:
@@ -484,9 +562,20 @@ class GamesService:
             logger.warning("head not saved; a later read repairs it", extra={"game_id": record.head["id"]})
 
     # ------------------------------------------------------------------------- the write protocol
-    def _act(self, game_id: str, decide: Callable[[Record], dict | None]) -> Record:
-        """Run ``decide`` against the game and append the event it returns (see the module docstring)."""
+    def _act(
+        self,
+        game_id: str,
+        decide: Callable[[Record], dict | None],
+        follow: Callable[[Record], dict | None] | None = None,
+    ) -> Record:
+        """Run ``decide`` against the game and append the event it returns (see the module docstring).
+
+        ``follow`` (the computer's reply) may answer the new record with one more event, appended the same way
+        before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
+        """
         record = self._load(game_id)
+        if follow is not None:
+            record = self._follow(game_id, record, follow)
         caught_up = False
         for _ in range(MAX_ROUNDS):
             try:
@@ -501,32 +590,64 @@ class GamesService:
                     raise
                 continue
             if event is None:  # nothing to do: a retry of what is already done
+                if follow is not None:
+                    record = self._follow(game_id, record, follow)
                 self._repair(record)
                 return record
             event = {**event, "seq": record.seq + 1, "at": event.get("at") or self.now_ms()}
             new = fold(record, event)  # before writing: an event that cannot be folded is never stored
             new.stored_seq = record.stored_seq
             if self.store.append_event(game_id, event):
+                if follow is not None:
+                    new = self._follow(game_id, new, follow)
                 self._save_head(new)
                 return new
             record, _ = self._catch_up(record)
             caught_up = True
         raise StoreUnavailable("the game is too busy right now; try again")
 
-    def _create(self, event: dict) -> Record:
+    def _follow(self, game_id: str, record: Record, follow: Callable[[Record], dict | None]) -> Record:
+        """Append the event ``follow`` makes of ``record`` (the computer's move), if any: the record after it.
+
+        Its append is conditional like any other. Losing it means another request appended at that number
+        (the same computer move, seeded by game and ply, or a newer event): the record catches up instead.
+        A store failure leaves the reply owed; the next request on the game makes it (see docs/games.md).
+        """
+        event = follow(record)
+        if event is None:
+            return record
+        event = {**event, "seq": record.seq + 1, "at": self.now_ms()}
+        new = fold(record, event)
+        new.stored_seq = record.stored_seq
+        try:
+            if self.store.append_event(game_id, event):
+                return new
+            return self._catch_up(record)[0]
+        except StoreUnavailable:
+            logger.warning("the computer's reply is owed; the next request makes it", extra={"game_id": game_id})
+            return record
+
+    def _create(self, event: dict, follow: Callable[[Record], dict | None] | None = None) -> Record:
         """Append a new game's first event under a fresh id (drawn again on the rare collision)."""
         while True:
             game_id = event.get("game_id") or secrets.token_urlsafe(GAME_ID_BYTES)
             first = {**event, "game_id": game_id, "seq": 1}
             record = fold(None, first)
             if self.store.append_event(game_id, first):
+                if follow is not None:  # the computer opens when it has White
+                    record = self._follow(game_id, record, follow)
                 self._save_head(record)
                 return record
             if event.get("game_id"):  # a given id (a rematch) exists already: read it
                 return self._load(game_id)
 
     # ------------------------------------------------------------------------------------ actions
-    def create(self, player: Player, game: str, color: str, options: dict, fen: str | None) -> Outcome:
+    def create(
+        self, player: Player, game: str, color: str, options: dict, fen: str | None, cpu_level: int | None = None
+    ) -> Outcome:
+        """A new game: the player takes a seat; the other is open (an invite) or the computer's (``cpu_level``)."""
+        if cpu_level is not None and cpu_level not in CPU_LEVELS:
+            raise InvalidGameOption(f"the computer's level must be one of {CPU_LEVELS[0]} to {CPU_LEVELS[-1]}")
         options = dict(options)
         days = options.pop("days_per_move", DEFAULT_DAYS_PER_MOVE)
         swap = options.pop("swap_colors", True)
@@ -544,7 +665,12 @@ class GamesService:
                 raise InvalidFen(f"the game would be over before it starts ({position.status().reason})")
             start_fen = None if position.fen() == rules.start().fen() else position.fen()
         seat = color if color in COLORS else secrets.choice(COLORS)
-        invite = secrets.token_urlsafe(INVITE_BYTES)
+        seats = {seat: _seat(player)}
+        invite = None
+        if cpu_level is not None:
+            seats[other(seat)] = {"id": None, "key": None, "name": cpu_name(cpu_level), "cpu": cpu_level}
+        else:
+            invite = secrets.token_urlsafe(INVITE_BYTES)
         record = self._create(
             {
                 "kind": "create",
@@ -553,14 +679,14 @@ class GamesService:
                 "game": game,
                 "options": {**rules.options, "days_per_move": days, "swap_colors": swap},
                 "start_fen": start_fen,
-                "seats": {seat: _seat(player)},
-                "invite_key": secret_hash(invite),
-            }
+                "seats": seats,
+                "invite_key": secret_hash(invite) if invite else None,
+            },
+            follow=cpu_reply,
         )
         game_id = record.head["id"]
-        return Outcome(
-            record, seat=seat, created=True, invite={"code": invite, "url": self.invite_url(game_id, invite)}
-        )
+        link = {"code": invite, "url": self.invite_url(game_id, invite)} if invite else None
+        return Outcome(record, seat=seat, created=True, invite=link)
 
     def invite_url(self, game_id: str, invite: str, base: str | None = None) -> str:
         # The code travels in the fragment: browsers never send it to a server or in a Referer.
@@ -596,9 +722,12 @@ class GamesService:
         def decide(record: Record) -> dict | None:
             head = record.head
             color = self._seat_or_refuse(record, token_hash)
-            if ply < head["ply"] and self._already_played(record, color, text, ply):
+            if ply < head["ply"] and (
+                self._already_played(record, color, text, ply) or self._answered_by_cpu(record, color, text, ply)
+            ):
                 return None  # the very move already accepted at that ply: a retry
             self._refuse_unless_active(record)
+            self._refuse_if_computer_plays(record, color)
             if ply != head["ply"]:
                 raise Conflict(
                     f"the game has moved on: {head['ply']} moves are played, not {ply}; here it is",
@@ -622,7 +751,7 @@ class GamesService:
                 "fen": position.play(move).fen(),
             }
 
-        return Outcome(self._act(game_id, decide))
+        return Outcome(self._act(game_id, decide, follow=cpu_reply))
 
     @staticmethod
     def _already_played(record: Record, color: str, text: str, ply: int) -> bool:
@@ -644,6 +773,19 @@ class GamesService:
             return before.notation(before.parse_move(text)) == moves[index]
         except RulesError:
             return False
+
+    def _answered_by_cpu(self, record: Record, color: str, text: str, ply: int) -> bool:
+        """Whether ``color`` played ``text`` at ``ply`` and the computer answered it (the reply usually moves the
+        anchor past the player's move). Reads the last two events, only for such a retry."""
+        head = record.head
+        if ply != head["ply"] - 2 or head["turn"] != color or not head.get(f"{other(color)}_cpu"):
+            return False
+        events = self.store.events_after(head["id"], max(0, record.seq - 2))
+        mine = next((e for e in events if e["kind"] == "move" and e.get("ply") == ply + 1), None)
+        if mine is None or mine["by"] != color:
+            return False
+        # The move as stored (canonical notation, which clients send back); other spellings get the 409 with the game.
+        return text.strip() == mine["move"]
 
     def resign(self, token_hash: str, game_id: str) -> Outcome:
         def decide(record: Record) -> dict | None:
@@ -701,6 +843,46 @@ class GamesService:
 
         return Outcome(self._act(game_id, decide))
 
+    def cpu_takeover(self, token_hash: str, game_id: str) -> Outcome:
+        """The computer plays on for the opponent, whose time ran out; it moves at once (``follow``)."""
+        now = self.now_ms()
+
+        def decide(record: Record) -> dict | None:
+            color = self._seat_or_refuse(record, token_hash)
+            head = record.head
+            absent = other(color)
+            if head.get(f"{absent}_cpu"):
+                return None  # the computer plays that seat already (a retry)
+            self._refuse_unless_active(record)
+            self._refuse_if_computer_plays(record, color)  # never the computer against itself
+            if head["turn"] == color:
+                raise Conflict(
+                    "it is your move: the computer can only take over for a side whose time ran out",
+                    code="your_move",
+                    extra={"game": game_view(record)},
+                )
+            if now <= head["deadline"]:
+                raise Conflict(
+                    f"your opponent has until {iso(head['deadline'])} to move",
+                    code="deadline_not_passed",
+                    extra={"game": game_view(record)},
+                )
+            return {"kind": "cpu_takeover", "by": color, "seat": absent, "level": TAKEOVER_LEVEL, "at": now}
+
+        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+
+    def resume(self, token_hash: str, game_id: str) -> Outcome:
+        """The player takes back the seat the computer played for them."""
+
+        def decide(record: Record) -> dict | None:
+            color = self._seat_or_refuse(record, token_hash)
+            if not record.head.get(f"{color}_cpu"):
+                return None  # the seat is the player's (a retry, or it was never taken over)
+            self._refuse_unless_active(record)
+            return {"kind": "resume", "by": color}
+
+        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+
     def rematch(self, token_hash: str, game_id: str) -> Outcome:
         seats: dict[str, str] = {}
 
@@ -739,9 +921,11 @@ class GamesService:
         for color in COLORS:
             source = other(color) if swap else color
             seats[color] = {
-                "id": head[f"{source}_id"],
-                "key": head[f"{source}_key"],
+                "id": head.get(f"{source}_id"),
+                "key": head.get(f"{source}_key"),
                 "name": head.get(f"{source}_name"),
+                # The computer's own seat stays the computer's; a seat it only played on for its player does not.
+                "cpu": None if head.get(f"{source}_id") else head.get(f"{source}_cpu"),
             }
         event = {
             "kind": "create",
@@ -754,7 +938,7 @@ class GamesService:
             "seats": seats,
             "rematch_of": head["id"],
         }
-        return self._create(event), True
+        return self._create(event, follow=cpu_reply), True
 
     # ---------------------------------------------------------------------------------- reading
     def get(self, game_id: str, if_none_match: str | None = None) -> tuple[dict, str]:
@@ -771,6 +955,9 @@ class GamesService:
             if head is not None and not newer and head["seq"] == known:
                 raise NotModified(etag_of(known))
         record, events = self._read_log(game_id)
+        if cpu_to_move(record.head):  # a crash left the computer's reply owed: make it now
+            self._act(game_id, lambda _record: None, follow=cpu_reply)
+            record, events = self._read_log(game_id)
         detail = game_view(record)
         detail["moves"] = [event["move"] for event in events if event["kind"] == "move"]
         detail["start_fen"] = events[0].get("start_fen")
@@ -842,6 +1029,15 @@ class GamesService:
         if color is None:
             raise Forbidden("you hold no seat in this game", code="not_a_player")
         return color
+
+    @staticmethod
+    def _refuse_if_computer_plays(record: Record, color: str) -> None:
+        if record.head.get(f"{color}_cpu"):
+            raise Conflict(
+                "the computer is playing your seat since your time ran out; resume the game to play again",
+                code="computer_plays_your_seat",
+                extra={"game": game_view(record)},
+            )
 
     @staticmethod
     def _refuse_unless_active(record: Record) -> None:

@@ -63,6 +63,16 @@ class CreateGameRequest(_Request):
     fen: Annotated[str, StringConstraints(min_length=1, max_length=MAX_FEN_CHARS)] | None = Field(
         default=None, description="A starting position other than the usual one (chess FEN or draughts PDN FEN)."
     )
+    opponent: CpuOpponent | None = Field(
+        default=None,
+        description="Play the computer: it takes the other seat (no invite) and answers each of your moves in "
+        "the same response. Without it, the other seat is open to whoever has the invite.",
+    )
+
+
+class CpuOpponent(_Request):
+    type: Literal["cpu"] = Field(description="The computer takes the other seat.")
+    level: int = Field(ge=1, le=5, description="1 (a beginner who blunders) to 5 (the strongest, about 1 s a move).")
 
 
 class JoinRequest(_Request):
@@ -103,9 +113,20 @@ class PlayerView(BaseModel):
     name: str | None = Field(description="The display name the player had when taking the seat.")
 
 
+class CpuPlayerView(BaseModel):
+    player_id: Literal["cpu"] = Field(description="The computer holds this seat.")
+    name: str = Field(description="`Computer (level N)`.")
+    cpu_level: int = Field(description="The computer's level, 1-5.")
+
+
 class Seats(BaseModel):
-    white: PlayerView | None = Field(description="Null while the seat is open.")
-    black: PlayerView | None
+    white: CpuPlayerView | PlayerView | None = Field(description="Null while the seat is open.")
+    black: CpuPlayerView | PlayerView | None
+
+
+class CpuTakeover(BaseModel):
+    seat: Color = Field(description="The seat the computer plays for its absent player.")
+    level: int = Field(description="The computer's level, 1-5.")
 
 
 class GameState(BaseModel):
@@ -126,6 +147,19 @@ class GameState(BaseModel):
     draw_offer: Color | None = Field(description="The side whose draw offer stands, if any.")
     legal_moves: list[str] = Field(description="The moves the side to move may play (empty once the game is over).")
     last_move: str | None = Field(description="The last move played, in canonical notation.")
+    legal_moves_uci: list[str] | None = Field(
+        default=None,
+        description="Chess: `legal_moves` in UCI (`e2e4`, `e7e8q`), in the same order, so a board can mark the "
+        "squares; null for draughts, whose notation names the squares.",
+    )
+    last_move_uci: str | None = Field(
+        default=None, description="Chess: `last_move` in UCI; null before the first move and for draughts."
+    )
+    cpu_takeover: CpuTakeover | None = Field(
+        default=None,
+        description="Set while the computer plays on for a player whose time ran out (`cpu-takeover`), until "
+        "that player comes back (`resume`).",
+    )
     rematch: str | None = Field(description="The id of this game's rematch, once one was made.")
     rematch_of: str | None = Field(description="The id of the game this one is a rematch of.")
     created_at: str
@@ -145,7 +179,9 @@ class Invite(BaseModel):
 class CreatedGame(BaseModel):
     game: GameState
     seat: Color = Field(description="Your seat.")
-    invite: Invite | None = Field(description="Send its url to your opponent (null for a rematch: both are seated).")
+    invite: Invite | None = Field(
+        description="Send its url to your opponent (null for a rematch or a game against the computer: both are seated)."
+    )
 
 
 class SeatedGame(BaseModel):
@@ -162,7 +198,7 @@ class GameSummary(BaseModel):
     turn: Color
     ply: int
     status: Status
-    opponent: PlayerView | None
+    opponent: CpuPlayerView | PlayerView | None
     deadline: str | None
     draw_offer: Color | None
     updated_at: str

@@ -75,7 +75,9 @@ async function setUp(section) {
       mine.push(checked.move);
       played.push(checked.move);
       const who = await player().catch(() => null);
-      const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt",
+      // The time zone dates the solve for the streak, in the player's own days.
+      const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt?tz="
+        + encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
         { body: { moves: mine }, token: who && who.token });
       if (answer.result === "continue") {
         const reply = await validate(game, puzzle.fen, played, answer.reply);

@@ -93,7 +93,8 @@ function render(game) {
   const seat = mySeat(game);
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
-  const myTurn = !over && seat && game.turn === seat && both;
+  const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
+  const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
   gameBox.hidden = false;
   createForm.closest("section").hidden = true;
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
@@ -135,6 +136,7 @@ function render(game) {
   if (over) say(status, resultText(game), "ok");
   else if (!both) say(status, m.waiting_opponent);
   else if (!seat) say(status, m.spectating);
+  else if (takeover && seat) say(status, takeover.seat === seat ? m.computer_plays_for_you : m.computer_plays_for_opponent);
   else if (myTurn) {
     const days = daysLeft(game.deadline);
     say(status, m.your_turn + (days === null ? "" : " " + plural(m, "deadline_days", days)));
@@ -146,7 +148,10 @@ function render(game) {
   show("accept", !over && seat && offer && offer !== seat);
   show("decline", !over && seat && offer && offer !== seat);
   show("resign", !over && seat && both);
-  show("claim-timeout", !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0);
+  const timeUp = !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0;
+  show("claim-timeout", timeUp);
+  show("cpu-takeover", timeUp && !takeover);
+  show("resume", !over && seat && takeover && takeover.seat === seat);
   show("rematch", over && seat);
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   const download = $(".download", gameBox);
@@ -156,9 +161,14 @@ function render(game) {
 }
 
 function lastSquares(game) {
+  if (game.game === "chess") {
+    // Chess names the last move's squares in UCI (e2e4); SAN would need the rules.
+    const uci = game.last_move_uci;
+    return uci ? [uci.slice(0, 2), uci.slice(2, 4)] : null;
+  }
   const moves = game.moves || [];
   const lastMove = game.last_move || moves[moves.length - 1];
-  if (!lastMove || game.game === "chess") return null;
+  if (!lastMove) return null;
   const squares = String(lastMove).split(/[-x]/);
   return squares.length > 1 ? [squares[0], squares[squares.length - 1]] : null;
 }
@@ -232,7 +242,10 @@ createForm.addEventListener("submit", async (event) => {
   say(formStatus, m.loading);
   try {
     const me = await player();
-    const created = await call("POST", "/v1/games", { body: { game, color: data.get("color"), options }, token: me.token });
+    const body = { game, color: data.get("color"), options };
+    const opponent = data.get("opponent");
+    if (opponent && opponent !== "friend") body.opponent = { type: "cpu", level: Number(opponent) };
+    const created = await call("POST", "/v1/games", { body, token: me.token });
     const fresh = unwrap(created);
     remember(SEATS_KEY, fresh.id, created.seat);
     if (created.invite) remember(INVITES_KEY, fresh.id, created.invite.url);
@@ -269,7 +282,7 @@ gameBox.addEventListener("click", async (event) => {
   let answer;
   if (["offer", "accept", "decline"].includes(action)) answer = await act("draw", { action });
   else if (action === "resign") answer = await act("resign", {});
-  else if (action === "claim-timeout") answer = await act("claim-timeout", {});
+  else if (["claim-timeout", "cpu-takeover", "resume"].includes(action)) answer = await act(action, {});
   else if (action === "rematch") {
     answer = await act("rematch", {});
     if (answer) {

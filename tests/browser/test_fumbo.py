@@ -87,7 +87,7 @@ def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts,
         for move in position.legal_notations()
         if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
     )
-    with page.expect_response(lambda r: r.url.endswith("/attempt")) as attempt:
+    with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
         board.play(game, puzzle["fen"], wrong, clicks_for(game, puzzle["fen"], wrong))
     assert attempt.value.json()["result"] == "failed"
     shown = messages["puzzle_failed"].replace("%(moves)s", " ".join(solution))
@@ -124,7 +124,7 @@ def solve_daily_puzzle(contexts, game: str, day: date | None = None) -> None:
         fen = after(game, puzzle["fen"], *solution[:step])
         move = solution[step]
         clicks = clicks_for(game, fen, move)
-        with page.expect_response(lambda r: r.url.endswith("/attempt")) as attempt:
+        with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
             if clicks is None:
                 section.locator(".move-form input").fill(move)
                 section.locator(".move-form button[type=submit]").click()

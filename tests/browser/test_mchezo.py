@@ -177,3 +177,31 @@ def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(
     asha.sees("english", start, ["9-13"])
     asha.wait_status(asha.messages["your_turn"])
     assert contexts.problems == []
+
+
+def test_playing_the_computer_shows_legal_squares_and_its_reply_as_the_last_move(contexts, needs_dynamodb):
+    asha = Player(contexts, "sw")
+    asha.open("/sw/mchezo/")
+    asha.page.select_option("#game-choice", "chess")
+    asha.page.select_option("#opponent-choice", "1")
+    asha.page.select_option("#color-choice", "white")
+    asha.page.locator("#create-form button[type=submit]").click()
+    asha.wait_status(asha.messages["your_turn"])
+    assert asha.page.locator("#game .invite").is_hidden()
+    # The server's legal moves by their squares (legal_moves_uci) let the board mark where the pawn may go.
+    asha.board.click("e2")
+    marked = {name for name in ("e3", "e4", "d3", "f3") if "dest" in asha.board.square(name).get_attribute("class")}
+    assert marked == {"e3", "e4"}
+    asha.board.click("e4")
+    asha.page.wait_for_function("document.querySelectorAll('#game .moves li').length === 2")
+    moves = asha.page.locator("#game .moves li").all_inner_texts()
+    assert moves[0] == "e4"
+    asha.board.wait_for_pieces(expected_pieces("chess", after("chess", START["chess"], *moves)))
+    # The computer's reply is the last move, marked by its two squares (last_move_uci).
+    board = chess.Board()
+    reply = [board.push_san(san) for san in moves][-1]
+    last = {name for name in chess.SQUARE_NAMES if "last" in (asha.board.square(name).get_attribute("class") or "")}
+    assert last == {chess.square_name(reply.from_square), chess.square_name(reply.to_square)}
+    asha.wait_status(asha.messages["your_turn"])
+    assert not asha.action_visible("cpu-takeover") and not asha.action_visible("resume")
+    assert contexts.problems == []
