@@ -352,12 +352,9 @@ def bench_serverless() -> None:
 # ------------------------------------------------------------------ correspondence games (issue 4)
 
 
-def bench_games() -> None:
-    """DynamoDB reads, writes and item sizes per games request, and the warm move request on moto."""
+def _moto_environment() -> None:
+    """Fake credentials and no local endpoint: the sections that follow talk to moto only."""
     import os
-    import random
-
-    from moto import mock_aws
 
     os.environ.update(
         AWS_ACCESS_KEY_ID="bench",
@@ -367,6 +364,15 @@ def bench_games() -> None:
         POWERTOOLS_LOG_LEVEL="ERROR",
     )
     os.environ.pop("DYNAMODB_ENDPOINT", None)
+
+
+def bench_games() -> None:
+    """DynamoDB reads, writes and item sizes per games request, and the warm move request on moto."""
+    import random
+
+    from moto import mock_aws
+
+    _moto_environment()
     with mock_aws():
         from common import store
         from games import handler
@@ -650,18 +656,10 @@ def _bench_stockfish(games: int) -> None:
 
 def bench_puzzles() -> None:
     """DynamoDB reads and writes per puzzles request, item sizes, and the warm attempt vs the validate request."""
-    import os
 
     from moto import mock_aws
 
-    os.environ.update(
-        AWS_ACCESS_KEY_ID="bench",
-        AWS_SECRET_ACCESS_KEY="bench",
-        AWS_DEFAULT_REGION="us-east-1",
-        AWS_REGION="us-east-1",
-        POWERTOOLS_LOG_LEVEL="ERROR",
-    )
-    os.environ.pop("DYNAMODB_ENDPOINT", None)
+    _moto_environment()
     with mock_aws():
         from common import store
         from common.players import hash_token

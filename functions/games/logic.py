@@ -827,21 +827,23 @@ class GamesService:
             if head["state"] == "finished" and head.get("reason") == "timeout":
                 return None
             self._refuse_unless_active(record)
-            if head["turn"] == color:
-                raise Conflict(
-                    "it is your move: only the side to move can run out of time",
-                    code="your_move",
-                    extra={"game": game_view(record)},
-                )
-            if now <= head["deadline"]:
-                raise Conflict(
-                    f"your opponent has until {iso(head['deadline'])} to move",
-                    code="deadline_not_passed",
-                    extra={"game": game_view(record)},
-                )
+            self._refuse_unless_opponent_overdue(record, color, now, "only the side to move can run out of time")
             return {"kind": "claim_timeout", "by": color, "at": now}
 
         return Outcome(self._act(game_id, decide))
+
+    @staticmethod
+    def _refuse_unless_opponent_overdue(record: Record, color: str, now: int, why: str) -> None:
+        """Refuse (409) unless the opponent is to move and past their deadline."""
+        head = record.head
+        if head["turn"] == color:
+            raise Conflict(f"it is your move: {why}", code="your_move", extra={"game": game_view(record)})
+        if now <= head["deadline"]:
+            raise Conflict(
+                f"your opponent has until {iso(head['deadline'])} to move",
+                code="deadline_not_passed",
+                extra={"game": game_view(record)},
+            )
 
     def cpu_takeover(self, token_hash: str, game_id: str) -> Outcome:
         """The computer plays on for the opponent, whose time ran out; it moves at once (``follow``)."""
@@ -855,18 +857,9 @@ class GamesService:
                 return None  # the computer plays that seat already (a retry)
             self._refuse_unless_active(record)
             self._refuse_if_computer_plays(record, color)  # never the computer against itself
-            if head["turn"] == color:
-                raise Conflict(
-                    "it is your move: the computer can only take over for a side whose time ran out",
-                    code="your_move",
-                    extra={"game": game_view(record)},
-                )
-            if now <= head["deadline"]:
-                raise Conflict(
-                    f"your opponent has until {iso(head['deadline'])} to move",
-                    code="deadline_not_passed",
-                    extra={"game": game_view(record)},
-                )
+            self._refuse_unless_opponent_overdue(
+                record, color, now, "the computer can only take over for a side whose time ran out"
+            )
             return {"kind": "cpu_takeover", "by": color, "seat": absent, "level": TAKEOVER_LEVEL, "at": now}
 
         return Outcome(self._act(game_id, decide, follow=cpu_reply))
