@@ -19,6 +19,7 @@ from common.api import JSON, Api
 from common.models import ErrorResponse
 from common.players import Players
 from common.store import PlayerStore, PuzzleStore
+
 from puzzles_api.logic import PuzzleService, puzzle_view, time_zone
 from puzzles_api.models import AttemptRequest, AttemptResult, DailyPuzzle, GameName, PuzzleProgress, PuzzleView
 

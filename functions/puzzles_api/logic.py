@@ -33,11 +33,11 @@ from aws_lambda_powertools import Logger
 from common.errors import ApiError
 from common.players import Player, Players, bearer_token
 from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnavailable
+
+from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice
 from puzzles_api.check import Verdict, judge
 from puzzles_api.progress import UTC_NAME, Attempt, Progress, utc_date
-
-from puzzles.catalog import Puzzle, find, load
 
 logger = Logger()
 
