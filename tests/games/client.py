@@ -29,6 +29,38 @@ class Answer:
         return body["game"] if "game" in body and isinstance(body["game"], dict) else body
 
 
+def invoke(
+    app,
+    function_name: str,
+    method: str,
+    path: str,
+    *,
+    body: Any = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+    query: dict | None = None,
+    raw_body: str | bytes | None = None,
+    host: str = "127.0.0.1:3000",
+) -> Answer:
+    """One request to a resolver as API Gateway sends it; query values that are None are left out."""
+    all_headers = {"host": host, "content-type": "application/json", **(headers or {})}
+    if token is not None:
+        all_headers["authorization"] = f"Bearer {token}"
+    payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
+    query_text = urlencode({key: value for key, value in (query or {}).items() if value is not None})
+    event = http_api_event(method, path, headers=all_headers, body=payload, query=query_text)
+    result = app.lambda_handler(event, LambdaContext(function_name=function_name))
+    text = result.get("body") or ""
+    if result.get("isBase64Encoded"):
+        text = base64.b64decode(text).decode("utf-8")
+    lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
+    try:
+        parsed = json.loads(text) if text and lowered.get("content-type", "").startswith("application/json") else text
+    except ValueError:
+        parsed = text
+    return Answer(result["statusCode"], lowered, parsed, text)
+
+
 class Api:
     """One simulated Lambda instance of the games function (its own resolver, as each instance has)."""
 
@@ -46,23 +78,8 @@ class Api:
         query: dict | None = None,
         raw_body: str | bytes | None = None,
     ) -> Answer:
-        all_headers = {"host": self.host, "content-type": "application/json", **(headers or {})}
-        if token is not None:
-            all_headers["authorization"] = f"Bearer {token}"
-        payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
-        event = http_api_event(method, path, headers=all_headers, body=payload, query=urlencode(query or {}))
-        result = self.app.lambda_handler(event, LambdaContext(function_name="GamesFunction"))
-        text = result.get("body") or ""
-        if result.get("isBase64Encoded"):
-            text = base64.b64decode(text).decode("utf-8")
-        lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
-        try:
-            parsed = (
-                json.loads(text) if text and lowered.get("content-type", "").startswith("application/json") else text
-            )
-        except ValueError:
-            parsed = text
-        return Answer(result["statusCode"], lowered, parsed, text)
+        return invoke(self.app, "GamesFunction", method, path, body=body, token=token, headers=headers,
+                      query=query, raw_body=raw_body, host=self.host)
 
     # -- shortcuts: each asserts the step worked, so a test reads as the game it plays ----------------
     def new_player(self, name: str | None = None) -> dict:

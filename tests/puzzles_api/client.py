@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import base64
-import json
 from typing import Any
-from urllib.parse import urlencode
 
-from local.events import LambdaContext, http_api_event
 from puzzles.catalog import Puzzle
 from shared_rules import get_game
-from tests.games.client import Answer
+from tests.games.client import Answer, invoke
 
 
 class PuzzlesApi:
@@ -31,23 +27,9 @@ class PuzzlesApi:
         query: dict | None = None,
         raw_body: str | bytes | None = None,
     ) -> Answer:
-        all_headers = {"host": self.host, "content-type": "application/json", **(headers or {})}
-        if token is not None:
-            all_headers["authorization"] = f"Bearer {token}"
-        payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
-        query_text = urlencode({key: value for key, value in (query or {}).items() if value is not None})
-        event = http_api_event(method, path, headers=all_headers, body=payload, query=query_text)
         app = self.games if path == "/v1/players" else self.app
-        result = app.lambda_handler(event, LambdaContext(function_name="PuzzlesFunction"))
-        text = result.get("body") or ""
-        if result.get("isBase64Encoded"):
-            text = base64.b64decode(text).decode("utf-8")
-        lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
-        try:
-            parsed = json.loads(text) if lowered.get("content-type", "").startswith("application/json") else text
-        except ValueError:
-            parsed = text
-        return Answer(result["statusCode"], lowered, parsed, text)
+        return invoke(app, "PuzzlesFunction", method, path, body=body, token=token, headers=headers,
+                      query=query, raw_body=raw_body, host=self.host)
 
     # -- shortcuts: each asserts the step worked ----------------------------------------------------------
     def new_player(self) -> str:
