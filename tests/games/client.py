@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 import json
+import multiprocessing
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
+
+from common import store
 
 from local.events import LambdaContext, http_api_event
 
@@ -59,6 +62,32 @@ def invoke(
     except ValueError:
         parsed = text
     return Answer(result["statusCode"], lowered, parsed, text)
+
+
+def at_once(make_api, calls) -> list[Answer]:
+    """Run each ``call(api)`` in its own forked process (a Lambda instance, ``make_api()`` its resolver), all
+    released together by a barrier; the answers in the order of ``calls``."""
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(len(calls))
+    results = context.Queue()
+
+    def run(index, call):
+        store.reset_clients()  # a forked process must not share the parent's connections
+        api = make_api()
+        barrier.wait(timeout=60)
+        answer = call(api)
+        results.put((index, answer.status, answer.headers, answer.body, answer.text))
+
+    processes = [context.Process(target=run, args=(index, call)) for index, call in enumerate(calls)]
+    for process in processes:
+        process.start()
+    answers = {}
+    for _ in processes:
+        index, status, headers, body, text = results.get(timeout=120)
+        answers[index] = Answer(status, headers, body, text)
+    for process in processes:
+        process.join(timeout=30)
+    return [answers[index] for index in range(len(calls))]
 
 
 class Api:

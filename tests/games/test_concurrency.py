@@ -8,14 +8,12 @@ at once, and the local runner serialises them for the same reason.
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 
 import pytest
-from common import store
 from common.store import GameStore
 
-from tests.games.client import Answer, Api
+from tests.games.client import Answer, Api, at_once
 
 THREADS = 20
 
@@ -23,28 +21,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="forks one proce
 
 
 def _at_once(handler, calls) -> list[Answer]:
-    """Run each ``call(api)`` in its own process (a Lambda instance), all released together; the answers."""
-    context = multiprocessing.get_context("fork")
-    barrier = context.Barrier(len(calls))
-    results = context.Queue()
-
-    def run(index, call):
-        store.reset_clients()  # a forked process must not share the parent's connections
-        api = Api(handler)
-        barrier.wait(timeout=60)
-        answer = call(api)
-        results.put((index, answer.status, answer.headers, answer.body, answer.text))
-
-    processes = [context.Process(target=run, args=(index, call)) for index, call in enumerate(calls)]
-    for process in processes:
-        process.start()
-    answers = dict()
-    for _ in processes:
-        index, status, headers, body, text = results.get(timeout=120)
-        answers[index] = Answer(status, headers, body, text)
-    for process in processes:
-        process.join(timeout=30)
-    return [answers[index] for index in range(len(calls))]
+    """Each ``call(api)`` in its own process (a Lambda instance), all released together; the answers."""
+    return at_once(lambda: Api(handler), calls)
 
 
 def _log_is_whole(game_id: str) -> list[dict]:

@@ -4,15 +4,13 @@ each runs in its own Lambda instance."""
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 
 import pytest
-from common import store
 from common.store import PuzzleStore
 
 from puzzles.catalog import load
-from tests.games.client import Answer
+from tests.games.client import Answer, at_once
 from tests.puzzles_api.client import PuzzlesApi
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="forks one process per simulated Lambda instance")
@@ -21,28 +19,8 @@ PROCESSES = 8
 
 
 def _at_once(handlers, calls) -> list[Answer]:
-    """Run each ``call(api)`` in its own process, all released together; the answers in order."""
-    context = multiprocessing.get_context("fork")
-    barrier = context.Barrier(len(calls))
-    results = context.Queue()
-
-    def run(index, call):
-        store.reset_clients()  # a forked process must not share the parent's connections
-        api = PuzzlesApi(*handlers)
-        barrier.wait(timeout=60)
-        answer = call(api)
-        results.put((index, answer.status, answer.headers, answer.body, answer.text))
-
-    processes = [context.Process(target=run, args=(index, call)) for index, call in enumerate(calls)]
-    for process in processes:
-        process.start()
-    answers = {}
-    for _ in processes:
-        index, status, headers, body, text = results.get(timeout=120)
-        answers[index] = Answer(status, headers, body, text)
-    for process in processes:
-        process.join(timeout=30)
-    return [answers[index] for index in range(len(calls))]
+    """Each ``call(api)`` in its own process, all released together; the answers in order."""
+    return at_once(lambda: PuzzlesApi(*handlers), calls)
 
 
 def test_the_same_first_attempt_sent_at_once_counts_once(dynalite_api, handlers):
