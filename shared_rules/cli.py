@@ -55,6 +55,7 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="the two levels, 1 to 5 (0: a random mover)")
     match.add_argument("--games", type=int, default=10, metavar="N", help="games to play (colours alternate)")
     match.add_argument("--seed", type=int, default=0, help="which openings and random choices")
+    match.add_argument("--workers", type=int, default=1, metavar="N", help="processes playing games at once")
     match.add_argument("--verbose", action="store_true", help="print every game's result and moves")
     return parser
 
@@ -122,19 +123,24 @@ def _cmd_engine(args) -> None:
 
 
 def _cmd_match(args) -> None:
-    from .search.levels import LEVELS, RANDOM, match
+    from .search.ladder import RANDOM, match
+    from .search.levels import LEVELS
 
     if any(level not in (RANDOM, *LEVELS) for level in args.levels):
         raise RulesError("--levels must be two numbers from 1 to 5 (0 for a random mover)")
     if args.games < 1:
         raise RulesError("--games must be 1 or more")
+    if args.workers < 1:
+        raise RulesError("--workers must be 1 or more")
     game = get_game(args.game, _options(args.option))
 
-    def report(number: int, result: str, moves: list[str]) -> None:
+    def report(outcome) -> None:
         if args.verbose:
-            print(f"game {number + 1}: {result} in {len(moves)} plies: {' '.join(moves)}", file=sys.stderr)
+            print(f"game {outcome.task.number + 1}: {outcome.result} ({outcome.ended_by}) in {len(outcome.moves)} "
+                  f"plies: {' '.join(outcome.moves)}", file=sys.stderr)
 
-    score = match(game, args.levels[0], args.levels[1], args.games, seed=args.seed, on_game=report)
+    score = match(game, args.levels[0], args.levels[1], args.games, seed=args.seed, workers=args.workers,
+                  on_game=report)
     print(score.line())
 
 

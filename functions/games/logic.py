@@ -41,7 +41,7 @@ from common.store import GameStore, StoreUnavailable
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidCursor, InvalidGameOption, NotModified
 from shared_rules import InvalidMove, Position, RulesError, get_game
 from shared_rules.errors import GameOver, InvalidFen
-from shared_rules.search.levels import choose_move
+from shared_rules.search.levels import choose_move, estimate_level
 
 logger = Logger()
 
@@ -65,10 +65,6 @@ RANK_FINISHED, RANK_WAITING, RANK_YOUR_TURN = 1, 2, 3
 LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
 MAX_ROUNDS = 5  # attempts to append before giving up under extreme contention (503, the client retries)
 CPU_LEVELS = (1, 2, 3, 4, 5)
-#: The computer's level when it plays on for a player whose time ran out (``cpu-takeover``). Games keep no
-#: rating for people yet, so every absent player gets the middle level: it plays sound moves without the
-#: deepest search, about what a club player left behind would expect of a stand-in.
-TAKEOVER_LEVEL = 3
 
 
 def other(color: str) -> str:
@@ -422,6 +418,26 @@ def _seat_view(head: dict, color: str) -> dict | None:
 
 
 CPU_PLAYER_ID = "cpu"
+
+
+def moves_in_person(head: dict, events: list[dict], color: str) -> list[tuple[Position, object]]:
+    """The (position, move) pairs of the moves ``color``'s player made, not the computer standing in for them."""
+    game = rules_for(head)
+    start = events[0].get("start_fen") if events else None
+    position = game.from_fen(start) if start else game.start()
+    stand_in = False
+    pairs = []
+    for event in events:
+        if event["kind"] == "cpu_takeover" and event["seat"] == color:
+            stand_in = True
+        elif event["kind"] == "resume" and event["by"] == color:
+            stand_in = False
+        elif event["kind"] == "move":
+            move = position.parse_move(event["move"])
+            if event["by"] == color and not stand_in:
+                pairs.append((position, move))
+            position = position.play(move)
+    return pairs
 
 
 def cpu_name(level: int) -> str:
@@ -846,8 +862,16 @@ class GamesService:
             )
 
     def cpu_takeover(self, token_hash: str, game_id: str) -> Outcome:
-        """The computer plays on for the opponent, whose time ran out; it moves at once (``follow``)."""
+        """The computer plays on for the opponent, whose time ran out, at about the level of that player's own
+        moves in this game (``estimate_level``); it moves at once (``follow``)."""
         now = self.now_ms()
+        levels: dict[str, int] = {}
+
+        def level_of(head: dict, color: str) -> int:
+            if color not in levels:  # one read of the log, only once the takeover is allowed
+                events = self.store.events_after(game_id, 0)
+                levels[color] = estimate_level(rules_for(head), moves_in_person(head, events, color))
+            return levels[color]
 
         def decide(record: Record) -> dict | None:
             color = self._seat_or_refuse(record, token_hash)
@@ -860,7 +884,7 @@ class GamesService:
             self._refuse_unless_opponent_overdue(
                 record, color, now, "the computer can only take over for a side whose time ran out"
             )
-            return {"kind": "cpu_takeover", "by": color, "seat": absent, "level": TAKEOVER_LEVEL, "at": now}
+            return {"kind": "cpu_takeover", "by": color, "seat": absent, "level": level_of(head, absent), "at": now}
 
         return Outcome(self._act(game_id, decide, follow=cpu_reply))
 

@@ -8,7 +8,8 @@
 
 ``Searcher`` is game-independent (``core``); a game plugs in through a ``GameModel`` that supplies
 moves and an evaluation (``draughts.DraughtsModel`` for both draughts variants, ``chess.ChessModel``);
-``levels.choose_move`` is the computer opponent at levels 1-5. Pure: no I/O.
+``levels.choose_move`` is the computer opponent at levels 1-5, ``levels.estimate_level`` reads a player's
+level from their moves, and ``ladder.match`` plays levels against each other. Pure: no I/O.
 """
 
 from __future__ import annotations

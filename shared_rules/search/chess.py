@@ -176,6 +176,16 @@ class ChessModel:
 
     _board: chess.Board = chess.Board()
 
+    def material(self, board: chess.Board) -> int:
+        """Material only, White's minus Black's, in centipawns."""
+        white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
+        return sum(
+            value * (chess.popcount(mask & white) - chess.popcount(mask & black))
+            for value, mask in (
+                (100, board.pawns), (320, board.knights), (330, board.bishops), (500, board.rooks), (900, board.queens)
+            )
+        )
+
     def white_score(self, board: chess.Board) -> int:
         score = 0
         phase = 0

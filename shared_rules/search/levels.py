@@ -22,6 +22,7 @@ and the ply, so a retried request computes the same reply).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -44,21 +45,23 @@ class Level:
 
 
 # Node budgets per game: chess nodes cost about four times draughts nodes in Python (python-chess move
-# generation), so chess gets fewer for the same time.
+# generation), so chess gets fewer for the same time. Level 5 takes about 0.4 s (chess) and 0.45 s
+# (draughts) a move on one core; a budget ten times level 4's is what makes level 5 win in English
+# draughts, where equal searchers draw almost every game (docs/engine.md has the ladder).
 LEVEL_TABLE: dict[str, dict[int, Level]] = {
     "chess": {
         1: Level(depth=0, noise=250, nodes=60),
         2: Level(depth=0, noise=90, nodes=150),
         3: Level(depth=1, noise=30, nodes=300),
-        4: Level(depth=None, noise=0, nodes=2_000),
+        4: Level(depth=None, noise=0, nodes=1_200),
         5: Level(depth=None, noise=0, nodes=4_000),
     },
     "draughts": {
         1: Level(depth=0, noise=200, nodes=300),
         2: Level(depth=1, noise=80, nodes=600),
         3: Level(depth=2, noise=25, nodes=1_500),
-        4: Level(depth=None, noise=0, nodes=4_000),
-        5: Level(depth=None, noise=0, nodes=10_000),
+        4: Level(depth=None, noise=0, nodes=2_000),
+        5: Level(depth=None, noise=0, nodes=20_000),
     },
 }
 
@@ -161,103 +164,50 @@ def _notations(position: Position, line: list) -> list[str]:
     return names
 
 
-# ============================================================================ matches between levels
-RANDOM = 0  # a "level" that plays a uniformly random legal move (the ladder's floor)
-MAX_MATCH_PLIES = 300  # a game still going after this many plies is scored a draw
+# ============================================================================ a player's level, from moves
+# The computer plays on for a player who has left at about that player's level (``cpu-takeover``). Games
+# keep no rating for people, so the level is read from the player's own moves: each is scored against the
+# best move of a short fixed-depth search, and the mean loss is matched to the loss each level shows on
+# the same kind of positions (``make bench`` measures ``TYPICAL_LOSS`` again).
+LOSS_DEPTH = {"chess": 2, "draughts": 4}  # plies of the reference search (then quiescence)
+LOSS_NODES = 2_000  # a safety cap per position; the reference search normally needs far fewer
+LOSS_CAP = 300  # one blunder counts as three pawns (men) lost, however much it really lost
+#: Mean loss per move (hundredths of a pawn or a man) of each level's moves in middlegame positions, as
+#: measured by ``make bench`` (rounded; levels 4 and 5 both agree with the short search almost always, so
+#: a player who does is read as level 5).
+TYPICAL_LOSS = {
+    "chess": {1: 65, 2: 26, 3: 12, 4: 1.5, 5: 0.5},
+    "draughts": {1: 20, 2: 12, 3: 2.5, 4: 1, 5: 0.5},
+}
+ESTIMATE_MOVES = {"chess": 10, "draughts": 16}  # the player's last moves that are scored (about a second)
 
 
-def random_move(position: Position, seed: int):
-    return random.Random(seed).choice(position.legal_moves())
+def move_loss(game: Game, position: Position, move) -> int:
+    """How much worse ``move`` is than the best move, by a short search (0 when it is as good), capped."""
+    family = "chess" if game.name == "chess" else "draughts"
+    depth = LOSS_DEPTH[family]
+    model = model_of(game)
+    state = search_state(position)
+    searcher = Searcher(model, table_limit=50_000)
+    try:
+        best = searcher.value(state, depth, node_limit=LOSS_NODES)
+        played = -searcher.value(model.play(state, move), depth - 1, node_limit=LOSS_NODES)
+    except NodeLimitReached:
+        return 0  # too wild to judge quickly: no evidence either way
+    return max(0, min(best - played, LOSS_CAP))
 
 
-def opening(game: Game, pair: int, plies: int = 2) -> Position:
-    """A varied start for the ``pair``-th pair of games: ``plies`` random moves, the same for both colours."""
-    rng = random.Random(10_007 * pair + 1)
-    position = game.start()
-    for _ in range(plies):
-        legal = position.legal_moves()
-        if not legal:
-            break
-        position = position.play(rng.choice(legal))
-    return position
+def estimate_level(game: Game, moves: list[tuple[Position, object]]) -> int:
+    """The level (1-5) whose moves lose about as much as these (position, move played) pairs do.
 
-
-def play_game(game: Game, start: Position, white: int, black: int, seed: int = 0) -> tuple[str, list[str]]:
-    """One game between two levels (``RANDOM`` for a random mover): (result, moves in notation).
-
-    The result is ``white``, ``black`` or ``draw`` (the rules' own draws, or ``MAX_MATCH_PLIES`` reached).
+    Only the last ``ESTIMATE_MOVES`` choices are scored (a move with no alternative tells nothing); with
+    none at all the answer is the middle level, 3.
     """
-    position, moves = start, []
-    while not position.status().is_over and len(moves) < MAX_MATCH_PLIES:
-        level = white if position.turn == "white" else black
-        move_seed = seed * 1_000 + len(moves)
-        move = (
-            random_move(position, move_seed) if level == RANDOM else choose_move(game, position, level, move_seed).move
-        )
-        moves.append(position.notation(move))
-        position = position.play(move)
-    result = position.status().result
-    return ("draw" if result == "ongoing" else result), moves
-
-
-@dataclass
-class MatchScore:
-    """Points of level ``a`` against level ``b`` (win 1, draw 1/2)."""
-
-    a: int
-    b: int
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def points(self) -> float:
-        return self.wins + self.draws / 2
-
-    def elo(self) -> tuple[float, float]:
-        """The Elo difference of ``a`` over ``b`` and its 95% error bar (normal approximation per game)."""
-        import math
-
-        n = self.games
-        score = self.points / n
-        variance = (self.wins * (1 - score) ** 2 + self.draws * (0.5 - score) ** 2 + self.losses * score**2) / n
-
-        def to_elo(p: float) -> float:
-            p = min(max(p, 0.5 / n), 1 - 0.5 / n)  # a clean sweep is finite, not infinite
-            return -400 * math.log10(1 / p - 1)
-
-        margin = 1.96 * math.sqrt(variance / n)
-        return to_elo(score), (to_elo(score + margin) - to_elo(score - margin)) / 2
-
-    def line(self) -> str:
-        elo, error = self.elo()
-        a = "random" if self.a == RANDOM else f"level {self.a}"
-        b = "random" if self.b == RANDOM else f"level {self.b}"
-        return (
-            f"{a} vs {b}: {self.points:g}/{self.games} (+{self.wins} ={self.draws} -{self.losses}), "
-            f"Elo {elo:+.0f} ± {error:.0f}"
-        )
-
-
-def match(game: Game, a: int, b: int, games: int, seed: int = 0, on_game=None) -> MatchScore:
-    """``games`` games of level ``a`` against level ``b``: colours alternate, each opening is played twice."""
-    score = MatchScore(a, b)
-    for number in range(games):
-        pair, a_is_white = divmod(number, 2)
-        start = opening(game, seed * 100_003 + pair)
-        white, black = (a, b) if a_is_white == 0 else (b, a)
-        result, moves = play_game(game, start, white, black, seed=seed * 100_003 + number)
-        a_colour = "white" if a_is_white == 0 else "black"
-        if result == "draw":
-            score.draws += 1
-        elif result == a_colour:
-            score.wins += 1
-        else:
-            score.losses += 1
-        if on_game is not None:
-            on_game(number, result, moves)
-    return score
+    family = "chess" if game.name == "chess" else "draughts"
+    choices = [(position, move) for position, move in moves if len(position.legal_moves()) > 1]
+    sample = choices[-ESTIMATE_MOVES[family] :]
+    if not sample:
+        return 3
+    mean = sum(move_loss(game, position, move) for position, move in sample) / len(sample)
+    typical = TYPICAL_LOSS[family]
+    return min(LEVELS, key=lambda level: (abs(math.log1p(mean) - math.log1p(typical[level])), -level))

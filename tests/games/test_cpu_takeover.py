@@ -139,3 +139,26 @@ def test_chess_state_names_the_squares_in_uci(api):
     assert api.get(game_id).body["last_move_uci"] == state["last_move_uci"] == "b7b8q"
     finished = api.play(game_id, seats, ["Kd7", "Qb7+", "Kd6", "Qb6+"])
     assert finished["last_move_uci"] == "b7b6"
+
+
+def test_the_computer_stands_in_at_about_the_absent_players_level(api, clock):
+    """Black gives material away move after move, then leaves: the computer plays on for him at level 1."""
+    from tests.engine.test_level_estimate import worst_move
+
+    game_id, seats = api.start_game("chess", options={"days_per_move": 2})
+    game = get_game("chess")
+    position = game.start()
+    for ply in range(16):
+        move = worst_move(position) if position.turn == "black" else position.legal_moves()[ply % 3]
+        if position.play(move).status().is_over:
+            break
+        api.play(game_id, seats, [position.notation(move)])
+        position = position.play(move)
+    if position.turn == "white":  # Black is to move when he leaves
+        api.play(game_id, seats, [position.notation(position.legal_moves()[0])])
+    clock.advance(days=2, seconds=1)
+    answer = post(api, game_id, "cpu-takeover", seats["white"])
+    assert answer.status == 200, answer.body
+    assert answer.body["cpu_takeover"] == {"seat": "black", "level": 1}
+    text = " ".join(api.call("GET", f"/v1/games/{game_id}/export").text.split())
+    assert "the computer (level 1) plays on for black." in text
