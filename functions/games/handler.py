@@ -232,8 +232,9 @@ def create_app() -> Api:
     @app.post(
         "/v1/games/{id}/cpu-takeover",
         summary="Let the computer play on for your opponent, whose time ran out",
-        description="Instead of claiming the game on time: the computer takes the opponent's seat (level 3) and "
-        "moves at once. The opponent takes the seat back with `resume`.",
+        description="Instead of claiming the game on time: the computer takes the opponent's seat, at about the "
+        "level of the opponent's own moves in this game (3 if they chose none), and moves at once. The opponent "
+        "takes the seat back with `resume`.",
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 503),
     )

@@ -262,10 +262,13 @@ class MatchScore:
 
     def line(self) -> str:
         elo, error = self.elo()
+        if self.points in (0, self.games):  # a clean sweep only bounds the difference
+            difference = f"Elo {'≥' if elo > 0 else '≤'} {elo:+.0f}"
+        else:
+            difference = f"Elo {elo:+.0f} ± {error:.0f}"
         return (
             f"{level_name(self.a)} vs {level_name(self.b)}: {self.points:g}/{self.games} "
-            f"(+{self.wins} ={self.draws} -{self.losses}), Elo {elo:+.0f} ± {error:.0f}, "
-            f"{self.adjudicated} adjudicated"
+            f"(+{self.wins} ={self.draws} -{self.losses}), {difference}, {self.adjudicated} adjudicated"
         )
 
 

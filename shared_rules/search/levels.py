@@ -51,7 +51,7 @@ class Level:
 LEVEL_TABLE: dict[str, dict[int, Level]] = {
     "chess": {
         1: Level(depth=0, noise=250, nodes=60),
-        2: Level(depth=0, noise=90, nodes=150),
+        2: Level(depth=0, noise=150, nodes=150),
         3: Level(depth=1, noise=30, nodes=300),
         4: Level(depth=None, noise=0, nodes=1_200),
         5: Level(depth=None, noise=0, nodes=4_000),
@@ -176,7 +176,7 @@ LOSS_CAP = 300  # one blunder counts as three pawns (men) lost, however much it 
 #: measured by ``make bench`` (rounded; levels 4 and 5 both agree with the short search almost always, so
 #: a player who does is read as level 5).
 TYPICAL_LOSS = {
-    "chess": {1: 65, 2: 26, 3: 12, 4: 1.5, 5: 0.5},
+    "chess": {1: 65, 2: 33, 3: 12, 4: 1.5, 5: 0.5},
     "draughts": {1: 20, 2: 12, 3: 2.5, 4: 1, 5: 0.5},
 }
 ESTIMATE_MOVES = {"chess": 10, "draughts": 16}  # the player's last moves that are scored (about a second)

@@ -84,7 +84,9 @@ def test_the_score_line_and_elo():
     assert better.elo()[0] == pytest.approx(147.2, abs=1)  # a 70% score
     sweep = MatchScore(1, RANDOM, wins=100)
     assert sweep.elo()[0] < 1000
-    assert sweep.line().startswith("level 1 vs random: 100/100 (+100 =0 -0), Elo +")
+    assert sweep.line().startswith("level 1 vs random: 100/100 (+100 =0 -0), Elo ≥ +")
+    # Per-game variance 0.16, so the 95% bar on the score is 0.7 ± 0.078: from +87 to +219 Elo.
+    assert better.line() == "level 2 vs level 1: 70/100 (+60 =20 -20), Elo +147 ± 66, 0 adjudicated"
 
 
 def test_a_match_alternates_colours_and_plays_each_opening_twice():
