@@ -589,7 +589,6 @@ def bench_engine() -> None:
     BENCH_GAME_NAMES picks games, BENCH_WORKERS the processes playing at once (default: every core).
     Each game runs on one core; the seconds per move are measured first, alone."""
     import os
-    import sys
 
     from shared_rules import get_game
     from shared_rules.search.ladder import OPENING_PLIES, RANDOM, MatchScore, match_tasks, openings, play_all
@@ -656,13 +655,13 @@ def _bench_level_estimate(names: list[str]) -> None:
     """What a takeover reads from a player's moves: each level's mean loss per move against the reference
     search, next to the TYPICAL_LOSS the estimate matches it to, and the level it would be estimated at."""
     from shared_rules import get_game
-    from shared_rules.search.levels import LEVELS, TYPICAL_LOSS, choose_move, estimate_level, move_loss
+    from shared_rules.search.levels import LEVELS, TYPICAL_LOSS, choose_move, estimate_level, family, move_loss
 
     heading("engine: mean loss per move by level, as a takeover estimates a player's level (30 middlegames)")
     for name in names:
         game = get_game(name)
         positions = middlegames(game, 30)
-        typical = TYPICAL_LOSS["chess" if name == "chess" else "draughts"]
+        typical = TYPICAL_LOSS[family(name)]
         cells = []
         for level in LEVELS:
             played = [(p, choose_move(game, p, level, seed=i).move) for i, p in enumerate(positions)]

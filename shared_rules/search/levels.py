@@ -66,10 +66,15 @@ LEVEL_TABLE: dict[str, dict[int, Level]] = {
 }
 
 
+def family(game_name: str) -> str:
+    """Which column of the per-game tables a game reads: ``chess`` or ``draughts`` (every variant)."""
+    return "chess" if game_name == "chess" else "draughts"
+
+
 def level_settings(game_name: str, level: int) -> Level:
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS[0]} to {LEVELS[-1]}, not {level!r}")
-    return LEVEL_TABLE["chess" if game_name == "chess" else "draughts"][level]
+    return LEVEL_TABLE[family(game_name)][level]
 
 
 @dataclass
@@ -184,8 +189,7 @@ ESTIMATE_MOVES = {"chess": 10, "draughts": 16}  # the player's last moves that a
 
 def move_loss(game: Game, position: Position, move) -> int:
     """How much worse ``move`` is than the best move, by a short search (0 when it is as good), capped."""
-    family = "chess" if game.name == "chess" else "draughts"
-    depth = LOSS_DEPTH[family]
+    depth = LOSS_DEPTH[family(game.name)]
     model = model_of(game)
     state = search_state(position)
     searcher = Searcher(model, table_limit=50_000)
@@ -203,11 +207,10 @@ def estimate_level(game: Game, moves: list[tuple[Position, object]]) -> int:
     Only the last ``ESTIMATE_MOVES`` choices are scored (a move with no alternative tells nothing); with
     none at all the answer is the middle level, 3.
     """
-    family = "chess" if game.name == "chess" else "draughts"
     choices = [(position, move) for position, move in moves if len(position.legal_moves()) > 1]
-    sample = choices[-ESTIMATE_MOVES[family] :]
+    sample = choices[-ESTIMATE_MOVES[family(game.name)] :]
     if not sample:
         return 3
     mean = sum(move_loss(game, position, move) for position, move in sample) / len(sample)
-    typical = TYPICAL_LOSS[family]
+    typical = TYPICAL_LOSS[family(game.name)]
     return min(LEVELS, key=lambda level: (abs(math.log1p(mean) - math.log1p(typical[level])), -level))
