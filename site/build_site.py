@@ -21,6 +21,7 @@ import sys
 import time
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import groupby
 from pathlib import Path
 
 import yaml
@@ -189,6 +190,7 @@ JS_MESSAGES = {
     "puzzle_solved": N_("Solved! Come back tomorrow for a new puzzle."),
     "puzzle_failed": N_("Not solved. The solution was: %(moves)s"),
     "puzzle_continue": N_("Good. Your opponent answered %(move)s. Your move again."),
+    "exercise_reply": N_("Right. The computer answered %(move)s. Your move again."),
     "white_to_move": N_("White to move."),
     "black_to_move": N_("Black to move."),
     "red_to_move": N_("Red to move."),
@@ -312,16 +314,22 @@ _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 def markup(text: str, lang: str) -> Markup:
-    """A small, safe subset of Markdown: paragraphs, '- ' lists, **bold**, `code`, [links](/{lang}/...)."""
+    """A small, safe subset of Markdown: paragraphs, '- ' lists, **bold**, `code`, [links](/{lang}/...).
+
+    Within a block, each run of "- " lines is a list and each run of other lines a paragraph, so a lead
+    line ("Castling is allowed only when:") followed by its items, and a closing line after them, render as
+    a paragraph, a list and a paragraph."""
     blocks = re.split(r"\n\s*\n", (text or "").strip())
     out = []
     for block in blocks:
-        lines = [line.rstrip() for line in block.splitlines() if line.strip()]
-        if lines and all(line.lstrip().startswith("- ") for line in lines):
-            items = "".join(f"<li>{_inline(line.lstrip()[2:], lang)}</li>" for line in lines)
-            out.append(f"<ul>{items}</ul>")
-        elif lines:
-            out.append(f"<p>{_inline(' '.join(line.strip() for line in lines), lang)}</p>")
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        for is_item, run in groupby(lines, key=lambda line: line.startswith("- ")):
+            run = list(run)
+            if is_item:
+                items = "".join(f"<li>{_inline(line[2:], lang)}</li>" for line in run)
+                out.append(f"<ul>{items}</ul>")
+            else:
+                out.append(f"<p>{_inline(' '.join(run), lang)}</p>")
     return Markup("\n".join(out))
 
 

@@ -1,14 +1,19 @@
 // Jifunze exercises: the legal moves and answers were computed at build time and are embedded in the page.
+// An exercise of several moves is a tree: after a right move that does not finish it, the computer's reply
+// (chosen at build time by the rules layer's search) is played and the player's next choices come with it.
 import { Board, config, format, matchTyped } from "./board.js";
 
 const cfg = config();
 const m = cfg.messages;
+const REPLY_DELAY_MS = 500;
 
 for (const article of document.querySelectorAll(".exercise")) {
   const exercise = cfg.exercises[Number(article.dataset.index)];
   const status = article.querySelector(".status");
   const form = article.querySelector(".move-form");
   const input = form.querySelector("input");
+  let choices = exercise.moves; // the player's legal moves in the position on the board
+  let pending = null; // the computer's reply waiting to be shown
   const show = (text, kind) => {
     status.textContent = text;
     status.className = "status" + (kind ? " " + kind : "");
@@ -23,23 +28,35 @@ for (const article of document.querySelectorAll(".exercise")) {
     onMove: play,
   });
   const reset = () => {
-    board.setPosition(exercise.fen, { legal: exercise.moves });
+    clearTimeout(pending);
+    choices = exercise.moves;
+    board.setPosition(exercise.fen, { legal: choices });
     board.setInteractive(true);
     show(m.your_move);
   };
 
   function play(move) {
+    choices = []; // nothing more to type until the reply or "Start again"
     board.setPosition(move.after, { last: [move.from, move.to] });
     board.setInteractive(false);
     const played = format(m.moved, { move: move.san });
-    if (move.correct) show(played + " " + m.correct, "ok");
-    else show(played + " " + m.wrong, "bad");
+    if (!move.correct) return show(played + " " + m.wrong, "bad");
+    if (move.done) return show(played + " " + m.correct, "ok");
+    show(played);
+    pending = setTimeout(() => answer(move), REPLY_DELAY_MS);
+  }
+
+  function answer(move) {
+    choices = move.next.moves;
+    board.setPosition(move.reply.after, { legal: choices, last: [move.reply.from, move.reply.to] });
+    board.setInteractive(true);
+    show(format(m.exercise_reply, { move: move.reply.san }), "ok");
   }
 
   form.hidden = false;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    let found = matchTyped(input.value, exercise.moves);
+    let found = matchTyped(input.value, choices);
     if (found.length > 1 && found.every((move) => move.promotion)) found = found.filter((move) => move.promotion === "q");
     if (found.length === 1) {
       input.value = "";
