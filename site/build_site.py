@@ -79,6 +79,7 @@ RULE_SECTIONS = {
         "stalemate",
         "draws",
         "resigning",
+        "time-loss",
     ),
     "english": (
         "setup",
@@ -91,6 +92,7 @@ RULE_SECTIONS = {
         "no-passing",
         "winning",
         "draws",
+        "time-loss",
         "other-rules",
     ),
     "tanzanian": (

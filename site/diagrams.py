@@ -419,6 +419,95 @@ def tanzanian_countdown() -> Drawing:
     return Drawing("tanzanian-countdown", "tanzanian", svg, fen, {"moves": strong_moves})
 
 
+# ---------------------------------------------------------------------------------------------- lesson diagrams
+
+
+def line_of_play(key: str, game_name: str, fen: str, moves: tuple[str, ...], *, flipped: bool = False) -> Drawing:
+    """A position and a line of play drawn as arrows (first move green, then blue, red, ...).
+
+    Every move must be legal where it is played (the rules layer replays the line), and a draughts
+    capture crosses out the pieces it takes, so the picture cannot show a move the rules refuse."""
+    game = get_game(game_name)
+    position = start = game.from_fen(fen)
+    colours = (GREEN, BLUE, RED, LANDING)
+    arrows, marks, chess_arrows = [], [], []
+    for number, notation in enumerate(moves):
+        move = position.parse_move(notation)
+        _check(move in position.legal_moves(), f"{key}: {notation} is legal in {position.fen()}")
+        if game_name == "chess":
+            colour = ("green", "blue", "red", "yellow")[number % 4]
+            chess_arrows.append(chess.svg.Arrow(move.from_square, move.to_square, color=colour))
+        else:
+            arrows += _path_arrows(move, colours[number % len(colours)])
+            marks += _bits(move.captured)
+        position = position.play(move)
+    if game_name == "chess":
+        svg = chess_svg(start.board, arrows=chess_arrows, flipped=flipped)
+    else:
+        svg = draughts_svg(game, start.state, arrows=arrows, marks=marks, flipped=flipped)
+    return Drawing(key, game_name, svg, fen, {"moves": list(moves), "after": position.fen()})
+
+
+def three_ways_out_of_check() -> Drawing:
+    """The three ways out of a check, each checked by the rules layer: king move, block, capture."""
+    fen = "R3r1k1/8/8/8/8/2N5/8/4K3 w - - 0 1"
+    position = get_game("chess").from_fen(fen)
+    _check(position.board.is_check(), "the rook on e8 gives check")
+    legal = set(position.legal_notations())
+    ways = {"Kf2": "green", "Ne4": "blue", "Rxe8+": "red"}
+    _check(set(ways) <= legal, f"king move, block and capture are legal, got {sorted(legal)}")
+    arrows = [chess.svg.Arrow(*_squares(position, san), color=colour) for san, colour in ways.items()]
+    svg = chess_svg(position.board, arrows=arrows, check=chess.E1)
+    return Drawing("check-ways", "chess", svg, fen, {"ways": list(ways)})
+
+
+def _squares(position, san: str):
+    move = position.parse_move(san)
+    return move.from_square, move.to_square
+
+
+def mate_picture(key: str, fen: str) -> Drawing:
+    position = get_game("chess").from_fen(fen)
+    _check(position.status().reason == "checkmate", f"{key}: the position is checkmate")
+    board = position.board
+    return Drawing(key, "chess", chess_svg(board, check=board.king(board.turn)), fen, {})
+
+
+LESSON_DIAGRAMS: dict[str, Callable[[], Drawing]] = {
+    "lesson-notation": lambda: line_of_play(
+        "lesson-notation", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ("e4", "e5", "Nf3")
+    ),
+    "lesson-values": lambda: line_of_play("lesson-values", "chess", "4k3/8/8/1p1q3r/8/2N5/8/4K2R w - - 0 1", ("Nxd5",)),
+    "lesson-development": lambda: line_of_play(
+        "lesson-development",
+        "chess",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3",
+        ("O-O",),
+    ),
+    "check-ways": three_ways_out_of_check,
+    "lesson-queen-mate": lambda: mate_picture("lesson-queen-mate", "6k1/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
+    "lesson-rook-mate": lambda: mate_picture("lesson-rook-mate", "R5k1/8/6K1/8/8/8/8/8 b - - 0 1"),
+    "english-shot": lambda: line_of_play(
+        "english-shot", "english", "B:W9,14,13,16,20:B3,7,22,25,28", ("7-11", "16x7", "3x10x17"), flipped=True
+    ),
+    "english-back-row": lambda: line_of_play(
+        "english-back-row", "english", "W:W10,25:B1,3,12", ("10-7", "3x10"), flipped=True
+    ),
+    "english-numbers": lambda: line_of_play(
+        "english-numbers", "english", "B:W21-32:B1-12", ("11-15", "23-19"), flipped=True
+    ),
+    "tanzanian-notation": lambda: line_of_play(
+        "tanzanian-notation",
+        "tanzanian",
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+        ("c3-d4", "f6-e5", "d4xf6"),
+    ),
+    "tanzanian-long-diagonal": lambda: line_of_play(
+        "tanzanian-long-diagonal", "tanzanian", "B:Wc3,f4,g1:BKh8,a7", ("h8xb2",)
+    ),
+}
+
+
 DIAGRAMS: dict[str, Callable[[], Drawing]] = {
     "chess-start": lambda: start_position("chess"),
     "english-start": lambda: start_position("english"),
@@ -437,6 +526,9 @@ DIAGRAMS: dict[str, Callable[[], Drawing]] = {
     "tanzanian-crowning-ends-capture": tanzanian_crowning_ends_capture,
     "tanzanian-countdown": tanzanian_countdown,
 }
+
+
+DIAGRAMS.update(LESSON_DIAGRAMS)
 
 
 def render_all() -> dict[str, Drawing]:

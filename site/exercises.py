@@ -24,6 +24,7 @@ An exercise whose goal no move reaches, or every move reaches, is a mistake and 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import chess
 
 from shared_rules import get_game

@@ -61,14 +61,25 @@ def test_the_seed_table_options_and_their_defaults():
     assert option_specs("chess") == ()
 
 
-def test_site_settings_are_on_every_rules_page(built):
+def test_site_settings_describe_only_what_the_site_does(built):
+    # Issue 13: no live tables with 30/60-second turns, no computer "at a live table", no ranked games. The
+    # table names the correspondence deadline (1 to 14 days), what a missed deadline does, and lists the
+    # features that do not exist yet under "Not yet on this site".
     for lang in LANGS:
+        t = build_site.translations(lang)
         for game in GAMES:
             page = built.pages[f"/{lang}/sheria/{game}/"]
             settings = page.html.split('<section id="settings">', 1)[1].split("</section>", 1)[0]
-            assert settings.count('<th scope="row">') == 6
-            assert "30" in settings and "60" in settings and "14" in settings  # turn timer, days per move
+            rows = dict(re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td></tr>', settings))
+            assert len(rows) == settings.count('<th scope="row">') == 5, (lang, game)
+            not_yet = rows.pop(t.gettext("Not yet on this site"))
+            assert not_yet == t.gettext("Live tables with a clock for each turn, and ranked games."), lang
+            rest = " ".join(rows.values())
+            assert "14" in rest and t.gettext("If a player misses the deadline") in rows
+            for promise in ("30", "60", "live", "ranked", "rating"):
+                assert promise not in rest.lower(), (lang, game, promise)
         assert "tzd-8x8-v1" in built.pages[f"/{lang}/sheria/tanzanian/"].text
+        assert "tzdraft" in section_text(built.pages[f"/{lang}/sheria/tanzanian/"], "settings").lower()
 
 
 # Facts of the seeds that carry a number, which must appear in the right section in every language.
