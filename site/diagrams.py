@@ -494,7 +494,11 @@ LESSON_DIAGRAMS: dict[str, Callable[[], Drawing]] = {
         "english-back-row", "english", "W:W10,25:B1,3,12", ("10-7", "3x10"), flipped=True
     ),
     "english-numbers": lambda: line_of_play(
-        "english-numbers", "english", "B:W21-32:B1-12", ("11-15", "23-19"), flipped=True
+        "english-numbers",
+        "english",
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        ("11-15", "23-19"),
+        flipped=True,
     ),
     "tanzanian-notation": lambda: line_of_play(
         "tanzanian-notation",

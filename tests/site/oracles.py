@@ -41,3 +41,26 @@ def as_reference(game: str, move: dict) -> tuple:
         square(game, move["to"]),
         frozenset(square(game, name) for name in move["captured"]),
     )
+
+
+def play(board: dict, move: tuple) -> dict:
+    """The reference board after a move (origin, destination, captured): a man on its far row is crowned."""
+    origin, destination, captured = move
+    piece = board[origin]
+    after = {square: p for square, p in board.items() if square != origin and square not in captured}
+    crowned = not piece.king and destination[1] == reference.crown_rank(piece.colour)
+    after[destination] = reference.Piece(piece.colour, piece.king or crowned)
+    return after
+
+
+def play_notation(game: str, board: dict, turn: str, notation: str) -> dict:
+    """Play a move written ``11-15`` / ``3x10x17`` / ``c3xe5``: the one reference move from its first to its
+    last square (the site's lines never need the middle squares to tell two moves apart)."""
+    names = notation.replace("x", "-").split("-")
+    origin, destination = square(game, names[0]), square(game, names[-1])
+    (move,) = [m for m in draughts_moves_on(game, board, turn) if m[0] == origin and m[1] == destination]
+    return play(board, move)
+
+
+def draughts_moves_on(game: str, board: dict, turn: str) -> set[tuple]:
+    return reference.legal_moves(board, turn, flying=game == "tanzanian")

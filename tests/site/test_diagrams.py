@@ -114,3 +114,38 @@ def test_tanzanian_man_captures_twice_and_crowning_stops():
 
 def test_countdown_diagram_ends_in_a_draw_after_twelve_moves():
     assert DRAWINGS["tanzanian-countdown"].facts == {"moves": 12}
+
+
+# --------------------------------------------------------------------------- lessons
+
+
+def test_every_lesson_has_a_diagram_beside_it(built):
+    for lang in ("sw", "tl", "en"):
+        for game in ("chess", "english", "tanzanian"):
+            html = built.pages[f"/{lang}/jifunze/{game}/"].html
+            lessons = html.split('<section id="exercises">', 1)[0].split("<section ")[1:]
+            assert len(lessons) >= 4, (lang, game)
+            for lesson in lessons:
+                assert '<figure class="diagram"' in lesson, (lang, game, lesson[:40])
+
+
+def test_lesson_lines_are_replayed_by_python_chess_and_the_reference_generator():
+    for key, drawing in DRAWINGS.items():
+        if "moves" not in drawing.facts or "after" not in drawing.facts:
+            continue
+        if drawing.game == "chess":
+            board = chess.Board(drawing.fen)
+            for san in drawing.facts["moves"]:
+                board.push_san(san)  # raises if python-chess finds the move illegal
+            assert board.fen() == drawing.facts["after"], key
+        else:
+            board, turn = oracles.board_from_fen(drawing.game, drawing.fen)
+            for notation in drawing.facts["moves"]:
+                board = oracles.play_notation(drawing.game, board, turn, notation)
+                turn = "black" if turn == "white" else "white"
+            assert oracles.board_from_fen(drawing.game, drawing.facts["after"]) == (board, turn), key
+
+
+def test_a_line_with_an_illegal_move_is_refused():
+    with pytest.raises(Exception, match="legal"):
+        diagrams.line_of_play("x", "english", "B:W21-32:B1-12", ("11-15", "11-15"))

@@ -159,16 +159,6 @@ def test_chess_exercises_agree_with_python_chess(exercise):
 # ------------------------------------------------------------------------------------------ draughts oracle
 
 
-def ref_play(board: dict, move: tuple) -> dict:
-    """The reference board after a move (origin, destination, captured): crowned on the far row."""
-    origin, destination, captured = move
-    piece = board[origin]
-    after = {square: p for square, p in board.items() if square != origin and square not in captured}
-    crowned = not piece.king and destination[1] == reference.crown_rank(piece.colour)
-    after[destination] = reference.Piece(piece.colour, piece.king or crowned)
-    return after
-
-
 def other(colour: str) -> str:
     return "black" if colour == "white" else "white"
 
@@ -199,14 +189,14 @@ class DraughtsOracle:
         return self._forced(frozenset(board.items()), left)
 
     def right(self, board, move, left: int) -> bool:
-        after = ref_play(board, move)
+        after = oracles.play(board, move)
         opponent = other(self.mover)
         if self.reached(after, opponent, final=left == 1):
             return True
         if left == 1:
             return False
         replies = self.moves(after, opponent)
-        return bool(replies) and all(self.forced(ref_play(after, reply), left - 1) for reply in replies)
+        return bool(replies) and all(self.forced(oracles.play(after, reply), left - 1) for reply in replies)
 
 
 def draughts_expected(game: str, goal: str, board, turn, move, left: int, oracle) -> bool | None:
@@ -214,7 +204,7 @@ def draughts_expected(game: str, goal: str, board, turn, move, left: int, oracle
         origin, destination, _ = move
         return not board[origin].king and destination[1] == reference.crown_rank(turn)
     if goal == "safe":
-        after = ref_play(board, move)
+        after = oracles.play(board, move)
         return not any(captured for _, _, captured in reference.legal_moves(after, other(turn), oracle.flying))
     if goal in ("win", "material"):
         return oracle.right(board, move, left)
@@ -238,12 +228,12 @@ def test_draughts_exercises_agree_with_the_reference_generator(exercise):
             if expected is None:
                 expected = len(entry["captured"]) == most > 0
             assert entry["correct"] == expected, entry["san"]
-            after = ref_play(board, move)
+            after = oracles.play(board, move)
             assert oracles.board_from_fen(game, entry["after"]) == (after, other(turn))
             if "next" in entry:
                 reply = oracles.as_reference(game, entry["reply"])
                 assert reply in oracle.moves(after, other(turn))
-                replied = ref_play(after, reply)
+                replied = oracles.play(after, reply)
                 assert oracles.board_from_fen(game, entry["reply"]["after"]) == (replied, turn)
                 position[id(entry["next"]["moves"])] = replied
 
