@@ -50,3 +50,59 @@ def expect_status(status, text: str, kind: str) -> None:
         "([node, text, kind]) => node.textContent.includes(text) && node.classList.contains(kind)",
         arg=[status.element_handle(), text, kind],
     )
+
+
+@pytest.mark.parametrize("game", ["chess", "english", "tanzanian"])
+def test_every_exercise_is_solved_in_the_browser(contexts, game):
+    # Every exercise of the game, on the Swahili page, solved by clicking: after each right move of a longer
+    # exercise the computer's reply appears on the board and the page says so, until the goal is reached.
+    page = contexts.new_page()
+    page.goto(f"/sw/jifunze/{game}/")
+    config = page_config(page)
+    messages = config["messages"]
+    assert len(config["exercises"]) >= {"chess": 12, "english": 10, "tanzanian": 12}[game]
+    for index, exercise in enumerate(config["exercises"]):
+        article = page.locator(f'.exercise[data-index="{index}"]')
+        article.scroll_into_view_if_needed()
+        board = BoardView(article.locator(".board-host"))
+        status = article.locator(".status")
+        fen, moves = exercise["fen"], exercise["moves"]
+        board.wait_for_pieces(expected_pieces(game, fen))
+        for _ in range(exercise["length"]):
+            move = next(m for m in moves if m["correct"])
+            board.play(game, fen, move["san"])
+            if move["done"]:
+                expect_status(status, messages["correct"], "ok")
+                board.wait_for_pieces(expected_pieces(game, move["after"]))
+                break
+            reply = move["reply"]
+            expect_status(status, messages["exercise_reply"].replace("%(move)s", reply["san"]), "ok")
+            board.wait_for_pieces(expected_pieces(game, reply["after"]))
+            fen, moves = reply["after"], move["next"]["moves"]
+        else:
+            raise AssertionError(f"{exercise['key']}: not solved within {exercise['length']} moves")
+    assert contexts.problems == []
+
+
+def test_a_wrong_second_move_is_wrong_and_start_again_resets_the_tree(contexts):
+    # King and queen against the computer: a right first move, the computer's reply, then a move that does not
+    # mate is refused as wrong; "Start again" brings back the first position and its choices.
+    page = contexts.new_page()
+    page.goto("/tl/jifunze/chess/")
+    config = page_config(page)
+    messages = config["messages"]
+    index = next(i for i, ex in enumerate(config["exercises"]) if ex["key"] == "queen-king-mate")
+    exercise = config["exercises"][index]
+    article = page.locator(f'.exercise[data-index="{index}"]')
+    article.scroll_into_view_if_needed()
+    board = BoardView(article.locator(".board-host"))
+    status = article.locator(".status")
+    first = next(m for m in exercise["moves"] if m["correct"])
+    board.play("chess", exercise["fen"], first["san"])
+    board.wait_for_pieces(expected_pieces("chess", first["reply"]["after"]))
+    wrong = next(m for m in first["next"]["moves"] if not m["correct"])
+    board.play("chess", first["reply"]["after"], wrong["san"])
+    expect_status(status, messages["wrong"], "bad")
+    article.locator(".reset").click()
+    board.wait_for_pieces(expected_pieces("chess", exercise["fen"]))
+    assert contexts.problems == []
