@@ -22,7 +22,7 @@ def validate_move(request: ValidateRequest) -> LegalMove | IllegalMove:
         move = position.parse_move(request.move)
     except InvalidMove as refusal:
         return IllegalMove(
-            error=ErrorDetail(code=refusal.code, message=str(refusal)),
+            error=ErrorDetail(code=refusal.code, message=str(refusal), reason=refusal.reason),
             legal_moves=position.legal_notations(),
         )
     after = position.play(move)
