@@ -111,6 +111,7 @@ def test_a_move_after_the_end_is_refused_as_game_over():
         "legal": False,
         "error": {"code": "game_over", "message": body["error"]["message"], "reason": "game_over"},
         "legal_moves": [],
+        "legal_moves_uci": [],
     }
     assert "checkmate" in body["error"]["message"]
 
@@ -257,3 +258,11 @@ def test_a_required_capture_is_named_in_the_message():
     body = verdict({"game": "english", "fen": ENGLISH_CAPTURE, "move": "5-9"})
     assert body["legal_moves"] == ["14x23x32"]
     assert "14x23x32" in body["error"]["message"]
+
+
+def test_chess_moves_come_by_their_squares_too():
+    board = chess.Board()
+    board.push_san("e4")
+    body = verdict({"game": "chess", "move": "e4"})
+    assert sorted(body["legal_moves_uci"]) == sorted(move.uci() for move in board.legal_moves)
+    assert verdict({"game": "english", "move": "9-13"})["legal_moves_uci"] is None
