@@ -323,11 +323,10 @@ export class Board {
     this.clicks = [];
     this.draw();
     this.say(refusalText(this.messages, reason, { square, moves: (this.legal || []).map((m) => m.san) }), false, true);
+    for (const cell of Object.values(this.cells)) cell.classList.remove("shake");
     if (shaken) {
-      shaken.classList.remove("shake");
-      void shaken.offsetWidth; // restart the animation
-      shaken.classList.add("shake");
-      shaken.addEventListener("animationend", () => shaken.classList.remove("shake"), { once: true });
+      void shaken.offsetWidth; // restart the animation when the same piece is refused twice
+      shaken.classList.add("shake"); // kept until the next refusal: the class marks the refused piece
     }
   }
 
