@@ -111,7 +111,16 @@ def asha_and_baraka(contexts, needs_dynamodb):
 
 def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     asha, baraka = asha_and_baraka
+    # Her browser has the Web Share API (as phones do): Share hands the invite to the system's share sheet.
+    asha.page.add_init_script("navigator.share = async (data) => { window.shared = data; };")
     link = asha.create("chess", "white")
+    asha.page.locator("#share-invite").click()
+    shared = asha.page.evaluate("window.shared")
+    assert shared["url"] == link and asha.messages["game_titles"]["chess"] in shared["text"]
+    # The invite link's page has a preview for chat apps (Open Graph), in every language.
+    preview = baraka.page.context.request.get(link).text()
+    for tag in ('property="og:title"', 'property="og:description"', 'property="og:type"'):
+        assert tag in preview
     baraka.open_invite(link)
     baraka.page.locator("#join-button").wait_for(state="visible")
     invitation = baraka.page.locator("#join").inner_text()
