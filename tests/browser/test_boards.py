@@ -231,3 +231,29 @@ def test_the_board_is_played_from_the_keyboard(contexts, server):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
     assert page.evaluate("window.played") == "e4"
+
+
+def test_a_piece_can_be_dragged(contexts, server):
+    page = contexts.new_page(viewport=PHONE)
+    page.goto("/sw/fumbo/")
+    page.evaluate(
+        """async () => {
+          const { Board } = await import("/static/board.js");
+          const cfg = JSON.parse(document.getElementById("ubao-config").textContent);
+          const host = document.createElement("div");
+          host.className = "board-host dragging-probe";
+          document.querySelector("main").prepend(host);
+          const legal = [{ from: "e2", to: "e4", path: ["e4"], san: "e4" }, { from: "e2", to: "e3", path: ["e3"], san: "e3" }];
+          window.played = null;
+          new Board(host, { game: "chess", fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", legal,
+            messages: cfg.messages, orientation: "white", onMove: (move) => (window.played = move.san) });
+        }"""
+    )
+    start = page.locator('.dragging-probe button[data-square="e2"]').bounding_box()
+    end = page.locator('.dragging-probe button[data-square="e4"]').bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    assert "dest" in page.locator('.dragging-probe button[data-square="e4"]').get_attribute("class")
+    page.mouse.up()
+    assert page.evaluate("window.played") == "e4"
