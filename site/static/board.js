@@ -384,11 +384,6 @@ export class Board {
     this.note.classList.toggle("bad", refusal);
   }
 
-  /** Shows a refusal from elsewhere (the server's ``error.reason``) under the board. */
-  showRefusal(text) {
-    this.say(text, false, true);
-  }
-
   // Drag and drop: press on one of your pieces, move, release over a square. A press without a move is
   // a tap (the click handler). Touch scrolls the page except on a movable piece (touch-action in CSS).
   dragStart(event) {

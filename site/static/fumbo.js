@@ -73,8 +73,7 @@ async function setUp(section) {
       if (!checked.legal) {
         const reason = checked.error && checked.error.reason;
         const text = refusalText(m, reason, { moves: checked.legal_moves || [] });
-        show(text, "bad");
-        board.showRefusal(text);
+        show(text, "bad"); // the status line under the board: the board's own note stays for taps
         return;
       }
       board.setPosition(checked.fen);

@@ -230,7 +230,6 @@ async function act(path, body) {
       const reason = error.body.error && error.body.error.reason;
       const text = reason ? refusalText(m, reason, { moves: error.body.legal_moves || [] }) : error.message;
       say(status, text, "bad");
-      if (reason && board) board.showRefusal(text);
     } else say(status, m.network_error, "bad");
     return null;
   } finally {
