@@ -64,7 +64,7 @@ class Position(ABC, Generic[MoveT]):
         if isinstance(move, str):
             move = self.parse_move(move)
         elif move not in self.legal_moves():
-            raise InvalidMove("that move is not legal here")
+            raise InvalidMove("that move is not legal here", reason="blocked")
         return self._after(move)
 
     def legal_notations(self) -> list[str]:
@@ -102,7 +102,7 @@ class Game(ABC):
             try:
                 position = position.play(text)
             except InvalidMove as error:
-                raise type(error)(f"move {index + 1} ({text!r}): {error}", index=index) from None
+                raise type(error)(f"move {index + 1} ({text!r}): {error}", index=index, reason=error.reason) from None
         return position
 
     def time_loss_result(self, position: Position, loser: str) -> str:

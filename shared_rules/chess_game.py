@@ -114,7 +114,7 @@ class ChessPosition(Position[chess.Move]):
         if not isinstance(text, str) or not text.strip():
             raise InvalidMove("the move is empty")
         if self.status().is_over:
-            raise InvalidMove("the game is already over")
+            raise InvalidMove("the game is already over", reason="game_over")
         text = text.strip()
         try:
             return self.board.parse_san(text)
@@ -125,12 +125,28 @@ class ChessPosition(Position[chess.Move]):
         try:
             return self.board.parse_uci(text.lower() if len(text) == 5 else text)
         except chess.IllegalMoveError:
-            raise InvalidMove(f"{text!r} is not a legal move here") from None
+            reason = self._uci_refusal(text)
+            raise InvalidMove(f"{text!r} is not a legal move here", reason=reason) from None
         except ValueError:
             pass
         if _looks_like_move(text):
-            raise InvalidMove(f"{text!r} is not a legal move here")
+            raise InvalidMove(f"{text!r} is not a legal move here", reason=self._san_refusal(text))
         raise InvalidMove(f"{text!r} is not a move; write it in SAN (Nf3) or UCI (g1f3)")
+
+    def _uci_refusal(self, text: str) -> str:
+        """Why a well-formed UCI move is refused: the square it starts from, else the piece cannot go there."""
+        piece = self.board.piece_at(chess.parse_square(text[:2].lower()))
+        if piece is None:
+            return "no_piece"
+        return "wrong_color" if piece.color != self.board.turn else "blocked"
+
+    def _san_refusal(self, text: str) -> str:
+        """Why a SAN-shaped move is refused: the side has no such piece, else that piece cannot go there."""
+        shape = _SAN_PIECE.match(text)
+        if shape is None:  # castling: the king cannot castle now
+            return "blocked"
+        kind = chess.PIECE_SYMBOLS.index((shape.group(1) or "p").lower())
+        return "blocked" if self.board.pieces(kind, self.board.turn) else "no_piece"
 
     def _after(self, move: chess.Move) -> ChessPosition:
         # Only the moves since the last capture or pawn move can repeat a position, so only they are
@@ -169,6 +185,8 @@ def _looks_like_move(text: str) -> bool:
     """Does the text have the shape of SAN or UCI (so the message can say 'illegal', not 'not a move')?"""
     return bool(_MOVE_SHAPE.fullmatch(text))
 
+
+_SAN_PIECE = re.compile(r"([KQRBN])?[a-h]?[1-8]?x?[a-h][1-8]")
 
 _MOVE_SHAPE = re.compile(
     r"([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=?[QRBNqrbn])?|O-O(-O)?|0-0(-0)?)[+#]?[!?]*"

@@ -34,6 +34,7 @@ if str(SITE) not in sys.path:
 
 import diagrams  # noqa: E402  (site/ is not a package: its name would shadow the stdlib's ``site``)
 import exercises  # noqa: E402
+import play_messages  # noqa: E402
 
 from shared_rules import option_specs  # noqa: E402
 
@@ -498,6 +499,9 @@ class Builder:
                 "name": LANG_NAMES[lang],
                 "href": f"/{lang}/mchezo/",
                 "open": translations(lang).gettext("Open the game in this language"),
+                # The invite link's preview (Open Graph) in every language: a shared link shows it.
+                "invite": translations(lang).gettext("You are invited to a game"),
+                "tagline": translations(lang).gettext("Learn, solve puzzles and play chess and draughts."),
             }
             for lang in LANGS
         ]
@@ -602,9 +606,9 @@ class Builder:
 
     def js_messages(self, lang: str) -> dict:
         t = translations(lang)
-        messages = {key: t.gettext(text) for key, text in JS_MESSAGES.items()}
+        messages = {key: t.gettext(text) for key, text in {**JS_MESSAGES, **play_messages.PLAY_MESSAGES}.items()}
         one, other = plural_example(lang, "one"), plural_example(lang, "other")
-        for key, (singular, plural) in JS_PLURALS.items():
+        for key, (singular, plural) in {**JS_PLURALS, **play_messages.PLAY_PLURALS}.items():
             messages[key] = {
                 "one": t.ngettext(singular, plural, one).replace("%(num)d", "{n}"),
                 "other": t.ngettext(singular, plural, other).replace("%(num)d", "{n}"),

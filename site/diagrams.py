@@ -21,17 +21,19 @@ import chess.svg
 from shared_rules import get_game
 
 SQUARE = 45
-MARGIN = 15
+MARGIN = 4  # a thin frame: the square names are on the squares, so a phone's width goes to the squares
 BOARD = 8 * SQUARE
+LABEL_SIZE = 13  # board units: 12.7 px when the board is 368 units drawn 360 px wide (a phone), more on wider
+LABEL_INK = "#1a1a1a"  # 6.3:1 on the dark squares, 12:1 on the light ones
+MARKER = "#0a4a16"  # landing dots and last-move rings: 3.7:1 on the dark squares, 7.3:1 on the light ones
 COLORS = chess.svg.DEFAULT_COLORS
 LIGHT = COLORS["square light"]
 DARK = COLORS["square dark"]
 FRAME = COLORS["margin"]
-COORD = COLORS["coord"]
 GREEN = COLORS["arrow green"]
 RED = COLORS["arrow red"]
 BLUE = COLORS["arrow blue"]
-LANDING = "#15781b"
+LANDING = MARKER
 
 # Piece colours for draughts. English draughts is played by Black and Red ("white" in the notation).
 DRAUGHTS_PIECES = {
@@ -66,30 +68,49 @@ class Drawing:
 # ---------------------------------------------------------------------------------------------- frame
 
 
-def _frame(inner: str, files: str, ranks: str, flipped: bool) -> str:
-    """A board of 8x8 squares of SQUARE px inside a dark margin with coordinates, like chess.svg's."""
+def _frame(inner: str, files: str, ranks: str, flipped: bool, numbers=()) -> str:
+    """A board of 8x8 squares of SQUARE units in a thin dark frame, its squares named on the squares.
+
+    Files are written on the bottom row and ranks on the left column (as the board is turned); ``numbers``
+    are (x, y, text) for numbered boards, at a square's top-left corner. Each name sits on a chip of its
+    square's colour, drawn over the pieces, so it reads the same on an empty square and beside a piece.
+    """
     size = BOARD + 2 * MARGIN
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'viewBox="0 0 {size} {size}" class="board">',
         f'<rect width="{size}" height="{size}" fill="{FRAME}"/>',
-        f'<g font-family="sans-serif" font-size="11" fill="{COORD}" text-anchor="middle">',
+        f'<svg x="{MARGIN}" y="{MARGIN}" width="{BOARD}" height="{BOARD}" viewBox="0 0 {BOARD} {BOARD}">',
+        inner,
+        "</svg>",
+        f'<g font-family="sans-serif" font-weight="700" font-size="{LABEL_SIZE}" fill="{LABEL_INK}" class="labels">',
     ]
-    file_order = (files[::-1] if flipped else files) if files else ""
-    rank_order = (ranks if flipped else ranks[::-1]) if ranks else ""
-    for i, letter in enumerate(file_order):
-        x = MARGIN + i * SQUARE + SQUARE // 2
-        parts.append(f'<text x="{x}" y="{MARGIN - 3}">{letter}</text>')
-        parts.append(f'<text x="{x}" y="{size - 3}">{letter}</text>')
-    for i, digit in enumerate(rank_order):
-        y = MARGIN + i * SQUARE + SQUARE // 2 + 4
-        parts.append(f'<text x="{MARGIN // 2}" y="{y}">{digit}</text>')
-        parts.append(f'<text x="{size - MARGIN // 2}" y="{y}">{digit}</text>')
-    parts.append("</g>")
-    parts.append(f'<svg x="{MARGIN}" y="{MARGIN}" width="{BOARD}" height="{BOARD}" viewBox="0 0 {BOARD} {BOARD}">')
-    parts.append(inner)
-    parts.append("</svg></svg>")
+    labels = list(numbers)
+    if files:
+        for i in range(8):
+            file = 7 - i if flipped else i
+            row = 7 if flipped else 0
+            labels.append((i * SQUARE + SQUARE - 2 - _label_width(files[file]), SQUARE * 7 + SQUARE - 2 - LABEL_SIZE,
+                           files[file], (row + file) % 2 == 0))
+    if ranks:
+        for j in range(8):
+            row = j if flipped else 7 - j
+            file = 7 if flipped else 0
+            labels.append((2, j * SQUARE + 2, ranks[row], (row + file) % 2 == 0))
+    for x, y, text, dark in labels:
+        width = _label_width(text)
+        parts.append(
+            f'<rect x="{MARGIN + x}" y="{MARGIN + y}" width="{width}" height="{LABEL_SIZE + 2}" rx="2" '
+            f'fill="{DARK if dark else LIGHT}"/>'
+            f'<text x="{MARGIN + x + 2}" y="{MARGIN + y + LABEL_SIZE - 1}">{text}</text>'
+        )
+    parts.append("</g></svg>")
     return "".join(parts)
+
+
+def _label_width(text: str) -> float:
+    """The width of a square name's chip: about 0.62 em a character in a bold sans-serif, and 2 units of padding."""
+    return round(len(text) * LABEL_SIZE * 0.62 + 4, 1)
 
 
 def _prefix_ids(svg: str, prefix: str) -> str:
@@ -110,13 +131,33 @@ def chess_svg(
         orientation=not flipped,
         arrows=arrows,
         squares=chess.SquareSet(marks) if marks else None,
-        lastmove=lastmove,
         check=check,
         fill=fill or {},
         coordinates=False,
     )
     inner = re.sub(r"<desc>.*?</desc>", "", inner, flags=re.S)
+    if lastmove:  # rings on the last move's squares, 3:1 or more against both square colours
+        rings = "".join(
+            _ring(*_chess_corner(square, flipped)) for square in (lastmove.from_square, lastmove.to_square)
+        )
+        head, _, tail = inner.rpartition("</svg>")
+        inner = head + rings + "</svg>" + tail
     return _frame(inner, "abcdefgh", "12345678", flipped)
+
+
+def _chess_corner(square: int, flipped: bool) -> tuple[int, int]:
+    file, rank = chess.square_file(square), chess.square_rank(square)
+    if flipped:
+        return (7 - file) * SQUARE, rank * SQUARE
+    return file * SQUARE, (7 - rank) * SQUARE
+
+
+def _ring(x: float, y: float) -> str:
+    """A last-move mark: a 4-unit ring inside the square, so the piece on it stays in view."""
+    return (
+        f'<rect x="{x + 2}" y="{y + 2}" width="{SQUARE - 4}" height="{SQUARE - 4}" fill="none" '
+        f'stroke="{MARKER}" stroke-width="4" class="last"/>'
+    )
 
 
 # ---------------------------------------------------------------------------------------------- draughts
@@ -146,16 +187,10 @@ def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(),
             dark = (row + file) % 2 == 0
             parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{DARK if dark else LIGHT}"/>')
     for index in highlight:
-        x, y = corner(index)
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{COLORS["square dark lastmove"]}"/>'
-        )
-    if numbered:
-        parts.append(f'<g font-family="sans-serif" font-size="9" fill="{LIGHT}">')
-        for index, name in squares.name_of.items():
-            x, y = corner(index)
-            parts.append(f'<text x="{x + 2}" y="{y + 9}">{name}</text>')
-        parts.append("</g>")
+        parts.append(_ring(*corner(index)))
+    numbers = []
+    if numbered:  # on the dark squares' top-left corners, drawn over the pieces by _frame
+        numbers = [(*(c + 2 for c in corner(index)), name, True) for index, name in squares.name_of.items()]
     white, black, kings, _ = state
     for index in engine.coords:
         bit = 1 << index
@@ -170,7 +205,7 @@ def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(),
             parts.append(f'<path d="{CROWN}" transform="translate({cx},{cy})" fill="{line}"/>')
     for index in landings:
         cx, cy = centre(index)
-        parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="{LANDING}" fill-opacity="0.75"/>')
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="{LANDING}" class="landing"/>')
     for start, end, colour in arrows:
         parts.append(_arrow(centre(start), centre(end), colour))
     for index in marks:  # a cross over a captured piece, outlined so it shows on any piece
@@ -182,7 +217,7 @@ def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(),
         )
     # Numbered boards name their squares on the squares; algebraic ones in the margin, like chess.
     coordinates = ("", "") if numbered else ("abcdefgh", "12345678")
-    return _frame("".join(parts), *coordinates, flipped)
+    return _frame("".join(parts), *coordinates, flipped, numbers)
 
 
 def _arrow(start, end, colour) -> str:

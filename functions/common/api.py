@@ -156,11 +156,11 @@ class Api(APIGatewayHttpResolver):
 
     def _api_error(self, error: ApiError) -> Response:
         _log_refusal(error)
-        return error_response(error.status, error.code, error.message, error.headers)
+        return error_response(error.status, error.code, error.message, error.headers, error.reason)
 
     def _rules_error(self, error: RulesError) -> Response:
         logger.info("rules refused the request", extra={"code": error.code})
-        return error_response(RULES_ERROR_STATUS, error.code, str(error))
+        return error_response(RULES_ERROR_STATUS, error.code, str(error), reason=getattr(error, "reason", None))
 
     def _request_validation_error(self, error: RequestValidationError) -> Response:
         return self._api_error(api_error_from_validation(error.errors()))
@@ -399,8 +399,11 @@ def _rule_regex(rule: str) -> re.Pattern:
     return pattern
 
 
-def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return Response(status_code=int(status), content_type=JSON, body=error_body(code, message), headers=headers)
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, reason: str | None = None
+) -> Response:
+    body = error_body(code, message, reason)
+    return Response(status_code=int(status), content_type=JSON, body=body, headers=headers)
 
 
 def raw_error_response(error: ApiError) -> dict:

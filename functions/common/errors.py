@@ -36,10 +36,15 @@ class ApiError(Exception):
 
     status: int = HTTPStatus.BAD_REQUEST
     code: str = "bad_request"
+    reason: str | None = None  # a refused move's ``error.reason`` (see ``shared_rules.errors.MOVE_REASONS``)
 
-    def __init__(self, message: str, *, status: int | None = None, code: str | None = None, headers=None):
+    def __init__(
+        self, message: str, *, status: int | None = None, code: str | None = None, headers=None, reason=None
+    ):
         super().__init__(message)
         self.message = message
+        if reason is not None:
+            self.reason = reason
         if status is not None:
             self.status = int(status)
         if code is not None:
@@ -72,5 +77,9 @@ class InvalidRequest(ApiError):
     code = "invalid_request"
 
 
-def error_body(code: str, message: str) -> dict:
-    return {"error": {"code": code, "message": message}}
+def error_body(code: str, message: str, reason: str | None = None) -> dict:
+    """The error JSON; ``reason`` (why a move was refused, ``shared_rules.MOVE_REASONS``) only when known."""
+    detail = {"code": code, "message": message}
+    if reason:
+        detail["reason"] = reason
+    return {"error": detail}

@@ -293,7 +293,7 @@ def _game_id(value: str) -> str:
 
 
 def _game_error(error: GameError) -> Response:
-    body = {**error_body(error.code, error.message), **error.extra}
+    body = {**error_body(error.code, error.message, error.reason), **error.extra}
     return Response(int(error.status), JSON, body, headers=error.headers)
 
 

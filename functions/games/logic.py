@@ -751,13 +751,16 @@ class GamesService:
                     extra={"game": game_view(record)},
                 )
             if head["turn"] != color:
-                raise Forbidden(f"it is {head['turn']}'s move", code="not_your_turn")
+                raise Forbidden(f"it is {head['turn']}'s move", code="not_your_turn", reason="not_your_turn")
             position = record.ensure_position()
             try:
                 move = position.parse_move(text)
             except InvalidMove as refusal:
                 raise IllegalMove(
-                    str(refusal), code=refusal.code, extra={"legal_moves": position.legal_notations()}
+                    str(refusal),
+                    code=refusal.code,
+                    reason=refusal.reason,
+                    extra={"legal_moves": position.legal_notations()},
                 ) from None
             return {
                 "kind": "move",
@@ -1064,7 +1067,7 @@ class GamesService:
                 "the game starts when your opponent joins", code="game_not_started", extra={"game": game_view(record)}
             )
         if state == "finished":
-            raise Conflict("the game is over", code="game_over", extra={"game": game_view(record)})
+            raise Conflict("the game is over", code="game_over", reason="game_over", extra={"game": game_view(record)})
 
 
 def _seat(player: Player) -> dict:

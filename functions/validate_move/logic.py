@@ -22,8 +22,9 @@ def validate_move(request: ValidateRequest) -> LegalMove | IllegalMove:
         move = position.parse_move(request.move)
     except InvalidMove as refusal:
         return IllegalMove(
-            error=ErrorDetail(code=refusal.code, message=str(refusal)),
+            error=ErrorDetail(code=refusal.code, message=str(refusal), reason=refusal.reason),
             legal_moves=position.legal_notations(),
+            legal_moves_uci=_uci(request.game, position),
         )
     after = position.play(move)
     status = after.status()
@@ -32,4 +33,10 @@ def validate_move(request: ValidateRequest) -> LegalMove | IllegalMove:
         fen=after.fen(),
         status=PositionStatus(result=status.result, reason=status.reason),
         legal_moves=after.legal_notations(),
+        legal_moves_uci=_uci(request.game, after),
     )
+
+
+def _uci(game: str, position) -> list[str] | None:
+    """Chess moves by their squares, so a board can show them without the rules; None for draughts."""
+    return [move.uci() for move in position.legal_moves()] if game == "chess" else None

@@ -63,12 +63,18 @@ class LegalMove(BaseModel):
     fen: str = Field(description="The position after the move.")
     status: PositionStatus
     legal_moves: list[str] = Field(description="The moves the side to move next may play (empty once over).")
+    legal_moves_uci: list[str] | None = Field(
+        default=None, description="Chess only: the same moves by their squares (UCI, `e2e4`), for a board to mark."
+    )
 
 
 class IllegalMove(BaseModel):
     legal: Literal[False] = False
     error: ErrorDetail = Field(description="Why the move is refused: `illegal_move`, `ambiguous_move` or `game_over`.")
     legal_moves: list[str] = Field(description="The moves that are legal in the position instead.")
+    legal_moves_uci: list[str] | None = Field(
+        default=None, description="Chess only: the same moves by their squares (UCI, `e2e4`), for a board to mark."
+    )
 
 
 ValidateResponse = Annotated[Union[LegalMove, IllegalMove], Field(discriminator="legal")]  # noqa: UP007

@@ -120,7 +120,7 @@ class DraughtsPosition(Position[RawMove]):
         except ValueError as error:
             raise InvalidMove(f"{text!r}: {error}") from None
         if self.status().is_over:
-            raise InvalidMove("the game is already over")
+            raise InvalidMove("the game is already over", reason="game_over")
         origin, destination = squares[0], squares[-1]
         candidates = [m for m in self._moves if m.origin == origin and m.destination == destination]
         path = tuple(squares[1:])
@@ -135,13 +135,32 @@ class DraughtsPosition(Position[RawMove]):
             if spelled_moves:
                 return spelled_moves[0]
             if len(squares) > 2:
-                raise InvalidMove(f"{text!r} is not a legal move here")
+                self._refuse(text, origin)
         if not candidates:
-            raise InvalidMove(f"{text!r} is not a legal move here")
+            self._refuse(text, origin)
         if len(candidates) > 1:
             options = ", ".join(self.notation(m) for m in candidates)
             raise AmbiguousMove(f"{text!r} is ambiguous: it could be {options}; write the full capture path")
         return candidates[0]
+
+    def _refuse(self, text: str, origin: int) -> None:
+        """Raise ``InvalidMove`` for a move from ``origin`` that is not legal, with the reason why.
+
+        When a capture is compulsory the message lists the captures, the moves the player has to choose from.
+        """
+        white, black, _, turn = self.state
+        mine, theirs = (white, black) if turn == WHITE_TO_MOVE else (black, white)
+        captures = [m for m in self._moves if m.captured] if self.game.mandatory_capture else []
+        if not (mine | theirs) >> origin & 1:
+            reason, message = "no_piece", f"{text!r}: there is no piece on {self.game.squares.name_of[origin]}"
+        elif theirs >> origin & 1:
+            reason, message = "wrong_color", f"{text!r}: that piece is your opponent's"
+        elif captures:
+            options = ", ".join(self.notation(m) for m in captures)
+            reason, message = "capture_required", f"{text!r}: a capture is compulsory here ({options})"
+        else:
+            reason, message = "blocked", f"{text!r} is not a legal move here"
+        raise InvalidMove(message, reason=reason)
 
     def _example(self) -> str:
         return "9-13 or 22x15x6" if self.game.squares.numbering == "pdn" else "c3-d4 or d2xf4xh6"

@@ -61,6 +61,12 @@ export class Board {
    * host: element to draw into. options: game, fen, orientation ("white"|"black"), squares (draughts:
    * name -> [row, file]), legal (array of {from, to, path, san, promotion} or null), showLegal,
    * messages, onMove(move).
+   *
+   * The board is an ARIA grid (rows of gridcells); each playable square holds a button named in the page's
+   * language. Square names are drawn on the squares: numbers (PDN) on English boards, files and ranks on
+   * chess and Tanzanian ones, turned with the board. A multi-capture is entered hop by hop: after the
+   * piece, each tap picks the next landing square, and only the squares that continue a legal route are
+   * marked. With the legal moves known, a refused tap shakes the piece and the note under the board says why.
    */
   constructor(host, options) {
     Object.assign(this, { legal: null, showLegal: true, orientation: "white", interactive: true }, options);
@@ -71,6 +77,7 @@ export class Board {
     } else {
       for (const [name, [r, f]] of Object.entries(this.squares)) this.nameAt[r + "," + f] = name;
     }
+    this.numbered = this.game !== "chess" && Object.keys(this.squares).every((name) => /^\d+$/.test(name));
     this.coordsOf = Object.fromEntries(Object.entries(this.nameAt).map(([rc, n]) => [n, rc.split(",").map(Number)]));
     this.build();
     this.setPosition(this.fen, { legal: this.legal });
@@ -78,40 +85,69 @@ export class Board {
 
   build() {
     this.host.textContent = "";
+    const m = this.messages;
     this.grid = document.createElement("div");
     this.grid.className = "grid";
     this.grid.setAttribute("role", "grid");
-    this.live = document.createElement("p");
-    this.live.className = "sr";
-    this.live.setAttribute("aria-live", "polite");
+    this.grid.setAttribute("aria-label", m.board_label || "Board");
+    this.grid.dataset.orientation = this.orientation;
+    this.note = document.createElement("p");
+    this.note.className = "board-note";
+    this.note.setAttribute("role", "status");
+    this.note.setAttribute("aria-live", "polite");
     this.cells = {};
     const flip = this.orientation === "black";
     for (let y = 0; y < 8; y++) {
+      const rowBox = document.createElement("div");
+      rowBox.setAttribute("role", "row");
       for (let x = 0; x < 8; x++) {
         const row = flip ? y : 7 - y;
         const file = flip ? 7 - x : x;
         const name = this.nameAt[row + "," + file];
         const dark = (row + file) % 2 === 0;
-        const cell = document.createElement(name ? "button" : "span");
-        cell.className = dark ? "dark" : "light";
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.className = "cell " + (dark ? "dark" : "light");
         if (name) {
-          cell.type = "button";
-          cell.dataset.square = name;
-          cell.tabIndex = -1;
-          cell.addEventListener("click", () => this.click(name));
-          cell.addEventListener("keydown", (event) => this.key(event, row, file));
-          this.cells[name] = cell;
+          const button = document.createElement("button");
+          button.type = "button";
+          button.dataset.square = name;
+          button.tabIndex = -1;
+          button.addEventListener("click", () => {
+            if (this.dragged) return;
+            this.click(name);
+          });
+          button.addEventListener("keydown", (event) => this.key(event, row, file));
+          cell.append(button);
+          this.cells[name] = button;
         }
-        if (this.game === "chess" && (x === 0 || y === 7)) {
-          if (y === 7) cell.insertAdjacentHTML("beforeend", `<span class="coord f">${FILES[file]}</span>`);
-          if (x === 0) cell.insertAdjacentHTML("beforeend", `<span class="coord r">${row + 1}</span>`);
+        for (const [kind, text] of this.labelsAt(name, x, y, row, file)) {
+          const label = document.createElement("span");
+          label.className = "lbl " + kind;
+          label.setAttribute("aria-hidden", "true");
+          label.textContent = text;
+          cell.append(label);
         }
-        this.grid.append(cell);
+        rowBox.append(cell);
       }
+      this.grid.append(rowBox);
     }
-    this.host.append(this.grid, this.live);
+    this.grid.addEventListener("pointerdown", (event) => this.dragStart(event));
+    this.grid.addEventListener("pointermove", (event) => this.dragMove(event));
+    this.grid.addEventListener("pointerup", (event) => this.dragEnd(event));
+    this.grid.addEventListener("pointercancel", () => this.dragReset());
+    this.host.append(this.grid, this.note);
     const first = Object.values(this.cells)[0];
     if (first) first.tabIndex = 0;
+  }
+
+  /** The names drawn on a square: its number (PDN), or the file on the bottom row and the rank on the left. */
+  labelsAt(name, x, y, row, file) {
+    if (this.numbered) return name ? [["n", name]] : [];
+    const labels = [];
+    if (x === 0) labels.push(["r", String(row + 1)]);
+    if (y === 7) labels.push(["f", FILES[file]]);
+    return labels;
   }
 
   setPosition(fen, { legal = null, last = null, orientation = null } = {}) {
@@ -130,9 +166,15 @@ export class Board {
     this.draw();
   }
 
+  setLegal(legal) {
+    this.legal = legal;
+    this.draw();
+  }
+
   setInteractive(on) {
     this.interactive = on;
     this.selected = null;
+    this.clicks = [];
     this.draw();
   }
 
@@ -149,17 +191,20 @@ export class Board {
     return "pc-" + side + piece[1];
   }
 
-  draw() {
-    const dests = new Set();
-    const full = new Set();
-    if (this.selected && this.showLegal && this.legal) {
-      for (const move of this.candidates()) {
-        const next = this.clicks.length < move.path.length ? move.path[this.clicks.length] : move.to;
-        dests.add(next);
-        dests.add(move.to);
-      }
-      for (const sq of dests) if (this.pieces[sq]) full.add(sq);
+  /** The squares the next tap may choose: the next landing square of every route that fits the taps so far. */
+  nextSquares() {
+    const next = new Set();
+    if (!this.selected || !this.legal) return next;
+    const depth = this.clicks.length;
+    for (const move of this.candidates()) {
+      if (move.path.length > depth) next.add(move.path[depth]);
+      else if (depth) next.add(this.clicks[depth - 1]); // a route may stop here: tap it again to stop
     }
+    return next;
+  }
+
+  draw() {
+    const dests = this.showLegal ? this.nextSquares() : new Set();
     for (const [name, cell] of Object.entries(this.cells)) {
       const piece = this.pieces[name];
       cell.querySelector("svg")?.remove();
@@ -169,8 +214,9 @@ export class Board {
       }
       cell.classList.toggle("sel", name === this.selected || this.clicks.includes(name));
       cell.classList.toggle("dest", dests.has(name));
-      cell.classList.toggle("full", full.has(name));
+      cell.classList.toggle("full", dests.has(name) && !!piece);
       cell.classList.toggle("last", !!this.last && this.last.includes(name));
+      cell.classList.toggle("mine", this.interactive && !!piece && this.ownPiece(name));
       let label = format(this.messages.square_label, { square: name, piece: piece ? this.pieceName(piece) : this.messages.empty });
       if (dests.has(name)) label += ", " + this.messages.legal_here;
       cell.setAttribute("aria-label", label);
@@ -188,14 +234,16 @@ export class Board {
 
   ownPiece(square) {
     const piece = this.pieces[square];
-    return piece && pieceColour(this.game, piece) === this.turn;
+    return !!piece && pieceColour(this.game, piece) === this.turn;
   }
 
   click(square) {
     if (!this.interactive) return;
+    this.say("");
     if (this.selected && square !== this.selected) {
       if (this.legal) {
         if (this.tryLegal(square)) return;
+        if (!this.ownPiece(square)) return this.refuse(square);
       } else if (!this.ownPiece(square)) {
         const from = this.selected;
         this.selected = null;
@@ -204,45 +252,82 @@ export class Board {
         return;
       }
     }
-    if (square === this.selected) {
+    if (square === this.selected && !this.clicks.length) {
       this.selected = null;
       this.clicks = [];
+    } else if (square === this.selected) {
+      this.clicks = []; // back to the start of the route
     } else if (this.ownPiece(square) && (!this.legal || this.movesFrom(square).length)) {
       this.selected = square;
       this.clicks = [];
-      this.say(format(this.messages.selected, { square }));
+      this.say(format(this.messages.selected, { square }), true);
     } else {
       this.selected = null;
       this.clicks = [];
-      if (this.legal && this.pieces[square] && this.ownPiece(square)) this.say(this.messages.illegal);
+      if (this.legal) return this.refuse(square);
     }
     this.draw();
   }
 
   tryLegal(square) {
     const candidates = this.candidates();
-    const direct = this.clicks.length === 0 ? candidates.filter((m) => m.to === square) : [];
-    const clicks = [...this.clicks, square];
-    const along = candidates.filter((m) => clicks.every((sq, i) => m.path[i] === sq));
-    const complete = along.filter((m) => m.path.length === clicks.length);
-    const chosen = distinctRoutes(direct).length === 1 ? direct : complete;
-    if (chosen.length && distinctRoutes(chosen).length === 1) {
-      this.finish(chosen);
-      return true;
-    }
+    const depth = this.clicks.length;
+    const along = candidates.filter((m) => m.path[depth] === square);
     if (along.length) {
-      this.clicks = clicks;
+      const ends = along.filter((m) => m.path.length === depth + 1);
+      if (ends.length && ends.length === along.length) {
+        this.finish(ends);
+        return true;
+      }
+      this.clicks = [...this.clicks, square];
+      if (ends.length) this.say(this.messages.route_may_stop, true);
       this.draw();
       return true;
     }
-    if (!this.ownPiece(square)) {
-      this.say(this.messages.illegal);
-      this.selected = null;
-      this.clicks = [];
-      this.draw();
+    if (depth && square === this.clicks[depth - 1]) {
+      const ends = candidates.filter((m) => m.path.length === depth);
+      if (ends.length) {
+        this.finish(ends);
+        return true;
+      }
+    }
+    // The last square of a route, tapped at once: enough when only one route ends there.
+    const direct = candidates.filter((m) => m.to === square);
+    if (direct.length && distinctRoutes(direct).length === 1) {
+      this.finish(direct);
+      return true;
+    }
+    if (direct.length) {
+      this.say(this.messages.route_choose, true);
       return true;
     }
     return false;
+  }
+
+  /** Why a tap is refused (the same reasons as the server's ``error.reason``), shown and spoken. */
+  refusalReason(square) {
+    if (this.selected) return this.captureRequired() ? "capture_required" : "blocked";
+    if (!this.pieces[square]) return "no_piece";
+    if (!this.ownPiece(square)) return "wrong_color";
+    return this.captureRequired() ? "capture_required" : "blocked";
+  }
+
+  captureRequired() {
+    return this.game !== "chess" && !!this.legal && this.legal.length > 0 && this.legal.every((m) => /x/.test(m.san || ""));
+  }
+
+  refuse(square) {
+    const reason = this.refusalReason(square);
+    const shaken = this.cells[this.selected] || this.cells[square];
+    this.selected = null;
+    this.clicks = [];
+    this.draw();
+    this.say(refusalText(this.messages, reason, { square, moves: (this.legal || []).map((m) => m.san) }), false, true);
+    for (const cell of Object.values(this.cells)) cell.classList.remove("shake");
+    if (shaken) {
+      void shaken.offsetWidth; // restart the animation when the same piece is refused twice
+      shaken.classList.add("shake"); // kept until the next refusal: the class marks the refused piece
+    }
   }
 
   finish(moves) {
@@ -292,11 +377,66 @@ export class Board {
     if (this.onMove) this.onMove(move);
   }
 
-  say(text) {
-    this.live.textContent = text;
+  /** The note under the board: spoken by screen readers; ``quiet`` notes are for them only. */
+  say(text, quiet = false, refusal = false) {
+    this.note.textContent = text;
+    this.note.classList.toggle("sr", quiet);
+    this.note.classList.toggle("bad", refusal);
+  }
+
+  // Drag and drop: press on one of your pieces, move, release over a square. A press without a move is
+  // a tap (the click handler). Touch scrolls the page except on a movable piece (touch-action in CSS).
+  dragStart(event) {
+    const button = event.target.closest("button[data-square]");
+    this.dragged = false;
+    if (!this.interactive || !button || !this.ownPiece(button.dataset.square) || event.button > 0) return;
+    this.drag = { from: button.dataset.square, x: event.clientX, y: event.clientY, id: event.pointerId, moving: false };
+  }
+
+  dragMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving && Math.hypot(dx, dy) < 8) return;
+    if (!drag.moving) {
+      drag.moving = true;
+      this.grid.setPointerCapture(event.pointerId);
+      if (this.selected !== drag.from) this.click(drag.from);
+      drag.svg = this.cells[drag.from].querySelector("svg");
+      this.grid.classList.add("dragging");
+    }
+    if (drag.svg) drag.svg.style.transform = `translate(${dx}px, ${dy}px) scale(1.15)`;
+  }
+
+  dragEnd(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    if (drag.moving) {
+      this.dragged = true; // the click that follows a drop is not a tap
+      setTimeout(() => (this.dragged = false), 0);
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      const target = under && under.closest && under.closest(".grid [role=gridcell]")?.querySelector("button[data-square]");
+      this.dragReset();
+      if (target && target.dataset.square !== drag.from) this.click(target.dataset.square);
+    } else {
+      this.drag = null;
+    }
+  }
+
+  dragReset() {
+    if (this.drag && this.drag.svg) this.drag.svg.style.transform = "";
+    this.drag = null;
+    this.grid.classList.remove("dragging");
   }
 
   key(event, row, file) {
+    if (event.key === "Escape") {
+      this.selected = null;
+      this.clicks = [];
+      this.draw();
+      return;
+    }
     const steps = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
     if (!steps) return;
     event.preventDefault();
@@ -313,6 +453,12 @@ export class Board {
       }
     }
   }
+}
+
+/** The catalog text for a refusal reason (the server's ``error.reason``), with the compulsory captures. */
+export function refusalText(messages, reason, { square = "", moves = [] } = {}) {
+  const template = messages["refusal_" + reason] || messages.illegal;
+  return format(template, { square, moves: moves.join(", ") });
 }
 
 function distinctRoutes(moves) {

@@ -1,8 +1,9 @@
 // The puzzle page: fetch each game's daily puzzle, play the attempt through the API, show result and streak.
 // The server checks every move (POST /v1/puzzles/{id}/attempt) and draws each new position
-// (POST /v1/validate), so the page holds no rules.
-import { call, player, storedPlayer, validate, moveText } from "./api.js";
-import { Board, config, format, plural } from "./board.js";
+// (POST /v1/validate), so the page holds no rules. The legal moves the board marks come from the same
+// validate answers (the first ones from a refused placeholder move, whose answer lists the legal moves).
+import { boardMoves, call, player, storedPlayer, validate, moveText } from "./api.js";
+import { Board, config, format, plural, refusalText } from "./board.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -61,6 +62,8 @@ async function setUp(section) {
     onMove: (move) => attempt(moveText(game, move)),
   });
   show(turnText(game, puzzle.turn) + " " + m.your_move);
+  const legalOf = (answer) => boardMoves(game, answer.legal_moves_uci || answer.legal_moves);
+  validate(game, puzzle.fen, [], "?").then((answer) => board.setLegal(legalOf(answer))).catch(() => {});
 
   async function attempt(text) {
     if (busy) return;
@@ -68,7 +71,9 @@ async function setUp(section) {
     try {
       const checked = await validate(game, puzzle.fen, played, text);
       if (!checked.legal) {
-        show(m.illegal, "bad");
+        const reason = checked.error && checked.error.reason;
+        const text = refusalText(m, reason, { moves: checked.legal_moves || [] });
+        show(text, "bad"); // the status line under the board: the board's own note stays for taps
         return;
       }
       board.setPosition(checked.fen);
@@ -83,7 +88,7 @@ async function setUp(section) {
         const reply = await validate(game, puzzle.fen, played, answer.reply);
         played.push(reply.move);
         fen = reply.fen;
-        board.setPosition(fen, { last: lastSquares(game, reply.move) });
+        board.setPosition(fen, { last: lastSquares(game, reply.move), legal: legalOf(reply) });
         show(format(m.puzzle_continue, { move: reply.move }));
       } else if (answer.result === "solved") {
         board.setInteractive(false);

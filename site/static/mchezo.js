@@ -1,7 +1,7 @@
 // The game page: create a game, share the invite link, join from it, move, poll, draw, resign, rematch.
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, boardMoves, call, moveText, player, storedPlayer } from "./api.js";
-import { Board, config, format, plural } from "./board.js";
+import { Board, config, format, plural, refusalText } from "./board.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -9,11 +9,14 @@ const POLL_MS = 5000;
 const LEGAL_KEY = "ubao.showLegal";
 const SEATS_KEY = "ubao.seats";
 const INVITES_KEY = "ubao.invites";
+const NAME_KEY = "ubao.name";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const gameBox = $("#game");
 const joinBox = $("#join");
 const createForm = $("#create-form");
+const nameForm = $("#name-form");
+const nameInput = $("input", nameForm);
 const status = $(".status", gameBox);
 
 let state = null; // the game as GET /v1/games/{id} returns it
@@ -98,11 +101,7 @@ function render(game) {
   gameBox.hidden = false;
   createForm.closest("section").hidden = true;
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
-  const names = ["white", "black"].map((c) => {
-    const p = game.players && game.players[c];
-    const who = c === seat ? "✓" : p ? p.name || "" : "…";
-    return colourName(game.game, c) + (who ? " " + who : "");
-  });
+  const names = ["white", "black"].map((c) => `${colourName(game.game, c)}: ${playerName(game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
 
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
@@ -120,13 +119,7 @@ function render(game) {
   board.setInteractive(!!myTurn);
   $(".move-form", gameBox).hidden = !myTurn;
 
-  const moves = $(".moves", gameBox);
-  moves.textContent = "";
-  for (const move of game.moves || []) {
-    const li = document.createElement("li");
-    li.textContent = typeof move === "string" ? move : move.san || move.move || move.notation;
-    moves.append(li);
-  }
+  renderMoves($(".moves", gameBox), game);
 
   const invite = $(".invite", gameBox);
   const link = inviteUrl(game);
@@ -134,6 +127,7 @@ function render(game) {
   if (link) $("#invite-link").value = link;
 
   if (over) say(status, resultText(game), "ok");
+  else if (!both && !seat) say(status, "");
   else if (!both) say(status, m.waiting_opponent);
   else if (!seat) say(status, m.spectating);
   else if (takeover && seat) say(status, takeover.seat === seat ? m.computer_plays_for_you : m.computer_plays_for_opponent);
@@ -158,6 +152,29 @@ function render(game) {
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
   schedulePoll(over ? null : myTurn ? POLL_MS * 3 : POLL_MS);
+}
+
+/** A seat's name as the page shows it: the player's display name, "you", the computer, or "waiting". */
+function playerName(seat, mine) {
+  if (!seat) return m.nobody_yet;
+  const name = seat.cpu_level ? format(m.computer_level, { level: seat.cpu_level }) : seat.name || m.anonymous;
+  if (!mine) return name;
+  return seat.name ? `${seat.name} (${m.you})` : m.you;
+}
+
+/** The moves in numbered pairs: "1. e4 e5", "1. 11-15 23-19" (the <ol> numbers each pair). */
+function renderMoves(list, game) {
+  list.textContent = "";
+  const moves = (game.moves || []).map((move) => (typeof move === "string" ? move : move.san || move.move || move.notation));
+  // A game set up with the second player to move starts its first pair with "…".
+  const firstMover = game.game === "english" ? "black" : "white";
+  const startsSecond = moves.length && ((game.turn === firstMover) === (moves.length % 2 === 1));
+  const padded = startsSecond ? ["…", ...moves] : moves;
+  for (let i = 0; i < padded.length; i += 2) {
+    const li = document.createElement("li");
+    li.textContent = padded.slice(i, i + 2).join(" ");
+    list.append(li);
+  }
 }
 
 function lastSquares(game) {
@@ -210,7 +227,9 @@ async function act(path, body) {
   } catch (error) {
     if (error instanceof ApiError && error.body) {
       await load(state.id).catch(() => {});
-      say(status, error.message, "bad");
+      const reason = error.body.error && error.body.error.reason;
+      const text = reason ? refusalText(m, reason, { moves: error.body.legal_moves || [] }) : error.message;
+      say(status, text, "bad");
     } else say(status, m.network_error, "bad");
     return null;
   } finally {
@@ -224,6 +243,17 @@ async function send(text) {
 
 function open(id, extra = "") {
   history.replaceState(null, "", `#game=${encodeURIComponent(id)}${extra}`);
+  keepGameInLanguageLinks();
+}
+
+/** The language links carry the game (and invite) in their hash, so switching language keeps the game. */
+function keepGameInLanguageLinks() {
+  for (const link of document.querySelectorAll(".langs a[hreflang]")) {
+    const url = new URL(link.href, location.href);
+    url.search = location.search;
+    url.hash = location.hash;
+    link.href = url.pathname + url.search + url.hash;
+  }
 }
 
 createForm.addEventListener("submit", async (event) => {
@@ -241,6 +271,7 @@ createForm.addEventListener("submit", async (event) => {
   }
   say(formStatus, m.loading);
   try {
+    await saveName();
     const me = await player();
     const body = { game, color: data.get("color"), options };
     const opponent = data.get("opponent");
@@ -253,6 +284,7 @@ createForm.addEventListener("submit", async (event) => {
     say(formStatus, "");
     board = null;
     await load(fresh.id);
+    gameBox.scrollIntoView({ block: "start" });
   } catch (error) {
     say(formStatus, error instanceof ApiError ? error.message : m.network_error, "bad");
   }
@@ -263,6 +295,18 @@ function showOptionsFor(game) {
 }
 $("#game-choice").addEventListener("change", (event) => showOptionsFor(event.target.value));
 showOptionsFor($("#game-choice").value);
+
+$("#share-invite").hidden = !navigator.share;
+$("#share-invite").addEventListener("click", async () => {
+  const url = $("#invite-link").value;
+  const text = format(m.share_text, { game: m.game_titles[state.game] || state.game });
+  try {
+    await navigator.share({ title: "ubao", text, url });
+    say(status, m.share_done, "ok");
+  } catch {
+    /* the player closed the share sheet: nothing to say */
+  }
+});
 
 $("#copy-invite").addEventListener("click", async () => {
   const link = $("#invite-link").value;
@@ -317,6 +361,7 @@ legalBox.addEventListener("change", () => {
 $("#join-button").addEventListener("click", async () => {
   const { id, invite } = place();
   try {
+    await saveName();
     const me = await player();
     const joined = await call("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body: { invite }, token: me.token });
     remember(SEATS_KEY, id, joined.seat);
@@ -330,24 +375,54 @@ $("#join-button").addEventListener("click", async () => {
   }
 });
 
+/** The invitation: who invites, to which game, the invitee's colour and the days per move. */
+function showInvitation(game) {
+  const host = ["white", "black"].find((c) => game.players && game.players[c]);
+  const guest = host === "white" ? "black" : "white";
+  const title = m.game_titles[game.game] || game.game;
+  const hostName = host && game.players[host].name;
+  $(".invite-text", joinBox).textContent = hostName ? format(m.invited_by, { name: hostName, game: title })
+    : format(m.invited_anonymous, { game: title });
+  const days = game.options && game.options.days_per_move;
+  $(".invite-terms", joinBox).textContent = format(m.invite_you_play, {
+    colour: colourName(game.game, guest), days: days ? plural(m, "days_per_move", days) : "",
+  });
+}
+
+/** One line of the game list: the game, the opponent, whose move, and the time left (or the result). */
+function summaryText(game) {
+  const title = m.game_titles[game.game] || game.game;
+  const parts = [title, format(m.vs, { name: playerName(game.opponent, false) })];
+  if (game.state === "finished") parts.push(resultText({ game: game.game, status: game.status }));
+  else if (game.state === "waiting") parts.push(m.waiting_opponent);
+  else {
+    parts.push(game.your_turn ? m.your_move_short : m.their_move);
+    const days = daysLeft(game.deadline);
+    if (days !== null) parts.push(plural(m, "days_left", days));
+  }
+  return parts.join(" · ");
+}
+
 async function listMyGames() {
   const me = storedPlayer();
   if (!me) return;
   try {
-    const data = await call("GET", "/v1/players/me/games?status=active", { token: me.token });
-    const games = data.games || data.items || [];
-    if (!games.length) return;
-    const list = $("#my-games .game-list");
-    for (const game of games) {
-      const li = document.createElement("li");
-      const a = document.createElement("a");
-      a.href = `#game=${encodeURIComponent(game.id)}`;
-      a.textContent = `${m.game_titles[game.game] || game.game} · ${game.id}`;
-      a.addEventListener("click", () => setTimeout(start, 0));
-      li.append(a);
-      list.append(li);
+    const [active, finished] = await Promise.all(["active", "finished"].map((which) =>
+      call("GET", `/v1/players/me/games?status=${which}`, { token: me.token })));
+    for (const [data, selector] of [[active, "#my-games .game-list"], [finished, "#finished-games .game-list"]]) {
+      const games = data.games || [];
+      const list = $(selector);
+      list.textContent = "";
+      for (const game of games) {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `#game=${encodeURIComponent(game.id)}`;
+        a.textContent = summaryText(game);
+        li.append(a);
+        list.append(li);
+      }
+      list.closest("section").hidden = !games.length;
     }
-    $("#my-games").hidden = false;
   } catch {
     /* the list is a convenience; the page works without it */
   }
@@ -355,6 +430,7 @@ async function listMyGames() {
 
 async function start() {
   const { id, invite } = place();
+  keepGameInLanguageLinks();
   if (!id) {
     listMyGames();
     return;
@@ -366,7 +442,9 @@ async function start() {
     const full = game.players && game.players.white && game.players.black;
     if (invite && !seat && !full) {
       joinBox.hidden = false;
-      $(".invite-text", joinBox).textContent = m.game_titles[game.game] || game.game;
+      $("#join-button").before(nameForm);
+      showInvitation(game);
+      joinBox.scrollIntoView({ block: "start" });
     }
   } catch {
     say(status, m.network_error, "bad");
@@ -376,3 +454,25 @@ async function start() {
 
 window.addEventListener("hashchange", start);
 start();
+
+// The player's display name: shown to the opponent, on the invitation and in the downloaded game. It is
+// saved before creating or joining a game too, since a seat keeps the name its player had then.
+async function saveName() {
+  const name = nameInput.value.trim();
+  if (!name || name === localStorage.getItem(NAME_KEY)) return;
+  const me = await player();
+  await call("PATCH", "/v1/players/me", { body: { name }, token: me.token });
+  localStorage.setItem(NAME_KEY, name);
+}
+
+nameInput.value = localStorage.getItem(NAME_KEY) || "";
+nameForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const note = $(".status", nameForm);
+  try {
+    await saveName();
+    say(note, m.name_saved, "ok");
+  } catch (error) {
+    say(note, error instanceof ApiError ? error.message : m.network_error, "bad");
+  }
+});

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from local.events import LambdaContext, http_api_event
+from shared_rules.errors import MOVE_REASONS
 
 
 @dataclass
@@ -49,7 +50,8 @@ def assert_error(answer: Answer, status: int, code: str) -> str:
     assert answer.status == status, (answer.status, answer.body)
     assert answer.headers["content-type"] == "application/json"
     assert set(answer.body) == {"error"}, answer.body
-    assert set(answer.body["error"]) == {"code", "message"}, answer.body
+    assert set(answer.body["error"]) - {"reason"} == {"code", "message"}, answer.body
+    assert answer.body["error"].get("reason", MOVE_REASONS[0]) in MOVE_REASONS, answer.body  # only a refused move's
     assert answer.body["error"]["code"] == code, answer.body
     message = answer.body["error"]["message"]
     assert isinstance(message, str) and message.strip()

@@ -95,6 +95,7 @@ def test_an_illegal_move_is_a_200_answer_with_the_legal_moves():
 def test_an_illegal_draughts_move():
     body = verdict({"game": "english", "move": "21-17"})  # White's man, but Black moves first
     assert body["legal"] is False and body["error"]["code"] == "illegal_move"
+    assert body["error"]["reason"] == "wrong_color"
     assert body["legal_moves"] == ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
 
 
@@ -108,8 +109,9 @@ def test_a_move_after_the_end_is_refused_as_game_over():
     body = verdict({"game": "chess", "moves": ["f3", "e5", "g4", "Qh4#"], "move": "a3"})
     assert body == {
         "legal": False,
-        "error": {"code": "game_over", "message": body["error"]["message"]},
+        "error": {"code": "game_over", "message": body["error"]["message"], "reason": "game_over"},
         "legal_moves": [],
+        "legal_moves_uci": [],
     }
     assert "checkmate" in body["error"]["message"]
 
@@ -222,3 +224,45 @@ def test_every_log_line_carries_the_request_id_as_correlation_id():
     assert lines, "the refusal is logged"
     assert all(line["correlation_id"] == "req-123-abc" for line in lines)
     assert lines[-1]["code"] == "invalid_request" and lines[-1]["level"] == "INFO"
+
+
+# ------------------------------------------------------------------ every refusal says why (error.reason)
+ENGLISH_CAPTURE = "B:W18,27:B14,5"  # Black to move; 14x23x32 is compulsory
+
+
+@pytest.mark.parametrize(
+    ("request_body", "reason"),
+    [
+        ({"game": "english", "fen": ENGLISH_CAPTURE, "move": "5-9"}, "capture_required"),
+        ({"game": "english", "fen": ENGLISH_CAPTURE, "move": "13-17"}, "no_piece"),
+        ({"game": "english", "fen": ENGLISH_CAPTURE, "move": "27-24"}, "wrong_color"),
+        ({"game": "english", "move": "9-18"}, "blocked"),
+        ({"game": "english", "move": "hello"}, "unknown_move"),
+        ({"game": "tanzanian", "fen": "W:Wh2:Bg3,e5,c5", "move": "h2-g1"}, "capture_required"),
+        ({"game": "tanzanian", "move": "d4-e5"}, "no_piece"),
+        ({"game": "chess", "move": "e2e5"}, "blocked"),
+        ({"game": "chess", "move": "e7e5"}, "wrong_color"),
+        ({"game": "chess", "move": "e4e5"}, "no_piece"),
+        ({"game": "chess", "fen": "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "move": "Qd4"}, "no_piece"),
+        ({"game": "chess", "move": "Ke2"}, "blocked"),
+        ({"game": "chess", "fen": "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "move": "Nd2"}, "ambiguous"),
+    ],
+)
+def test_a_refused_move_carries_its_reason(request_body, reason):
+    body = verdict(request_body)
+    assert body["legal"] is False
+    assert body["error"]["reason"] == reason, body["error"]
+
+
+def test_a_required_capture_is_named_in_the_message():
+    body = verdict({"game": "english", "fen": ENGLISH_CAPTURE, "move": "5-9"})
+    assert body["legal_moves"] == ["14x23x32"]
+    assert "14x23x32" in body["error"]["message"]
+
+
+def test_chess_moves_come_by_their_squares_too():
+    board = chess.Board()
+    board.push_san("e4")
+    body = verdict({"game": "chess", "move": "e4"})
+    assert sorted(body["legal_moves_uci"]) == sorted(move.uci() for move in board.legal_moves)
+    assert verdict({"game": "english", "move": "9-13"})["legal_moves_uci"] is None

@@ -84,7 +84,7 @@ class Contexts:
         self.problems: list[str] = []  # console errors, uncaught exceptions, failed requests, HTTP errors
 
     def new(self, **options):
-        context = self.browser.new_context(base_url=self.origin, viewport=VIEWPORT, **options)
+        context = self.browser.new_context(base_url=self.origin, **{"viewport": VIEWPORT, **options})
         context.set_default_timeout(15_000)
         context.on("console", lambda message: self._console(message))
         context.on("weberror", lambda error: self.problems.append(f"uncaught: {error.error}"))

@@ -2,7 +2,11 @@
 
 * docs/screenshots/rules-tanzanian-sw.png: a rules page (Swahili, Tanzanian draughts, the flying kings);
 * docs/screenshots/game-in-progress-tl.png: a correspondence game in progress (Tagalog, chess), played by
-  two browsers through the page as in tests/browser/test_mchezo.py.
+  two browsers through the page as in tests/browser/test_mchezo.py;
+* docs/screenshots/puzzle-tanzanian-sw.png: the Tanzanian draughts puzzle of the day (Swahili), a piece
+  selected and its landing squares marked.
+
+All at a 360x740 phone's size, the smallest the site is written for.
 
     .venv/bin/python -m tests.browser.screenshots [--out docs/screenshots]
 """
@@ -16,7 +20,7 @@ from pathlib import Path
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares
 from tests.browser.harness import ROOT, LocalSite, launch_browser, missing_chromium, missing_dynamodb
 
-PHONE = {"width": 412, "height": 915}
+PHONE = {"width": 360, "height": 740}
 CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]
 POLL_MS = 5_000
@@ -33,6 +37,27 @@ def rules_page(browser, origin: str, out: Path) -> Path:
     return path
 
 
+def draughts_puzzle(browser, origin: str, out: Path) -> Path:
+    context = browser.new_context(base_url=origin, viewport=PHONE)
+    page = context.new_page()
+    # The page's first validate answer for the puzzle lists the legal moves the board marks.
+    with page.expect_response(
+        lambda r: "/v1/validate" in r.url and (r.request.post_data_json or {}).get("game") == "tanzanian"
+    ) as answer:
+        page.goto("/sw/fumbo/")
+    section = page.locator("#puzzle-tanzanian")
+    host = section.locator(".board-host")
+    host.locator("button[data-square] use").first.wait_for()
+    first = answer.value.json()["legal_moves"][0].replace("x", "-").split("-")[0]
+    host.locator(f'button[data-square="{first}"]').click()
+    host.locator("button.dest").first.wait_for()
+    section.locator("h2").evaluate("title => { title.scrollIntoView(); window.scrollBy(0, -4); }")
+    path = out / "puzzle-tanzanian-sw.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return path
+
+
 def game_in_progress(browser, origin: str, out: Path) -> Path:
     white = browser.new_context(base_url=origin, viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
     black = browser.new_context(base_url=origin, viewport=PHONE)
@@ -40,6 +65,7 @@ def game_in_progress(browser, origin: str, out: Path) -> Path:
     for page in (asha, baraka):
         page.clock.install()
     asha.goto("/tl/mchezo/")
+    asha.locator("#name-input").fill("Asha")
     asha.select_option("#game-choice", "chess")
     asha.select_option("#color-choice", "white")
     asha.locator("#create-form button[type=submit]").click()
@@ -47,6 +73,7 @@ def game_in_progress(browser, origin: str, out: Path) -> Path:
     link.wait_for(state="visible")
     baraka.goto(link.input_value())
     baraka.locator('a.open-game[data-lang="tl"]').click()
+    baraka.locator("#name-input").fill("Baraka")
     baraka.locator("#join-button").click()
     baraka.locator("#game").wait_for(state="visible")
     players = {"white": asha, "black": baraka}
@@ -62,7 +89,8 @@ def game_in_progress(browser, origin: str, out: Path) -> Path:
     asha.clock.fast_forward(POLL_MS + 100)
     asha.locator("#game .move-form").wait_for(state="visible")
     path = out / "game-in-progress-tl.png"
-    asha.locator("#game").screenshot(path=str(path))
+    asha.locator("#game .players").evaluate("line => { line.scrollIntoView(); window.scrollBy(0, -8); }")
+    asha.screenshot(path=str(path))  # the whole width: the board spans the phone's, beyond the section's edges
     white.close()
     black.close()
     return path
@@ -85,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in (
                 rules_page(browser, site.origin, options.out),
                 game_in_progress(browser, site.origin, options.out),
+                draughts_puzzle(browser, site.origin, options.out),
             ):
                 print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
         finally:

@@ -18,11 +18,18 @@ START = {
 POLL_MS = 5_000  # mchezo.js polls this often while waiting for the other side
 
 
+def paired(moves: list[str]) -> list[str]:
+    """The move list as the page numbers it: one line per pair ("e4 e5"), the <ol> giving "1.", "2." ..."""
+    return [" ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)]
+
+
 class Player:
     """One person at one browser: the game page and its board."""
 
-    def __init__(self, contexts, lang: str):
-        context = contexts.new(permissions=["clipboard-read", "clipboard-write"])
+    def __init__(self, contexts, lang: str, name: str | None = None, viewport: dict | None = None):
+        options = {"viewport": viewport} if viewport else {}
+        context = contexts.new(permissions=["clipboard-read", "clipboard-write"], **options)
+        self.name = name
         self.page = context.new_page()
         self.page.clock.install()  # the test can bring the page's next poll forward instead of waiting for it
         self.page.on("dialog", lambda dialog: dialog.accept())  # "Resign this game?"
@@ -38,6 +45,8 @@ class Player:
 
     def create(self, game: str, colour: str) -> str:
         self.open(f"/{self.lang}/mchezo/")
+        if self.name:
+            self.page.locator("#name-input").fill(self.name)
         self.page.select_option("#game-choice", game)
         self.page.select_option("#color-choice", colour)
         self.page.locator("#create-form button[type=submit]").click()
@@ -49,11 +58,18 @@ class Player:
         assert link == self.page.locator("#invite-link").input_value()
         return link
 
-    def join(self, link: str) -> None:
+    def open_invite(self, link: str) -> None:
         self.page.goto(link)  # /game/?id=...#invite=...: a browser that has never been here chooses a language
         self.page.locator(f'a.open-game[data-lang="{self.lang}"]').click()
         self.page.wait_for_url(f"**/{self.lang}/mchezo/**")
+
+    def join(self, link: str | None = None) -> None:
+        if link:
+            self.open_invite(link)
         self.messages = page_config(self.page)["messages"]
+        self.page.locator("#join-button").wait_for(state="visible")
+        if self.name:
+            self.page.locator("#name-input").fill(self.name)
         self.page.locator("#join-button").click()
         self.wait_status(self.messages["joined"])
 
@@ -73,7 +89,7 @@ class Player:
             except PlaywrightTimeout:
                 continue
         self.board.wait_for_pieces(expected, timeout=3_000)
-        assert self.page.locator("#game .moves li").all_inner_texts() == moves
+        assert self.page.locator("#game .moves li").all_inner_texts() == paired(moves)
 
     def wait_status(self, text: str, kind: str | None = None) -> None:
         self.page.wait_for_function(
@@ -90,13 +106,33 @@ class Player:
 
 @pytest.fixture
 def asha_and_baraka(contexts, needs_dynamodb):
-    return Player(contexts, "tl"), Player(contexts, "sw")
+    return Player(contexts, "tl", "Asha"), Player(contexts, "sw", "Baraka")
 
 
 def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     asha, baraka = asha_and_baraka
+    # Her browser has the Web Share API (as phones do): Share hands the invite to the system's share sheet.
+    asha.page.add_init_script("navigator.share = async (data) => { window.shared = data; };")
     link = asha.create("chess", "white")
-    baraka.join(link)
+    asha.page.locator("#share-invite").click()
+    shared = asha.page.evaluate("window.shared")
+    assert shared["url"] == link and asha.messages["game_titles"]["chess"] in shared["text"]
+    # The invite link's page has a preview for chat apps (Open Graph), in every language.
+    preview = baraka.page.context.request.get(link).text()
+    for tag in ('property="og:title"', 'property="og:description"', 'property="og:type"'):
+        assert tag in preview
+    baraka.open_invite(link)
+    baraka.page.locator("#join-button").wait_for(state="visible")
+    invitation = baraka.page.locator("#join").inner_text()
+    messages = page_config(baraka.page)["messages"]
+    assert messages["invited_by"].replace("%(name)s", "Asha").replace("%(game)s", messages["game_titles"]["chess"]) in (
+        invitation
+    )
+    assert messages["invite_you_play"].split("%(colour)s")[0] + messages["black"] in invitation
+    assert messages["days_per_move"]["other"].replace("{n}", "3") in invitation
+    assert messages["waiting_opponent"] not in baraka.page.locator("body").inner_text()
+    assert baraka.page.locator("#join-button").is_visible()
+    baraka.join()
     asha.page.clock.fast_forward(POLL_MS + 100)  # her page learns that Baraka has joined
     with baraka.page.expect_response(lambda r: "/v1/games/" in r.url and r.request.method == "GET") as poll:
         baraka.page.clock.fast_forward(POLL_MS + 100)
@@ -126,8 +162,15 @@ def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     with open(download.value.path(), encoding="utf-8") as pgn:
         record = chess.pgn.read_game(pgn)
     assert record.headers["Result"] == "0-1"
+    assert (record.headers["White"], record.headers["Black"]) == ("Asha", "Baraka")
     assert [node.san() for node in record.mainline()] == moves
     assert record.end().board().is_checkmate()
+    # Her game list: the finished game, against Baraka, in its own section.
+    asha.page.goto("/tl/mchezo/")
+    finished = asha.page.locator("#finished-games")
+    finished.wait_for(state="visible")
+    assert "Baraka" in finished.inner_text() and asha.messages["result_black"].rstrip(".") in finished.inner_text()
+    assert asha.page.locator("#my-games").is_hidden()
     assert contexts.problems == []
 
 
@@ -151,6 +194,21 @@ def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(
         watcher.sees("english", start, moves)
     last = asha.board.square("18").get_attribute("class").split()
     assert "last" in last
+    # Baraka's game list (another tab of his): against Asha, her move, the days left.
+    listing = baraka.page.context.new_page()
+    listing.goto("/sw/mchezo/")
+    active = listing.locator("#my-games")
+    active.wait_for(state="visible")
+    line = active.inner_text()
+    assert "Asha" in line and baraka.messages["their_move"] in line
+    assert baraka.messages["days_left"]["other"].replace("{n}", "3") in line
+    listing.close()
+    # The language links keep the game: Asha switches to English in the middle of it.
+    game_id = asha.page.url.split("#game=")[1]
+    asha.page.locator('.langs a[hreflang="en"]').click()
+    asha.page.wait_for_url(f"**/en/mchezo/#game={game_id}")
+    asha.messages = page_config(asha.page)["messages"]
+    asha.sees("english", start, moves, poll=False)
 
     baraka.click_action("offer")
     baraka.wait_status(baraka.messages["draw_offered_by_you"])
@@ -190,12 +248,12 @@ def test_playing_the_computer_shows_legal_squares_and_its_reply_as_the_last_move
     assert asha.page.locator("#game .invite").is_hidden()
     # The server's legal moves by their squares (legal_moves_uci) let the board mark where the pawn may go.
     asha.board.click("e2")
-    marked = {name for name in ("e3", "e4", "d3", "f3") if "dest" in asha.board.square(name).get_attribute("class")}
+    marked = {name for name in ("e3", "e4", "d3", "f3") if "dest" in (asha.board.square(name).get_attribute("class") or "")}
     assert marked == {"e3", "e4"}
     asha.board.click("e4")
-    asha.page.wait_for_function("document.querySelectorAll('#game .moves li').length === 2")
-    moves = asha.page.locator("#game .moves li").all_inner_texts()
-    assert moves[0] == "e4"
+    asha.page.wait_for_function("document.querySelectorAll('#game .moves li').length === 1")
+    moves = asha.page.locator("#game .moves li").inner_text().split()
+    assert moves[0] == "e4" and len(moves) == 2  # the computer's reply on the same line
     asha.board.wait_for_pieces(expected_pieces("chess", after("chess", START["chess"], *moves)))
     # The computer's reply is the last move, marked by its two squares (last_move_uci).
     board = chess.Board()

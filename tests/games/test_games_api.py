@@ -171,11 +171,17 @@ def test_move_refusals_write_nothing(api):
     body = assert_refused(api.move(seats["black"], game_id, "e5", 0), 409, "stale_ply")
     assert body["game"]["ply"] == 1 and body["game"]["last_move"] == "e4"
     assert_refused(api.move(seats["black"], game_id, "e5", 2), 409, "stale_ply")
-    assert_refused(api.move(seats["white"], game_id, "d4", 1), 403, "not_your_turn")
+    body = assert_refused(api.move(seats["white"], game_id, "d4", 1), 403, "not_your_turn")
+    assert body["error"]["reason"] == "not_your_turn"
     assert_refused(api.move(outsider, game_id, "e5", 1), 403, "not_a_player")
     body = assert_refused(api.move(seats["black"], game_id, "e4", 1), 422, "illegal_move")
     assert "e5" in body["legal_moves"] and len(body["legal_moves"]) == 20
-    assert_refused(api.move(seats["black"], game_id, "Zz9", 1), 422, "illegal_move")
+    assert body["error"]["reason"] == "blocked"  # a black pawn, but none can reach e4
+    body = assert_refused(api.move(seats["black"], game_id, "Zz9", 1), 422, "illegal_move")
+    assert body["error"]["reason"] == "unknown_move"
+    assert assert_refused(api.move(seats["black"], game_id, "d2d4", 1), 422, "illegal_move")["error"]["reason"] == (
+        "wrong_color"
+    )
     assert_refused(
         api.call("POST", f"/v1/games/{game_id}/moves", {"move": "e5"}, token=seats["black"]), 422, "invalid_request"
     )
@@ -479,3 +485,13 @@ def _cursor(data) -> str:
     import json
 
     return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+def test_a_refused_draughts_move_says_a_capture_is_compulsory(api):
+    # English draughts, Black first: after 11-15 22-18 the capture 15x22 is compulsory for Black.
+    game_id, seats = api.start_game("english")
+    for ply, (seat, move) in enumerate([("black", "11-15"), ("white", "22-18")]):
+        api.move(seats[seat], game_id, move, ply)
+    body = assert_refused(api.move(seats["black"], game_id, "9-13", 2), 422, "illegal_move")
+    assert body["error"]["reason"] == "capture_required"
+    assert body["legal_moves"] == ["15x22"] and "15x22" in body["error"]["message"]
