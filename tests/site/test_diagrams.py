@@ -9,6 +9,7 @@ import chess
 import diagrams
 import pytest
 
+from shared_rules import InvalidMove
 from tests.site import oracles
 
 DRAWINGS = diagrams.render_all()
@@ -147,5 +148,7 @@ def test_lesson_lines_are_replayed_by_python_chess_and_the_reference_generator()
 
 
 def test_a_line_with_an_illegal_move_is_refused():
-    with pytest.raises(Exception, match="legal"):
+    # Black's 11-15 empties 11, so White cannot answer with a move from 11.
+    with pytest.raises(InvalidMove) as refusal:
         diagrams.line_of_play("x", "english", "B:W21-32:B1-12", ("11-15", "11-15"))
+    assert refusal.value.reason == "no_piece"
