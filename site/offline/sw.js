@@ -1,0 +1,137 @@
+// ubao's service worker (issue 12), served as /sw.js for the whole origin. site/assets.py fills SETTINGS
+// at `make site` time: the version (a hash of the shell), the shell to precache, each language's offline page.
+//
+// Strategies, by what a response is:
+//   /static/ (hashed names, never change)     cache first: precached shell, then a runtime cache
+//   pages                                      stale-while-revalidate; offline and never seen: the offline page
+//   GET /v1/ (game state, puzzles, progress)   network first; the cached answer only when the network fails,
+//                                              marked `X-Ubao-Offline: 1` so a page never shows it as fresh
+//   anything else (POST, other origins)        the network, untouched
+// Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline").
+// Issue 11 adds its `push` and `notificationclick` handlers at the end of this file.
+
+const SETTINGS = {};
+const SHELL_CACHE = "ubao-shell-" + SETTINGS.version;
+const PAGES_CACHE = "ubao-pages";
+const ASSETS_CACHE = "ubao-assets";
+const API_CACHE = "ubao-api";
+const OFFLINE_HEADER = "X-Ubao-Offline";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const shell = await caches.open(SHELL_CACHE);
+      await shell.addAll(SETTINGS.shell.concat(Object.values(SETTINGS.offlinePages)));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("ubao-shell-") && name !== SHELL_CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/v1/")) event.respondWith(networkFirst(request));
+  else if (url.pathname.startsWith("/static/")) event.respondWith(cacheFirst(request));
+  else if (request.mode === "navigate" || (request.headers.get("accept") || "").includes("text/html"))
+    event.respondWith(staleWhileRevalidate(request, event));
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const port = event.ports && event.ports[0];
+  if (data.type === "save-pages" && Array.isArray(data.urls)) {
+    event.waitUntil(savePages(data.urls).then((result) => port && port.postMessage(result)));
+  }
+});
+
+/** The page's address without its query: /sw/mchezo/?id=... is the same page for every game. */
+function pageKey(request) {
+  const url = new URL(request.url);
+  return url.origin + url.pathname;
+}
+
+function cacheable(response) {
+  return response && response.ok && response.type === "basic" && !response.redirected;
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { ignoreSearch: false });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (cacheable(response)) {
+    const cache = await caches.open(ASSETS_CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function staleWhileRevalidate(request, event) {
+  const cache = await caches.open(PAGES_CACHE);
+  const key = pageKey(request);
+  const cached = await cache.match(key);
+  const refresh = fetch(request).then(async (response) => {
+    if (cacheable(response)) await cache.put(key, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(refresh.catch(() => undefined)); // offline: the cached page stays as it is
+    return cached;
+  }
+  try {
+    return await refresh;
+  } catch (error) {
+    return (await caches.match(offlinePage(request.url))) || Response.error();
+  }
+}
+
+function offlinePage(address) {
+  const lang = new URL(address).pathname.split("/")[1];
+  return SETTINGS.offlinePages[lang] || SETTINGS.offlinePages[SETTINGS.langs[0]];
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(API_CACHE);
+  try {
+    const response = await fetch(request);
+    if (cacheable(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request);
+    if (!cached) throw error;
+    // The last known answer, said to be one: the page shows it as the last known state, never as fresh.
+    const headers = new Headers(cached.headers);
+    headers.set(OFFLINE_HEADER, "1");
+    headers.delete("etag");
+    return new Response(await cached.blob(), { status: cached.status, statusText: cached.statusText, headers });
+  }
+}
+
+async function savePages(urls) {
+  const cache = await caches.open(PAGES_CACHE);
+  let saved = 0;
+  let failed = 0;
+  // One at a time: on a slow link, parallel requests only make every page arrive later.
+  for (const address of urls) {
+    try {
+      const response = await fetch(address, { credentials: "same-origin" });
+      if (!cacheable(response)) throw new Error("HTTP " + response.status);
+      await cache.put(pageKey(new Request(address)), response);
+      saved += 1;
+    } catch (error) {
+      failed += 1;
+    }
+  }
+  return { saved, failed };
+}
