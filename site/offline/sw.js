@@ -34,6 +34,10 @@ self.addEventListener("activate", (event) => {
         if (name.startsWith("ubao-shell-") && name !== SHELL_CACHE) await caches.delete(name);
       }
       await self.clients.claim();
+      // The page that installed the worker was visited before the worker could see it: keep it too
+      // (the browser's own cache revalidates it, so this costs a 304, not the page again).
+      const open = await self.clients.matchAll({ type: "window" });
+      await savePages(open.map((client) => client.url).filter((address) => sameOriginPage(address)));
     })(),
   );
 });
@@ -55,6 +59,11 @@ self.addEventListener("message", (event) => {
     event.waitUntil(savePages(data.urls).then((result) => port && port.postMessage(result)));
   }
 });
+
+function sameOriginPage(address) {
+  const url = new URL(address);
+  return url.origin === self.location.origin && !url.pathname.startsWith("/v1/") && !url.pathname.startsWith("/static/");
+}
 
 /** The page's address without its query: /sw/mchezo/?id=... is the same page for every game. */
 function pageKey(request) {

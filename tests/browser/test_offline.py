@@ -1,0 +1,150 @@
+"""Offline first (issue 12) in Chromium: installable, pages read offline, the indicator, API answers marked.
+
+``context.set_offline(True)`` cuts the page and its service worker off the network (Chromium's network
+emulation), as a phone losing its signal does.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS
+from tests.site.conftest import build_site
+
+WORKER_READY = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
+
+
+def controlled(page) -> None:
+    """Wait until the service worker controls the page (after its first visit it does on every load)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+
+
+def saved(page, path: str) -> None:
+    page.wait_for_function(
+        "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)",
+        arg=path,
+        timeout=15_000,
+    )
+
+
+def test_installable_in_every_language(server, browser, tmp_path):
+    # Chromium refuses to install from an incognito profile, so this one test uses a profile on disk.
+    playwright = browser.browser_type
+    context = playwright.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        for lang in build_site.LANGS:
+            page.goto(f"{server.origin}/{lang}/sheria/")
+            controlled(page)
+            deadline = time.monotonic() + 10
+            while True:
+                errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+                manifest = cdp.send("Page.getAppManifest")
+                if not errors or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            assert errors == [], (lang, errors)
+            assert manifest["url"].endswith(f"/{lang}/manifest.webmanifest") and not manifest["errors"]
+    finally:
+        context.close()
+
+
+def test_visited_rules_page_and_lesson_open_offline_with_their_content(contexts):
+    context = contexts.new()
+    page = context.new_page()
+    page.goto("/sw/sheria/chess/")  # the first visit installs the worker, which then keeps this page too
+    controlled(page)
+    saved(page, "/sw/sheria/chess/")
+    rules_heading = page.locator("h1").inner_text()
+    castling = page.locator("#castling").inner_text()
+    page.goto("/sw/jifunze/english/")
+    saved(page, "/sw/jifunze/english/")
+    lesson_heading = page.locator("h1").inner_text()
+
+    context.set_offline(True)
+    page.goto("/sw/sheria/chess/")
+    assert page.locator("h1").inner_text() == rules_heading
+    assert page.locator("#castling").inner_text() == castling
+    page.reload()
+    assert page.locator("h1").inner_text() == rules_heading
+    page.goto("/sw/jifunze/english/")
+    assert page.locator("h1").inner_text() == lesson_heading
+    assert page.locator("details").count() > 0  # the exercises with their answers
+    assert page.locator("link[rel=stylesheet]").evaluate("l => l.sheet.cssRules.length") > 10  # the shell's CSS
+
+    # A page never opened: the offline page of its language, with links to what is kept.
+    page.goto("/sw/sheria/tanzanian/")
+    assert page.locator("h1").inner_text() == build_site.translations("sw").gettext("You are offline")
+    context.set_offline(False)
+
+
+def test_save_all_lessons_for_offline_keeps_every_rules_and_lesson_page_of_the_language(contexts):
+    context = contexts.new()
+    page = context.new_page()
+    page.goto("/tl/jifunze/")
+    controlled(page)
+    button = page.locator("#save-offline")
+    t = build_site.translations("tl")
+    assert button.inner_text() == t.gettext("Save all lessons for offline")
+    button.click()
+    status = page.locator("#save-offline-status")
+    status.filter(has_text=t.gettext("Saved: the rules and lessons of every game open without a connection.")).wait_for()
+
+    context.set_offline(True)
+    for game in build_site.GAMES:
+        for section in ("sheria", "jifunze"):
+            page.goto(f"/tl/{section}/{game}/")
+            assert page.locator("h1").inner_text() != t.gettext("You are offline"), (section, game)
+            assert page.locator("main section, main details, main h2").count() > 3, (section, game)
+    page.goto("/sw/sheria/chess/")  # another language was not asked for
+    assert page.locator("h1").inner_text() == build_site.translations("sw").gettext("You are offline")
+    context.set_offline(False)
+
+
+@pytest.mark.parametrize(("lang", "path"), [("tl", "fumbo"), ("sw", "mchezo"), ("en", "fumbo")])
+def test_offline_indicator_appears_and_disappears_in_the_page_language(contexts, lang, path):
+    context = contexts.new()
+    page = context.new_page()
+    page.goto(f"/{lang}/{path}/")
+    note = page.locator("#offline-note")
+    text = build_site.translations(lang).gettext(
+        "You are offline. What you do now is kept on this phone and sent when you are back online."
+    )
+    assert note.is_hidden()
+    context.set_offline(True)
+    note.wait_for(state="visible")
+    assert note.inner_text() == text
+    context.set_offline(False)
+    note.wait_for(state="hidden")
+
+
+def test_rules_pages_have_no_offline_indicator(contexts):
+    page = contexts.new_page()
+    page.goto("/en/sheria/chess/")
+    assert page.locator("#offline-note").count() == 0
+
+
+def test_an_api_answer_from_the_cache_is_marked_as_not_fresh(contexts):
+    context = contexts.new()
+    page = context.new_page()
+    page.goto("/en/fumbo/")
+    controlled(page)
+    # `no-cache`: the daily puzzle may be kept fresh by the browser's HTTP cache until midnight (its
+    # Cache-Control says so); here the request must reach the network, as game state always does.
+    read = """path => fetch(path, {cache: 'no-cache'}).then(async r => ({status: r.status, offline: r.headers.get('x-ubao-offline'),
+                                                   body: await r.json()}))"""
+    fresh = page.evaluate(read, "/v1/puzzles/daily?game=chess")
+    assert fresh["status"] == 200 and fresh["offline"] is None
+    context.set_offline(True)
+    stale = page.evaluate(read, "/v1/puzzles/daily?game=chess")
+    assert stale["offline"] == "1" and stale["body"]["id"] == fresh["body"]["id"]
+    never_fetched = page.evaluate("fetch('/v1/puzzles/daily?game=english', {cache: 'no-cache'}).then(() => 'answered', () => 'failed')")
+    assert never_fetched == "failed"  # nothing cached: a network error, never an invented answer
+    context.set_offline(False)
+    again = page.evaluate(read, "/v1/puzzles/daily?game=chess")
+    assert again["offline"] is None
