@@ -616,7 +616,8 @@ def _json_for_script(data) -> str:
 
 
 def all_page_paths() -> list[str]:
-    return ["/", GAME_LINK_PATH] + [page.path(lang) for lang in LANGS for page in PAGES]
+    pages = ["/", GAME_LINK_PATH] + [page.path(lang) for lang in LANGS for page in PAGES]
+    return pages + [assets.offline_page_path(lang) for lang in LANGS]  # the service worker's (issue 12)
 
 
 def render_page(path: str, base_url: str = DEFAULT_BASE_URL) -> str:
