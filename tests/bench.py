@@ -886,10 +886,10 @@ def _bench_offline_pages(browser, origin: str, proxy) -> None:
         page.goto(path, wait_until="load")
         first_ms = _load_ms(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-        page.wait_for_function(
-            "caches.open('ubao-pages').then(c => c.match(location.origin + location.pathname)).then(r => !!r)",
-            timeout=30_000,
-        )
+        kept = "caches.open('ubao-pages').then(c => c.match(location.origin + location.pathname)).then(r => !!r)"
+        deadline = time.monotonic() + 30
+        while not page.evaluate(kept) and time.monotonic() < deadline:  # a promise: polled here
+            time.sleep(0.1)
         page.wait_for_timeout(1500)  # the precache and the API calls of the page settle
         precache = proxy.take() - first["bytes"]
         page.goto("about:blank")

@@ -30,14 +30,12 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("ubao-shell-") && name !== SHELL_CACHE) await caches.delete(name);
-      }
       await self.clients.claim();
       // The page that installed the worker was visited before the worker could see it: keep it too
       // (the browser's own cache revalidates it, so this costs a 304, not the page again).
       const open = await self.clients.matchAll({ type: "window" });
       await savePages(open.map((client) => client.url).filter((address) => sameOriginPage(address)));
+      await retireOldShells();
     })(),
   );
 });
@@ -63,6 +61,41 @@ self.addEventListener("message", (event) => {
 function sameOriginPage(address) {
   const url = new URL(address);
   return url.origin === self.location.origin && !url.pathname.startsWith("/v1/") && !url.pathname.startsWith("/static/");
+}
+
+/**
+ * A new build's shell replaces the old one, but a page saved before the update still names the old files
+ * until it is revalidated online: those move to the runtime cache, and whatever no saved page (or script
+ * kept for one) names any more is deleted, so the caches stay the size of what is saved.
+ */
+async function retireOldShells() {
+  const assets = await caches.open(ASSETS_CACHE);
+  const shell = await caches.open(SHELL_CACHE);
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("ubao-shell-") || name === SHELL_CACHE) continue;
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      if (!(await shell.match(request))) await assets.put(request, await old.match(request));
+    }
+    await caches.delete(name);
+  }
+  const named = new Set();
+  const pages = await caches.open(PAGES_CACHE);
+  for (const request of await pages.keys()) {
+    const text = await (await pages.match(request)).text();
+    for (const found of text.matchAll(/\/static\/[\w.-]+/g)) named.add(found[0]);
+  }
+  const kept = await assets.keys();
+  for (const request of kept) {
+    const path = new URL(request.url).pathname;
+    if (named.has(path) && path.endsWith(".js")) {
+      const text = await (await assets.match(request)).text();
+      for (const found of text.matchAll(/["']\.\/([\w.-]+\.js)["']/g)) named.add("/static/" + found[1]);
+    }
+  }
+  for (const request of kept) {
+    if (!named.has(new URL(request.url).pathname)) await assets.delete(request);
+  }
 }
 
 /** The page's address without its query: /sw/mchezo/?id=... is the same page for every game. */

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, LocalSite
 from tests.site.conftest import build_site
 
 WORKER_READY = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
@@ -21,12 +21,16 @@ def controlled(page) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
 
 
+def until(page, expression: str, arg=None, timeout: float = 20.0) -> None:
+    """Poll an async ``expression`` (``wait_for_function`` does not wait for a promise to resolve)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout}s: {expression}"
+        time.sleep(0.1)
+
+
 def saved(page, path: str) -> None:
-    page.wait_for_function(
-        "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)",
-        arg=path,
-        timeout=15_000,
-    )
+    until(page, "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)", path)
 
 
 def test_installable_in_every_language(server, browser, tmp_path):
@@ -148,3 +152,50 @@ def test_an_api_answer_from_the_cache_is_marked_as_not_fresh(contexts):
     context.set_offline(False)
     again = page.evaluate(read, "/v1/puzzles/daily?game=chess")
     assert again["offline"] is None
+
+
+def test_a_new_build_replaces_the_shell_and_saved_pages_keep_their_style_offline(browser, tmp_path):
+    # Its own server: this test deploys a new build over the old one, as `aws s3 sync` does.
+    with LocalSite(workdir=tmp_path, with_dynamodb=False) as site:
+        context = browser.new_context(base_url=site.origin)
+        try:
+            page = context.new_page()
+            page.goto("/en/sheria/chess/")
+            controlled(page)
+            saved(page, "/en/sheria/chess/")
+            shells = "caches.keys().then(k => k.filter(n => n.startsWith('ubao-shell-')))"
+            (old_shell,) = page.evaluate(shells)
+
+            new_version = _deploy_new_stylesheet(site.site_dir)
+            page.reload()
+            until(
+                page,
+                "version => caches.keys().then(k => k.includes('ubao-shell-' + version) && "
+                "k.filter(n => n.startsWith('ubao-shell-')).length === 1)",
+                new_version,
+            )
+            page.wait_for_timeout(500)  # the worker's activation finishes moving the old files
+            context.set_offline(True)
+            page.reload()
+            assert page.locator("link[rel=stylesheet]").evaluate("l => l.sheet.cssRules.length") > 10
+            assert old_shell not in page.evaluate("caches.keys()")
+        finally:
+            context.close()
+
+
+def _deploy_new_stylesheet(site_dir) -> str:
+    """A new build with a changed stylesheet: a new hashed name in every page and in the worker's shell."""
+    import hashlib
+    import re
+
+    (old,) = (site_dir / "static").glob("style.*.css")
+    content = old.read_bytes() + b"\n/* a new build */\n"
+    new_name = f"style.{hashlib.sha256(content).hexdigest()[:10]}.css"
+    (site_dir / "static" / new_name).write_bytes(content)
+    for html in site_dir.rglob("index.html"):
+        html.write_text(html.read_text().replace(old.name, new_name))
+    worker = site_dir / "sw.js"
+    text = worker.read_text().replace(old.name, new_name)
+    new_version = hashlib.sha256(new_name.encode()).hexdigest()[:10]
+    worker.write_text(re.sub(r'"version":"[0-9a-f]{10}"', f'"version":"{new_version}"', text, count=1))
+    return new_version
