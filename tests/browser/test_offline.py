@@ -199,3 +199,49 @@ def _deploy_new_stylesheet(site_dir) -> str:
     new_version = hashlib.sha256(new_name.encode()).hexdigest()[:10]
     worker.write_text(re.sub(r'"version":"[0-9a-f]{10}"', f'"version":"{new_version}"', text, count=1))
     return new_version
+
+
+def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game_now(contexts, server, needs_dynamodb):
+    import json
+    import urllib.request
+
+    from tests.browser.boards import after, expected_pieces
+    from tests.browser.test_mchezo import START, Player
+
+    start = START["chess"]
+
+    asha, ben = Player(contexts, "sw"), Player(contexts, "en")
+    link = asha.create("chess", "white")
+    ben.join(link)
+    asha.page.clock.fast_forward(6_000)  # Asha's page sees that Ben joined
+    game_id = asha.page.url.split("#game=")[1].split("&")[0]
+
+    asha.page.context.set_offline(True)
+    asha.move("chess", start, "e4")
+    queued = asha.page.locator("#offline-messages").get_attribute("data-move-queued")
+    asha.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
+    asha.page.context.set_offline(False)  # the `online` event sends it
+    sent = asha.page.locator("#offline-messages").get_attribute("data-move-sent")
+    asha.status.filter(has_text=sent.split("%(move)s")[0].strip()).wait_for()
+    ben.page.clock.fast_forward(6_000)
+    ben.board.wait_for_pieces(expected_pieces("chess", after("chess", start, "e4")), timeout=5_000)
+
+    # Ben moves offline; meanwhile the game goes on without that move (his other phone plays d5).
+    ben.page.context.set_offline(True)
+    ben.board.click("e7", "e5")
+    ben.status.filter(has_text="sent when you are online").wait_for()
+    token = ben.page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    request = urllib.request.Request(
+        f"{server.origin}/v1/games/{game_id}/moves",
+        data=json.dumps({"move": "d5", "ply": 1}).encode(),
+        headers={"content-type": "application/json", "authorization": f"Bearer {token}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200
+    ben.page.context.set_offline(False)
+    ben.status.filter(has_text="your opponent moved first").wait_for()
+    # The game now, on both boards (the move list's layout is the game page's business).
+    now = expected_pieces("chess", after("chess", start, "e4", "d5"))
+    ben.board.wait_for_pieces(now, timeout=5_000)
+    asha.page.clock.fast_forward(6_000)
+    asha.board.wait_for_pieces(now, timeout=5_000)
