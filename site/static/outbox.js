@@ -35,3 +35,30 @@ export function offlineText(key, values = {}) {
   const text = (node && node.dataset[key]) || "";
   return text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name] ?? ""));
 }
+
+// Puzzle attempts made offline: the solver's moves so far, checked by the server when the connection returns.
+const ATTEMPTS_KEY = "ubao.attempts";
+
+function readAttempts() {
+  try {
+    return JSON.parse(localStorage.getItem(ATTEMPTS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function keepAttempt(puzzleId, moves) {
+  const all = readAttempts();
+  all[puzzleId] = { moves };
+  localStorage.setItem(ATTEMPTS_KEY, JSON.stringify(all));
+}
+
+export function keptAttempt(puzzleId) {
+  return readAttempts()[puzzleId] || null;
+}
+
+export function dropAttempt(puzzleId) {
+  const all = readAttempts();
+  delete all[puzzleId];
+  localStorage.setItem(ATTEMPTS_KEY, JSON.stringify(all));
+}

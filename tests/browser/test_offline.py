@@ -245,3 +245,43 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     ben.board.wait_for_pieces(now, timeout=5_000)
     asha.page.clock.fast_forward(6_000)
     asha.board.wait_for_pieces(now, timeout=5_000)
+
+
+def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(contexts, server, needs_dynamodb):
+    from shared_rules import get_game
+    from tests.browser.boards import BoardView, expected_pieces, page_config
+    from tests.browser.test_fumbo import clicks_for, solution_of
+
+    game = "english"
+    context = contexts.new()
+    page = context.new_page()
+    with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
+        page.goto("/tl/fumbo/")
+    puzzle = daily.value.json()
+    solution = solution_of(game, puzzle["id"])
+    messages = page_config(page)["messages"]
+    section = page.locator(f"#puzzle-{game}")
+    board = BoardView(section.locator(".board-host"))
+    board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
+    wrong = next(
+        move
+        for move in get_game(game).from_fen(puzzle["fen"]).legal_notations()
+        if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
+    )
+
+    context.set_offline(True)
+    board.click(*clicks_for(game, puzzle["fen"], wrong))
+    queued = page.locator("#offline-messages").get_attribute("data-attempt-queued")
+    section.locator(".status").filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
+    assert page.evaluate("localStorage.getItem('ubao.attempts')")  # kept, not lost
+    assert page.evaluate("localStorage.getItem('ubao.player')") is None  # the server has not seen it yet
+
+    with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
+        context.set_offline(False)  # the `online` event sends it
+    assert attempt.value.json()["result"] == "failed"  # the server is the judge, after reconnecting
+    section.locator(".status").filter(has_text=messages["puzzle_failed"].split("%(moves)s")[0].strip()).wait_for()
+    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    progress = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
+    assert progress["failed"] == 1 and progress["solved"] == 0
+    page.locator("#progress").wait_for(state="visible")
+    assert page.evaluate("localStorage.getItem('ubao.attempts')") == "{}"
