@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from local import static
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
@@ -282,7 +283,9 @@ class _RequestHandler(BaseHTTPRequestHandler):
                 self.command, self.path, list(self.headers.items()), body, self.client_address[0]
             )
         else:
-            status, headers, payload = site_response(self.command, self.path, self.server.site_dir, self.server.origin)
+            status, headers, payload = static.site_response(
+                self.command, self.path, self.server.site_dir, self.server.origin, self.headers
+            )
         self._send(status, headers, payload)
         if not self.server.quiet:
             elapsed = (time.perf_counter() - started) * 1000

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import gettext
 import gzip
-import hashlib
 import json
 import os
 import re
@@ -32,7 +31,8 @@ SITE = Path(__file__).resolve().parent
 if str(SITE) not in sys.path:
     sys.path.insert(0, str(SITE))
 
-import diagrams  # noqa: E402  (site/ is not a package: its name would shadow the stdlib's ``site``)
+import assets  # noqa: E402  (site/ is not a package: its name would shadow the stdlib's ``site``)
+import diagrams  # noqa: E402
 import exercises  # noqa: E402
 import play_messages  # noqa: E402
 
@@ -379,9 +379,7 @@ class Builder:
     def __init__(self, base_url: str = DEFAULT_BASE_URL):
         self.base_url = base_url.rstrip("/")
         self.drawings = diagrams.render_all()
-        self.asset_versions = {
-            path.name: hashlib.sha256(path.read_bytes()).hexdigest()[:10] for path in sorted(STATIC.iterdir())
-        }
+        self.assets = assets.hashed_assets(STATIC)  # hashed names: served immutable (issue 12)
         self._envs: dict[str, Environment] = {}
 
     # The rules pages need none of these; the rules-page function never computes them.
@@ -416,13 +414,14 @@ class Builder:
                 GAMES=GAMES,
                 GAME_TITLES=GAME_TITLES,
                 asset=self.asset,
+                manifest_url=assets.manifest_path(lang),
                 markup=lambda text: markup(text, lang),
             )
             self._envs[lang] = env
         return self._envs[lang]
 
     def asset(self, name: str) -> str:
-        return f"/static/{name}?v={self.asset_versions[name]}"
+        return self.assets.url(name)
 
     # ------------------------------------------------------------------ pages
 
@@ -627,7 +626,8 @@ def _json_for_script(data) -> str:
 
 
 def all_page_paths() -> list[str]:
-    return ["/", GAME_LINK_PATH] + [page.path(lang) for lang in LANGS for page in PAGES]
+    pages = ["/", GAME_LINK_PATH] + [page.path(lang) for lang in LANGS for page in PAGES]
+    return pages + [assets.offline_page_path(lang) for lang in LANGS]  # the service worker's (issue 12)
 
 
 def render_page(path: str, base_url: str = DEFAULT_BASE_URL) -> str:
@@ -664,10 +664,33 @@ def build(out: Path = DEFAULT_OUT, base_url: str = DEFAULT_BASE_URL) -> dict:
         target = out / path.strip("/") / "index.html" if path != "/" else out / "index.html"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    for asset in STATIC.iterdir():
-        shutil.copy2(asset, out / "static" / asset.name)
+    write_offline_files(builder, out)
     largest = max(len(gzip.compress(text.encode())) for text in written.values())
     return {"pages": len(written), "largest_gzip_bytes": largest, "seconds": time.perf_counter() - started}
+
+
+# --------------------------------------------------------------------------------------------- offline (issue 12)
+
+OFFLINE_PAGE = Page("offline", "offline.html")
+
+
+def write_offline_files(builder: Builder, out: Path) -> None:
+    """The hashed assets, the offline page and the web app manifest of each language, and /sw.js."""
+    offline_pages, manifests = {}, {}
+    for lang in LANGS:
+        offline_pages[lang] = builder.render(OFFLINE_PAGE, lang)
+        target = out / assets.offline_page_path(lang).strip("/") / "index.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(offline_pages[lang], encoding="utf-8")
+        t = translations(lang)
+        manifests[lang] = assets.manifest(
+            lang,
+            name=t.gettext("ubao: chess and draughts"),
+            short_name="ubao",
+            description=t.gettext("Learn, solve puzzles and play chess and draughts."),
+            assets=builder.assets,
+        )
+    assets.write_offline_files(out, builder.assets, manifests, offline_pages)
 
 
 def main(argv: list[str] | None = None) -> int:

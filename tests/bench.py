@@ -7,6 +7,7 @@ Run one section: ``python -m tests.bench rules`` (names: see SECTIONS).
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import subprocess
 import sys
@@ -769,7 +770,176 @@ def bench_puzzles() -> None:
         print(f"attempt request (Re1+, no token)   {going_on * 1e3:7.2f} ms  {going_on / validate:.2f}x validate")
 
 
-SECTIONS = {"rules": bench_rules, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles}
+# ------------------------------------------------------------------ offline first (issue 12)
+
+#: The link of the issue: 400 kbit/s down (and up), 400 ms latency, in Chromium's network emulation.
+SLOW_LINK = {"offline": False, "latency": 400, "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8}
+OFFLINE_PAGES = ("/sw/sheria/chess/", "/tl/jifunze/english/", "/en/sheria/tanzanian/", "/sw/fumbo/", "/en/mchezo/")
+
+
+class _CountingProxy:
+    """A TCP relay in front of the local server that counts the bytes the server sends: what went over the
+    network, whoever asked (the page or its service worker, which Chromium's page-level events do not show)."""
+
+    def __init__(self, target_port: int):
+        import socket
+        import threading
+
+        self._socket, self._threading = socket, threading
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.received = 0
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = self._socket.create_connection(("127.0.0.1", self.target_port))
+            self._threading.Thread(target=self._pump, args=(client, upstream, False), daemon=True).start()
+            self._threading.Thread(target=self._pump, args=(upstream, client, True), daemon=True).start()
+
+    def _pump(self, source, target, downstream: bool) -> None:
+        try:
+            while data := source.recv(65536):
+                if downstream:
+                    with self._lock:
+                        self.received += len(data)
+                target.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, target):
+                with contextlib.suppress(OSError):
+                    end.shutdown(self._socket.SHUT_RDWR)
+
+    def take(self) -> int:
+        with self._lock:
+            count, self.received = self.received, 0
+        return count
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def _slow_page(context):
+    """A page of ``context`` on the slow link, and a counter of the bytes its own requests transferred."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+    transferred = {"bytes": 0}
+    cdp.on("Network.loadingFinished", lambda event: transferred.__setitem__("bytes", transferred["bytes"] + event["encodedDataLength"]))
+    return page, transferred
+
+
+def _load_ms(page) -> float:
+    return page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime; })()")
+
+
+def bench_offline() -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.harness import LocalSite, launch_browser, missing_chromium, missing_dynamodb
+
+    heading("offline first: pages on a 400 kbit/s, 400 ms link (headless Chromium, CDP network emulation)")
+    if missing_chromium():
+        print(missing_chromium())
+        return
+    with LocalSite(with_dynamodb=missing_dynamodb() is None) as site, sync_playwright() as playwright:
+        proxy = _CountingProxy(site.port)
+        origin = f"http://127.0.0.1:{proxy.port}"
+        browser = launch_browser(playwright)
+        try:
+            _bench_offline_pages(browser, origin, proxy)
+            _bench_offline_pack(browser, origin, proxy, site)
+        finally:
+            browser.close()
+            proxy.close()
+
+
+def _bench_offline_pages(browser, origin: str, proxy) -> None:
+    import urllib.request
+
+    for path in OFFLINE_PAGES:  # the server compresses a file once: measure the link, not that first time
+        for encoding in ("br", "identity"):
+            request = urllib.request.Request(origin + path, headers={"Accept-Encoding": encoding})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                response.read()
+    print(f"{'page':<24} {'first visit':>22} {'uncompressed, no SW':>22} {'repeat visit':>22} {'precache':>9}")
+    for path in OFFLINE_PAGES:
+        # The reference: the same page as the issue found it (no compression), in the same run.
+        reference = browser.new_context(base_url=origin, service_workers="block")
+        reference.set_extra_http_headers({"Accept-Encoding": "identity"})
+        page, plain = _slow_page(reference)
+        page.goto(path, wait_until="load")
+        plain_ms = _load_ms(page)
+        reference.close()
+
+        context = browser.new_context(base_url=origin)
+        page, first = _slow_page(context)
+        proxy.take()
+        page.goto(path, wait_until="load")
+        first_ms = _load_ms(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        kept = "caches.open('ubao-pages').then(c => c.match(location.origin + location.pathname)).then(r => !!r)"
+        deadline = time.monotonic() + 30
+        while not page.evaluate(kept) and time.monotonic() < deadline:  # a promise: polled here
+            time.sleep(0.1)
+        page.wait_for_timeout(1500)  # the precache and the API calls of the page settle
+        precache = proxy.take() - first["bytes"]
+        page.goto("about:blank")
+        proxy.take()
+        page.goto(origin + path, wait_until="load")
+        repeat_ms = _load_ms(page)
+        page.wait_for_timeout(1500)  # stale-while-revalidate: the page is checked after it is shown
+        repeat_bytes = proxy.take()
+        context.close()
+        print(
+            f"{path:<24} {first['bytes'] / 1024:6.1f} KB {first_ms:7.0f} ms    "
+            f"{plain['bytes'] / 1024:6.1f} KB {plain_ms:7.0f} ms    "
+            f"{repeat_bytes:6d} B  {repeat_ms:7.0f} ms  {max(precache, 0) / 1024:6.1f} KB"
+        )
+    print("targets: first visit < 30 KB and < 1500 ms; repeat visit <= 1 KB and < 300 ms (fumbo and mchezo")
+    print("         also ask the API on every visit: their repeat bytes are the game state, not the page);")
+    print("         precache: the shell, fetched once by the service worker after the first page")
+
+
+def _bench_offline_pack(browser, origin: str, proxy, site) -> None:
+    import json as json_module
+    import re
+
+    import brotli
+
+    heading("offline first: the whole offline pack of one language (Swahili), over the network")
+    context = browser.new_context(base_url=origin)
+    page = context.new_page()
+    proxy.take()
+    page.goto("/sw/jifunze/", wait_until="load")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.click("#save-offline")
+    page.wait_for_function("document.getElementById('save-offline-status').textContent.length > 12", timeout=60_000)
+    page.wait_for_timeout(1000)
+    pack = proxy.take()
+    cached = page.evaluate("caches.open('ubao-pages').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))")
+    shell = json_module.loads(re.search(r"const SETTINGS = (\{.*?\});", (site.site_dir / "sw.js").read_text()).group(1))
+    shell_bytes = sum(
+        len(brotli.compress((site.site_dir / url.lstrip("/")).read_bytes()))
+        if (site.site_dir / url.lstrip("/")).stat().st_size >= 1000
+        else (site.site_dir / url.lstrip("/")).stat().st_size
+        for url in shell["shell"]
+    )
+    context.close()
+    print(f"pages kept: {len(cached)} ({', '.join(sorted(cached))})")
+    print(f"shell precached: {len(shell['shell'])} files + 3 offline pages, {shell_bytes / 1024:.1f} KB Brotli (files alone)")
+    print(f"whole pack over the network: {pack / 1024:.1f} KB (target < 400 KB); 20 puzzles per game: not kept yet")
+
+
+SECTIONS = {"rules": bench_rules, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles, "offline": bench_offline}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,8 +2,9 @@
 // The server checks every move (POST /v1/puzzles/{id}/attempt) and draws each new position
 // (POST /v1/validate), so the page holds no rules. The legal moves the board marks come from the same
 // validate answers (the first ones from a refused placeholder move, whose answer lists the legal moves).
-import { boardMoves, call, player, storedPlayer, validate, moveText } from "./api.js";
+import { ApiError, boardMoves, call, player, storedPlayer, validate, moveText } from "./api.js";
 import { Board, config, format, plural, refusalText } from "./board.js";
+import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -66,17 +67,20 @@ async function setUp(section) {
   validate(game, puzzle.fen, [], "?").then((answer) => board.setLegal(legalOf(answer))).catch(() => {});
 
   async function attempt(text) {
-    if (busy) return;
+    if (busy) return false;
     busy = true;
+    let checkedMove = null; // set once the move is on the board: then the attempt alone is left to send
     try {
       const checked = await validate(game, puzzle.fen, played, text);
       if (!checked.legal) {
         const reason = checked.error && checked.error.reason;
+        if (keptAttempt(puzzle.id)) dropAttempt(puzzle.id); // a kept move the server refuses is not kept again
         const text = refusalText(m, reason, { moves: checked.legal_moves || [] });
         show(text, "bad"); // the status line under the board: the board's own note stays for taps
         return;
       }
       board.setPosition(checked.fen);
+      checkedMove = checked.move;
       mine.push(checked.move);
       played.push(checked.move);
       const who = await player().catch(() => null);
@@ -84,6 +88,8 @@ async function setUp(section) {
       const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt?tz="
         + encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
         { body: { moves: mine }, token: who && who.token });
+      const kept = keptAttempt(puzzle.id);
+      if (kept && mine.length >= kept.moves.length) dropAttempt(puzzle.id); // the server has judged it
       if (answer.result === "continue") {
         const reply = await validate(game, puzzle.fen, played, answer.reply);
         played.push(reply.move);
@@ -101,12 +107,32 @@ async function setUp(section) {
         show(format(m.puzzle_failed, { moves: (answer.solution || []).join(" ") }), "bad");
         showProgress();
       }
-    } catch {
-      show(m.network_error, "bad");
+    } catch (error) {
+      if (error instanceof ApiError) {
+        dropAttempt(puzzle.id); // refused (e.g. attempt_over): sending it again would change nothing
+        show(m.network_error, "bad");
+        return false;
+      }
+      // Offline (issue 12): the moves are kept and the server checks them when the connection returns.
+      keepAttempt(puzzle.id, checkedMove ? [...mine] : [...mine, text]);
+      show(offlineText("attemptQueued", { move: text }), "bad");
+      return false;
     } finally {
       busy = false;
     }
+    return true;
   }
+
+  /** An attempt kept offline, sent move by move as if played now: the server is the judge. */
+  async function sendKept() {
+    const kept = keptAttempt(puzzle.id);
+    if (!kept || busy) return;
+    for (const move of kept.moves.slice(mine.length)) {
+      if (!(await attempt(move))) return;
+    }
+  }
+  window.addEventListener("online", sendKept);
+  sendKept();
 
   form.hidden = false;
   form.addEventListener("submit", (event) => {

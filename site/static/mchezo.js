@@ -2,6 +2,7 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, boardMoves, call, moveText, player, storedPlayer } from "./api.js";
 import { Board, config, format, plural, refusalText } from "./board.js";
+import { dropMove, offlineText, queueMove, queuedMove } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -230,12 +231,39 @@ async function act(path, body) {
       const reason = error.body.error && error.body.error.reason;
       const text = reason ? refusalText(m, reason, { moves: error.body.legal_moves || [] }) : error.message;
       say(status, text, "bad");
+    } else if (path === "moves") {
+      queueMove(state.id, body); // offline: sent when the connection returns (issue 12)
+      say(status, offlineText("moveQueued", { move: body.move }), "bad");
     } else say(status, m.network_error, "bad");
     return null;
   } finally {
     busy = false;
   }
 }
+
+/** The move made offline for this game, sent now; a 409 means the opponent moved first (issue 12). */
+async function sendQueued() {
+  const queued = state && queuedMove(state.id);
+  if (!queued || busy) return;
+  busy = true;
+  try {
+    const me = await player();
+    await call("POST", `/v1/games/${encodeURIComponent(state.id)}/moves`, { body: queued, token: me.token });
+    dropMove(state.id);
+    await load(state.id);
+    say(status, offlineText("moveSent", { move: queued.move }), "ok");
+  } catch (error) {
+    if (!(error instanceof ApiError)) return; // still offline: kept for the next try
+    dropMove(state.id);
+    await load(state.id).catch(() => {});
+    const text = error.status === 409 ? offlineText("opponentFirst", { move: queued.move }) : error.message;
+    say(status, text, "bad");
+  } finally {
+    busy = false;
+  }
+}
+
+window.addEventListener("online", sendQueued);
 
 async function send(text) {
   if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
@@ -438,6 +466,7 @@ async function start() {
   board = null;
   try {
     const game = await load(id);
+    sendQueued();
     const seat = mySeat(game);
     const full = game.players && game.players.white && game.players.black;
     if (invite && !seat && !full) {

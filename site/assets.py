@@ -1,0 +1,217 @@
+"""Offline first at `make site` time (issue 12): hashed file names, the icons, the web app manifests and the
+service worker. build_site.py calls ``hashed_assets`` once per build and ``write_offline_files`` after the
+pages are written; nothing here renders a page's markup.
+
+* Every file of site/static/ is written as ``name.<10 hex of its sha256>.ext``; a script's imports of its
+  neighbours (``from "./api.js"``) are rewritten to their hashed names first, so a changed api.js changes
+  the name of every script that imports it. Served ``immutable`` (see local/static.py and template.yaml).
+* The icons are drawn here (a board on the theme colour) as PNG with zlib alone: no image library.
+* ``/{lang}/manifest.webmanifest`` per language, ``/sw.js`` with the precache list (the shell) and its
+  version baked in; ``/{lang}/offline/`` is a page of the site (rendered by build_site.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+SERVICE_WORKER_SOURCE = HERE / "offline" / "sw.js"
+SERVICE_WORKER_PATH = "/sw.js"
+HASH_LENGTH = 10
+#: ``name.0123456789.ext``: what local/static.py (and the /static/* behaviour) serve as immutable.
+HASHED_NAME = re.compile(r"^[\w-]+\.[0-9a-f]{10}\.[a-z0-9]+$")
+#: A script's static or dynamic import of a file beside it.
+_IMPORT = re.compile(r"""((?:\bfrom|\bimport)\s*\(?\s*)(["'])\./([\w.-]+\.js)\2""")
+
+THEME_COLOUR = "#212121"
+BACKGROUND_COLOUR = "#fafafa"
+#: (file name, size, maskable): maskable icons keep the board inside the central safe zone (80 % circle).
+ICONS = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-512.png", 512, True))
+
+
+@dataclass(frozen=True)
+class Asset:
+    source: str  # the name in site/static/ (or of a generated icon)
+    name: str  # the hashed name under /static/
+    content: bytes
+
+    @property
+    def url(self) -> str:
+        return f"/static/{self.name}"
+
+
+class Assets:
+    """The hashed files of one build, by their source names."""
+
+    def __init__(self, files: dict[str, bytes]):
+        self.by_source: dict[str, Asset] = {}
+        for source in sorted(files):
+            self._resolve(source, files, ())
+
+    def _resolve(self, source: str, files: dict[str, bytes], chain: tuple[str, ...]) -> Asset:
+        if source in self.by_source:
+            return self.by_source[source]
+        if source in chain:
+            raise ValueError(f"site/static: import cycle {' -> '.join((*chain, source))}")
+        if source not in files:
+            raise ValueError(f"site/static/{chain[-1]} imports ./{source}, which does not exist")
+        content = files[source]
+        if source.endswith(".js"):
+            text = content.decode("utf-8")
+
+            def hashed_import(match: re.Match) -> str:
+                target = self._resolve(match.group(3), files, (*chain, source))
+                return f"{match.group(1)}{match.group(2)}./{target.name}{match.group(2)}"
+
+            content = _IMPORT.sub(hashed_import, text).encode("utf-8")
+        stem, dot, extension = source.rpartition(".")
+        digest = hashlib.sha256(content).hexdigest()[:HASH_LENGTH]
+        asset = Asset(source, f"{stem}.{digest}{dot}{extension}", content)
+        self.by_source[source] = asset
+        return asset
+
+    def url(self, source: str) -> str:
+        return self.by_source[source].url
+
+    def __iter__(self):
+        return iter(self.by_source.values())
+
+
+def hashed_assets(static_dir: Path = STATIC) -> Assets:
+    files = {path.name: path.read_bytes() for path in sorted(static_dir.iterdir()) if path.is_file()}
+    for name, size, maskable in ICONS:
+        files[name] = icon_png(size, maskable)
+    return Assets(files)
+
+
+# --------------------------------------------------------------------------------------------- icons
+
+
+@cache
+def icon_png(size: int, maskable: bool) -> bytes:
+    """A 4x4 board of light and dark squares on the theme colour, with one round piece: ubao's icon."""
+    background = bytes(_rgb(THEME_COLOUR))
+    light, dark, piece = bytes((0xF0, 0xD9, 0xB5)), bytes((0x8B, 0x5A, 0x2B)), bytes((0xFA, 0xFA, 0xFA))
+    # The maskable icon's safe zone is a circle of 40 % radius: its board's corners must lie inside it.
+    margin = round(size * (0.24 if maskable else 0.1))
+    cell = (size - 2 * margin) // 4
+    board = cell * 4
+    start = (size - board) // 2
+    centre_x, centre_y, radius = start + cell * 2.5, start + cell * 1.5, cell * 0.38  # on a dark square
+    rows = []
+    for y in range(size):
+        if not start <= y < start + board:
+            rows.append(b"\x00" + background * size)  # filter byte 0, then the pixels
+            continue
+        rank = (y - start) // cell
+        pixels = bytearray(background * start)
+        for file in range(4):
+            pixels += (dark if (file + rank) % 2 else light) * cell
+        pixels += background * (size - start - board)
+        half = (radius**2 - (y + 0.5 - centre_y) ** 2) ** 0.5 if abs(y + 0.5 - centre_y) <= radius else None
+        if half is not None:  # the piece's pixels on this row
+            for x in range(int(centre_x - half + 0.5), int(centre_x + half + 0.5)):
+                pixels[3 * x : 3 * x + 3] = piece
+        rows.append(b"\x00" + bytes(pixels))
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _png_chunk(b"IHDR", header)
+        + _png_chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + _png_chunk(b"IEND", b"")
+    )
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------------------------- manifest
+
+
+def manifest(lang: str, name: str, short_name: str, description: str, assets: Assets) -> dict:
+    """The web app manifest of one language: installing from a Swahili page gives the Swahili app."""
+    icons = [
+        {
+            "src": assets.url(file),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "maskable" if maskable else "any",
+        }
+        for file, size, maskable in ICONS
+    ]
+    return {
+        "id": f"/{lang}/",
+        "name": name,
+        "short_name": short_name,
+        "description": description,
+        "lang": lang,
+        "start_url": f"/{lang}/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "icons": icons,
+    }
+
+
+def manifest_path(lang: str) -> str:
+    return f"/{lang}/manifest.webmanifest"
+
+
+# --------------------------------------------------------------------------------------------- service worker
+
+
+def offline_page_path(lang: str) -> str:
+    return f"/{lang}/offline/"
+
+
+def service_worker(assets: Assets, langs: tuple[str, ...], offline_pages: dict[str, str]) -> str:
+    """/sw.js: the worker's source with the shell to precache (hashed assets, offline pages) baked in.
+
+    Its version is the hash of everything it precaches, so a new build installs a new shell and the old one
+    is deleted on activation; an unchanged build leaves the installed worker as it is.
+    """
+    shell = sorted(asset.url for asset in assets)
+    digest = hashlib.sha256()
+    for asset in assets:
+        digest.update(asset.name.encode())
+    for lang in langs:
+        digest.update(hashlib.sha256(offline_pages[lang].encode()).digest())
+    settings = {
+        "version": digest.hexdigest()[:HASH_LENGTH],
+        "shell": shell,
+        "offlinePages": {lang: offline_page_path(lang) for lang in langs},
+        "langs": list(langs),
+    }
+    source = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
+    marker = "const SETTINGS = {};"
+    if marker not in source:
+        raise ValueError(f"{SERVICE_WORKER_SOURCE} must declare `{marker}` for the build to fill in")
+    return source.replace(marker, "const SETTINGS = " + json.dumps(settings, separators=(",", ":")) + ";", 1)
+
+
+def write_offline_files(out: Path, assets: Assets, manifests: dict[str, dict], offline_pages: dict[str, str]) -> None:
+    """The hashed assets, the manifests and /sw.js into the build folder (the pages are already there)."""
+    static = out / "static"
+    static.mkdir(parents=True, exist_ok=True)
+    for asset in assets:
+        (static / asset.name).write_bytes(asset.content)
+    for lang, data in manifests.items():
+        target = out / manifest_path(lang).lstrip("/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    langs = tuple(manifests)
+    (out / SERVICE_WORKER_PATH.lstrip("/")).write_text(service_worker(assets, langs, offline_pages), encoding="utf-8")

@@ -1,0 +1,179 @@
+// ubao's service worker (issue 12), served as /sw.js for the whole origin. site/assets.py fills SETTINGS
+// at `make site` time: the version (a hash of the shell), the shell to precache, each language's offline page.
+//
+// Strategies, by what a response is:
+//   /static/ (hashed names, never change)     cache first: precached shell, then a runtime cache
+//   pages                                      stale-while-revalidate; offline and never seen: the offline page
+//   GET /v1/ (game state, puzzles, progress)   network first; the cached answer only when the network fails,
+//                                              marked `X-Ubao-Offline: 1` so a page never shows it as fresh
+//   anything else (POST, other origins)        the network, untouched
+// Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline").
+// Issue 11 adds its `push` and `notificationclick` handlers at the end of this file.
+
+const SETTINGS = {};
+const SHELL_CACHE = "ubao-shell-" + SETTINGS.version;
+const PAGES_CACHE = "ubao-pages";
+const ASSETS_CACHE = "ubao-assets";
+const API_CACHE = "ubao-api";
+const OFFLINE_HEADER = "X-Ubao-Offline";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const shell = await caches.open(SHELL_CACHE);
+      await shell.addAll(SETTINGS.shell.concat(Object.values(SETTINGS.offlinePages)));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      await self.clients.claim();
+      // The page that installed the worker was visited before the worker could see it: keep it too
+      // (the browser's own cache revalidates it, so this costs a 304, not the page again).
+      const open = await self.clients.matchAll({ type: "window" });
+      await savePages(open.map((client) => client.url).filter((address) => sameOriginPage(address)));
+      await retireOldShells();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/v1/")) event.respondWith(networkFirst(request));
+  else if (url.pathname.startsWith("/static/")) event.respondWith(cacheFirst(request));
+  else if (request.mode === "navigate" || (request.headers.get("accept") || "").includes("text/html"))
+    event.respondWith(staleWhileRevalidate(request, event));
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const port = event.ports && event.ports[0];
+  if (data.type === "save-pages" && Array.isArray(data.urls)) {
+    event.waitUntil(savePages(data.urls).then((result) => port && port.postMessage(result)));
+  }
+});
+
+function sameOriginPage(address) {
+  const url = new URL(address);
+  return url.origin === self.location.origin && !url.pathname.startsWith("/v1/") && !url.pathname.startsWith("/static/");
+}
+
+/**
+ * A new build's shell replaces the old one, but a page saved before the update still names the old files
+ * until it is revalidated online: those move to the runtime cache, and whatever no saved page (or script
+ * kept for one) names any more is deleted, so the caches stay the size of what is saved.
+ */
+async function retireOldShells() {
+  const assets = await caches.open(ASSETS_CACHE);
+  const shell = await caches.open(SHELL_CACHE);
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("ubao-shell-") || name === SHELL_CACHE) continue;
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      if (!(await shell.match(request))) await assets.put(request, await old.match(request));
+    }
+    await caches.delete(name);
+  }
+  const named = new Set();
+  const pages = await caches.open(PAGES_CACHE);
+  for (const request of await pages.keys()) {
+    const text = await (await pages.match(request)).text();
+    for (const found of text.matchAll(/\/static\/[\w.-]+/g)) named.add(found[0]);
+  }
+  const kept = await assets.keys();
+  for (const request of kept) {
+    const path = new URL(request.url).pathname;
+    if (named.has(path) && path.endsWith(".js")) {
+      const text = await (await assets.match(request)).text();
+      for (const found of text.matchAll(/["']\.\/([\w.-]+\.js)["']/g)) named.add("/static/" + found[1]);
+    }
+  }
+  for (const request of kept) {
+    if (!named.has(new URL(request.url).pathname)) await assets.delete(request);
+  }
+}
+
+/** The page's address without its query: /sw/mchezo/?id=... is the same page for every game. */
+function pageKey(request) {
+  const url = new URL(request.url);
+  return url.origin + url.pathname;
+}
+
+function cacheable(response) {
+  return response && response.ok && response.type === "basic" && !response.redirected;
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { ignoreSearch: false });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (cacheable(response)) {
+    const cache = await caches.open(ASSETS_CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function staleWhileRevalidate(request, event) {
+  const cache = await caches.open(PAGES_CACHE);
+  const key = pageKey(request);
+  const cached = await cache.match(key);
+  const refresh = fetch(request).then(async (response) => {
+    if (cacheable(response)) await cache.put(key, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(refresh.catch(() => undefined)); // offline: the cached page stays as it is
+    return cached;
+  }
+  try {
+    return await refresh;
+  } catch (error) {
+    return (await caches.match(offlinePage(request.url))) || Response.error();
+  }
+}
+
+function offlinePage(address) {
+  const lang = new URL(address).pathname.split("/")[1];
+  return SETTINGS.offlinePages[lang] || SETTINGS.offlinePages[SETTINGS.langs[0]];
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(API_CACHE);
+  try {
+    const response = await fetch(request);
+    if (cacheable(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request);
+    if (!cached) throw error;
+    // The last known answer, said to be one: the page shows it as the last known state, never as fresh.
+    const headers = new Headers(cached.headers);
+    headers.set(OFFLINE_HEADER, "1");
+    headers.delete("etag");
+    return new Response(await cached.blob(), { status: cached.status, statusText: cached.statusText, headers });
+  }
+}
+
+async function savePages(urls) {
+  const cache = await caches.open(PAGES_CACHE);
+  let saved = 0;
+  let failed = 0;
+  // One at a time: on a slow link, parallel requests only make every page arrive later.
+  for (const address of urls) {
+    try {
+      const response = await fetch(address, { credentials: "same-origin" });
+      if (!cacheable(response)) throw new Error("HTTP " + response.status);
+      await cache.put(pageKey(new Request(address)), response);
+      saved += 1;
+    } catch (error) {
+      failed += 1;
+    }
+  }
+  return { saved, failed };
+}

@@ -1,0 +1,142 @@
+"""What `make site` writes for offline first (issue 12): hashed assets, icons, manifests, the service worker."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import struct
+import zlib
+
+import assets
+import pytest
+
+from tests.site.conftest import build_site
+
+LANGS = build_site.LANGS
+HASHED_URL = re.compile(r"^/static/[\w-]+\.[0-9a-f]{10}\.(js|css|png)$")
+
+
+def test_every_static_file_is_written_under_its_content_hash(built):
+    names = sorted(path.name for path in (built.root / "static").iterdir())
+    assert names and all(assets.HASHED_NAME.match(name) for name in names), names
+    sources = {path.name for path in assets.STATIC.iterdir()}
+    assert {name.split(".")[0] for name in names} >= {source.split(".")[0] for source in sources}
+    for name in names:
+        stem, digest, extension = name.rsplit(".", 2)
+        content = (built.root / "static" / name).read_bytes()
+        assert hashlib.sha256(content).hexdigest()[:10] == digest, name
+
+
+def test_scripts_import_their_neighbours_by_hashed_name(built):
+    written = {path.name for path in (built.root / "static").iterdir()}
+    for script in (built.root / "static").glob("*.js"):
+        for target in re.findall(r"""from\s*["']\./([^"']+)["']""", script.read_text()):
+            assert target in written, (script.name, target)
+            assert assets.HASHED_NAME.match(target)
+
+
+def test_changing_a_dependency_renames_the_scripts_that_import_it(tmp_path):
+    (tmp_path / "api.js").write_text("export const a = 1;\n")
+    (tmp_path / "page.js").write_text('import { a } from "./api.js";\nconsole.log(a);\n')
+    (tmp_path / "alone.js").write_text("console.log(1);\n")
+    before = assets.hashed_assets(tmp_path)
+    (tmp_path / "api.js").write_text("export const a = 2;\n")
+    after = assets.hashed_assets(tmp_path)
+    assert before.url("api.js") != after.url("api.js")
+    assert before.url("page.js") != after.url("page.js")
+    assert before.url("alone.js") == after.url("alone.js")
+    assert after.by_source["page.js"].content.decode().startswith(f'import {{ a }} from "./{after.by_source["api.js"].name}"')
+
+
+def test_an_import_of_a_missing_file_is_a_clear_build_error(tmp_path):
+    (tmp_path / "page.js").write_text('import { a } from "./nowhere.js";\n')
+    with pytest.raises(ValueError, match="nowhere.js"):
+        assets.hashed_assets(tmp_path)
+
+
+def test_every_page_links_hashed_assets_and_its_own_language_manifest(built):
+    for path, page in built.pages.items():
+        for tag, url, attrs in page.links:
+            if tag == "script" or (tag == "link" and attrs.get("rel") in ("stylesheet", "apple-touch-icon")):
+                assert HASHED_URL.match(url), (path, url)
+                assert (built.root / url.lstrip("/")).is_file(), (path, url)
+        lang = page.lang
+        if path in ("/", "/game/"):
+            continue
+        manifests = [url for tag, url, attrs in page.links if tag == "link" and attrs.get("rel") == "manifest"]
+        assert manifests == [f"/{lang}/manifest.webmanifest"], path
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR"
+    assert zlib.crc32(data[12 : 16 + length]) & 0xFFFFFFFF == struct.unpack(">I", data[16 + length : 20 + length])[0]
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_manifest_of_each_language_is_installable(built, lang):
+    data = json.loads((built.root / lang / "manifest.webmanifest").read_text())
+    translated = build_site.translations(lang)
+    assert data["name"] == translated.gettext("ubao: chess and draughts")
+    assert data["lang"] == lang and data["start_url"] == f"/{lang}/" and data["display"] == "standalone"
+    assert data["short_name"] and data["theme_color"].startswith("#")
+    sizes = {}
+    for icon in data["icons"]:
+        png = (built.root / icon["src"].lstrip("/")).read_bytes()
+        width, height = _png_size(png)
+        assert icon["sizes"] == f"{width}x{height}" and icon["type"] == "image/png"
+        sizes.setdefault(icon["purpose"], set()).add(width)
+    assert sizes["any"] >= {192, 512} and 512 in sizes["maskable"]
+
+
+def test_maskable_icon_keeps_the_board_inside_the_safe_zone():
+    png = assets.icon_png(512, maskable=True)
+    pixels = zlib.decompress(png[png.index(b"IDAT") + 4 :])
+    row_bytes = 1 + 512 * 3
+    background = bytes(assets._rgb(assets.THEME_COLOUR))
+    outside = []
+    for y in range(512):
+        for x in range(0, 512, 4):
+            colour = pixels[y * row_bytes + 1 + 3 * x : y * row_bytes + 4 + 3 * x]
+            if colour != background and (x - 256) ** 2 + (y - 256) ** 2 > (0.4 * 512) ** 2:
+                outside.append((x, y))
+    assert not outside
+
+
+def test_service_worker_precaches_the_shell_and_nothing_else(built):
+    source = (built.root / "sw.js").read_text()
+    settings = json.loads(re.search(r"const SETTINGS = (\{.*?\});\n", source).group(1))
+    static = {f"/static/{path.name}" for path in (built.root / "static").iterdir()}
+    assert set(settings["shell"]) == static
+    assert settings["offlinePages"] == {lang: f"/{lang}/offline/" for lang in LANGS}
+    for lang in LANGS:
+        assert (built.root / lang / "offline" / "index.html").is_file()
+    assert re.fullmatch(r"[0-9a-f]{10}", settings["version"])
+    # Sheria and Jifunze pages are cached when visited or when the player asks, never at install.
+    assert not any("/sheria/" in url or "/jifunze/" in url for url in settings["shell"])
+
+
+def test_service_worker_version_follows_the_shell(tmp_path):
+    first = assets.hashed_assets()
+    pages = {lang: "<p>offline</p>" for lang in LANGS}
+    assert assets.service_worker(first, LANGS, pages) == assets.service_worker(assets.hashed_assets(), LANGS, pages)
+    changed = {**pages, "sw": "<p>nje ya mtandao</p>"}
+    assert assets.service_worker(first, LANGS, pages) != assets.service_worker(first, LANGS, changed)
+
+
+def test_rules_and_lesson_pages_offer_to_save_every_rules_and_lesson_page_of_their_language(built):
+    for lang in LANGS:
+        page = built.pages[f"/{lang}/jifunze/chess/"]
+        match = re.search(r'id="save-offline" data-urls="([^"]+)"', page.html)
+        urls = json.loads(html.unescape(match.group(1)))
+        expected = [f"/{lang}/sheria/", f"/{lang}/jifunze/"]
+        for game in build_site.GAMES:
+            expected += [f"/{lang}/sheria/{game}/", f"/{lang}/jifunze/{game}/"]
+        assert urls == expected
+        assert "save-offline" not in built.pages[f"/{lang}/mchezo/"].html
+        assert 'id="offline-note"' in built.pages[f"/{lang}/mchezo/"].html
+        assert 'id="offline-note"' in built.pages[f"/{lang}/fumbo/"].html
