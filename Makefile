@@ -6,13 +6,16 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean
+.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean deploy smoke
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
 	@echo "make test     lint, cfn-lint and the whole test suite"
 	@echo "make bench    benchmarks, each side by side with its reference"
-	@echo "make package  build the Lambda layer and functions for arm64 python3.13 (no Docker)"
+	@echo "make package  build the layer and one package per function for arm64 python3.13 (no Docker);"
+	@echo "              PLATFORM=host builds the same layout for this machine into build/host/"
+	@echo "make deploy   make package, then sam deploy (--guided the first time; samconfig.toml keeps the answers)"
+	@echo "make smoke URL=https://...  a short end-to-end check of a running stack (or of make run)"
 	@echo "make openapi  write the OpenAPI description to docs/openapi.json"
 	@echo "make site     build the static site into site/build/"
 	@echo "make messages extract the site's UI strings and update the sw, tl, en catalogs"
@@ -39,8 +42,15 @@ node: $(NODE_STAMP)
 # The API (every HttpApi route of template.yaml) and the site on one origin; Ctrl-C stops it.
 # The runner starts dynalite on .local/dynalite/ (games survive a restart), creates the template's
 # tables in it and passes DYNAMODB_ENDPOINT to every function; a DYNAMODB_ENDPOINT you set wins.
+# PACKAGED=1 serves the host build of `make package` instead (build/host/, each function in its own
+# isolated interpreter): exactly the files that would be deployed.
 run: setup site node
+ifdef PACKAGED
+	$(PY) -m local.package --host
+	@PORT=$(PORT) LOCAL_DYNAMODB_DIR="$(CURDIR)/.local/dynalite" $(PY) -m local.runner --packaged build/host
+else
 	@PORT=$(PORT) LOCAL_DYNAMODB_DIR="$(CURDIR)/.local/dynalite" $(PY) -m local.runner
+endif
 
 # --dist loadgroup: the browser tests (one xdist_group) share one worker, so one local server and one Chromium.
 test: setup node
@@ -54,12 +64,23 @@ lint: setup
 bench: setup
 	$(PY) -m tests.bench
 
-# Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker; README "Deploy" says what next.
+# Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker (one code package per function,
+# the rules layer, build/template.json); PLATFORM=host: the same for this machine, in build/host/.
 package: setup
-	$(PY) -m local.package constraints
-	$(MAKE) --no-print-directory -C shared_rules build-RulesLayer ARTIFACTS_DIR="$(CURDIR)/build/layer" \
-		PIP="$(CURDIR)/$(PY) -m pip" CONSTRAINTS="$(CURDIR)/build/constraints.txt"
-	$(PY) -m local.package functions
+	$(PY) -m local.package $(if $(filter host,$(PLATFORM)),--host)
+
+# The stack from build/template.json with the SAM CLI. The first time (no samconfig.toml) sam asks for the
+# stack name, region and parameters and saves the answers in samconfig.toml (ignored by git); then it
+# deploys without questions. docs/operations.md has what to do after (site upload, SiteUrl, alarms).
+deploy: package
+	@command -v sam >/dev/null || { echo "the SAM CLI is needed: https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/install-sam-cli.html" >&2; exit 1; }
+	@if [ -f samconfig.toml ]; then sam deploy --template-file build/template.json; \
+	else sam deploy --guided --template-file build/template.json --capabilities CAPABILITY_IAM --resolve-s3; fi
+
+# A short end-to-end run against any stack: make smoke URL=https://dxxxx.cloudfront.net (or make run's URL).
+smoke: setup
+	@test -n "$(URL)" || { echo "usage: make smoke URL=https://... (the stack's SiteUrl, or http://127.0.0.1:$(PORT))" >&2; exit 2; }
+	$(PY) -m local.smoke "$(URL)"
 
 # The OpenAPI description every function's resolver generates, merged (a test fails when it is stale).
 openapi: setup

@@ -99,15 +99,16 @@ class LocalFunction:
 class LocalApi:
     """The HttpApi of the template: route selection as API Gateway does it, then the function."""
 
-    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None):
+    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None, functions=None):
         self.template = template
         self.extra_environment = dict(extra_environment or {})
-        self.functions = {
+        # ``functions``: the packaged build's, each in its own process (local/packaged.py); else in-process.
+        self.functions = functions or {
             name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
         }
         self.routes = template.routes
         self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
-        for function in template.functions.values():
+        for function in template.functions.values() if functions is None else ():
             for path in function.import_paths:
                 if str(path) not in sys.path:
                     sys.path.insert(0, str(path))
@@ -348,10 +349,16 @@ def create_server(
     quiet: bool = False,
     template: Template | None = None,
     site_dir: Path = SITE_DIR,
+    packaged: Path | None = None,
 ) -> LocalServer:
     extra = {}
     if os.environ.get(DYNAMODB_ENDPOINT_VARIABLE):
         extra[DYNAMODB_ENDPOINT_VARIABLE] = os.environ[DYNAMODB_ENDPOINT_VARIABLE]
+    if packaged is not None:  # make run PACKAGED=1: the build that would be deployed, each function isolated
+        from local.packaged import packaged_functions
+
+        template, functions = packaged_functions(packaged, extra)
+        return LocalServer(host, port, LocalApi(template, extra, functions), site_dir=site_dir, quiet=quiet)
     api = LocalApi(template or Template(), extra)
     return LocalServer(host, port, api, site_dir=site_dir, quiet=quiet)
 
@@ -362,9 +369,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "3000")))
     parser.add_argument("--site-dir", type=Path, default=SITE_DIR, help="the built site (default: site/build)")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument("--packaged", type=Path, help="serve this packaged build (build/host: make run PACKAGED=1)")
     options = parser.parse_args(argv)
     try:
-        server = create_server(options.host, options.port, options.quiet, site_dir=options.site_dir)
+        server = create_server(
+            options.host, options.port, options.quiet, site_dir=options.site_dir, packaged=options.packaged
+        )
     except OSError as error:
         print(f"cannot listen on {options.host}:{options.port}: {error.strerror} (set PORT=...)", file=sys.stderr)
         return 1
@@ -376,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\nstopped.", flush=True)
     finally:
         server.server_close()
+        for function in server.api.functions.values():
+            getattr(function, "stop", lambda: None)()  # a packaged function's process
     return 0
 
 
