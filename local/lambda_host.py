@@ -1,6 +1,6 @@
 """One packaged function in a process of its own, as a Lambda instance runs it: stdlib only.
 
-    python -I -S local/lambda_host.py HANDLER DIR [DIR ...]
+    python -I -S -B local/lambda_host.py HANDLER DIR [DIR ...]
 
 ``-I -S``: no site-packages, no PYTHONPATH, no current directory; the only importable code is the standard
 library and the DIRs (the function's package, the layer's python/, and the stand-in for the runtime's
@@ -40,6 +40,10 @@ class Context:
 def main(argv: list[str]) -> int:
     handler_name, directories = argv[0], argv[1:]
     sys.path[:0] = directories  # Lambda: the code package first, then /opt/python, then the runtime
+    # No system time-zone database, as on Lambda's minimal image: zoneinfo must find the package's tzdata.
+    import zoneinfo
+
+    zoneinfo.reset_tzpath(to=[])
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # the function's prints and logs go to stderr
     sys.stdout = sys.stderr

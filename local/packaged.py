@@ -44,7 +44,8 @@ class PackagedFunction:
         self._lock = threading.Lock()
 
     def start(self) -> None:
-        command = [sys.executable, "-I", "-S", str(HOST_SCRIPT), self.function.handler]
+        # -B: Lambda's code directory is read-only (no __pycache__ written into the build either).
+        command = [sys.executable, "-I", "-S", "-B", str(HOST_SCRIPT), self.function.handler]
         command += [str(path) for path in import_paths(self.function, self.build)]
         environment = {**os.environ, **self.environment}
         self.process = subprocess.Popen(
