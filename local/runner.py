@@ -410,5 +410,12 @@ if __name__ == "__main__":
     # `make run`: a local DynamoDB (dynalite on LOCAL_DYNAMODB_DIR, or DYNAMODB_ENDPOINT), stopped with the runner.
     from local.dynamodb import local_dynamodb
 
-    with local_dynamodb():
-        sys.exit(main())
+    # SIGTERM and SIGHUP (a closed terminal) end the run as Ctrl-C does, even while dynalite starts, so the
+    # `with` below always stops it; a run killed outright is cleaned up by the next one (local/dynamodb.py).
+    for ending in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(ending, _stop)
+    try:
+        with local_dynamodb():
+            sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
