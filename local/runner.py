@@ -107,6 +107,8 @@ class LocalApi:
             name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
         }
         self.routes = template.routes
+        # What CloudFront adds to every /v1 request (the origin secret the functions check).
+        self.origin_headers = template.origin_headers()
         self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
         for function in template.functions.values() if functions is None else ():
             for path in function.import_paths:
@@ -137,6 +139,9 @@ class LocalApi:
         if found is None:
             return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
         route, parameters = found
+        added = {name.lower() for name in self.origin_headers}  # CloudFront overwrites a viewer's copy
+        headers = [(name, value) for name, value in headers if name.lower() not in added]
+        headers += list(self.origin_headers.items())
         event = http_api_event(
             method,
             path,
@@ -240,6 +245,12 @@ def site_response(method: str, target: str, site_dir: Path, origin: str):
     return 200, headers, file.read_bytes()
 
 
+def with_security_headers(headers: list[tuple[str, str]], security: dict[str, str]) -> list[tuple[str, str]]:
+    """The answer's headers with the policy's security headers replacing any of the same name (Override)."""
+    replaced = {name.lower() for name in security}
+    return [(name, value) for name, value in headers if name.lower() not in replaced] + list(security.items())
+
+
 def _site_not_found(site_dir: Path, path: str):
     page = site_dir / "404.html"
     if page.is_file():
@@ -284,7 +295,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             )
         else:
             status, headers, payload = site_response(self.command, self.path, self.server.site_dir, self.server.origin)
-        self._send(status, headers, payload)
+        self._send(status, with_security_headers(headers, self.server.security_headers), payload)
         if not self.server.quiet:
             elapsed = (time.perf_counter() - started) * 1000
             sys.stderr.write(f"{self.command} {self.path} {status} {elapsed:.1f} ms\n")
@@ -336,6 +347,8 @@ class LocalServer(ThreadingHTTPServer):
         self.api = api
         self.site_dir = site_dir
         self.quiet = quiet
+        # CloudFront's response-headers policy from the template, on every answer (site and API).
+        self.security_headers = api.template.security_headers()
 
     @property
     def origin(self) -> str:
