@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean deploy smoke
+.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
@@ -59,7 +59,7 @@ test: setup node
 
 lint: setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/cfn-lint template.yaml
+	$(VENV)/bin/cfn-lint template.yaml waf.yaml
 
 bench: setup
 	$(PY) -m tests.bench
@@ -76,6 +76,11 @@ deploy: package
 	@command -v sam >/dev/null || { echo "the SAM CLI is needed: https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/install-sam-cli.html" >&2; exit 1; }
 	@if [ -f samconfig.toml ]; then sam deploy --template-file build/template.json; \
 	else sam deploy --guided --template-file build/template.json --capabilities CAPABILITY_IAM --resolve-s3; fi
+
+# The WAF web ACL (rate limits) for CloudFront: a stack of its own in us-east-1, whatever the main stack's
+# region; pass its WebAclArn output to the main stack (docs/operations.md, "WAF").
+deploy-waf:
+	sam deploy --template-file waf.yaml --stack-name $(or $(WAF_STACK),ubao-waf) --region us-east-1 --no-fail-on-empty-changeset
 
 # A short end-to-end run against any stack: make smoke URL=https://dxxxx.cloudfront.net (or make run's URL).
 smoke: setup

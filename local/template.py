@@ -20,6 +20,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "template.yaml"
 LOCAL_ACCOUNT = "000000000000"
+#: The local stack's id ends in this UUID, which is also the origin secret CloudFront would add (template.yaml).
+LOCAL_STACK_UUID = "00000000-0000-4000-8000-000000000000"
 
 _SUB_VARIABLE = re.compile(r"\$\{([^}!][^}]*)\}")
 
@@ -190,8 +192,7 @@ class Template:
             "AWS::AccountId": LOCAL_ACCOUNT,
             "AWS::Partition": "aws",
             "AWS::StackName": "ubao-local",
-            "AWS::StackId": f"arn:aws:cloudformation:{self.region}:{LOCAL_ACCOUNT}:stack/ubao-local/"
-            "00000000-0000-4000-8000-000000000000",
+            "AWS::StackId": f"arn:aws:cloudformation:{self.region}:{LOCAL_ACCOUNT}:stack/ubao-local/{LOCAL_STACK_UUID}",
             "AWS::URLSuffix": "amazonaws.com",
         }
         if name in pseudo:
