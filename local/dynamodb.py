@@ -157,10 +157,37 @@ def _command_lines() -> list[tuple[int, list[str]]]:
     return [(int(pid), args.split()) for pid, _, args in (line.strip().partition(" ") for line in listing.splitlines())]
 
 
+class DataDirectoryInUse(RuntimeError):
+    """A live runner's dynalite has the data directory: not stale, so not ours to stop."""
+
+
+def owning_runner(pid: int) -> int | None:
+    """The id of the live local runner (or `python -m local.dynamodb`) that started dynalite ``pid``, if any."""
+    parent = _parent_of(pid)
+    if parent is None or parent <= 1:
+        return None  # orphaned: its runner is gone
+    arguments = dict(_command_lines()).get(parent, [])
+    return parent if {"local.runner", "local.dynamodb"} & set(arguments) else None
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        answer = subprocess.run(["ps", "-o", "ppid=", "-p", str(pid)], capture_output=True, text=True, check=False)
+        return int(answer.stdout.strip()) if answer.stdout.strip().isdigit() else None
+
+
 def stop_stale_dynalites(path: Path, timeout: float = 10.0) -> list[int]:
-    """Stop every dynalite still running on ``path`` (SIGTERM, then SIGKILL); the ids of those stopped."""
+    """Stop every dynalite still running on ``path`` (SIGTERM, then SIGKILL); the ids of those stopped.
+
+    Raises DataDirectoryInUse when a live runner owns it (two `make run` on one directory)."""
     stopped = []
     for pid in dynalites_on(path):
+        runner = owning_runner(pid)
+        if runner is not None:
+            raise DataDirectoryInUse(f"another local runner (pid {runner}) is using {path}; stop it first, "
+                                     "or give this one its own LOCAL_DYNAMODB_DIR")  # fmt: skip
         try:
             os.kill(pid, signal.SIGTERM)
         except ProcessLookupError:
@@ -299,7 +326,11 @@ def local_dynamodb(template: Template | None = None, data_dir: Path | None = Non
         if data_dir is None:
             yield None
             return
-        stale = stop_stale_dynalites(data_dir)
+        try:
+            stale = stop_stale_dynalites(data_dir)
+        except DataDirectoryInUse as problem:
+            print(f"error: {problem}", file=sys.stderr, flush=True)
+            raise SystemExit(1) from None
         if stale:
             print(
                 f"stopped a dynalite an earlier run left on {data_dir} (pid {', '.join(map(str, stale))}); "

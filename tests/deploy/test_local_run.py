@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from local.dynamodb import CLI, Dynalite, dynalites_on, node_executable
+from local.smoke import Client
 from local.template import ROOT
 
 pytestmark = [
@@ -115,3 +116,21 @@ def test_a_runner_that_cannot_start_stops_its_dynalite(tmp_path):
         errors = stop(process)
     assert process.returncode == 1 and "cannot listen on" in errors and "Traceback" not in errors, errors
     assert wait_until(lambda: not dynalites_on(tmp_path / "dynalite"))
+
+
+def test_a_second_runner_on_a_directory_in_use_leaves_the_first_alone(tmp_path):
+    first, origin = start_runner(tmp_path / "dynalite")
+    try:
+        assert origin
+        owned = dynalites_on(tmp_path / "dynalite")
+        second, _ = start_runner(tmp_path / "dynalite")
+        errors = stop(second)
+        assert second.returncode == 1 and "Traceback" not in errors, errors
+        assert [line for line in errors.splitlines() if line.strip()] == [
+            f"error: another local runner (pid {first.pid}) is using {tmp_path / 'dynalite'}; stop it first, "
+            "or give this one its own LOCAL_DYNAMODB_DIR"
+        ]
+        assert dynalites_on(tmp_path / "dynalite") == owned  # the first one's dynalite still runs
+        assert Client(origin).call("POST", "/v1/players", {}).status == 201
+    finally:
+        stop(first)
