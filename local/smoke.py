@@ -9,6 +9,7 @@ passed, 1 otherwise (each failing line says what was expected and what came).
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -141,8 +142,8 @@ def checks() -> list[tuple[str, Callable[[Client], str]]]:
     ]
 
 
-def run(origin: str, out=sys.stdout) -> bool:
-    client = Client(origin)
+def run(origin: str, out=sys.stdout, timeout: float = TIMEOUT) -> bool:
+    client = Client(origin, timeout)
     passed = True
     for name, check in checks():
         started = time.perf_counter()
@@ -157,11 +158,13 @@ def run(origin: str, out=sys.stdout) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1 or not argv[0].startswith(("http://", "https://")):
-        print("usage: python -m local.smoke https://<the stack's SiteUrl>  (make smoke URL=...)", file=sys.stderr)
-        return 2
-    return 0 if run(argv[0]) else 1
+    parser = argparse.ArgumentParser(prog="python -m local.smoke", description=__doc__.split("\n\n")[0])
+    parser.add_argument("url", help="the stack's SiteUrl (make smoke URL=...), or http://127.0.0.1:3000")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds per request (default %(default)s)")
+    options = parser.parse_args(argv)
+    if not options.url.startswith(("http://", "https://")):
+        parser.error("the URL starts with https:// (or http:// for make run)")
+    return 0 if run(options.url, timeout=options.timeout) else 1
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ def start_runner(data_dir: Path, *arguments: str) -> tuple[subprocess.Popen, str
     return process, origin
 
 
-def wait_until(condition, timeout: float = 10.0) -> bool:
+def wait_until(condition, timeout: float = 30.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
@@ -51,7 +51,7 @@ def wait_until(condition, timeout: float = 10.0) -> bool:
 def stop(process: subprocess.Popen, how: int = signal.SIGINT) -> str:
     if process.poll() is None:
         process.send_signal(how)
-    _, errors = process.communicate(timeout=20)
+    _, errors = process.communicate(timeout=60)
     return errors
 
 
@@ -60,7 +60,8 @@ def test_smoke_passes_against_make_run(tmp_path):
     try:
         assert origin, process.stderr.read() if process.poll() is not None else "no origin"
         result = subprocess.run(
-            [sys.executable, "-m", "local.smoke", origin], capture_output=True, text=True, timeout=120, cwd=ROOT
+            [sys.executable, "-m", "local.smoke", origin, "--timeout", "120"], capture_output=True, text=True,
+            timeout=600, cwd=ROOT,
         )
     finally:
         errors = stop(process, signal.SIGTERM)
@@ -83,8 +84,8 @@ def test_a_dynalite_left_running_on_the_data_directory_is_stopped_with_one_line(
             assert origin, process.stderr.read()
             reply = subprocess.run(
                 [sys.executable, "-c", "import local.smoke as s, sys; "
-                 "print(s.Client(sys.argv[1]).call('POST', '/v1/players', {}).status)", origin],
-                capture_output=True, text=True, cwd=ROOT, timeout=60,
+                 "print(s.Client(sys.argv[1], 120).call('POST', '/v1/players', {}).status)", origin],
+                capture_output=True, text=True, cwd=ROOT, timeout=300,
             )  # fmt: skip
             assert reply.stdout.strip() == "201", reply.stderr  # the fresh dynalite answers on the same data
         finally:
@@ -131,6 +132,6 @@ def test_a_second_runner_on_a_directory_in_use_leaves_the_first_alone(tmp_path):
             "or give this one its own LOCAL_DYNAMODB_DIR"
         ]
         assert dynalites_on(tmp_path / "dynalite") == owned  # the first one's dynalite still runs
-        assert Client(origin).call("POST", "/v1/players", {}).status == 201
+        assert Client(origin, timeout=120).call("POST", "/v1/players", {}).status == 201
     finally:
         stop(first)
