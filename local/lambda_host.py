@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import signal
 import sys
 import time
 import traceback
@@ -39,6 +40,9 @@ class Context:
 
 def main(argv: list[str]) -> int:
     handler_name, directories = argv[0], argv[1:]
+    # Ctrl-C reaches the whole terminal group: the runner stops this process by closing its stdin, after
+    # the request in progress, instead of each function dying with a KeyboardInterrupt trace.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.path[:0] = directories  # Lambda: the code package first, then /opt/python, then the runtime
     # No system time-zone database, as on Lambda's minimal image: zoneinfo must find the package's tzdata.
     import zoneinfo
