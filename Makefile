@@ -6,13 +6,17 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean
+.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
 	@echo "make test     lint, cfn-lint and the whole test suite"
 	@echo "make bench    benchmarks, each side by side with its reference"
-	@echo "make package  build the Lambda layer and functions for arm64 python3.13 (no Docker)"
+	@echo "make package  build the layer and one package per function for arm64 python3.13 (no Docker);"
+	@echo "              PLATFORM=host builds the same layout for this machine into build/host/"
+	@echo "make deploy   make package, then sam deploy (--guided the first time; samconfig.toml keeps the answers)"
+	@echo "make publish BUCKET=... DISTRIBUTION=...  upload the site to a deployed stack"
+	@echo "make smoke URL=https://...  a short end-to-end check of a running stack (or of make run)"
 	@echo "make openapi  write the OpenAPI description to docs/openapi.json"
 	@echo "make site     build the static site into site/build/"
 	@echo "make messages extract the site's UI strings and update the sw, tl, en catalogs"
@@ -39,8 +43,15 @@ node: $(NODE_STAMP)
 # The API (every HttpApi route of template.yaml) and the site on one origin; Ctrl-C stops it.
 # The runner starts dynalite on .local/dynalite/ (games survive a restart), creates the template's
 # tables in it and passes DYNAMODB_ENDPOINT to every function; a DYNAMODB_ENDPOINT you set wins.
+# PACKAGED=1 serves the host build of `make package` instead (build/host/, each function in its own
+# isolated interpreter): exactly the files that would be deployed.
 run: setup site node
+ifdef PACKAGED
+	$(PY) -m local.package --host
+	@PORT=$(PORT) LOCAL_DYNAMODB_DIR="$(CURDIR)/.local/dynalite" $(PY) -m local.runner --packaged build/host
+else
 	@PORT=$(PORT) LOCAL_DYNAMODB_DIR="$(CURDIR)/.local/dynalite" $(PY) -m local.runner
+endif
 
 # --dist loadgroup: the browser tests (one xdist_group) share one worker, so one local server and one Chromium.
 test: setup node
@@ -49,17 +60,44 @@ test: setup node
 
 lint: setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/cfn-lint template.yaml
+	$(VENV)/bin/cfn-lint template.yaml waf.yaml
 
 bench: setup
 	$(PY) -m tests.bench
 
-# Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker; README "Deploy" says what next.
+# Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker (one code package per function,
+# the rules layer, build/template.json); PLATFORM=host: the same for this machine, in build/host/.
 package: setup
-	$(PY) -m local.package constraints
-	$(MAKE) --no-print-directory -C shared_rules build-RulesLayer ARTIFACTS_DIR="$(CURDIR)/build/layer" \
-		PIP="$(CURDIR)/$(PY) -m pip" CONSTRAINTS="$(CURDIR)/build/constraints.txt"
-	$(PY) -m local.package functions
+	$(PY) -m local.package $(if $(filter host,$(PLATFORM)),--host)
+
+# The stack from build/template.json with the SAM CLI. The first time (no samconfig.toml) sam asks for the
+# stack name, region and parameters and saves the answers in samconfig.toml (ignored by git); then it
+# deploys without questions. docs/operations.md has what to do after (site upload, SiteUrl, alarms).
+deploy: package
+	@command -v sam >/dev/null || { echo "the SAM CLI is needed: https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/install-sam-cli.html" >&2; exit 1; }
+	@if [ -f samconfig.toml ]; then sam deploy --template-file build/template.json; \
+	else sam deploy --guided --template-file build/template.json --capabilities CAPABILITY_IAM --resolve-s3; fi
+
+# The WAF web ACL (rate limits) for CloudFront: a stack of its own in us-east-1, whatever the main stack's
+# region; pass its WebAclArn output to the main stack (docs/operations.md, "WAF").
+deploy-waf:
+	sam deploy --template-file waf.yaml --stack-name $(or $(WAF_STACK),ubao-waf) --region us-east-1 --no-fail-on-empty-changeset
+
+# The site to the stack's bucket (BUCKET=SiteBucketName, DISTRIBUTION=SiteDistributionId, from the outputs).
+# Hashed assets first and never deleted (a phone's saved page may still name them), then the pages,
+# manifests and /sw.js, revalidated on every visit (docs/offline.md), then a CloudFront invalidation.
+publish: site
+	@test -n "$(BUCKET)" -a -n "$(DISTRIBUTION)" || { echo "usage: make publish BUCKET=... DISTRIBUTION=... (the stack's outputs)" >&2; exit 2; }
+	aws s3 sync site/build/static/ "s3://$(BUCKET)/static/"
+	aws s3 sync site/build/ "s3://$(BUCKET)/" --delete --exclude 'static/*' --cache-control no-cache
+	aws s3 cp site/build/ "s3://$(BUCKET)/" --recursive --exclude '*' --include '*.webmanifest' \
+		--cache-control no-cache --content-type application/manifest+json
+	aws cloudfront create-invalidation --distribution-id "$(DISTRIBUTION)" --paths '/*'
+
+# A short end-to-end run against any stack: make smoke URL=https://dxxxx.cloudfront.net (or make run's URL).
+smoke: setup
+	@test -n "$(URL)" || { echo "usage: make smoke URL=https://... (the stack's SiteUrl, or http://127.0.0.1:$(PORT))" >&2; exit 2; }
+	$(PY) -m local.smoke "$(URL)"
 
 # The OpenAPI description every function's resolver generates, merged (a test fails when it is stale).
 openapi: setup

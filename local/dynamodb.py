@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -120,6 +121,112 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+# ------------------------------------------------------------------------------ a dynalite left behind
+def dynalites_on(path: Path) -> list[int]:
+    """Process ids of dynalite servers running on the data directory ``path`` (from their command lines).
+
+    A runner killed hard (``kill -9``, a closed terminal on a system without parent-death signals) leaves its
+    dynalite running, and that one holds the directory's LevelDB lock, so no second server can open it.
+    """
+    wanted = str(Path(path).resolve())
+    found = []
+    for pid, arguments in _command_lines():
+        if pid == os.getpid() or not any(part.endswith(os.path.join("dynalite", "cli.js")) for part in arguments):
+            continue
+        if "--path" in arguments[:-1] and str(Path(arguments[arguments.index("--path") + 1]).resolve()) == wanted:
+            found.append(pid)
+    return found
+
+
+def _command_lines() -> list[tuple[int, list[str]]]:
+    """(pid, argv) of this user's processes: /proc on Linux, `ps` elsewhere."""
+    proc = Path("/proc")
+    if proc.is_dir():
+        lines = []
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                raw = (entry / "cmdline").read_bytes()
+            except OSError:  # gone meanwhile, or not ours to read
+                continue
+            if raw:
+                lines.append((int(entry.name), raw.rstrip(b"\0").decode("utf-8", "replace").split("\0")))
+        return lines
+    listing = subprocess.run(["ps", "-eo", "pid=,args="], capture_output=True, text=True, check=False).stdout
+    return [(int(pid), args.split()) for pid, _, args in (line.strip().partition(" ") for line in listing.splitlines())]
+
+
+class DataDirectoryInUse(RuntimeError):
+    """A live runner's dynalite has the data directory: not stale, so not ours to stop."""
+
+
+def owning_runner(pid: int) -> int | None:
+    """The id of the live local runner (or `python -m local.dynamodb`) that started dynalite ``pid``, if any."""
+    parent = _parent_of(pid)
+    if parent is None or parent <= 1:
+        return None  # orphaned: its runner is gone
+    arguments = dict(_command_lines()).get(parent, [])
+    return parent if {"local.runner", "local.dynamodb"} & set(arguments) else None
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        answer = subprocess.run(["ps", "-o", "ppid=", "-p", str(pid)], capture_output=True, text=True, check=False)
+        return int(answer.stdout.strip()) if answer.stdout.strip().isdigit() else None
+
+
+def stop_stale_dynalites(path: Path, timeout: float = 10.0) -> list[int]:
+    """Stop every dynalite still running on ``path`` (SIGTERM, then SIGKILL); the ids of those stopped.
+
+    Raises DataDirectoryInUse when a live runner owns it (two `make run` on one directory)."""
+    stopped = []
+    for pid in dynalites_on(path):
+        runner = owning_runner(pid)
+        if runner is not None:
+            raise DataDirectoryInUse(f"another local runner (pid {runner}) is using {path}; stop it first, "
+                                     "or give this one its own LOCAL_DYNAMODB_DIR")  # fmt: skip
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            continue
+        deadline = time.monotonic() + timeout
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+            while _alive(pid) and time.monotonic() < deadline + timeout:
+                time.sleep(0.05)
+        stopped.append(pid)
+    return stopped
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie (exited, not yet reaped by its parent) holds no lock any more
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _die_with_parent() -> None:
+    """In the child before exec (Linux): SIGTERM when the runner dies, however it dies (even ``kill -9``)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: stop_stale_dynalites() cleans up on the next start instead
+
+
 class Dynalite:
     """One dynalite server on 127.0.0.1: in memory, or persistent on ``path``."""
 
@@ -154,7 +261,16 @@ class Dynalite:
             stderr=subprocess.STDOUT,
             cwd=ROOT,
             start_new_session=True,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,  # noqa: PLW1509
         )
+        try:
+            return self._wait_until_listening(timeout)
+        except BaseException:  # Ctrl-C or SIGTERM while it starts: never leave it running
+            self.stop()
+            raise
+
+    def _wait_until_listening(self, timeout: float) -> Dynalite:
+        assert self.process is not None and self._output is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -166,7 +282,6 @@ class Dynalite:
                     return self
             except OSError:
                 time.sleep(0.05)
-        self.stop()
         raise RuntimeError(f"dynalite did not listen on port {self.port} within {timeout:.0f} s")
 
     def stop(self) -> None:
@@ -212,8 +327,20 @@ def local_dynamodb(template: Template | None = None, data_dir: Path | None = Non
             yield None
             return
         try:
+            stale = stop_stale_dynalites(data_dir)
+        except DataDirectoryInUse as problem:
+            print(f"error: {problem}", file=sys.stderr, flush=True)
+            raise SystemExit(1) from None
+        if stale:
+            print(
+                f"stopped a dynalite an earlier run left on {data_dir} (pid {', '.join(map(str, stale))}); "
+                "starting a fresh one on the same data",
+                file=sys.stderr,
+                flush=True,
+            )
+        try:
             server = Dynalite(path=data_dir).start()
-        except (DynaliteUnavailable, RuntimeError) as problem:
+        except (DynaliteUnavailable, RuntimeError, OSError) as problem:
             print(
                 f"warning: no local DynamoDB ({problem}); games and players will answer 503. Set "
                 f"{ENDPOINT_VARIABLE} to use another DynamoDB.",
@@ -226,11 +353,18 @@ def local_dynamodb(template: Template | None = None, data_dir: Path | None = Non
     previous = os.environ.get(ENDPOINT_VARIABLE)
     os.environ[ENDPOINT_VARIABLE] = endpoint
     try:
-        created = create_tables(table_definitions(template))
         where = f"dynalite with its data in {data_dir}" if server else endpoint
-        print(
-            f"DynamoDB: {where}" + (f"; created {', '.join(created)}" if created else ""), file=sys.stderr, flush=True
-        )
+        try:
+            created = create_tables(table_definitions(template))
+        except Exception as problem:  # noqa: BLE001 - unreachable or refusing: one line, not a botocore traceback
+            print(f"warning: DynamoDB at {where} does not answer ({type(problem).__name__}: {problem}); "
+                  "games and players will answer 503", file=sys.stderr, flush=True)  # fmt: skip
+        else:
+            print(
+                f"DynamoDB: {where}" + (f"; created {', '.join(created)}" if created else ""),
+                file=sys.stderr,
+                flush=True,
+            )
         yield endpoint
     finally:
         if previous is None:

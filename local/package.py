@@ -1,31 +1,53 @@
-"""`make package`: the deployable artifacts in build/, for arm64 / CPython 3.13, without Docker.
+"""`make package`: the deployable artifacts, one code package per function, without Docker.
 
-    build/constraints.txt   the dev venv's versions: what the tests ran with is what ships
-    build/layer/python/     the RulesLayer (built by shared_rules/Makefile, target build-RulesLayer)
-    build/functions/        the code every function shares, with functions/requirements.txt installed, and
-                            the puzzle sets with their loader (puzzles/: catalog.py and *.jsonl)
-    build/template.json     template.yaml pointing at those directories: `sam deploy --template-file ...`
+    python -m local.package [--host] [--out DIR]
 
-Make runs the layer build between ``constraints`` and ``functions`` (see the Makefile's package target).
+For Lambda (arm64, CPython 3.13; the default, into build/) or, with ``--host``, for this machine's
+platform and Python (into build/host/, the same layout), so that what ships is what the tests run:
+
+    constraints.txt            the dev venv's versions: what the tests ran with is what ships
+    layer/python/              the RulesLayer (shared_rules/Makefile, target build-RulesLayer): the rules
+                               and python-chess, on every function's path as Lambda mounts it (/opt/python)
+    functions/<Function>/      one code package per function of template.yaml, holding exactly what that
+                               function imports: functions/common/, its own package, the requirements of
+                               functions/requirements.txt plus its own functions/<package>/requirements.txt,
+                               and its data (PACKAGE_DATA: the puzzle sets, the site's sources, the route table)
+    template.json              template.yaml with each CodeUri and the layer's ContentUri pointing at them:
+                               `sam deploy --template-file build/template.json` (make deploy)
+    runtime/                   (--host only) boto3, which the Lambda runtime provides and the packages do not ship
+
+tests/deploy/test_packaged_build.py builds the host package and serves every route from it alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from local.template import ROOT, Template
 
 BUILD = ROOT / "build"
+HOST_BUILD = BUILD / "host"
 LAMBDA_PLATFORM = [
     "--platform", "manylinux2014_aarch64", "--implementation", "cp", "--python-version", "3.13", "--abi", "cp313",
 ]  # fmt: skip
 LAYER_DIR_NAME = "layer"
 FUNCTIONS_DIR_NAME = "functions"
+RUNTIME_DIR_NAME = "runtime"
+FUNCTIONS_SOURCE = ROOT / "functions"
+SITE_SOURCE = ROOT / "site"
+#: What every function's package has besides its own code (the shared helpers).
+SHARED_PACKAGES = ("common",)
+#: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
+RUNTIME_REQUIREMENTS = ("boto3",)
+_IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "requirements.txt")
 
 
 def write_constraints(build: Path = BUILD) -> Path:
@@ -40,23 +62,13 @@ def write_constraints(build: Path = BUILD) -> Path:
     return path
 
 
+# ------------------------------------------------------------------------------------ per-function data
 #: What the puzzles function needs of puzzles/: the import-light loader and the sets (not the generator).
 PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
-
-
-def build_functions(build: Path = BUILD) -> Path:
-    """build/functions: functions/ (no caches) plus its requirements, installed from wheels for Lambda."""
-    target = build / FUNCTIONS_DIR_NAME
-    shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(ROOT / "functions", target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    copy_puzzle_sets(target)
-    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-compile", "--upgrade", "--target", str(target)]
-    command += [*LAMBDA_PLATFORM, "--only-binary=:all:", "-r", str(ROOT / "functions" / "requirements.txt")]
-    constraints = build / "constraints.txt"
-    if constraints.exists():
-        command += ["-c", str(constraints)]
-    subprocess.run(command, check=True)
-    return target
+#: What the rules page needs of site/ to render a Sheria page: the builder and the modules it imports, the
+#: templates, the content, the static files (their hashes are in the page) and the compiled catalogs.
+SITE_FILES = ("build_site.py", "diagrams.py", "exercises.py")
+SITE_DIRS = ("templates", "content", "static")
 
 
 def copy_puzzle_sets(target: Path) -> Path:
@@ -69,42 +81,171 @@ def copy_puzzle_sets(target: Path) -> Path:
     return destination
 
 
-def packaged_template(template: Template) -> dict:
-    """template.yaml with each code path pointing into build/ (paths are relative to the template file)."""
+def copy_site_source(target: Path) -> Path:
+    """target/site_source: what rules_page.logic.site_source() looks for, with the catalogs compiled (.mo)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    destination = target / "site_source"
+    destination.mkdir(parents=True, exist_ok=True)
+    for name in SITE_FILES:
+        shutil.copy2(SITE_SOURCE / name, destination / name)
+    for name in SITE_DIRS:
+        shutil.copytree(SITE_SOURCE / name, destination / name, ignore=_IGNORED)
+    for po in sorted((SITE_SOURCE / "locale").glob("*/LC_MESSAGES/messages.po")):
+        mo = destination / po.relative_to(SITE_SOURCE).with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        with mo.open("wb") as out:
+            write_mo(out, catalog)
+    return destination
+
+
+def write_route_table(target: Path, template: Template | None = None) -> Path:
+    """target/api_fallback/routes.json: every (METHOD, path) of the template, for the 404-or-405 decision
+    (the fallback ships without the other functions' code, so it reads the routes rather than importing them)."""
+    template = template or Template()
+    fallback = {name for name, function in template.functions.items() if function.module == "api_fallback.handler"}
+    routes = sorted({(route.method, route.path) for route in template.routes if route.function not in fallback})
+    path = target / "api_fallback" / "routes.json"
+    path.write_text(json.dumps([list(route) for route in routes], indent=0) + "\n", encoding="utf-8")
+    return path
+
+
+#: Data a function's package carries besides code and requirements, by the function's package name.
+PACKAGE_DATA: dict[str, Callable[[Path], Path]] = {
+    "puzzles_api": copy_puzzle_sets,
+    "rules_page": copy_site_source,
+    "api_fallback": write_route_table,
+}
+
+
+# ------------------------------------------------------------------------------------------- functions
+def package_name(handler: str) -> str:
+    """``games.handler.lambda_handler`` -> ``games``: the directory under functions/ with the code."""
+    return handler.split(".", 1)[0]
+
+
+def requirements_of(package: str) -> list[str]:
+    """functions/requirements.txt (every function) plus functions/<package>/requirements.txt (its own)."""
+    lines: list[str] = []
+    for path in (FUNCTIONS_SOURCE / "requirements.txt", FUNCTIONS_SOURCE / package / "requirements.txt"):
+        if path.is_file():
+            lines += [line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines if line]
+
+
+def pip_install(requirements: list[str], target: Path, host: bool, constraints: Path | None) -> None:
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-compile", "--upgrade", "--target", str(target)]
+    command += [] if host else [*LAMBDA_PLATFORM]
+    command += ["--only-binary=:all:", *requirements]
+    if constraints and constraints.exists():
+        command += ["-c", str(constraints)]
+    subprocess.run(command, check=True)
+    shutil.rmtree(target / "bin", ignore_errors=True)  # console scripts: never imported
+
+
+def build_functions(build: Path = BUILD, host: bool = False, template: Template | None = None) -> dict[str, Path]:
+    """build/functions/<Function>/ for every function of the template; returns {logical id: directory}."""
+    template = template or Template()
+    root = build / FUNCTIONS_DIR_NAME
+    shutil.rmtree(root, ignore_errors=True)
+    wheels = build / ".requirements"  # one install per distinct requirement list, copied into each package
+    shutil.rmtree(wheels, ignore_errors=True)
+    built: dict[str, Path] = {}
+    for name, function in sorted(template.functions.items()):
+        package = package_name(function.handler)
+        target = root / name
+        requirements = requirements_of(package)
+        installed = wheels / hashlib.sha256("\n".join(sorted(requirements)).encode()).hexdigest()[:12]
+        if not installed.exists():
+            pip_install(requirements, installed, host, build / "constraints.txt")
+        shutil.copytree(installed, target)
+        for shared in (*SHARED_PACKAGES, package):
+            shutil.copytree(FUNCTIONS_SOURCE / shared, target / shared, ignore=_IGNORED, dirs_exist_ok=True)
+        if package in PACKAGE_DATA:
+            PACKAGE_DATA[package](target)
+        built[name] = target
+    shutil.rmtree(wheels, ignore_errors=True)
+    return built
+
+
+def build_layer(build: Path = BUILD, host: bool = False) -> Path:
+    """build/layer/python: shared_rules/Makefile's build-RulesLayer, for Lambda or for this machine."""
+    artifacts = build / LAYER_DIR_NAME
+    command = ["make", "--no-print-directory", "-C", str(ROOT / "shared_rules"), "build-RulesLayer"]
+    command += [f"ARTIFACTS_DIR={artifacts}", f"PIP={sys.executable} -m pip", f"CONSTRAINTS={build / 'constraints.txt'}"]
+    if host:
+        command.append("LAMBDA_PLATFORM=")  # pip's own platform: the wheels of this machine
+    subprocess.run(command, check=True)
+    return artifacts / "python"
+
+
+def build_runtime(build: Path) -> Path:
+    """build/host/runtime: boto3 at the dev venv's version, standing in for the Lambda runtime's copy."""
+    target = build / RUNTIME_DIR_NAME
+    shutil.rmtree(target, ignore_errors=True)
+    pip_install(list(RUNTIME_REQUIREMENTS), target, True, build / "constraints.txt")
+    return target
+
+
+# -------------------------------------------------------------------------------------------- template
+def packaged_template(template: Template, functions: dict[str, Path] | None = None) -> dict:
+    """template.yaml with each code path pointing into the build (paths are relative to the template file)."""
     document = json.loads(json.dumps(template.data))  # plain dicts, intrinsics in their long form
-    function_defaults = document.get("Globals", {}).get("Function", {})
-    if "CodeUri" in function_defaults:
-        function_defaults["CodeUri"] = f"{FUNCTIONS_DIR_NAME}/"
-    for resource in document["Resources"].values():
-        properties = resource.get("Properties", {})
-        if resource["Type"] == "AWS::Serverless::Function" and "CodeUri" in properties:
-            properties["CodeUri"] = f"{FUNCTIONS_DIR_NAME}/"
+    document.get("Globals", {}).get("Function", {}).pop("CodeUri", None)
+    for name, resource in document["Resources"].items():
+        properties = resource.setdefault("Properties", {})
+        if resource["Type"] == "AWS::Serverless::Function":
+            properties["CodeUri"] = f"{FUNCTIONS_DIR_NAME}/{name}/"
         if resource["Type"] == "AWS::Serverless::LayerVersion":
             properties["ContentUri"] = f"{LAYER_DIR_NAME}/"
             resource.pop("Metadata", None)  # already built: nothing for `sam build` to do
     return document
 
 
-def write_template(build: Path = BUILD) -> Path:
+def write_template(build: Path = BUILD, template: Template | None = None) -> Path:
     path = build / "template.json"
-    path.write_text(json.dumps(packaged_template(Template()), indent=2) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(packaged_template(template or Template()), indent=2) + "\n", encoding="utf-8")
     return path
+
+
+# -------------------------------------------------------------------------------------------- the whole
+def build(out: Path | None = None, host: bool = False) -> Path:
+    """Every artifact into ``out`` (build/ for Lambda, build/host/ for this machine); returns ``out``."""
+    out = Path(out) if out else (HOST_BUILD if host else BUILD)
+    out.mkdir(parents=True, exist_ok=True)
+    write_constraints(out)
+    build_layer(out, host)
+    build_functions(out, host)
+    if host:
+        build_runtime(out)
+    write_template(out)
+    return out
+
+
+def package_sizes(build: Path = BUILD) -> dict[str, int]:
+    """Bytes of each function's package and of the layer (unzipped, as Lambda's 250 MB limit counts them)."""
+    def size(directory: Path) -> int:
+        return sum(path.stat().st_size for path in directory.rglob("*") if path.is_file())
+
+    sizes = {path.name: size(path) for path in sorted((build / FUNCTIONS_DIR_NAME).iterdir()) if path.is_dir()}
+    sizes["RulesLayer"] = size(build / LAYER_DIR_NAME)
+    return sizes
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m local.package", description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=["constraints", "functions"])
+    parser.add_argument("--host", action="store_true", help="this machine's platform and Python (build/host/)")
+    parser.add_argument("--out", type=Path, help="where to build (default build/, or build/host/ with --host)")
     options = parser.parse_args(argv)
-    if options.step == "constraints":
-        print(f"wrote {write_constraints().relative_to(ROOT)}")
-        return 0
-    layer = BUILD / LAYER_DIR_NAME / "python" / "shared_rules"
-    if not layer.is_dir():
-        print(f"{layer.relative_to(ROOT)} is missing: build the layer first (make package)", file=sys.stderr)
-        return 1
-    functions = build_functions()
-    template = write_template()
-    print(f"built {functions.relative_to(ROOT)}/ and {template.relative_to(ROOT)}")
+    os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    out = build(options.out, options.host)
+    for name, size in package_sizes(out).items():
+        print(f"  {name:24} {size / 1e6:6.1f} MB")
+    where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    print(f"built {where}/ ({'this machine' if options.host else 'Lambda arm64, python3.13'}); template {where}/template.json")
     return 0
 
 

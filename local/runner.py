@@ -20,7 +20,6 @@ import argparse
 import base64
 import importlib
 import json
-import mimetypes
 import os
 import signal
 import sys
@@ -44,24 +43,6 @@ API_PREFIX = "/v1/"  # CloudFront's /v1/* behaviour
 MAX_API_BODY = 10 * 1024 * 1024  # API Gateway HTTP API's own limit; the functions refuse far less
 #: Passed to every function when set: where the data-access module finds DynamoDB.
 DYNAMODB_ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT"
-
-_CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".svg": "image/svg+xml",
-    ".txt": "text/plain; charset=utf-8",
-    ".xml": "application/xml",
-    ".woff2": "font/woff2",
-    ".woff": "font/woff",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".webp": "image/webp",
-    ".pgn": "application/x-chess-pgn",
-}
 
 PLACEHOLDER_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -100,15 +81,18 @@ class LocalFunction:
 class LocalApi:
     """The HttpApi of the template: route selection as API Gateway does it, then the function."""
 
-    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None):
+    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None, functions=None):
         self.template = template
         self.extra_environment = dict(extra_environment or {})
-        self.functions = {
+        # ``functions``: the packaged build's, each in its own process (local/packaged.py); else in-process.
+        self.functions = functions or {
             name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
         }
         self.routes = template.routes
+        # What CloudFront adds to every /v1 request (the origin secret the functions check).
+        self.origin_headers = template.origin_headers()
         self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
-        for function in template.functions.values():
+        for function in template.functions.values() if functions is None else ():
             for path in function.import_paths:
                 if str(path) not in sys.path:
                     sys.path.insert(0, str(path))
@@ -137,6 +121,9 @@ class LocalApi:
         if found is None:
             return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
         route, parameters = found
+        added = {name.lower() for name in self.origin_headers}  # CloudFront overwrites a viewer's copy
+        headers = [(name, value) for name, value in headers if name.lower() not in added]
+        headers += list(self.origin_headers.items())
         event = http_api_event(
             method,
             path,
@@ -216,42 +203,10 @@ def _environment(variables: dict[str, str]):
 
 
 # -- the static site ------------------------------------------------------------------------------------
-def site_response(method: str, target: str, site_dir: Path, origin: str):
-    """(status, headers, body) for a site request, as CloudFront + S3 + the index function answer it."""
-    if method not in ("GET", "HEAD"):
-        return _text(HTTPStatus.METHOD_NOT_ALLOWED, "the site answers GET and HEAD only", [("Allow", "GET, HEAD")])
-    path = unquote(urlsplit(target).path)
-    built = site_dir.is_dir()
-    if not built and path in ("/", "/index.html"):
-        page = PLACEHOLDER_PAGE.replace("{origin}", origin).encode("utf-8")
-        return 200, [("Content-Type", _CONTENT_TYPES[".html"]), ("Cache-Control", "no-cache")], page
-    if ".." in path.split("/"):
-        return _site_not_found(site_dir, path)
-    last = path.rsplit("/", 1)[-1]
-    if path.endswith("/"):
-        path += "index.html"
-    elif "." not in last:
-        return 301, [("Location", path + "/")], b""
-    file = _inside(site_dir, path)
-    if file is None or not file.is_file():
-        return _site_not_found(site_dir, path)
-    content_type = _CONTENT_TYPES.get(file.suffix.lower()) or mimetypes.guess_type(file.name)[0]
-    headers = [("Content-Type", content_type or "application/octet-stream"), ("Cache-Control", "no-cache")]
-    return 200, headers, file.read_bytes()
-
-
-def _site_not_found(site_dir: Path, path: str):
-    page = site_dir / "404.html"
-    if page.is_file():
-        return 404, [("Content-Type", _CONTENT_TYPES[".html"])], page.read_bytes()
-    return _text(HTTPStatus.NOT_FOUND, f"{path} is not part of the site")
-
-
-def _inside(site_dir: Path, path: str) -> Path | None:
-    """The file for ``path`` under ``site_dir``, or None if the path tries to leave it."""
-    root = site_dir.resolve()
-    candidate = (root / path.lstrip("/")).resolve()
-    return candidate if candidate == root or root in candidate.parents else None
+def with_security_headers(headers: list[tuple[str, str]], security: dict[str, str]) -> list[tuple[str, str]]:
+    """The answer's headers with the policy's security headers replacing any of the same name (Override)."""
+    replaced = {name.lower() for name in security}
+    return [(name, value) for name, value in headers if name.lower() not in replaced] + list(security.items())
 
 
 def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None):
@@ -286,7 +241,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             status, headers, payload = static.site_response(
                 self.command, self.path, self.server.site_dir, self.server.origin, self.headers
             )
-        self._send(status, headers, payload)
+        self._send(status, with_security_headers(headers, self.server.security_headers), payload)
         if not self.server.quiet:
             elapsed = (time.perf_counter() - started) * 1000
             sys.stderr.write(f"{self.command} {self.path} {status} {elapsed:.1f} ms\n")
@@ -338,6 +293,8 @@ class LocalServer(ThreadingHTTPServer):
         self.api = api
         self.site_dir = site_dir
         self.quiet = quiet
+        # CloudFront's response-headers policy from the template, on every answer (site and API).
+        self.security_headers = api.template.security_headers()
 
     @property
     def origin(self) -> str:
@@ -351,10 +308,16 @@ def create_server(
     quiet: bool = False,
     template: Template | None = None,
     site_dir: Path = SITE_DIR,
+    packaged: Path | None = None,
 ) -> LocalServer:
     extra = {}
     if os.environ.get(DYNAMODB_ENDPOINT_VARIABLE):
         extra[DYNAMODB_ENDPOINT_VARIABLE] = os.environ[DYNAMODB_ENDPOINT_VARIABLE]
+    if packaged is not None:  # make run PACKAGED=1: the build that would be deployed, each function isolated
+        from local.packaged import packaged_functions
+
+        template, functions = packaged_functions(packaged, extra)
+        return LocalServer(host, port, LocalApi(template, extra, functions), site_dir=site_dir, quiet=quiet)
     api = LocalApi(template or Template(), extra)
     return LocalServer(host, port, api, site_dir=site_dir, quiet=quiet)
 
@@ -365,9 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "3000")))
     parser.add_argument("--site-dir", type=Path, default=SITE_DIR, help="the built site (default: site/build)")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument("--packaged", type=Path, help="serve this packaged build (build/host: make run PACKAGED=1)")
     options = parser.parse_args(argv)
     try:
-        server = create_server(options.host, options.port, options.quiet, site_dir=options.site_dir)
+        server = create_server(
+            options.host, options.port, options.quiet, site_dir=options.site_dir, packaged=options.packaged
+        )
     except OSError as error:
         print(f"cannot listen on {options.host}:{options.port}: {error.strerror} (set PORT=...)", file=sys.stderr)
         return 1
@@ -379,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\nstopped.", flush=True)
     finally:
         server.server_close()
+        for function in server.api.functions.values():
+            getattr(function, "stop", lambda: None)()  # a packaged function's process
     return 0
 
 
@@ -401,5 +369,12 @@ if __name__ == "__main__":
     # `make run`: a local DynamoDB (dynalite on LOCAL_DYNAMODB_DIR, or DYNAMODB_ENDPOINT), stopped with the runner.
     from local.dynamodb import local_dynamodb
 
-    with local_dynamodb():
-        sys.exit(main())
+    # SIGTERM and SIGHUP (a closed terminal) end the run as Ctrl-C does, even while dynalite starts, so the
+    # `with` below always stops it; a run killed outright is cleaned up by the next one (local/dynamodb.py).
+    for ending in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(ending, _stop)
+    try:
+        with local_dynamodb():
+            sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -20,6 +20,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "template.yaml"
 LOCAL_ACCOUNT = "000000000000"
+#: The local stack's id ends in this UUID, which is also the origin secret CloudFront would add (template.yaml).
+LOCAL_STACK_UUID = "00000000-0000-4000-8000-000000000000"
 
 _SUB_VARIABLE = re.compile(r"\$\{([^}!][^}]*)\}")
 
@@ -129,6 +131,30 @@ class Template:
                 return (self.path.parent / str(content)).resolve()
         return None
 
+    # -- the edge ----------------------------------------------------------------------------------------
+    def origin_headers(self, origin_id: str = "api") -> dict[str, str]:
+        """The headers CloudFront adds to every request it sends to the origin ``origin_id`` (resolved)."""
+        for resource in self.resources.values():
+            if resource.get("Type") != "AWS::CloudFront::Distribution":
+                continue
+            config = (resource.get("Properties") or {}).get("DistributionConfig") or {}
+            for origin in config.get("Origins") or ():
+                if origin.get("Id") == origin_id:
+                    return {
+                        str(item["HeaderName"]): self.resolve(item["HeaderValue"])
+                        for item in origin.get("OriginCustomHeaders") or ()
+                    }
+        return {}
+
+    def security_headers(self) -> dict[str, str]:
+        """The response headers of the template's CloudFront response-headers policy, as a viewer gets them."""
+        for resource in self.resources.values():
+            if resource.get("Type") != "AWS::CloudFront::ResponseHeadersPolicy":
+                continue
+            config = ((resource.get("Properties") or {}).get("ResponseHeadersPolicyConfig") or {})
+            return security_headers_of(config.get("SecurityHeadersConfig") or {})
+        return {}
+
     # -- intrinsic functions, resolved to local stand-ins -----------------------------------------------
     def resolve(self, value: Any) -> str:
         if isinstance(value, (str, int, float, bool)):
@@ -146,6 +172,18 @@ class Template:
             if function == "Fn::Join":
                 separator, items = argument
                 return str(separator).join(self.resolve(item) for item in items)
+            if function == "Fn::Select":
+                index, items = argument
+                return self.resolve(self._list(items)[int(index)])
+        raise ValueError(f"the local runner cannot resolve {value!r} in {self.path.name}")
+
+    def _list(self, value: Any) -> list:
+        """A list, or an intrinsic that makes one (Fn::Split)."""
+        if isinstance(value, list):
+            return value
+        if isinstance(value, dict) and set(value) == {"Fn::Split"}:
+            separator, text = value["Fn::Split"]
+            return self.resolve(text).split(str(separator))
         raise ValueError(f"the local runner cannot resolve {value!r} in {self.path.name}")
 
     def _ref(self, name: str) -> str:
@@ -154,6 +192,7 @@ class Template:
             "AWS::AccountId": LOCAL_ACCOUNT,
             "AWS::Partition": "aws",
             "AWS::StackName": "ubao-local",
+            "AWS::StackId": f"arn:aws:cloudformation:{self.region}:{LOCAL_ACCOUNT}:stack/ubao-local/{LOCAL_STACK_UUID}",
             "AWS::URLSuffix": "amazonaws.com",
         }
         if name in pseudo:
@@ -182,6 +221,29 @@ class Template:
             return self._ref(name)
 
         return _SUB_VARIABLE.sub(replace, text)
+
+
+def security_headers_of(config: dict) -> dict[str, str]:
+    """CloudFront's SecurityHeadersConfig as the header lines it adds (names as CloudFront sends them)."""
+    headers: dict[str, str] = {}
+    hsts = config.get("StrictTransportSecurity")
+    if hsts:
+        value = f"max-age={int(hsts['AccessControlMaxAgeSec'])}"
+        value += "; includeSubDomains" if hsts.get("IncludeSubdomains") else ""
+        value += "; preload" if hsts.get("Preload") else ""
+        headers["Strict-Transport-Security"] = value
+    if config.get("ContentTypeOptions"):
+        headers["X-Content-Type-Options"] = "nosniff"
+    if config.get("FrameOptions"):
+        headers["X-Frame-Options"] = str(config["FrameOptions"]["FrameOption"])
+    if config.get("ReferrerPolicy"):
+        headers["Referrer-Policy"] = str(config["ReferrerPolicy"]["ReferrerPolicy"])
+    if config.get("XSSProtection"):
+        protection = config["XSSProtection"]
+        headers["X-XSS-Protection"] = "1; mode=block" if protection.get("ModeBlock") else str(int(protection["Protection"]))
+    if config.get("ContentSecurityPolicy"):
+        headers["Content-Security-Policy"] = " ".join(str(config["ContentSecurityPolicy"]["ContentSecurityPolicy"]).split())
+    return headers
 
 
 def _merge(defaults: Any, own: Any) -> Any:

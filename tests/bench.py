@@ -139,6 +139,9 @@ _VIEWER_HEADERS = {
     "sec-fetch-site": "same-origin",
     "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile",
     "via": "2.0 0123456789abcdef0123456789abcdef.cloudfront.net (CloudFront)",
+    # What CloudFront adds (template.yaml): the viewer's host, and the origin secret the functions check.
+    "x-forwarded-host": "d111111abcdef8.cloudfront.net",
+    "x-origin-verify": "00000000-0000-4000-8000-000000000000",  # local.template.LOCAL_STACK_UUID
     "x-amz-cf-id": "Rr7vJ0v2u2Hq5zKXk2rNo1bM0xQ4pQmZ8y6lq0s2oP3wT7V9aB1cDe==",
     "x-amzn-trace-id": "Root=1-66a0b8c2-0123456789abcdef01234567",
     "x-forwarded-for": "197.250.12.34, 15.158.41.22",
@@ -939,7 +942,33 @@ def _bench_offline_pack(browser, origin: str, proxy, site) -> None:
     print(f"whole pack over the network: {pack / 1024:.1f} KB (target < 400 KB); 20 puzzles per game: not kept yet")
 
 
-SECTIONS = {"rules": bench_rules, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles, "offline": bench_offline}
+def bench_package() -> None:
+    """Each function's code package as `make package` builds it for Lambda (arm64), beside Lambda's limit."""
+    import tempfile
+    import zipfile
+
+    from local.package import build, package_sizes
+
+    heading("package: each function's code package and the layer, as deployed (make package, arm64)")
+    limit = 250 * 1024 * 1024  # Lambda: a function's code and its layers, unzipped
+    with tempfile.TemporaryDirectory() as out:
+        built = build(Path(out) / "build")
+        sizes = package_sizes(built)
+        layer = sizes.pop("RulesLayer")
+        for name, size in [*sizes.items(), ("RulesLayer", layer)]:
+            directory = built / ("layer" if name == "RulesLayer" else f"functions/{name}")
+            zipped = Path(out) / f"{name}.zip"
+            with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in sorted(directory.rglob("*")):
+                    if path.is_file():
+                        archive.write(path, path.relative_to(directory))
+            with_layer = size + (layer if name != "RulesLayer" else 0)
+            print(f"{name:22} {size / 1e6:6.2f} MB unzipped, {zipped.stat().st_size / 1e6:5.2f} MB zipped;"
+                  f" with the layer {with_layer / limit:6.1%} of Lambda's 250 MB")  # fmt: skip
+
+
+
+SECTIONS = {"rules": bench_rules, "package": bench_package, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles, "offline": bench_offline}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -40,6 +40,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
+from common.edge import around_requests
 from common.errors import (
     MAX_BODY_BYTES,
     RULES_ERROR_STATUS,
@@ -87,7 +88,7 @@ class Api(APIGatewayHttpResolver):
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
         self._register_error_handlers()
-        self.lambda_handler: Callable[[dict, Any], dict] = self._handle_event
+        self.lambda_handler: Callable[[dict, Any], dict] = around_requests(self._handle_event, bind_logs_to_request)
 
     # -- routes -----------------------------------------------------------------------------------------
     def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any):

@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aws_lambda_powertools import Logger
+from common import metrics
 from common.players import Player, token_matches
 from common.store import GameStore, StoreUnavailable
 
@@ -614,6 +615,7 @@ class GamesService:
             new = fold(record, event)  # before writing: an event that cannot be folded is never stored
             new.stored_seq = record.stored_seq
             if self.store.append_event(game_id, event):
+                metrics.game_event(event["kind"], record.head["state"], new.head["state"])
                 if follow is not None:
                     new = self._follow(game_id, new, follow)
                 self._save_head(new)
@@ -637,6 +639,7 @@ class GamesService:
         new.stored_seq = record.stored_seq
         try:
             if self.store.append_event(game_id, event):
+                metrics.game_event(event["kind"], record.head["state"], new.head["state"])
                 return new
             return self._catch_up(record)[0]
         except StoreUnavailable:
@@ -650,6 +653,7 @@ class GamesService:
             first = {**event, "game_id": game_id, "seq": 1}
             record = fold(None, first)
             if self.store.append_event(game_id, first):
+                metrics.game_event(first["kind"], None, record.head["state"])
                 if follow is not None:  # the computer opens when it has White
                     record = self._follow(game_id, record, follow)
                 self._save_head(record)

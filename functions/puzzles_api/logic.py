@@ -30,6 +30,7 @@ from http import HTTPStatus
 from zoneinfo import ZoneInfo
 
 from aws_lambda_powertools import Logger
+from common import metrics
 from common.errors import ApiError
 from common.players import Player, Players, bearer_token
 from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnavailable
@@ -164,6 +165,8 @@ class PuzzleService:
         """Check the solver's moves; with a caller, a finished first attempt counts for its progress."""
         puzzle = self.puzzle(puzzle_id)
         verdict = judge(puzzle, moves)
+        if verdict.final:
+            metrics.puzzle_attempt(verdict.result == "solved")
         answer = _answer(puzzle, verdict)
         if caller is None or not verdict.final:
             return answer

@@ -113,12 +113,14 @@ def test_openapi_describes_every_route_of_the_template(template):
 # ------------------------------------------------------------------------------------------ packaging
 def test_the_packaged_template_points_at_the_build_and_is_clean(template, tmp_path):
     document = packaged_template(template)
-    assert document["Globals"]["Function"]["CodeUri"] == "functions/"
+    assert "CodeUri" not in document["Globals"]["Function"]  # one code package per function
+    for name in template.functions:
+        assert document["Resources"][name]["Properties"]["CodeUri"] == f"functions/{name}/"
+        (tmp_path / "functions" / name).mkdir(parents=True)
     assert document["Resources"]["RulesLayer"]["Properties"]["ContentUri"] == "layer/"
     assert "Metadata" not in document["Resources"]["RulesLayer"]
     path = tmp_path / "template.json"
     path.write_text(json.dumps(document))
-    (tmp_path / "functions").mkdir()
     (tmp_path / "layer").mkdir()
     result = cfn_lint(path)
     assert (result.returncode, result.stdout + result.stderr) == (0, "")

@@ -19,9 +19,9 @@ def test_the_packaged_code_can_load_every_puzzle_set(tmp_path):
         "assert catalog.__file__.startswith(sys.argv[1]), catalog.__file__\n"
         "print(sum(len(catalog.load(game)) for game in catalog.GAMES))"
     )
-    # -I: isolated (no site-packages, no PYTHONPATH, no current directory): only the package and the stdlib.
+    # -I -S: isolated (no PYTHONPATH, no current directory) and no site-packages: only the package and the stdlib.
     result = subprocess.run(
-        [sys.executable, "-I", "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=tmp_path
+        [sys.executable, "-I", "-S", "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
     lines = [

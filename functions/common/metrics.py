@@ -1,0 +1,67 @@
+"""ubao's own metrics, in CloudWatch embedded metric format (Powertools Metrics): no API call, no latency.
+
+Each request's counts leave as one JSON line in the function's log when the request ends
+(``common.edge`` calls ``flush``); CloudWatch Logs turns the line into metrics in the namespace
+``POWERTOOLS_METRICS_NAMESPACE`` (``ubao`` in template.yaml) with the dimension ``service``. The dashboard
+and docs/operations.md use these names:
+
+    MovesPlayed      a move stored (a player's or the computer's)
+    GamesCreated     a game stored (a new game or a rematch)
+    GamesFinished    an event that ended a game (mate, resignation, draw, timeout ...)
+    PuzzleAttempts   a finished attempt at a puzzle (solved or failed), with or without a token
+    PuzzlesSolved    a finished attempt that solved it
+    PushSent         a push notification accepted by the push service (push does not exist yet: reserved)
+    PushFailed       a push notification refused or undeliverable (reserved likewise)
+    Refusals         a 4xx answer, with the dimension ``reason``: the error code (one line of its own)
+"""
+
+from __future__ import annotations
+
+import os
+
+from aws_lambda_powertools import Metrics
+from aws_lambda_powertools.metrics import MetricUnit, single_metric
+
+MOVES_PLAYED = "MovesPlayed"
+GAMES_CREATED = "GamesCreated"
+GAMES_FINISHED = "GamesFinished"
+PUZZLE_ATTEMPTS = "PuzzleAttempts"
+PUZZLES_SOLVED = "PuzzlesSolved"
+PUSH_SENT = "PushSent"
+PUSH_FAILED = "PushFailed"
+REFUSALS = "Refusals"
+NAMESPACE = os.environ.get("POWERTOOLS_METRICS_NAMESPACE") or "ubao"
+
+_metrics = Metrics(namespace=NAMESPACE)
+
+
+def count(name: str, value: int = 1) -> None:
+    _metrics.add_metric(name=name, unit=MetricUnit.Count, value=value)
+
+
+def game_event(kind: str, state_before: str | None, state_after: str) -> None:
+    """A game event was stored, taking the game from ``state_before`` (None: a new game) to ``state_after``."""
+    if kind == "move":
+        count(MOVES_PLAYED)
+    elif kind == "create":
+        count(GAMES_CREATED)
+    if state_after == "finished" and state_before != "finished":
+        count(GAMES_FINISHED)
+
+
+def puzzle_attempt(solved: bool) -> None:
+    count(PUZZLE_ATTEMPTS)
+    if solved:
+        count(PUZZLES_SOLVED)
+
+
+def refusal(reason: str) -> None:
+    """A 4xx by its error code: a line of its own, since ``reason`` is a dimension the other counts lack."""
+    with single_metric(name=REFUSALS, unit=MetricUnit.Count, value=1, namespace=NAMESPACE) as metric:
+        metric.add_dimension(name="reason", value=reason[:64] or "unknown")
+
+
+def flush() -> None:
+    """Write this request's counts (one EMF line), if there are any; called once per request."""
+    if _metrics.metric_set:
+        _metrics.flush_metrics()

@@ -1,0 +1,182 @@
+"""What ships is what is tested: the host-platform package, served alone, answers every route of the template.
+
+The package is built for this machine (`make package PLATFORM=host`, the same layout as the Lambda build)
+and served by the local runner with each function in its own ``python -I -S`` interpreter: only the
+function's code package, the layer's python/ and boto3 (the Lambda runtime's) are importable. Every route
+gets its documented answer, each function a success and a refusal; then each package is checked to ship
+nothing its function never imported.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import re
+from pathlib import Path
+
+import chess
+import pytest
+
+from local.package import package_sizes
+from local.smoke import Client, Reply
+from local.template import Template
+
+pytestmark = pytest.mark.xdist_group("packaged")
+
+#: Route keys whose success needs a passed deadline (days of waiting): their documented refusal is checked.
+NEEDS_A_PASSED_DEADLINE = {"POST /v1/games/{id}/claim-timeout", "POST /v1/games/{id}/cpu-takeover"}
+
+
+class Calls:
+    """Requests made through the packaged server, each recorded under its template route key."""
+
+    def __init__(self, origin: str):
+        # Generous: a cold start here is a fresh interpreter importing everything, on a machine under load.
+        self.client = Client(origin, timeout=120)
+        self.seen: dict[str, set[int]] = {}
+
+    def __call__(self, route: str, status: int, path: str | None = None, body=None, token=None, method=None) -> Reply:
+        route_method, template_path = route.split(" ", 1)
+        reply = self.client.call(method or route_method, path or template_path, body, token)
+        assert reply.status == status, f"{route} ({path}): expected {status}, got {reply.status}: {reply.text[:300]}"
+        if reply.headers.get("content-type", "").startswith("application/json") and status >= 400:
+            assert set(reply.json["error"]) >= {"code", "message"}, reply.text
+        self.seen.setdefault(route, set()).add(status)
+        return reply
+
+
+@pytest.fixture(scope="module")
+def served(packaged_server) -> Calls:
+    """Every route of the template called through the packaged build; the calls, by route and status."""
+    call = Calls(packaged_server.origin)
+    # validate
+    assert call("POST /v1/validate", 200, body={"game": "chess", "move": "e4"}).json["legal"] is True
+    call("POST /v1/validate", 422, body={"game": "go", "move": "e4"})
+    # rules pages: the site's templates, content and compiled catalogs, in each language
+    for lang in ("sw", "tl", "en"):
+        page = call("GET /v1/rules/{game}", 200, f"/v1/rules/chess?lang={lang}")
+        assert page.headers["content-type"].startswith("text/html") and f'<html lang="{lang}"' in page.text
+        assert page.headers["content-language"] == lang
+    assert "Sheria" in call("GET /v1/rules/{game}", 200, "/v1/rules/tanzanian?lang=sw").text
+    call("GET /v1/rules/{game}", 404, "/v1/rules/go?lang=sw")
+    call("GET /v1/rules/{game}", 422, "/v1/rules/chess?lang=xx")
+    # players
+    asha = call("POST /v1/players", 201, body={"name": "Asha"}).json["token"]
+    baraka = call("POST /v1/players", 201, body={"name": "Baraka"}).json["token"]
+    call("POST /v1/players", 422, body={"name": "x" * 500})
+    call("PATCH /v1/players/me", 200, body={"name": "Asha K"}, token=asha)
+    call("PATCH /v1/players/me", 401, body={"name": "nobody"})
+    call("GET /v1/players/me/games", 401)
+    # a game from invitation to rematch
+    created = call("POST /v1/games", 201, body={"game": "chess", "color": "white"}, token=asha).json
+    game = created["game"]["id"]
+    call("POST /v1/games", 401, body={"game": "chess"})
+    call("GET /v1/games/{id}", 200, f"/v1/games/{game}")
+    call("GET /v1/games/{id}", 404, "/v1/games/AAAAAAAAAAAA")
+    call("POST /v1/games/{id}/join", 409, f"/v1/games/{game}/join", {"invite": created["invite"]["code"]}, asha)
+    call("POST /v1/games/{id}/join", 200, f"/v1/games/{game}/join", {"invite": created["invite"]["code"]}, baraka)
+    assert [item["id"] for item in call("GET /v1/players/me/games", 200, token=asha).json["games"]] == [game]
+    call("POST /v1/games/{id}/moves", 200, f"/v1/games/{game}/moves", {"move": "e4", "ply": 0}, asha)
+    call("POST /v1/games/{id}/moves", 422, f"/v1/games/{game}/moves", {"move": "e4", "ply": 1}, baraka)
+    call("POST /v1/games/{id}/draw", 409, f"/v1/games/{game}/draw", {"action": "accept"}, baraka)
+    call("POST /v1/games/{id}/draw", 200, f"/v1/games/{game}/draw", {"action": "offer"}, asha)
+    call("POST /v1/games/{id}/draw", 200, f"/v1/games/{game}/draw", {"action": "decline"}, baraka)
+    call("POST /v1/games/{id}/claim-timeout", 409, f"/v1/games/{game}/claim-timeout", token=asha)
+    call("POST /v1/games/{id}/cpu-takeover", 409, f"/v1/games/{game}/cpu-takeover", token=asha)
+    call("POST /v1/games/{id}/resume", 200, f"/v1/games/{game}/resume", token=asha)  # 200 when already yours
+    call("POST /v1/games/{id}/resume", 401, f"/v1/games/{game}/resume")
+    call("POST /v1/games/{id}/rematch", 409, f"/v1/games/{game}/rematch", token=asha)  # not finished yet
+    call("POST /v1/games/{id}/resign", 200, f"/v1/games/{game}/resign", token=baraka)
+    call("POST /v1/games/{id}/resign", 401, f"/v1/games/{game}/resign")
+    assert call("POST /v1/games/{id}/rematch", 201, f"/v1/games/{game}/rematch", token=asha).json["game"]["id"]
+    export = call("GET /v1/games/{id}/export", 200, f"/v1/games/{game}/export")
+    assert "1. e4" in export.text and '[Result "1-0"]' in export.text
+    call("GET /v1/games/{id}/export", 404, "/v1/games/AAAAAAAAAAAA/export")
+    # puzzles: the sets ship with the puzzles function only
+    daily = call("GET /v1/puzzles/daily", 200, "/v1/puzzles/daily?game=chess").json
+    call("GET /v1/puzzles/daily", 422, "/v1/puzzles/daily?game=go")
+    assert call("GET /v1/puzzles/{id}", 200, f"/v1/puzzles/{daily['id']}").json["fen"] == daily["fen"]
+    call("GET /v1/puzzles/{id}", 404, "/v1/puzzles/chess-nosuchone")
+    board = chess.Board(daily["fen"])
+    some_move = board.san(next(iter(board.legal_moves)))
+    attempt_path = f"/v1/puzzles/{daily['id']}/attempt?tz=Africa/Dar_es_Salaam"  # the tz needs tzdata
+    attempt = call("POST /v1/puzzles/{id}/attempt", 200, attempt_path, {"moves": [some_move]}, asha)
+    assert attempt.json["result"] in ("solved", "failed", "continue", "correct")
+    call("POST /v1/puzzles/{id}/attempt", 422, f"/v1/puzzles/{daily['id']}/attempt", {"moves": ["Zz9"]}, asha)
+    call("GET /v1/puzzles/next", 200, "/v1/puzzles/next?game=english", token=asha)
+    call("GET /v1/puzzles/next", 401, "/v1/puzzles/next?game=english")
+    call("GET /v1/players/me/puzzles", 200, token=asha)
+    call("GET /v1/players/me/puzzles", 401)
+    # the fallback: the API's error shape for anything else, 405 with Allow from the template's route table
+    call("ANY /v1/{proxy+}", 404, "/v1/no/such/route", method="GET")
+    assert call("ANY /v1/{proxy+}", 405, "/v1/validate", method="DELETE").headers["allow"] == "POST"
+    return call
+
+
+def test_every_route_answers_from_the_packaged_build_alone(served):
+    template = Template()
+    call = served
+    for route in template.routes:
+        statuses = call.seen.get(route.key, set())
+        assert any(status >= 400 for status in statuses), f"{route.key}: no refusal checked"
+        if route.key not in NEEDS_A_PASSED_DEADLINE and "+}" not in route.path:
+            assert any(status < 300 for status in statuses), f"{route.key}: no success checked"
+
+
+def test_each_package_ships_only_what_its_function_imports(packaged_server, served):
+    """After the routes above ran, every top-level module, package or data directory in a function's package
+    was imported (or read) by that function, or belongs to a distribution that an imported one requires."""
+    for name, function in packaged_server.api.functions.items():
+        root = function.function.code_dir
+        files = [Path(file) for file in function.loaded_modules().values() if file]
+        used = {path.relative_to(root).parts[0] for path in files if path.is_relative_to(root)}
+        shipped = {_top_level_name(entry) for entry in root.iterdir() if not entry.name.endswith(".dist-info")}
+        needed = used | _dependencies_of(root, used)
+        assert shipped <= needed, f"{name} ships what it never imports: {shipped - needed}"
+    # and the first-party parts are where they belong
+    functions = packaged_server.api.functions
+    assert (functions["RulesPageFunction"].function.code_dir / "site_source" / "locale" / "tl" / "LC_MESSAGES" /
+            "messages.mo").is_file()  # fmt: skip
+    for name, function in functions.items():
+        entries = {entry.name for entry in function.function.code_dir.iterdir()}
+        assert ("puzzles" in entries) == (name == "PuzzlesFunction"), name
+        assert ("site_source" in entries) == (name == "RulesPageFunction"), name
+        assert ("jinja2" in entries) == (name == "RulesPageFunction"), name
+        assert "boto3" not in entries and "games" not in entries or name == "GamesFunction", name
+
+
+def _top_level_name(entry: Path) -> str:
+    return entry.name.removesuffix(".py") if entry.is_file() else entry.name
+
+
+def _dependencies_of(root: Path, used: set[str]) -> set[str]:
+    """Top-level names of the distributions providing ``used`` and of those they require, transitively."""
+    distributions = {_canonical(dist.metadata["Name"]): dist for dist in importlib.metadata.distributions(path=[str(root)])}
+    tops = {name: _tops(dist) for name, dist in distributions.items()}
+    pending = [name for name, names in tops.items() if names & used]
+    required: set[str] = set(pending)  # a distribution ships whole (PyYAML: yaml and _yaml)
+    while pending:
+        dist = distributions[pending.pop()]
+        for requirement in dist.requires or ():
+            if ";" in requirement and "extra ==" in requirement:
+                continue
+            dependency = _canonical(re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0])
+            if dependency in distributions and dependency not in required:
+                required.add(dependency)
+                pending.append(dependency)
+    return {top for name in required for top in tops[name]}
+
+
+def _tops(dist) -> set[str]:
+    return {Path(str(file)).parts[0].removesuffix(".py") for file in dist.files or () if ".dist-info" not in str(file)}
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_package_sizes_are_reported(packaged_build):
+    sizes = package_sizes(packaged_build)
+    assert set(sizes) == {*Template().functions, "RulesLayer"}
+    assert all(size > 100_000 for size in sizes.values())  # code and its requirements, not an empty directory
+    print(json.dumps(sizes))
