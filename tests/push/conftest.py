@@ -1,0 +1,100 @@
+"""Fixtures of the push tests: the template's tables on moto, players, an injected clock, subscriptions."""
+
+from __future__ import annotations
+
+import base64
+import os
+
+import pytest
+from moto import mock_aws  # before any DynamoDB client is made
+
+from local.dynamodb import table_definitions
+from local.template import Template
+
+START = 1_750_000_000.0
+
+
+class ManualClock:
+    def __init__(self, now: float = START):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float = 0, hours: float = 0) -> None:
+        self.now += seconds + hours * 3600
+
+
+@pytest.fixture(scope="session")
+def template_tables() -> list[dict]:
+    return table_definitions(Template())
+
+
+@pytest.fixture
+def aws(monkeypatch, tmp_path, template_tables):
+    """Every table of the template on moto, the functions' environment pointing at them, local push mode."""
+    from common import store
+
+    for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL", "VAPID_SECRET_ARN"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_REGION": "us-east-1",
+        "POWERTOOLS_LOG_LEVEL": "WARNING",
+        "GAMES_TABLE": "GamesTable",
+        "PLAYERS_TABLE": "PlayersTable",
+        "PUSH_TABLE": "PushTable",
+        "PUSH_LOCAL_MODE": "1",
+        "VAPID_KEY_FILE": str(tmp_path / "vapid.json"),
+    }.items():
+        monkeypatch.setenv(name, value)
+    with mock_aws():
+        store.reset_clients()
+        store.create_tables(template_tables)
+        yield
+    store.reset_clients()
+
+
+@pytest.fixture
+def clock():
+    return ManualClock()
+
+
+@pytest.fixture
+def push_api(aws, clock):
+    from push import handler
+
+    handler.configure(clock=clock)
+    yield handler
+    handler.configure()
+
+
+@pytest.fixture
+def new_player(aws):
+    """A player made as POST /v1/players makes one (``common.players``); returns (player_id, token)."""
+    from common.players import Players
+
+    def make(name: str = "Asha") -> tuple[str, str]:
+        player, token = Players().create(name, now_ms=int(START * 1000))
+        return player.player_id, token
+
+    return make
+
+
+def browser_keys() -> dict:
+    """A subscription's keys as a browser makes them: a fresh P-256 point and 16 random bytes."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    return {"p256dh": b64(point), "auth": b64(os.urandom(16))}
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
