@@ -98,3 +98,58 @@ def browser_keys() -> dict:
 
 def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+@pytest.fixture(scope="session")
+def catalogs():
+    """The site's catalogs compiled (what `make site` and `make package` do), for the notifications' texts."""
+    import sys
+
+    from local.template import ROOT
+
+    site = str(ROOT / "site")
+    if site not in sys.path:
+        sys.path.insert(0, site)
+    import build_site
+
+    build_site.compile_catalogs()
+
+
+@pytest.fixture
+def push_service():
+    from local.push_service import PushService
+
+    with PushService() as service:
+        yield service
+
+
+@pytest.fixture
+def games_api(aws, clock):
+    """The games function (its API, as a player's browser calls it), on the same tables and clock."""
+    from games import handler
+
+    from tests.games.client import Api
+
+    handler.configure(clock=clock)
+    yield Api(handler)
+    handler.configure()
+
+
+@pytest.fixture
+def waits() -> list[float]:
+    """The sender's waits between retries, recorded instead of slept."""
+    return []
+
+
+@pytest.fixture
+def notify(aws, clock, catalogs, waits):
+    """The notify function's module, sending for real (pywebpush) with the local VAPID key."""
+    from notify import stream
+    from notify.sender import WebPushSender
+    from push.vapid import vapid_key
+
+    stream.configure(
+        sender=WebPushSender(vapid_key().signer(), "mailto:test@ubao.invalid", sleep=waits.append), clock=clock
+    )
+    yield stream
+    stream.configure()
