@@ -107,3 +107,57 @@ class StoredGames:
             _, every = self.store.load(game_id)
             record = fold_all(None, [item for item in every if item["seq"] <= seq])
         return GameState.of_head(record.head) if record.head["seq"] == seq else None
+
+
+REMINDER_INDEX = "GamesByReminderHour"
+
+
+class StoredDueGames:
+    """``DueGames`` on the games table and its sparse index ``GamesByReminderHour``."""
+
+    def __init__(self, table: str | None = None):
+        import os
+
+        self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
+
+    def due(self, hour: int, now_ms: int) -> list[str]:
+        from push.store import call
+
+        params = {
+            "TableName": self.table,
+            "IndexName": REMINDER_INDEX,
+            "KeyConditionExpression": "reminder_hour = :hour AND reminder_due <= :now",
+            "ExpressionAttributeValues": {":hour": {"N": str(hour)}, ":now": {"N": str(now_ms)}},
+        }
+        ids: list[str] = []
+        while True:
+            answer = call("query", **params) or {}
+            ids.extend(item["pk"]["S"] for item in answer.get("Items", ()) if item["sk"]["S"] == "H")
+            if "LastEvaluatedKey" not in answer:
+                return ids
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def head(self, game_id: str) -> dict | None:
+        from common.store import GameStore
+
+        return GameStore(self.table).get_head(game_id)
+
+    def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
+        """Move the head's reminder on to ``next_due`` (None: no more), if the head is still the one read."""
+        from push.store import call
+
+        values = {":seq": {"N": str(seq)}, ":due": {"N": str(due)}}
+        if next_due is None:
+            update = "REMOVE reminder_due, reminder_hour"
+        else:
+            update = "SET reminder_due = :next, reminder_hour = :hour"
+            values.update({":next": {"N": str(next_due)}, ":hour": {"N": str(next_due // 3_600_000)}})
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
+            UpdateExpression=update,
+            ConditionExpression="seq = :seq AND reminder_due = :due",
+            ExpressionAttributeValues=values,
+        )
+        return answer is not None

@@ -34,7 +34,7 @@ def table_name() -> str:
     return os.environ.get("PUSH_TABLE") or "PushTable"
 
 
-def _call(operation: str, **params: Any) -> dict | None:
+def call(operation: str, **params: Any) -> dict | None:
     """One DynamoDB call; None when its condition failed; ``StoreUnavailable`` when DynamoDB cannot answer."""
     from botocore.exceptions import BotoCoreError, ClientError
 
@@ -71,7 +71,7 @@ class DynamoSubscriptions:
             "expires": None if subscription.expiration_time is None else subscription.expiration_time // 1000 + 1,
         }
         # The same endpoint hash for another endpoint would be a SHA-256 collision; refuse rather than mix them.
-        answer = _call(
+        answer = call(
             "put_item",
             TableName=self.table,
             Item=to_item(record),
@@ -95,7 +95,7 @@ class DynamoSubscriptions:
         }
         found: list[Subscription] = []
         while True:
-            answer = _call("query", **params) or {}
+            answer = call("query", **params) or {}
             found.extend(_subscription(from_item(item)) for item in answer.get("Items", ()))
             if "LastEvaluatedKey" not in answer:
                 return newest_first(found)
@@ -107,7 +107,7 @@ class DynamoSubscriptions:
         if created is not None:
             condition += " AND created = :created"
             values[":created"] = {"N": str(created)}
-        answer = _call(
+        answer = call(
             "delete_item",
             TableName=self.table,
             Key={"pk": {"S": PLAYER_PREFIX + player_id}, "sk": {"S": SUBSCRIPTION_PREFIX + endpoint_hash(endpoint)}},
@@ -141,7 +141,7 @@ class DynamoReminderMarks:
             "sk": f"{REMINDER_PREFIX}{deadline}#{stage}",
             "expires": deadline // 1000 + MARKER_DAYS * 86_400,
         }
-        answer = _call(
+        answer = call(
             "put_item", TableName=self.table, Item=to_item(record), ConditionExpression="attribute_not_exists(sk)"
         )
         return answer is not None
