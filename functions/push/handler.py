@@ -13,6 +13,7 @@ from http import HTTPStatus
 
 from aws_lambda_powertools.event_handler import Response
 from common.api import JSON, Api
+from common.errors import ApiError
 from common.models import ErrorResponse
 from common.players import Player, Players
 
@@ -26,7 +27,7 @@ from push.subscriptions import (
     Unsubscribed,
     UnsubscribeRequest,
 )
-from push.vapid import vapid_key
+from push.vapid import VapidNotConfigured, vapid_key
 
 PATH = "/v1/players/me/push-subscriptions"
 _state: dict[str, object] = {}
@@ -60,7 +61,7 @@ def _errors(*statuses: int) -> dict:
     descriptions = {
         401: "No token, or not a token of any player.",
         422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",
-        503: "The store is busy; retry after `Retry-After` seconds.",
+        503: "The store is busy (retry after `Retry-After` seconds), or push is not configured here.",
     }
     return {
         status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
@@ -126,9 +127,13 @@ def unsubscribe(request: UnsubscribeRequest) -> Response[Unsubscribed]:
     summary="The VAPID public key",
     description="What `PushManager.subscribe` takes as `applicationServerKey` (base64url).",
     tags=["push"],
+    responses={**_errors(503)},
 )
 def push_key() -> Response[PushKey]:
-    body = PushKey(public_key=vapid_key().public_key)
+    try:
+        body = PushKey(public_key=vapid_key().public_key)
+    except VapidNotConfigured as error:  # a deployment or local runner without a key: say so, not 500
+        raise ApiError(str(error), status=HTTPStatus.SERVICE_UNAVAILABLE, code="push_not_configured") from None
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=3600"})
 
 

@@ -96,7 +96,7 @@ def local_key(path: Path) -> VapidKey:
 def _cached(secret: str | None, key_file: str | None, local: bool) -> VapidKey:
     if local:  # first: the local runner resolves the template's !Ref VapidSecret to a name, not a secret
         return local_key(Path(key_file) if key_file else DEFAULT_KEY_FILE)
-    if secret:
+    if secret and secret.startswith("arn:"):  # locally, !Ref VapidSecret is only the resource's name
         from aws_lambda_powertools.utilities import parameters
 
         return key_from_seed(str(parameters.get_secret(secret, max_age=3600)))

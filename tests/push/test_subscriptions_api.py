@@ -172,8 +172,12 @@ def test_the_deployed_key_comes_from_the_secret(aws, monkeypatch):
     key = vapid.vapid_key()
     assert key.public_key == vapid.key_from_seed("s" * 64).public_key
     assert key.public_key != vapid.key_from_seed("t" * 64).public_key
-    monkeypatch.delenv("VAPID_SECRET_ARN")
+    monkeypatch.setenv("VAPID_SECRET_ARN", "VapidSecret")  # what the local runner resolves !Ref VapidSecret to
     vapid._cached.cache_clear()
     with pytest.raises(vapid.VapidNotConfigured):
         vapid.vapid_key()
+    from push import handler
+
+    answer = invoke(handler.app, "PushFunction", "GET", "/v1/push/key")
+    assert answer.status == 503 and answer.code == "push_not_configured"
     vapid._cached.cache_clear()
