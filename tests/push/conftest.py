@@ -57,6 +57,41 @@ def aws(monkeypatch, tmp_path, template_tables):
     store.reset_clients()
 
 
+@pytest.fixture(scope="session")
+def dynalite_endpoint():
+    """A real dynalite server (in memory) for this session; skipped without Node.js or the npm package."""
+    from local.dynamodb import CLI, Dynalite, node_executable
+
+    if node_executable() is None or not CLI.is_file():
+        pytest.skip("dynalite needs Node.js and `make node`")
+    with Dynalite() as server:
+        yield server.endpoint
+
+
+@pytest.fixture
+def dynalite(monkeypatch, tmp_path, template_tables, dynalite_endpoint):
+    """The template's tables on dynalite, under names of their own, and the environment pointing at them."""
+    import uuid
+
+    from common import store
+
+    suffix = "_" + uuid.uuid4().hex[:8]
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "local",
+        "AWS_SECRET_ACCESS_KEY": "local",
+        "AWS_REGION": "us-east-1",
+        "DYNAMODB_ENDPOINT": dynalite_endpoint,
+        "GAMES_TABLE": "GamesTable" + suffix,
+        "PLAYERS_TABLE": "PlayersTable" + suffix,
+        "PUSH_TABLE": "PushTable" + suffix,
+    }.items():
+        monkeypatch.setenv(name, value)
+    store.reset_clients()
+    store.create_tables([{**table, "TableName": table["TableName"] + suffix} for table in template_tables])
+    yield
+    store.reset_clients()
+
+
 @pytest.fixture
 def clock():
     return ManualClock()

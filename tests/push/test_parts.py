@@ -18,13 +18,13 @@ FCM = "https://fcm.googleapis.com/fcm/send/"
 
 
 # ------------------------------------------------------------------------------------- repositories
-@pytest.fixture(params=["memory", "dynamodb"])
+@pytest.fixture(params=["memory", "moto", "dynalite"])
 def repository(request):
     from push.subscriptions import InMemorySubscriptions
 
     if request.param == "memory":
         return InMemorySubscriptions()
-    request.getfixturevalue("aws")
+    request.getfixturevalue("aws" if request.param == "moto" else "dynalite")
     from push.store import DynamoSubscriptions
 
     return DynamoSubscriptions()
@@ -55,7 +55,9 @@ def test_the_repository_contract(repository):
     assert [item.endpoint for item in service.list("p1")] == [f"{FCM}{n}" for n in range(12, 2, -1)]
 
 
-def test_markers_are_written_once(aws):
+@pytest.mark.parametrize("backend", ["aws", "dynalite"])
+def test_markers_are_written_once(request, backend):
+    request.getfixturevalue(backend)
     from push.store import DynamoReminderMarks
 
     marks = DynamoReminderMarks()
@@ -192,3 +194,29 @@ def test_the_packaged_template_gives_push_and_notify_their_own_packages():
     assert resources["ReminderFunction"]["Properties"]["CodeUri"] == "functions-notify/"
     assert resources["PushFunction"]["Properties"]["CodeUri"] == "functions-push/"
     assert "CodeUri" not in resources["GamesFunction"]["Properties"]  # the shared package (Globals)
+
+
+@pytest.mark.parametrize("backend", ["aws", "dynalite"])
+def test_the_reminder_index_finds_due_heads_and_the_head_moves_on_once(request, backend):
+    import os
+
+    from common.store import client
+    from notify.games import StoredDueGames
+
+    request.getfixturevalue(backend)
+    table = os.environ["GAMES_TABLE"]
+    hour = 480_000
+    due = hour * 3_600_000 + 60_000
+    for game_id, reminder in (("g-due", due), ("g-later", due + 120_000)):
+        item = {"pk": {"S": game_id}, "sk": {"S": "H"}, "seq": {"N": "7"}, "reminder_due": {"N": str(reminder)},
+                "reminder_hour": {"N": str(hour)}}  # fmt: skip
+        client().put_item(TableName=table, Item=item)
+    client().put_item(TableName=table, Item={"pk": {"S": "g-none"}, "sk": {"S": "H"}, "seq": {"N": "3"}})
+    games = StoredDueGames()
+    assert games.due(hour, due + 1) == ["g-due"]
+    assert games.due(hour - 1, due + 1) == []
+    assert games.advance("g-due", seq=6, due=due, next_due=due + 1) is False  # not the head read
+    assert games.advance("g-due", seq=7, due=due, next_due=due + 22 * 3_600_000) is True
+    assert games.advance("g-due", seq=7, due=due, next_due=None) is False  # moved on already
+    assert games.due(hour, due + 1) == []
+    assert games.due(hour + 22, due + 22 * 3_600_000) == ["g-due"]
