@@ -215,3 +215,45 @@ def test_one_bad_record_does_not_hold_up_the_others(games_api, push_api, push_se
     assert answer == {"batchItemFailures": [{"itemIdentifier": bad["dynamodb"]["SequenceNumber"]}]}
     (delivery,) = push_service.wait_for(1)
     assert delivery.json["game"] == second
+
+
+def test_the_creator_hears_that_the_friend_joined(games_api, push_api, push_service, stream):
+    creator = games_api.new_player("Asha")
+    friend = games_api.new_player("Baraka")
+    phone = subscribe(push_api, push_service, creator["token"], lang="en")
+    created = games_api.create(creator["token"], "chess", "white")
+    game_id = created.body["game"]["id"]
+    stream.flush()
+    assert push_service.deliveries() == []  # creating a game tells no one
+    assert games_api.join(friend["token"], game_id, created.body["invite"]["code"]).status == 200
+    stream.flush()
+    (delivery,) = push_service.wait_for(1)
+    assert delivery.endpoint == phone.endpoint
+    assert delivery.json["body"] == "Baraka joined your game of Chess."
+
+
+def test_late_records_do_not_announce_moves_already_answered(games_api, push_api, push_service, stream):
+    game_id, seats = games_api.start_game()
+    stream.flush()
+    black = subscribe(push_api, push_service, seats["black"], lang="en")
+    white = subscribe(push_api, push_service, seats["white"], lang="en")
+    games_api.play(game_id, seats, ["e4", "e5"])  # both before the stream delivers either
+    stream.flush()
+    assert push_service.deliveries(black.endpoint) == []  # e4 was answered already
+    assert [d.json["body"] for d in push_service.wait_for(1)] == ["Baraka played e5 in Chess."]
+    assert push_service.deliveries(white.endpoint)
+
+
+def test_an_expired_subscription_is_dropped_not_used(games_api, push_api, push_service, stream, clock):
+    from tests.games.client import invoke
+
+    game_id, seats = games_api.start_game()
+    stream.flush()
+    browser = push_service.subscribe()
+    expires = int((clock.now + 3600) * 1000)
+    body = {**browser.info(), "expirationTime": expires, "lang": "en"}
+    assert invoke(push_api.app, "PushFunction", "POST", PATH, body=body, token=seats["black"]).status == 201
+    clock.now += 2 * 3600
+    games_api.play(game_id, seats, ["e4"])
+    stream.flush()
+    assert push_service.attempts == {} and listed(push_api, seats["black"]) == []

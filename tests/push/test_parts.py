@@ -53,6 +53,11 @@ def test_the_repository_contract(repository):
     for number in range(MAX_PER_PLAYER + 3):
         service.subscribe("p1", subscription(f"{FCM}{number}", 100 + number))
     assert [item.endpoint for item in service.list("p1")] == [f"{FCM}{n}" for n in range(12, 2, -1)]
+    # Two subscribes at once both wrote before either trimmed: the next subscribe trims back to the newest 10.
+    repository.save("p1", subscription(FCM + "racer", 200))
+    service.subscribe("p1", subscription(FCM + "last", 201))
+    assert len(repository.list("p1")) == MAX_PER_PLAYER
+    assert [item.endpoint for item in repository.list("p1")][:2] == [FCM + "last", FCM + "racer"]
 
 
 @pytest.mark.parametrize("backend", ["aws", "dynalite"])
