@@ -769,7 +769,9 @@ def bench_puzzles() -> None:
         print(f"attempt request (Re1+, no token)   {going_on * 1e3:7.2f} ms  {going_on / validate:.2f}x validate")
 
 
-SECTIONS = {"rules": bench_rules, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles}
+from tests.bench_push import bench_push  # noqa: E402 - a section in its own module
+
+SECTIONS = {"rules": bench_rules, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles, "push": bench_push}
 
 
 def main(argv: list[str] | None = None) -> None:
