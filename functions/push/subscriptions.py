@@ -63,6 +63,8 @@ def check_endpoint(endpoint: str) -> str:
     """The endpoint if a push service's (or, in local mode, the local push service's); ``ValueError`` else."""
     if len(endpoint.encode("utf-8")) > MAX_ENDPOINT_BYTES:
         raise ValueError(f"the endpoint is longer than {MAX_ENDPOINT_BYTES} bytes")
+    if any(not 33 <= ord(character) <= 126 for character in endpoint):
+        raise ValueError("the endpoint must be a URL in printable ASCII, with no spaces")
     if local_mode() and _LOCAL_ENDPOINT.fullmatch(endpoint):
         return endpoint
     try:
@@ -75,9 +77,7 @@ def check_endpoint(endpoint: str) -> str:
     host = (parts.hostname or "").lower()
     if parts.username is not None or parts.password is not None or port not in (None, 443) or not host:
         raise ValueError("the endpoint must be a plain https:// URL of a push service")
-    if not any(ord(character) < 33 or ord(character) > 126 for character in endpoint) and (
-        host in PUSH_HOSTS or host.endswith(PUSH_HOST_PARENTS)
-    ):
+    if host in PUSH_HOSTS or host.endswith(PUSH_HOST_PARENTS):
         return endpoint
     raise ValueError(f"{host} is not a known push service (FCM, Mozilla, Apple or Windows)")
 

@@ -86,6 +86,10 @@ BAD = {
     "a suffix without a dot": {"endpoint": "https://evilpush.apple.com/abc"},
     "a port": {"endpoint": "https://fcm.googleapis.com:8443/abc"},
     "user info": {"endpoint": "https://me@fcm.googleapis.com/abc"},
+    "a backslash trick": {"endpoint": "https://fcm.googleapis.com\\@evil.example/abc"},
+    "a space": {"endpoint": "https://fcm.googleapis.com/a bc"},
+    "a non-ASCII host": {"endpoint": "https://fcm.googleapis.cöm/abc"},
+    "a trailing-dot host": {"endpoint": "https://fcm.googleapis.com./abc"},
     "a local endpoint when not local": {"endpoint": "http://127.0.0.1:8080/push/abc", "_remote": True},
     "over 1 KB": {"endpoint": FCM + "a" * 1000},
     "a key off the curve": {"keys": "off-curve"},
@@ -106,6 +110,7 @@ BAD = {
 def test_a_bad_subscription_is_422_and_writes_nothing(push_api, new_player, monkeypatch, case):
     _, token = new_player()
     change = dict(BAD[case])
+    field = next(name for name in change if not name.startswith("_"))
     if change.pop("_remote", False):
         monkeypatch.delenv("PUSH_LOCAL_MODE")
     request = body(FCM + "abc")
@@ -119,6 +124,7 @@ def test_a_bad_subscription_is_422_and_writes_nothing(push_api, new_player, monk
         del request["lang"]
     answer = call(push_api, "POST", body=request, token=token)
     assert answer.status == 422 and answer.code == "invalid_request", answer.body
+    assert answer.body["error"]["message"].startswith(field), answer.body  # the message names the field
     assert stored_items() == []
 
 
