@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from notify.games import NOT_BY_A_MOVE, GameState, other
 
@@ -28,7 +29,7 @@ class Notice:
     move: str | None = None
 
 
-def notices(event: dict, game: GameState) -> list[Notice]:
+def notices(event: dict[str, Any], game: GameState) -> list[Notice]:
     kind = event.get("kind")
     by = event.get("by")
     if kind in ENDING_EVENTS or (kind == "move" and _move_ended_the_game(event, game)):
@@ -48,7 +49,7 @@ def notices(event: dict, game: GameState) -> list[Notice]:
     return []
 
 
-def _move_ended_the_game(event: dict, game: GameState) -> bool:
+def _move_ended_the_game(event: dict[str, Any], game: GameState) -> bool:
     if event.get("result"):  # the event says so (docs/notifications.md: what the games write path may add)
         return True
     if game.state != "finished":
@@ -59,7 +60,7 @@ def _move_ended_the_game(event: dict, game: GameState) -> bool:
     return game.ply == int(event.get("ply") or -1) and game.reason not in NOT_BY_A_MOVE
 
 
-def _game_over(event: dict, game: GameState) -> list[Notice]:
+def _game_over(event: dict[str, Any], game: GameState) -> list[Notice]:
     result = event.get("result") or game.result
     if result is None and event.get("kind") == "resign":
         result = other(event["by"])

@@ -18,7 +18,7 @@ decided per event, with the head as it is when the record is handled:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 COLORS = ("white", "black")
 #: Reasons a game ends that are not the last move itself.
@@ -53,7 +53,7 @@ class GameState:
     later: bool = False  # the head was past the event
 
     @staticmethod
-    def of_head(head: dict, later: bool = False) -> GameState:
+    def of_head(head: dict[str, Any], later: bool = False) -> GameState:
         seats = {
             color: Seat(head.get(f"{color}_id"), head.get(f"{color}_name"), bool(head.get(f"{color}_cpu")))
             for color in COLORS
@@ -74,7 +74,7 @@ class GameState:
 
 
 class GameReader(Protocol):
-    def state_after(self, game_id: str, event: dict) -> GameState | None:
+    def state_after(self, game_id: str, event: dict[str, Any]) -> GameState | None:
         """The game after ``event`` (see the module docstring); None when there is no such game."""
         ...
 
@@ -82,21 +82,21 @@ class GameReader(Protocol):
 class StoredGames:
     """``GameReader`` on the games table, through the games function's own store and fold."""
 
-    def __init__(self, store=None):
+    def __init__(self, store: Any = None):
         if store is None:
             from common.store import GameStore
 
             store = GameStore()
         self.store = store
 
-    def state_after(self, game_id: str, event: dict) -> GameState | None:
+    def state_after(self, game_id: str, event: dict[str, Any]) -> GameState | None:
         head = self.store.get_head(game_id)
         seq = int(event["seq"])
         if head is not None and head["seq"] >= seq:
             return GameState.of_head(head, later=head["seq"] > seq)
         return self._folded(game_id, head, seq)
 
-    def _folded(self, game_id: str, head: dict | None, seq: int) -> GameState | None:
+    def _folded(self, game_id: str, head: dict[str, Any] | None, seq: int) -> GameState | None:
         from games.logic import CacheMiss, Record, fold_all
 
         after = head["seq"] if head else 0
@@ -137,7 +137,7 @@ class StoredDueGames:
                 return ids
             params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
 
-    def head(self, game_id: str) -> dict | None:
+    def head(self, game_id: str) -> dict[str, Any] | None:
         from common.store import GameStore
 
         return GameStore(self.table).get_head(game_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from aws_lambda_powertools import Logger
 from push.subscriptions import SubscriptionRepository
@@ -37,7 +38,7 @@ DELIVERY = {
 }
 
 
-def payload(notice: Notice, lang: str) -> dict:
+def payload(notice: Notice, lang: str) -> dict[str, Any]:
     words = text(notice.message, lang, notice.game, notice.opponent, notice.move, notice.opponent_is_computer)
     return {
         "kind": notice.kind,

@@ -55,7 +55,7 @@ def schedule(deadline: int | None, turn_started: int) -> int | None:
     return None
 
 
-def reminder_attributes(head: dict, now_ms: int) -> dict[str, int | None]:
+def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | None]:
     """``reminder_due`` and ``reminder_hour`` for a head written at ``now_ms`` (None: leave them out)."""
     turn = head.get("turn")
     to_move_is_a_person = bool(head.get(f"{turn}_id")) and not head.get(f"{turn}_cpu")
@@ -75,7 +75,7 @@ def next_due(deadline: int, due: int) -> int | None:
 class DueGames(Protocol):
     def due(self, hour: int, now_ms: int) -> list[str]: ...
 
-    def head(self, game_id: str) -> dict | None: ...
+    def head(self, game_id: str) -> dict[str, Any] | None: ...
 
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
 
@@ -109,7 +109,9 @@ class Reminders:
                     report.reminded += 1
                 else:
                     report.skipped += 1
-        logger.info("reminders swept", extra={"due": report.due, "reminded": report.reminded, "skipped": report.skipped})
+        logger.info(
+            "reminders swept", extra={"due": report.due, "reminded": report.reminded, "skipped": report.skipped}
+        )
         return report
 
     def _remind(self, game_id: str, now_ms: int) -> bool:
@@ -117,7 +119,7 @@ class Reminders:
         due = head.get("reminder_due") if head else None
         if head is None or due is None or due > now_ms:
             return False  # the index was behind the head
-        deadline = head.get("deadline")
+        deadline = int(head.get("deadline") or 0)
         stage = stage_of(deadline, due) if head.get("state") == "active" and deadline else None
         sent = False
         if stage is not None and deadline > now_ms and self.marks.mark(game_id, deadline, stage):
@@ -129,7 +131,7 @@ class Reminders:
         return sent
 
     @staticmethod
-    def _notice(head: dict, stage: str) -> Notice | None:
+    def _notice(head: dict[str, Any], stage: str) -> Notice | None:
         game = GameState.of_head(head)
         seat, opponent = game.seats[game.turn], game.seats[other(game.turn)]
         if seat.player_id is None or seat.cpu:
@@ -165,11 +167,12 @@ def reminders() -> Reminders:
         from notify.games import StoredDueGames
 
         _state["reminders"] = Reminders(StoredDueGames(), DynamoReminderMarks(), stream.notifier())
-    return _state["reminders"]
+    found: Reminders = _state["reminders"]
+    return found
 
 
 @logger.inject_lambda_context
-def lambda_handler(event: dict, context: Any) -> dict:
+def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     clock = _state.get("clock", time.time)
     report = reminders().sweep(int(clock() * 1000))
     return {"due": report.due, "reminded": report.reminded, "skipped": report.skipped}

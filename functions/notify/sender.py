@@ -20,7 +20,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from aws_lambda_powertools import Logger
@@ -36,7 +36,7 @@ MAX_WAIT_SECONDS = 4.0
 
 @dataclass(frozen=True)
 class Push:
-    payload: dict
+    payload: dict[str, Any]
     ttl: int  # seconds the push service keeps it for an offline phone
     urgency: str  # RFC 8030: very-low, low, normal, high
 
@@ -50,7 +50,7 @@ class Sender(Protocol):
 class WebPushSender:
     def __init__(
         self,
-        signer,  # a py_vapid.Vapid (push.vapid.VapidKey.signer())
+        signer: Any,  # a py_vapid.Vapid (push.vapid.VapidKey.signer())
         subject: str,
         attempts: int = 3,
         first_wait: float = 0.5,
@@ -63,7 +63,7 @@ class WebPushSender:
         self.first_wait = first_wait
         self.timeout = timeout
         self.sleep = sleep
-        self._session = None
+        self._session: Any = None  # a requests.Session, made on the first send
 
     def send(self, subscription: Subscription, push: Push) -> str:
         import requests
@@ -113,4 +113,4 @@ class WebPushSender:
         wait = self.first_wait * 2 ** (attempt - 1)
         if retry_after and retry_after.strip().isdigit():
             wait = max(wait, float(retry_after))
-        return min(wait, MAX_WAIT_SECONDS)
+        return float(min(wait, MAX_WAIT_SECONDS))

@@ -82,7 +82,7 @@ def notifier() -> Notifier:
     return Notifier(_part("subscriptions"), _part("sender"), _part("clock"))
 
 
-def game_event(record: DynamoDBRecord) -> tuple[str, dict] | None:
+def game_event(record: DynamoDBRecord) -> tuple[str, dict[str, Any]] | None:
     """(game id, event) of a record that inserted an event item; None for any other record."""
     if record.event_name is None or record.event_name.name != "INSERT" or record.dynamodb is None:
         return None
@@ -120,5 +120,7 @@ def handle_record(record: DynamoDBRecord) -> None:
 
 
 @logger.inject_lambda_context
-def lambda_handler(event: dict, context: Any) -> dict:
-    return process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    return dict(
+        process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from http import HTTPStatus
+from typing import Any
 
 from aws_lambda_powertools.event_handler import Response
 from common.api import JSON, Api
@@ -57,7 +58,7 @@ def players() -> Players:
     return _state["players"]  # type: ignore[return-value]
 
 
-def _errors(*statuses: int) -> dict:
+def _errors(*statuses: int) -> dict[int, Any]:
     descriptions = {
         401: "No token, or not a token of any player.",
         422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",

@@ -34,12 +34,13 @@ def table_name() -> str:
     return os.environ.get("PUSH_TABLE") or "PushTable"
 
 
-def call(operation: str, **params: Any) -> dict | None:
+def call(operation: str, **params: Any) -> dict[str, Any] | None:
     """One DynamoDB call; None when its condition failed; ``StoreUnavailable`` when DynamoDB cannot answer."""
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        return getattr(client(), operation)(**params)
+        answer: dict[str, Any] = getattr(client(), operation)(**params)  # type: ignore[no-untyped-call]
+        return answer
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "")
         if code == "ConditionalCheckFailedException":
@@ -117,7 +118,7 @@ class DynamoSubscriptions:
         return answer is not None
 
 
-def _subscription(record: dict) -> Subscription:
+def _subscription(record: dict[str, Any]) -> Subscription:
     return Subscription(
         endpoint=record["endpoint"],
         p256dh=record["p256dh"],

@@ -19,15 +19,15 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Lang = Literal["sw", "tl", "en"]
 Kind = Literal["your_move", "game_over", "reminder", "daily_puzzle"]
-KINDS: tuple[str, ...] = ("your_move", "game_over", "reminder", "daily_puzzle")
-DEFAULT_KINDS: tuple[str, ...] = ("your_move", "game_over", "reminder")
+KINDS: tuple[Kind, ...] = ("your_move", "game_over", "reminder", "daily_puzzle")
+DEFAULT_KINDS: tuple[Kind, ...] = ("your_move", "game_over", "reminder")
 MAX_PER_PLAYER = 10
 MAX_ENDPOINT_BYTES = 1024
 AUTH_SECRET_BYTES = 16
@@ -200,7 +200,7 @@ class Subscription:
     def wants(self, kind: str) -> bool:
         return kind in self.kinds
 
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         """What ``pywebpush`` takes: the browser's ``PushSubscription.toJSON()``."""
         return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
 

@@ -52,7 +52,7 @@ class VapidKey:
         """The private scalar, 32 bytes base64url (what ``py_vapid.Vapid.from_raw`` takes)."""
         return b64url_encode(self.private_key.private_numbers().private_value.to_bytes(32, "big"))
 
-    def signer(self):
+    def signer(self) -> Any:
         """A ``py_vapid.Vapid`` for this key (notify function only: py-vapid is in its package)."""
         from py_vapid import Vapid
 
