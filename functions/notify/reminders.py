@@ -16,7 +16,7 @@ write, one head update and the pushes. So its cost grows with the games that are
 conditional on the head being the one read (``seq`` and ``reminder_due`` unchanged), so a newer head from the
 games function is never overwritten.
 
-The daily-puzzle reminder (08:00 in the player's time zone, opt-in) is not built yet: see the docs.
+The same function sends the daily puzzle's notification (``notify.daily``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
 
+from notify.daily import DailyPuzzles
 from notify.decide import Notice
 from notify.games import GameState, other
 from notify.notifier import Notifier
@@ -151,10 +152,9 @@ class Reminders:
 _state: dict[str, Any] = {}
 
 
-def configure(reminders: Reminders | None = None, clock: Callable[[], float] | None = None) -> None:
+def configure(clock: Callable[[], float] | None = None) -> None:
+    """Forget what was built (it is built again from the environment, with the notify function's parts)."""
     _state.clear()
-    if reminders is not None:
-        _state["reminders"] = reminders
     if clock is not None:
         _state["clock"] = clock
 
@@ -171,8 +171,21 @@ def reminders() -> Reminders:
     return found
 
 
+def daily_puzzles() -> DailyPuzzles:
+    if "daily" not in _state:
+        from push.store import DynamoDailySubscriptions
+
+        from notify import stream
+
+        _state["daily"] = DailyPuzzles(DynamoDailySubscriptions(), stream.part("subscriptions"), stream.part("sender"))
+    found: DailyPuzzles = _state["daily"]
+    return found
+
+
 @logger.inject_lambda_context
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     clock = _state.get("clock", time.time)
-    report = reminders().sweep(int(clock() * 1000))
-    return {"due": report.due, "reminded": report.reminded, "skipped": report.skipped}
+    now_ms = int(clock() * 1000)
+    report = reminders().sweep(now_ms)
+    daily = daily_puzzles().sweep(now_ms)
+    return {"due": report.due, "reminded": report.reminded, "skipped": report.skipped, "daily": daily}

@@ -52,7 +52,8 @@ def configure(
     )
 
 
-def _part(name: str) -> Any:
+def part(name: str) -> Any:
+    """One part of the function (games, subscriptions, sender, clock), built from the environment on first use."""
     if name not in _state:
         _state[name] = _BUILDERS[name]()
     return _state[name]
@@ -79,7 +80,7 @@ _BUILDERS: dict[str, Callable[[], Any]] = {
 
 
 def notifier() -> Notifier:
-    return Notifier(_part("subscriptions"), _part("sender"), _part("clock"))
+    return Notifier(part("subscriptions"), part("sender"), part("clock"))
 
 
 def game_event(record: DynamoDBRecord) -> tuple[str, dict[str, Any]] | None:
@@ -110,7 +111,7 @@ def handle_record(record: DynamoDBRecord) -> None:
     if found is None:
         return
     game_id, event = found
-    state = _part("games").state_after(game_id, event)
+    state = part("games").state_after(game_id, event)
     if state is None:
         logger.warning("event of an unknown game", extra={"game_id": game_id, "seq": event["seq"]})
         return

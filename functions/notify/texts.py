@@ -41,6 +41,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         N_("Time is running out"),
         N_("Less than 24 hours left for your move in %(game)s against %(opponent)s."),
     ),
+    "daily_puzzle": (N_("Puzzle of the day"), N_("A new puzzle is waiting for you. Can you solve it?")),
     "reminder_2h": (
         N_("Time is running out"),
         N_("Less than 2 hours left for your move in %(game)s against %(opponent)s."),

@@ -17,8 +17,9 @@ from typing import Any
 
 from common.store import StoreUnavailable, client, from_item, to_item
 
-from push.subscriptions import Subscription, endpoint_hash, newest_first
+from push.subscriptions import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 
+DAILY_INDEX = "SubscriptionsByDailyHour"
 PLAYER_PREFIX = "player#"
 SUBSCRIPTION_PREFIX = "sub#"
 GAME_PREFIX = "game#"
@@ -70,7 +71,11 @@ class DynamoSubscriptions:
             "created": subscription.created,
             "expiration_time": subscription.expiration_time,
             "expires": None if subscription.expiration_time is None else subscription.expiration_time // 1000 + 1,
+            "tz": subscription.tz,
         }
+        if subscription.wants("daily_puzzle"):  # into the sparse daily index: when its next 08:00 is
+            record["daily_at"] = next_daily_at(subscription.created, subscription.tz)
+            record["daily_hour"] = record["daily_at"] // HOUR_MS
         # The same endpoint hash for another endpoint would be a SHA-256 collision; refuse rather than mix them.
         answer = call(
             "put_item",
@@ -127,6 +132,7 @@ def _subscription(record: dict[str, Any]) -> Subscription:
         kinds=tuple(record.get("kinds") or ()),
         created=int(record["created"]),
         expiration_time=record.get("expiration_time"),
+        tz=record.get("tz") or "UTC",
     )
 
 
@@ -144,5 +150,48 @@ class DynamoReminderMarks:
         }
         answer = call(
             "put_item", TableName=self.table, Item=to_item(record), ConditionExpression="attribute_not_exists(sk)"
+        )
+        return answer is not None
+
+
+class DynamoDailySubscriptions:
+    """The subscriptions that want the daily puzzle, by the hour of their next 08:00 (``SubscriptionsByDailyHour``,
+    sparse: only those carry ``daily_hour``)."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or table_name()
+
+    def due(self, hour: int, now_ms: int) -> list[tuple[str, Subscription, int]]:
+        """(player id, subscription, its ``daily_at``) of those due by ``now_ms`` in hour bucket ``hour``."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "IndexName": DAILY_INDEX,
+            "KeyConditionExpression": "daily_hour = :hour AND daily_at <= :now",
+            "ExpressionAttributeValues": {":hour": {"N": str(hour)}, ":now": {"N": str(now_ms)}},
+        }
+        found: list[tuple[str, Subscription, int]] = []
+        while True:
+            answer = call("query", **params) or {}
+            for item in answer.get("Items", ()):
+                record = from_item(item)
+                player_id = str(record["pk"]).removeprefix(PLAYER_PREFIX)
+                found.append((player_id, _subscription(record), int(record["daily_at"])))
+            if "LastEvaluatedKey" not in answer:
+                return found
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def claim(self, player_id: str, endpoint: str, daily_at: int, next_at: int) -> bool:
+        """Move the subscription's next daily puzzle from ``daily_at`` to ``next_at``; False if another sweep did."""
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key={"pk": {"S": PLAYER_PREFIX + player_id}, "sk": {"S": SUBSCRIPTION_PREFIX + endpoint_hash(endpoint)}},
+            UpdateExpression="SET daily_at = :next, daily_hour = :hour",
+            ConditionExpression="daily_at = :at",
+            ExpressionAttributeValues={
+                ":at": {"N": str(daily_at)},
+                ":next": {"N": str(next_at)},
+                ":hour": {"N": str(next_at // HOUR_MS)},
+            },
         )
         return answer is not None

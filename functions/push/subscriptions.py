@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
@@ -33,6 +34,9 @@ MAX_ENDPOINT_BYTES = 1024
 AUTH_SECRET_BYTES = 16
 P256_POINT_BYTES = 65  # 0x04, then x and y, 32 bytes each (uncompressed, as PushManager gives it)
 LOCAL_MODE_VARIABLE = "PUSH_LOCAL_MODE"
+#: The daily puzzle's notification comes at this hour in the subscription's time zone.
+DAILY_HOUR = 8
+HOUR_MS = 3_600_000
 
 #: Push services' hosts: exact names, and parents whose subdomains are theirs.
 PUSH_HOSTS = frozenset({"fcm.googleapis.com", "updates.push.services.mozilla.com"})
@@ -80,6 +84,31 @@ def check_endpoint(endpoint: str) -> str:
     if host in PUSH_HOSTS or host.endswith(PUSH_HOST_PARENTS):
         return endpoint
     raise ValueError(f"{host} is not a known push service (FCM, Mozilla, Apple or Windows)")
+
+
+def check_time_zone(name: str) -> str:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{name!r} is not an IANA time zone such as Africa/Nairobi or Asia/Manila") from None
+    return name
+
+
+def next_daily_at(now_ms: int, tz: str, hour: int = DAILY_HOUR) -> int:
+    """The first ``hour``:00 in ``tz`` after ``now_ms`` (epoch ms); daylight-saving changes included."""
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo(tz)
+    local = datetime.fromtimestamp(now_ms / 1000, tz=UTC).astimezone(zone)
+    day = local.date()
+    while True:
+        candidate = datetime(day.year, day.month, day.day, hour, tzinfo=zone)
+        at = int(candidate.astimezone(UTC).timestamp() * 1000)
+        if at > now_ms:
+            return at
+        day += timedelta(days=1)
 
 
 def check_p256_point(text: str) -> str:
@@ -130,6 +159,14 @@ class SubscriptionRequest(BaseModel):
     kinds: list[Kind] = Field(
         default=list(DEFAULT_KINDS), min_length=1, max_length=len(KINDS), description="What to be notified of."
     )
+    tz: str = Field(
+        default="UTC", max_length=64, description="The IANA time zone of the daily puzzle's 08:00 (default UTC)."
+    )
+
+    @field_validator("tz")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        return check_time_zone(value)
 
     @field_validator("endpoint")
     @classmethod
@@ -151,6 +188,7 @@ class SubscriptionRequest(BaseModel):
             kinds=tuple(self.kinds),
             created=now_ms,
             expiration_time=expires,
+            tz=self.tz,
         )
 
 
@@ -167,6 +205,7 @@ class SubscriptionView(BaseModel):
     expirationTime: int | None  # noqa: N815
     lang: Lang
     kinds: list[Kind]
+    tz: str
     created: int = Field(description="When it was stored (epoch ms).")
 
 
@@ -192,6 +231,7 @@ class Subscription:
     kinds: tuple[str, ...]
     created: int  # epoch ms
     expiration_time: int | None = None  # epoch ms
+    tz: str = "UTC"  # where the daily puzzle's 08:00 is
 
     @property
     def endpoint_hash(self) -> str:
@@ -210,6 +250,7 @@ class Subscription:
             expirationTime=self.expiration_time,
             lang=self.lang,  # type: ignore[arg-type]
             kinds=list(self.kinds),  # type: ignore[arg-type]
+            tz=self.tz,
             created=self.created,
         )
 

@@ -63,9 +63,9 @@ def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, swee
     wire_reminders(game_id)
     start = clock.now
     clock.now = start + 2 * DAY - 60  # 24 h and a minute left
-    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0}
+    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
     clock.now = start + 2 * DAY + 60  # 23 h 59 min left
-    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0}
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
     assert bodies(push_service, white) == ["Less than 24 hours left for your move in Chess against Baraka."]
     (first,) = push_service.deliveries(white.endpoint)
     assert first.json["kind"] == "reminder" and first.json["tag"] == f"game:{game_id}"
@@ -73,11 +73,11 @@ def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, swee
     clock.now += 15 * 60
     assert sweep()["reminded"] == 0  # the next sweep: nothing again
     clock.now = start + 3 * DAY - 2 * HOUR + 60
-    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0}
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
     assert bodies(push_service, white)[-1] == "Less than 2 hours left for your move in Chess against Baraka."
     assert push_service.deliveries(white.endpoint)[-1].headers["urgency"] == "high"
     clock.now += HOUR
-    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0}
+    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
     assert len(push_service.deliveries()) == 2
 
 
@@ -89,7 +89,7 @@ def test_a_head_rewritten_with_an_old_reminder_sends_nothing_twice(games_api, pu
     assert sweep()["reminded"] == 1
     assert bodies(push_service, white) == ["Zimebaki chini ya saa 24 kwa hatua yako katika Chesi dhidi ya Baraka."]
     wire_reminders(game_id)  # the games function rewrote the head (the same turn) with the 24-hour reminder
-    assert sweep() == {"due": 1, "reminded": 0, "skipped": 1}  # the marker remembers it was sent
+    assert sweep() == {"due": 1, "reminded": 0, "skipped": 1, "daily": 0}  # the marker remembers it was sent
     assert len(push_service.deliveries()) == 1
 
 
@@ -119,6 +119,7 @@ def test_one_day_per_move_gets_only_the_2_hour_reminder(games_api, push_api, pus
 def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_service, sweep, clock):
     """Thirty games wait; the sweep's DynamoDB calls grow with the due ones only."""
     from common.store import client
+    from notify import daily
     from notify.reminders import LOOKBACK_HOURS
 
     games = []
@@ -132,12 +133,82 @@ def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_servi
     client().meta.events.register("before-call.dynamodb", lambda model, **_: calls.append(model.name))
     first_due = clock.now - 29 * 60 + 2 * DAY
     clock.now = first_due + 30  # only the first game is due
-    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0}
-    queries = LOOKBACK_HOURS + 1
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    queries = LOOKBACK_HOURS + 1 + daily.LOOKBACK_HOURS + 1  # the reminders' hours and the daily puzzle's
     per_due_game = ["GetItem", "PutItem", "Query", "UpdateItem"]  # head, marker, subscriptions, next stage
     assert sorted(calls) == sorted(["Query"] * queries + per_due_game)
     calls.clear()
     clock.now = first_due + 2 * 60 + 30  # two more are due now
-    assert sweep() == {"due": 2, "reminded": 2, "skipped": 0}
+    assert sweep() == {"due": 2, "reminded": 2, "skipped": 0, "daily": 0}
     assert len(push_service.deliveries()) == 1  # no one subscribed in those two games
     assert sorted(calls) == sorted(["Query"] * queries + 2 * per_due_game)
+
+
+# ------------------------------------------------------------------------------------- the daily puzzle
+def _daily_subscriber(push_api, push_service, token: str, tz: str, lang: str = "sw", kinds=None):
+    from tests.games.client import invoke
+
+    browser = push_service.subscribe()
+    body = {**browser.info(), "lang": lang, "tz": tz, "kinds": kinds or ["your_move", "daily_puzzle"]}
+    answer = invoke(push_api.app, "PushFunction", "POST", "/v1/players/me/push-subscriptions", body=body, token=token)
+    assert answer.status == 201, answer.body
+    assert answer.body["tz"] == tz
+    return browser
+
+
+def test_the_daily_puzzle_at_eight_in_the_morning_where_the_player_is(push_api, push_service, sweep, clock, new_player):
+    from datetime import UTC, datetime
+
+    _, nairobi_player = new_player("Asha")
+    _, manila_player = new_player("Tala")
+    _, not_wanted = new_player("Juma")
+    clock.now = datetime(2025, 6, 15, 12, 0, tzinfo=UTC).timestamp()  # 15:00 in Nairobi, 20:00 in Manila
+    nairobi = _daily_subscriber(push_api, push_service, nairobi_player, "Africa/Nairobi", lang="sw")
+    manila = _daily_subscriber(push_api, push_service, manila_player, "Asia/Manila", lang="tl")
+    _daily_subscriber(push_api, push_service, not_wanted, "Africa/Nairobi", kinds=["your_move"])
+    clock.now = datetime(2025, 6, 15, 23, 59, tzinfo=UTC).timestamp()  # 07:59 on the 16th in Manila
+    assert sweep()["daily"] == 0
+    clock.now = datetime(2025, 6, 16, 0, 1, tzinfo=UTC).timestamp()  # 08:01 in Manila
+    assert sweep()["daily"] == 1
+    (first,) = push_service.deliveries(manila.endpoint)
+    assert first.json == {
+        "kind": "daily_puzzle",
+        "game": None,
+        "url": "/tl/fumbo/",
+        "title": "Palaisipan ng araw",
+        "body": "May bagong palaisipan na naghihintay sa iyo. Kaya mo bang lutasin ito?",
+        "tag": "daily_puzzle",
+    }
+    clock.now += 15 * 60
+    assert sweep()["daily"] == 0  # once a day
+    clock.now = datetime(2025, 6, 16, 5, 1, tzinfo=UTC).timestamp()  # 08:01 in Nairobi
+    assert sweep()["daily"] == 1
+    assert [d.json["title"] for d in push_service.deliveries(nairobi.endpoint)] == ["Fumbo la siku"]
+    clock.now = datetime(2025, 6, 17, 0, 5, tzinfo=UTC).timestamp()  # the next morning in Manila
+    assert sweep()["daily"] == 1
+    assert len(push_service.deliveries(manila.endpoint)) == 2
+    assert len(push_service.deliveries()) == 3  # nothing for the player who did not opt in
+
+
+def test_eight_in_the_morning_follows_daylight_saving_time():
+    from datetime import UTC, datetime
+
+    from push.subscriptions import next_daily_at
+
+    def at(*fields: int) -> int:
+        return int(datetime(*fields, tzinfo=UTC).timestamp() * 1000)
+
+    # London: 08:00 is 07:00 UTC in summer and 08:00 UTC in winter (the clocks went back on 26 October 2025).
+    assert next_daily_at(at(2025, 10, 25, 9, 0), "Europe/London") == at(2025, 10, 26, 8, 0)
+    assert next_daily_at(at(2025, 10, 24, 9, 0), "Europe/London") == at(2025, 10, 25, 7, 0)
+    assert next_daily_at(at(2025, 6, 16, 6, 59), "Africa/Nairobi") == at(2025, 6, 17, 5, 0)
+    assert next_daily_at(at(2025, 6, 16, 4, 59), "Africa/Nairobi") == at(2025, 6, 16, 5, 0)
+
+
+def test_a_bad_time_zone_is_refused(push_api, push_service, new_player):
+    from tests.games.client import invoke
+
+    _, token = new_player()
+    body = {**push_service.subscribe().info(), "lang": "en", "tz": "Mars/Olympus"}
+    answer = invoke(push_api.app, "PushFunction", "POST", "/v1/players/me/push-subscriptions", body=body, token=token)
+    assert answer.status == 422 and answer.body["error"]["message"].startswith("tz")
