@@ -60,7 +60,7 @@ class DynamoSubscriptions:
         self.table = table or table_name()
 
     def save(self, player_id: str, subscription: Subscription) -> bool:
-        record = {
+        record: dict[str, Any] = {
             "pk": PLAYER_PREFIX + player_id,
             "sk": SUBSCRIPTION_PREFIX + subscription.endpoint_hash,
             "endpoint": subscription.endpoint,
@@ -74,8 +74,8 @@ class DynamoSubscriptions:
             "tz": subscription.tz,
         }
         if subscription.wants("daily_puzzle"):  # into the sparse daily index: when its next 08:00 is
-            record["daily_at"] = next_daily_at(subscription.created, subscription.tz)
-            record["daily_hour"] = record["daily_at"] // HOUR_MS
+            daily_at = next_daily_at(subscription.created, subscription.tz)
+            record.update(daily_at=daily_at, daily_hour=daily_at // HOUR_MS)
         # The same endpoint hash for another endpoint would be a SHA-256 collision; refuse rather than mix them.
         answer = call(
             "put_item",
