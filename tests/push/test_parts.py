@@ -164,7 +164,10 @@ def test_every_notification_is_translated(catalogs, lang):
         translated = text(message, lang, "tanzanian", "Zawadi", "22-18")
         assert translated.title != english.title, (lang, message)
         assert translated.body != english.body, (lang, message)
-        assert "Zawadi" in translated.body and game_title in translated.body and "%(" not in translated.body
+        msgid = MESSAGES[message][1]
+        assert "%(" not in translated.body
+        assert ("Zawadi" in translated.body) == ("%(opponent)s" in msgid), (lang, message)
+        assert (game_title in translated.body) == ("%(game)s" in msgid), (lang, message)
         if message == "moved":
             assert "22-18" in translated.body
 
