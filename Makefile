@@ -108,10 +108,10 @@ openapi: setup
 site: setup
 	$(PY) site/build_site.py
 
-# UI strings: extract from templates and site/*.py, then merge into site/locale/{sw,tl,en} (.po are committed).
+# UI strings: extract from templates, site/*.py and the notifications' texts (functions/notify), then merge into site/locale/{sw,tl,en} (.po are committed).
 messages: setup
 	$(VENV)/bin/pybabel extract -F site/babel.cfg -k N_ -k NP_:1,2 --no-location --sort-output \
-		--project ubao -o site/locale/messages.pot site
+		--project ubao -o site/locale/messages.pot site functions/notify
 	$(VENV)/bin/pybabel update -i site/locale/messages.pot -d site/locale --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d site/locale --statistics
 

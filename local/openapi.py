@@ -30,6 +30,8 @@ def handler_apps(template: Template | None = None) -> dict[str, object]:
     template = template or Template()
     apps = {}
     for function in template.functions.values():
+        if not function.routes:
+            continue  # a function the API does not reach (a stream or a schedule invokes it) has no resolver
         for path in function.import_paths:
             if str(path) not in sys.path:
                 sys.path.insert(0, str(path))

@@ -113,12 +113,46 @@ def write_route_table(target: Path, template: Template | None = None) -> Path:
     return path
 
 
+def copy_catalogs(target: Path) -> Path:
+    """target/locale: the site's catalogs, compiled (the notify function reads them with the standard library's
+    gettext, so it needs no Babel at run time)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    destination = target / "locale"
+    for po in sorted((SITE_SOURCE / "locale").glob("*/LC_MESSAGES/messages.po")):
+        mo = destination / po.relative_to(SITE_SOURCE / "locale").with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        with mo.open("wb") as out:
+            write_mo(out, catalog)
+    return destination
+
+
 #: Data a function's package carries besides code and requirements, by the function's package name.
 PACKAGE_DATA: dict[str, Callable[[Path], Path]] = {
     "puzzles_api": copy_puzzle_sets,
     "rules_page": copy_site_source,
     "api_fallback": write_route_table,
+    "notify": copy_catalogs,
 }
+
+#: Pure-Python requirements published as source only: built here into wheels (any platform), since the
+#: Lambda install takes wheels only (``--only-binary=:all:`` with ``--platform``).
+SOURCE_ONLY = ("http-ece",)
+
+
+def pure_wheels(build: Path) -> Path:
+    """build/wheels, holding a wheel of each ``SOURCE_ONLY`` package (at the dev venv's version)."""
+    wheels = build / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), *SOURCE_ONLY]
+    constraints = build / "constraints.txt"
+    if constraints.exists():
+        command += ["-c", str(constraints)]
+    subprocess.run(command, check=True)
+    return wheels
 
 
 # ------------------------------------------------------------------------------------------- functions
@@ -142,6 +176,8 @@ def pip_install(requirements: list[str], target: Path, host: bool, constraints: 
     command += ["--only-binary=:all:", *requirements]
     if constraints and constraints.exists():
         command += ["-c", str(constraints)]
+        if any(name in requirement for requirement in requirements for name in SOURCE_ONLY):
+            command += ["--find-links", str(pure_wheels(constraints.parent))]
     subprocess.run(command, check=True)
     shutil.rmtree(target / "bin", ignore_errors=True)  # console scripts: never imported
 

@@ -22,7 +22,7 @@ def catalog(lang: str):
 
 
 def source_messages(tmp_path) -> set:
-    """The msgids in the templates and site/*.py now, extracted the way `make messages` does."""
+    """The msgids in the templates, site/*.py and functions/notify now, extracted the way `make messages` does."""
     pot = tmp_path / "messages.pot"
     subprocess.run(
         [
@@ -40,6 +40,7 @@ def source_messages(tmp_path) -> set:
             "-o",
             str(pot),
             "site",
+            "functions/notify",
         ],
         cwd=ROOT,
         check=True,

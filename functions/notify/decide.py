@@ -1,0 +1,97 @@
+"""Who is told what after one game event: pure, from the event and the game after it.
+
+* ``your_move`` to the player now to move, after a move, a join that makes it their move, a draw offer
+  (to the player who must answer it) and the computer taking over a seat (to the player whose seat it took);
+* ``game_over`` to both seats (mate and every other end by a move, resignation, agreed draw, timeout);
+* nothing to the computer, nothing to the player who acted, nothing for a "your move" already answered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from notify.games import NOT_BY_A_MOVE, GameState, other
+
+#: The events that end a game whatever the board shows.
+ENDING_EVENTS = {"resign": "resignation", "accept_draw": "agreement", "claim_timeout": "timeout"}
+
+
+@dataclass(frozen=True)
+class Notice:
+    player_id: str
+    kind: str  # your_move, game_over, reminder (the subscription's kinds)
+    message: str  # a key of notify.texts.MESSAGES
+    game_id: str
+    game: str
+    opponent: str | None
+    opponent_is_computer: bool
+    move: str | None = None
+
+
+def notices(event: dict[str, Any], game: GameState) -> list[Notice]:
+    kind = event.get("kind")
+    by = event.get("by")
+    if kind in ENDING_EVENTS or (kind == "move" and _move_ended_the_game(event, game)):
+        return _game_over(event, game)
+    if game.state == "finished":
+        return []  # a later event ended it: that event says so
+    if kind == "move" and by in ("white", "black"):
+        if game.later and game.ply > int(event.get("ply") or 0):
+            return []  # answered already
+        return _to(game, other(by), "your_move", "moved", move=event.get("move"))
+    if kind == "join" and by in ("white", "black") and not game.later and game.turn == other(by):
+        return _to(game, other(by), "your_move", "joined")
+    if kind == "offer_draw" and by in ("white", "black") and game.draw_offer == by:
+        return _to(game, other(by), "your_move", "draw_offered")
+    if kind == "cpu_takeover" and event.get("seat") in ("white", "black"):
+        return _to(game, event["seat"], "your_move", "taken_over", even_if_computer_plays=True)
+    return []
+
+
+def _move_ended_the_game(event: dict[str, Any], game: GameState) -> bool:
+    if event.get("result"):  # the event says so (docs/notifications.md: what the games write path may add)
+        return True
+    if game.state != "finished":
+        return False
+    if not game.later:
+        return True  # the state right after this move is finished
+    # Later: only a rematch can follow the event that ended a game, and ply counts moves only.
+    return game.ply == int(event.get("ply") or -1) and game.reason not in NOT_BY_A_MOVE
+
+
+def _game_over(event: dict[str, Any], game: GameState) -> list[Notice]:
+    result = event.get("result") or game.result
+    if result is None and event.get("kind") == "resign":
+        result = other(event["by"])
+    if result is None and event.get("kind") == "accept_draw":
+        result = "draw"
+    if result not in ("white", "black", "draw"):
+        return []
+    found: list[Notice] = []
+    for color in ("white", "black"):
+        message = "drawn" if result == "draw" else ("won" if result == color else "lost")
+        found += _to(game, color, "game_over", message, even_if_computer_plays=True)
+    return found
+
+
+def _to(
+    game: GameState, color: str, kind: str, message: str, move: str | None = None, even_if_computer_plays: bool = False
+) -> list[Notice]:
+    """A notice for the player of ``color`` if a person holds that seat and (unless told otherwise) plays it."""
+    seat = game.seats[color]
+    if seat.player_id is None or (seat.cpu and not even_if_computer_plays):
+        return []  # the computer's own seat, or the computer plays it for its player now
+    opponent = game.seats[other(color)]
+    return [
+        Notice(
+            player_id=seat.player_id,
+            kind=kind,
+            message=message,
+            game_id=game.game_id,
+            game=game.game,
+            opponent=opponent.name,
+            opponent_is_computer=opponent.player_id is None,
+            move=move,
+        )
+    ]

@@ -1,0 +1,191 @@
+"""ReminderFunction: "less than 24 hours left" and "less than 2 hours left" for the player to move, each once.
+
+**What the games head carries** (the games write path sets it in the same head write, docs/notifications.md):
+``reminder_due``, the epoch ms when the next reminder of the current turn is due (``schedule``), and
+``reminder_hour`` = ``reminder_due // 3_600_000``; both absent when no reminder is coming (game not active,
+the computer to move, deadline too close). The index ``GamesByReminderHour`` holds only heads that carry
+them (a sparse index), keyed by hour then due time.
+
+**A sweep** (every 15 minutes) reads the index for the last ``LOOKBACK_HOURS`` hours up to now: one Query
+per hour, however many games there are, plus per due game one consistent read of its head, one marker
+write, one head update and the pushes. So its cost grows with the games that are due, not with all games.
+
+**Once only**: before sending, a marker item ``reminder#<deadline>#<stage>`` is written with
+``attribute_not_exists`` in the push table; a second sweep, a retried one, or a head rewritten with an old
+``reminder_due`` finds the marker and sends nothing. Then the head moves on to its next stage with a write
+conditional on the head being the one read (``seq`` and ``reminder_due`` unchanged), so a newer head from the
+games function is never overwritten.
+
+The same function sends the daily puzzle's notification (``notify.daily``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from aws_lambda_powertools import Logger
+
+from notify.daily import DailyPuzzles
+from notify.decide import Notice
+from notify.games import GameState, other
+from notify.notifier import Notifier
+
+logger = Logger()
+
+HOUR_MS = 3_600_000
+#: (stage, how long before the deadline it is due), earliest first.
+STAGES = (("24h", 24 * HOUR_MS), ("2h", 2 * HOUR_MS))
+#: Hours of the index read by each sweep (now and the ones before): sweeps missed for up to this long catch up.
+LOOKBACK_HOURS = 3
+
+
+def schedule(deadline: int | None, turn_started: int) -> int | None:
+    """When the next reminder of a turn that started at ``turn_started`` is due (epoch ms), or None.
+
+    A stage is due only if its time comes after the turn began: with one day per move, "less than 24 hours
+    left" would arrive with the move itself, so only the 2-hour reminder is sent.
+    """
+    if deadline is None:
+        return None
+    for _, before in STAGES:
+        if deadline - before > turn_started:
+            return deadline - before
+    return None
+
+
+def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | None]:
+    """``reminder_due`` and ``reminder_hour`` for a head written at ``now_ms`` (None: leave them out)."""
+    turn = head.get("turn")
+    to_move_is_a_person = bool(head.get(f"{turn}_id")) and not head.get(f"{turn}_cpu")
+    due = schedule(head.get("deadline"), now_ms) if head.get("state") == "active" and to_move_is_a_person else None
+    return {"reminder_due": due, "reminder_hour": None if due is None else due // HOUR_MS}
+
+
+def stage_of(deadline: int, due: int) -> str | None:
+    return next((stage for stage, before in STAGES if deadline - before == due), None)
+
+
+def next_due(deadline: int, due: int) -> int | None:
+    later = [deadline - before for _, before in STAGES if deadline - before > due]
+    return min(later) if later else None
+
+
+class DueGames(Protocol):
+    def due(self, hour: int, now_ms: int) -> list[str]: ...
+
+    def head(self, game_id: str) -> dict[str, Any] | None: ...
+
+    def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
+
+
+class ReminderMarks(Protocol):
+    def mark(self, game_id: str, deadline: int, stage: str) -> bool:
+        """Remember that ``stage`` was sent for this deadline; False if it already was."""
+        ...
+
+
+@dataclass
+class SweepReport:
+    due: int = 0
+    reminded: int = 0
+    skipped: int = 0
+
+
+class Reminders:
+    def __init__(self, games: DueGames, marks: ReminderMarks, notifier: Notifier):
+        self.games = games
+        self.marks = marks
+        self.notifier = notifier
+
+    def sweep(self, now_ms: int) -> SweepReport:
+        report = SweepReport()
+        hour = now_ms // HOUR_MS
+        for bucket in range(hour - LOOKBACK_HOURS, hour + 1):
+            for game_id in self.games.due(bucket, now_ms):
+                report.due += 1
+                if self._remind(game_id, now_ms):
+                    report.reminded += 1
+                else:
+                    report.skipped += 1
+        logger.info(
+            "reminders swept", extra={"due": report.due, "reminded": report.reminded, "skipped": report.skipped}
+        )
+        return report
+
+    def _remind(self, game_id: str, now_ms: int) -> bool:
+        head = self.games.head(game_id)
+        due = head.get("reminder_due") if head else None
+        if head is None or due is None or due > now_ms:
+            return False  # the index was behind the head
+        deadline = int(head.get("deadline") or 0)
+        stage = stage_of(deadline, due) if head.get("state") == "active" and deadline else None
+        sent = False
+        if stage is not None and deadline > now_ms and self.marks.mark(game_id, deadline, stage):
+            notice = self._notice(head, stage)
+            if notice is not None:
+                self.notifier.deliver(notice)
+                sent = True
+        self.games.advance(game_id, head["seq"], due, next_due(deadline, due) if stage else None)
+        return sent
+
+    @staticmethod
+    def _notice(head: dict[str, Any], stage: str) -> Notice | None:
+        game = GameState.of_head(head)
+        seat, opponent = game.seats[game.turn], game.seats[other(game.turn)]
+        if seat.player_id is None or seat.cpu:
+            return None
+        return Notice(
+            player_id=seat.player_id,
+            kind="reminder",
+            message=f"reminder_{stage}",
+            game_id=game.game_id,
+            game=game.game,
+            opponent=opponent.name,
+            opponent_is_computer=opponent.player_id is None,
+        )
+
+
+# ------------------------------------------------------------------------------------------ the function
+_state: dict[str, Any] = {}
+
+
+def configure(clock: Callable[[], float] | None = None) -> None:
+    """Forget what was built (it is built again from the environment, with the notify function's parts)."""
+    _state.clear()
+    if clock is not None:
+        _state["clock"] = clock
+
+
+def reminders() -> Reminders:
+    if "reminders" not in _state:
+        from push.store import DynamoReminderMarks
+
+        from notify import stream
+        from notify.games import StoredDueGames
+
+        _state["reminders"] = Reminders(StoredDueGames(), DynamoReminderMarks(), stream.notifier())
+    found: Reminders = _state["reminders"]
+    return found
+
+
+def daily_puzzles() -> DailyPuzzles:
+    if "daily" not in _state:
+        from push.store import DynamoDailySubscriptions
+
+        from notify import stream
+
+        _state["daily"] = DailyPuzzles(DynamoDailySubscriptions(), stream.part("subscriptions"), stream.part("sender"))
+    found: DailyPuzzles = _state["daily"]
+    return found
+
+
+@logger.inject_lambda_context
+def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    clock = _state.get("clock", time.time)
+    now_ms = int(clock() * 1000)
+    report = reminders().sweep(now_ms)
+    daily = daily_puzzles().sweep(now_ms)
+    return {"due": report.due, "reminded": report.reminded, "skipped": report.skipped, "daily": daily}

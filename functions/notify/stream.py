@@ -1,0 +1,127 @@
+"""NotifyFunction: game events from the games table's stream to Web Push (template.yaml, docs/notifications.md).
+
+Each stream record is one new item; the function acts on event items (``sk`` ``E...``; head writes are
+filtered out by the event source mapping, and ignored here too). A record whose handling fails (DynamoDB
+unavailable) is reported in ``batchItemFailures`` by Powertools' ``BatchProcessor`` so the stream retries it
+alone; the records after it in the batch are still handled. Delivery is at least once: a retried record may
+send a push twice, which the ``tag`` makes one notification on the phone.
+
+Under ``make run`` the local runner feeds the same handler records shaped like AWS's (``NewImage`` in
+DynamoDB JSON); the tests do the same.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
+from push.subscriptions import SubscriptionRepository
+
+from notify.decide import notices
+from notify.games import GameReader, StoredGames
+from notify.notifier import Notifier
+from notify.sender import Sender, WebPushSender
+
+logger = Logger()
+processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
+DEFAULT_SUBJECT = "mailto:push@ubao.invalid"
+
+_state: dict[str, Any] = {}
+
+
+def configure(
+    games: GameReader | None = None,
+    subscriptions: SubscriptionRepository | None = None,
+    sender: Sender | None = None,
+    clock: Callable[[], float] | None = None,
+) -> None:
+    """Forget what was built (it is built again from the environment on use); tests pass their own parts."""
+    _state.clear()
+    _state.update(
+        {
+            name: part
+            for name, part in (("games", games), ("subscriptions", subscriptions), ("sender", sender), ("clock", clock))
+            if part is not None
+        }
+    )
+
+
+def part(name: str) -> Any:
+    """One part of the function (games, subscriptions, sender, clock), built from the environment on first use."""
+    if name not in _state:
+        _state[name] = _BUILDERS[name]()
+    return _state[name]
+
+
+def default_sender() -> Sender:
+    from push.vapid import vapid_key
+
+    return WebPushSender(vapid_key().signer(), os.environ.get("VAPID_SUBJECT") or DEFAULT_SUBJECT)
+
+
+def _subscriptions() -> SubscriptionRepository:
+    from push.store import DynamoSubscriptions
+
+    return DynamoSubscriptions()
+
+
+_BUILDERS: dict[str, Callable[[], Any]] = {
+    "games": StoredGames,
+    "subscriptions": _subscriptions,
+    "sender": default_sender,
+    "clock": lambda: time.time,
+}
+
+
+def notifier() -> Notifier:
+    return Notifier(part("subscriptions"), part("sender"), part("clock"))
+
+
+def game_event(record: DynamoDBRecord) -> tuple[str, dict[str, Any]] | None:
+    """(game id, event) of a record that inserted an event item; None for any other record."""
+    if record.event_name is None or record.event_name.name != "INSERT" or record.dynamodb is None:
+        return None
+    image = record.dynamodb.new_image
+    sort_key = str(image.get("sk", ""))
+    if not (sort_key.startswith("E") and sort_key[1:].isdigit() and image.get("pk")):
+        return None
+    event = {key: _plain(value) for key, value in image.items() if key not in ("pk", "sk")}
+    event["seq"] = int(sort_key[1:])
+    return str(image["pk"]), event
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def handle_record(record: DynamoDBRecord) -> None:
+    found = game_event(record)
+    if found is None:
+        return
+    game_id, event = found
+    state = part("games").state_after(game_id, event)
+    if state is None:
+        logger.warning("event of an unknown game", extra={"game_id": game_id, "seq": event["seq"]})
+        return
+    deliver = notifier().deliver
+    for notice in notices(event, state):
+        deliver(notice)
+
+
+@logger.inject_lambda_context
+def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    return dict(
+        process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+    )

@@ -1,0 +1,1 @@
+"""Web Push subscriptions and the VAPID key (PushFunction; docs/notifications.md)."""

@@ -1,0 +1,141 @@
+"""PushFunction: players' Web Push subscriptions and the VAPID public key (routes in template.yaml).
+
+Thin: the request models check the subscription (``push.subscriptions``), ``common.players`` finds the
+player from the bearer token, the repository stores it. The repository and the clock are made on first
+use; tests swap them with ``configure``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools.event_handler import Response
+from common.api import JSON, Api
+from common.errors import ApiError
+from common.models import ErrorResponse
+from common.players import Player, Players
+
+from push.subscriptions import (
+    PushKey,
+    SubscriptionList,
+    SubscriptionRepository,
+    SubscriptionRequest,
+    Subscriptions,
+    SubscriptionView,
+    Unsubscribed,
+    UnsubscribeRequest,
+)
+from push.vapid import VapidNotConfigured, vapid_key
+
+PATH = "/v1/players/me/push-subscriptions"
+_state: dict[str, object] = {}
+_clock: Callable[[], float] = time.time
+
+
+def configure(repository: SubscriptionRepository | None = None, clock: Callable[[], float] | None = None) -> None:
+    """Forget the services (or use ``repository``) and set the clock."""
+    global _clock
+    _state.clear()
+    if repository is not None:
+        _state["subscriptions"] = Subscriptions(repository)
+    _clock = clock or time.time
+
+
+def subscriptions() -> Subscriptions:
+    if "subscriptions" not in _state:
+        from push.store import DynamoSubscriptions
+
+        _state["subscriptions"] = Subscriptions(DynamoSubscriptions())
+    return _state["subscriptions"]  # type: ignore[return-value]
+
+
+def players() -> Players:
+    if "players" not in _state:
+        _state["players"] = Players()
+    return _state["players"]  # type: ignore[return-value]
+
+
+def _errors(*statuses: int) -> dict[int, Any]:
+    descriptions = {
+        401: "No token, or not a token of any player.",
+        422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",
+        503: "The store is busy (retry after `Retry-After` seconds), or push is not configured here.",
+    }
+    return {
+        status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
+        for status in statuses
+    }
+
+
+app = Api()
+
+
+def _player() -> Player:
+    return players().authenticate(app.current_event.headers)
+
+
+@app.post(
+    PATH,
+    summary="Subscribe to notifications",
+    description="Stores the browser's `PushSubscription.toJSON()` with `lang` and `kinds` (default `your_move`, "
+    "`game_over`, `reminder`). The same endpoint again replaces it; a player keeps the 10 newest.",
+    tags=["push"],
+    responses={
+        201: {"description": "Stored (new)."},
+        200: {"description": "Stored (replaced)."},
+        **_errors(401, 422, 503),
+    },
+)
+def subscribe(request: SubscriptionRequest) -> Response[SubscriptionView]:
+    player = _player()
+    subscription = request.subscription(int(_clock() * 1000))
+    new = subscriptions().subscribe(player.player_id, subscription)
+    status = HTTPStatus.CREATED if new else HTTPStatus.OK
+    return Response(status, JSON, subscription.view(), headers={"Cache-Control": "no-store"})
+
+
+@app.get(
+    PATH,
+    summary="List your subscriptions",
+    description="The player's subscriptions, newest first, without their keys.",
+    tags=["push"],
+    responses={**_errors(401, 503)},
+)
+def list_subscriptions() -> Response[SubscriptionList]:
+    player = _player()
+    body = SubscriptionList(subscriptions=[item.view() for item in subscriptions().list(player.player_id)])
+    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@app.delete(
+    PATH,
+    summary="Unsubscribe",
+    description='Removes the subscription with this `endpoint` (sent as `{"endpoint": ...}`).',
+    tags=["push"],
+    responses={**_errors(401, 422, 503)},
+)
+def unsubscribe(request: UnsubscribeRequest) -> Response[Unsubscribed]:
+    player = _player()
+    body = Unsubscribed(deleted=subscriptions().unsubscribe(player.player_id, request.endpoint))
+    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@app.get(
+    "/v1/push/key",
+    summary="The VAPID public key",
+    description="What `PushManager.subscribe` takes as `applicationServerKey` (base64url).",
+    tags=["push"],
+    responses={**_errors(503)},
+)
+def push_key() -> Response[PushKey]:
+    try:
+        body = PushKey(public_key=vapid_key().public_key)
+    except VapidNotConfigured as error:  # a deployment or local runner without a key: say so, not 500
+        raise ApiError(str(error), status=HTTPStatus.SERVICE_UNAVAILABLE, code="push_not_configured") from None
+    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=3600"})
+
+
+lambda_handler = app.lambda_handler

@@ -1,0 +1,197 @@
+"""The push table (``PushTable`` in template.yaml, ``PUSH_TABLE``): subscriptions and reminder markers.
+
+* ``pk = "player#<player id>"``, ``sk = "sub#<endpoint hash>"``: one subscription (endpoint, keys, lang,
+  kinds, created, and ``expires``, the epoch second DynamoDB's TTL removes it at, from ``expirationTime``).
+  A player's subscriptions are one Query of at most 10 small items.
+* ``pk = "game#<game id>"``, ``sk = "reminder#<deadline ms>#<stage>"``: a reminder that was sent (written
+  once, ``attribute_not_exists``: the memory that makes each reminder go once); ``expires`` clears it.
+
+Every write is one single-item conditional write. The client is the shared one of ``common.store``
+(``DYNAMODB_ENDPOINT``, created on first use); a throttled or failing DynamoDB raises its ``StoreUnavailable``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from common.store import StoreUnavailable, client, from_item, to_item
+
+from push.subscriptions import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
+
+DAILY_INDEX = "SubscriptionsByDailyHour"
+PLAYER_PREFIX = "player#"
+SUBSCRIPTION_PREFIX = "sub#"
+GAME_PREFIX = "game#"
+REMINDER_PREFIX = "reminder#"
+#: A reminder's marker outlives its deadline by this long (then TTL deletes it).
+MARKER_DAYS = 30
+_UNAVAILABLE = frozenset(
+    {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "InternalServerError"}
+)
+
+
+def table_name() -> str:
+    return os.environ.get("PUSH_TABLE") or "PushTable"
+
+
+def call(operation: str, **params: Any) -> dict[str, Any] | None:
+    """One DynamoDB call; None when its condition failed; ``StoreUnavailable`` when DynamoDB cannot answer."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    try:
+        answer: dict[str, Any] = getattr(client(), operation)(**params)  # type: ignore[no-untyped-call]
+        return answer
+    except ClientError as error:
+        code = error.response.get("Error", {}).get("Code", "")
+        if code == "ConditionalCheckFailedException":
+            return None
+        if code in _UNAVAILABLE or error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
+            raise StoreUnavailable() from error
+        raise
+    except BotoCoreError as error:
+        raise StoreUnavailable() from error
+
+
+class DynamoSubscriptions:
+    """``SubscriptionRepository`` on DynamoDB."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or table_name()
+
+    def save(self, player_id: str, subscription: Subscription) -> bool:
+        record: dict[str, Any] = {
+            "pk": PLAYER_PREFIX + player_id,
+            "sk": SUBSCRIPTION_PREFIX + subscription.endpoint_hash,
+            "endpoint": subscription.endpoint,
+            "p256dh": subscription.p256dh,
+            "auth": subscription.auth,
+            "lang": subscription.lang,
+            "kinds": list(subscription.kinds),
+            "created": subscription.created,
+            "expiration_time": subscription.expiration_time,
+            "expires": None if subscription.expiration_time is None else subscription.expiration_time // 1000 + 1,
+            "tz": subscription.tz,
+        }
+        if subscription.wants("daily_puzzle"):  # into the sparse daily index: when its next 08:00 is
+            daily_at = next_daily_at(subscription.created, subscription.tz)
+            record.update(daily_at=daily_at, daily_hour=daily_at // HOUR_MS)
+        # The same endpoint hash for another endpoint would be a SHA-256 collision; refuse rather than mix them.
+        answer = call(
+            "put_item",
+            TableName=self.table,
+            Item=to_item(record),
+            ConditionExpression="attribute_not_exists(sk) OR endpoint = :endpoint",
+            ExpressionAttributeValues={":endpoint": {"S": subscription.endpoint}},
+            ReturnValues="ALL_OLD",
+        )
+        if answer is None:
+            raise StoreUnavailable("that endpoint cannot be stored; subscribe again")
+        return not answer.get("Attributes")
+
+    def list(self, player_id: str) -> list[Subscription]:
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {
+                ":pk": {"S": PLAYER_PREFIX + player_id},
+                ":prefix": {"S": SUBSCRIPTION_PREFIX},
+            },
+            "ConsistentRead": True,
+        }
+        found: list[Subscription] = []
+        while True:
+            answer = call("query", **params) or {}
+            found.extend(_subscription(from_item(item)) for item in answer.get("Items", ()))
+            if "LastEvaluatedKey" not in answer:
+                return newest_first(found)
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def delete(self, player_id: str, endpoint: str, created: int | None = None) -> bool:
+        condition = "endpoint = :endpoint"
+        values: dict[str, Any] = {":endpoint": {"S": endpoint}}
+        if created is not None:
+            condition += " AND created = :created"
+            values[":created"] = {"N": str(created)}
+        answer = call(
+            "delete_item",
+            TableName=self.table,
+            Key={"pk": {"S": PLAYER_PREFIX + player_id}, "sk": {"S": SUBSCRIPTION_PREFIX + endpoint_hash(endpoint)}},
+            ConditionExpression=condition,
+            ExpressionAttributeValues=values,
+        )
+        return answer is not None
+
+
+def _subscription(record: dict[str, Any]) -> Subscription:
+    return Subscription(
+        endpoint=record["endpoint"],
+        p256dh=record["p256dh"],
+        auth=record["auth"],
+        lang=record["lang"],
+        kinds=tuple(record.get("kinds") or ()),
+        created=int(record["created"]),
+        expiration_time=record.get("expiration_time"),
+        tz=record.get("tz") or "UTC",
+    )
+
+
+class DynamoReminderMarks:
+    """``ReminderMarks`` on DynamoDB: one item per reminder sent."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or table_name()
+
+    def mark(self, game_id: str, deadline: int, stage: str) -> bool:
+        record = {
+            "pk": GAME_PREFIX + game_id,
+            "sk": f"{REMINDER_PREFIX}{deadline}#{stage}",
+            "expires": deadline // 1000 + MARKER_DAYS * 86_400,
+        }
+        answer = call(
+            "put_item", TableName=self.table, Item=to_item(record), ConditionExpression="attribute_not_exists(sk)"
+        )
+        return answer is not None
+
+
+class DynamoDailySubscriptions:
+    """The subscriptions that want the daily puzzle, by the hour of their next 08:00 (``SubscriptionsByDailyHour``,
+    sparse: only those carry ``daily_hour``)."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or table_name()
+
+    def due(self, hour: int, now_ms: int) -> list[tuple[str, Subscription, int]]:
+        """(player id, subscription, its ``daily_at``) of those due by ``now_ms`` in hour bucket ``hour``."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "IndexName": DAILY_INDEX,
+            "KeyConditionExpression": "daily_hour = :hour AND daily_at <= :now",
+            "ExpressionAttributeValues": {":hour": {"N": str(hour)}, ":now": {"N": str(now_ms)}},
+        }
+        found: list[tuple[str, Subscription, int]] = []
+        while True:
+            answer = call("query", **params) or {}
+            for item in answer.get("Items", ()):
+                record = from_item(item)
+                player_id = str(record["pk"]).removeprefix(PLAYER_PREFIX)
+                found.append((player_id, _subscription(record), int(record["daily_at"])))
+            if "LastEvaluatedKey" not in answer:
+                return found
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def claim(self, player_id: str, endpoint: str, daily_at: int, next_at: int) -> bool:
+        """Move the subscription's next daily puzzle from ``daily_at`` to ``next_at``; False if another sweep did."""
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key={"pk": {"S": PLAYER_PREFIX + player_id}, "sk": {"S": SUBSCRIPTION_PREFIX + endpoint_hash(endpoint)}},
+            UpdateExpression="SET daily_at = :next, daily_hour = :hour",
+            ConditionExpression="daily_at = :at",
+            ExpressionAttributeValues={
+                ":at": {"N": str(daily_at)},
+                ":next": {"N": str(next_at)},
+                ":hour": {"N": str(next_at // HOUR_MS)},
+            },
+        )
+        return answer is not None

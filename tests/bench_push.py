@@ -1,0 +1,120 @@
+"""`make bench` section "push": what one reminder sweep costs per due game, and what one push costs.
+
+The sweep runs on moto over 200 active games whose heads carry the reminder attributes, with 0, 10 and 50
+of them due: the DynamoDB calls and the time grow with the due games, not with the 200. One push is
+pywebpush's encryption and VAPID signature plus a POST to the local push service (which also verifies and
+decrypts), as the notify function sends it.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+
+GAMES = 200
+DUE = (0, 10, 50)
+
+
+def _heads(now_ms: int, due: int) -> list[dict]:
+    from notify.reminders import HOUR_MS
+
+    heads = []
+    for number in range(GAMES):
+        # The first ``due`` games are due a minute ago; the others in 1 to 20 hours.
+        reminder = now_ms - 60_000 if number < due else now_ms + (1 + number % 20) * HOUR_MS
+        deadline = reminder + 24 * HOUR_MS
+        heads.append(
+            {
+                "id": f"bench{due:03d}g{number:04d}",
+                "game": "chess",
+                "seq": 3,
+                "state": "active",
+                "turn": "white",
+                "white_id": f"w{number}",
+                "black_id": f"b{number}",
+                "white_name": "Asha",
+                "black_name": "Baraka",
+                "deadline": deadline,
+                "reminder_due": reminder,
+                "reminder_hour": reminder // HOUR_MS,
+            }
+        )
+    return heads
+
+
+def bench_push() -> None:
+    from moto import mock_aws
+
+    from tests.bench import _moto_environment, heading
+
+    heading("push: a reminder sweep per due game; one push")
+    _moto_environment()
+    os.environ.update(PUSH_LOCAL_MODE="1", VAPID_KEY_FILE=os.path.join(tempfile.mkdtemp(), "vapid.json"))
+    with mock_aws():
+        from common import store
+        from notify.games import StoredDueGames
+        from notify.notifier import Notifier
+        from notify.reminders import Reminders
+        from notify.sender import WebPushSender
+        from push.store import DynamoReminderMarks, DynamoSubscriptions
+        from push.vapid import vapid_key
+
+        from local.dynamodb import table_definitions
+
+        store.reset_clients()
+        store.create_tables(table_definitions())
+        calls: list[str] = []
+        store.client().meta.events.register("before-call.dynamodb", lambda model, **_: calls.append(model.name))
+        notifier = Notifier(DynamoSubscriptions(), WebPushSender(vapid_key().signer(), "mailto:bench@ubao.invalid"))
+        reminders = Reminders(StoredDueGames(), DynamoReminderMarks(), notifier)
+        now_ms = int(time.time() * 1000)
+        rows = []
+        for due in DUE:
+            for head in _heads(now_ms, due):
+                store.GameStore().save_head(head)
+            calls.clear()
+            started = time.perf_counter()
+            report = reminders.sweep(now_ms)
+            rows.append((due, report.due, len(calls), time.perf_counter() - started))
+            for head in _heads(now_ms, due):  # out of the index again for the next round
+                store.client().delete_item(TableName="GamesTable", Key={"pk": {"S": head["id"]}, "sk": {"S": "H"}})
+        print(f"{GAMES} active games with a reminder coming; the players have no subscriptions (no pushes)")
+        print(f"{'due':>5}{'found':>7}{'DynamoDB calls':>16}{'sweep':>10}")
+        for due, found, count, seconds in rows:
+            print(f"{due:>5}{found:>7}{count:>16}{seconds * 1e3:>8.1f}ms")
+        (_, _, base_calls, base_time), (_, _, top_calls, top_time) = rows[0], rows[-1]
+        span = DUE[-1] - DUE[0]
+        print(
+            f"per due game: {(top_calls - base_calls) / span:.1f} calls, {(top_time - base_time) / span * 1e3:.2f} ms "
+            f"on moto; per sweep whatever the games: {base_calls} calls"
+        )
+        store.reset_clients()
+    _bench_one_push()
+
+
+def _bench_one_push() -> None:
+    from notify.sender import Push, WebPushSender
+    from push.subscriptions import Subscription
+    from push.vapid import vapid_key
+
+    from local.push_service import PushService
+
+    sender = WebPushSender(vapid_key().signer(), "mailto:bench@ubao.invalid")
+    payload = {"kind": "your_move", "game": "x" * 12, "url": "/sw/mchezo/?id=x", "title": "Ni zamu yako",
+               "body": "Asha amecheza e4 katika Chesi.", "tag": "game:x"}  # fmt: skip
+    with PushService() as service:
+        browser = service.subscribe()
+        info = browser.info()
+        subscription = Subscription(
+            browser.endpoint, info["keys"]["p256dh"], info["keys"]["auth"], "sw", ("your_move",), 0
+        )
+        sender.send(subscription, Push(payload, 60, "normal"))  # imports pywebpush, opens the connection
+        times = []
+        for _ in range(30):
+            started = time.perf_counter()
+            assert sender.send(subscription, Push(payload, 60, "normal")) == "sent"
+            times.append(time.perf_counter() - started)
+    print(f"one push (encrypt, sign, POST to the local push service, which verifies and decrypts): "
+          f"median {statistics.median(times) * 1e3:.1f} ms of 30")  # fmt: skip

@@ -1,0 +1,214 @@
+"""Deadline reminders: sent once at less than 24 hours left and once at less than 2 hours, found through the
+sparse index, with an injected clock. The head's reminder attributes are set here as the games write path is
+to set them (``notify.reminders.reminder_attributes``, docs/notifications.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.push.test_notify import subscribe
+
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+def wire_reminders(game_id: str) -> dict:
+    """What the games function is to do in its head write: add reminder_due and reminder_hour."""
+    from common.store import GameStore, client, to_attribute
+    from notify.reminders import reminder_attributes
+
+    head = GameStore().get_head(game_id)
+    attributes = reminder_attributes(head, head["updated"])
+    if attributes["reminder_due"] is None:
+        client().update_item(
+            TableName="GamesTable",
+            Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
+            UpdateExpression="REMOVE reminder_due, reminder_hour",
+        )
+    else:
+        client().update_item(
+            TableName="GamesTable",
+            Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
+            UpdateExpression="SET reminder_due = :due, reminder_hour = :hour",
+            ExpressionAttributeValues={
+                ":due": to_attribute(attributes["reminder_due"]),
+                ":hour": to_attribute(attributes["reminder_hour"]),
+            },
+        )
+    return attributes
+
+
+@pytest.fixture
+def sweep(notify, clock):
+    from notify import reminders
+
+    from local.events import LambdaContext
+
+    reminders.configure(clock=clock)
+
+    def run() -> dict:
+        return reminders.lambda_handler({"source": "aws.scheduler"}, LambdaContext(function_name="ReminderFunction"))
+
+    yield run
+    reminders.configure()
+
+
+def bodies(push_service, browser) -> list[str]:
+    return [delivery.json["body"] for delivery in push_service.deliveries(browser.endpoint)]
+
+
+def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, sweep, clock):
+    game_id, seats = games_api.start_game()  # three days per move; White (Asha) to move
+    white = subscribe(push_api, push_service, seats["white"], lang="en")
+    wire_reminders(game_id)
+    start = clock.now
+    clock.now = start + 2 * DAY - 60  # 24 h and a minute left
+    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
+    clock.now = start + 2 * DAY + 60  # 23 h 59 min left
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    assert bodies(push_service, white) == ["Less than 24 hours left for your move in Chess against Baraka."]
+    (first,) = push_service.deliveries(white.endpoint)
+    assert first.json["kind"] == "reminder" and first.json["tag"] == f"game:{game_id}"
+    assert int(first.headers["ttl"]) == 12 * HOUR
+    clock.now += 15 * 60
+    assert sweep()["reminded"] == 0  # the next sweep: nothing again
+    clock.now = start + 3 * DAY - 2 * HOUR + 60
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    assert bodies(push_service, white)[-1] == "Less than 2 hours left for your move in Chess against Baraka."
+    assert push_service.deliveries(white.endpoint)[-1].headers["urgency"] == "high"
+    clock.now += HOUR
+    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
+    assert len(push_service.deliveries()) == 2
+
+
+def test_a_head_rewritten_with_an_old_reminder_sends_nothing_twice(games_api, push_api, push_service, sweep, clock):
+    game_id, seats = games_api.start_game()
+    white = subscribe(push_api, push_service, seats["white"], lang="sw")
+    wire_reminders(game_id)
+    clock.now += 2 * DAY + 60
+    assert sweep()["reminded"] == 1
+    assert bodies(push_service, white) == ["Zimebaki chini ya saa 24 kwa hatua yako katika Chesi dhidi ya Baraka."]
+    wire_reminders(game_id)  # the games function rewrote the head (the same turn) with the 24-hour reminder
+    assert sweep() == {"due": 1, "reminded": 0, "skipped": 1, "daily": 0}  # the marker remembers it was sent
+    assert len(push_service.deliveries()) == 1
+
+
+def test_a_move_starts_the_reminders_of_the_next_turn(games_api, push_api, push_service, sweep, clock):
+    game_id, seats = games_api.start_game()
+    black = subscribe(push_api, push_service, seats["black"], lang="tl")
+    wire_reminders(game_id)
+    clock.now += DAY
+    games_api.play(game_id, seats, ["e4"])  # Black's turn: a new deadline three days from now
+    wire_reminders(game_id)
+    start = clock.now
+    clock.now = start + 2 * DAY + 60
+    assert sweep()["reminded"] == 1  # to Black; White's old reminder is gone with the old turn
+    assert bodies(push_service, black) == ["Wala nang 24 na oras na natitira para sa tira mo sa Chess. Kalaban: Asha."]
+
+
+def test_one_day_per_move_gets_only_the_2_hour_reminder(games_api, push_api, push_service, sweep, clock):
+    game_id, seats = games_api.start_game(options={"days_per_move": 1})
+    white = subscribe(push_api, push_service, seats["white"], lang="en")
+    attributes = wire_reminders(game_id)
+    assert attributes["reminder_due"] == int((clock.now + DAY - 2 * HOUR) * 1000)
+    clock.now += DAY - 2 * HOUR + 60
+    assert sweep()["reminded"] == 1
+    assert bodies(push_service, white) == ["Less than 2 hours left for your move in Chess against Baraka."]
+
+
+def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_service, sweep, clock):
+    """Thirty games wait; the sweep's DynamoDB calls grow with the due ones only."""
+    from common.store import client
+    from notify import daily
+    from notify.reminders import LOOKBACK_HOURS
+
+    games = []
+    for number in range(30):
+        clock.now += 60 if number else 0
+        game_id, seats = games_api.start_game()
+        wire_reminders(game_id)
+        games.append((game_id, seats))
+    subscribe(push_api, push_service, games[0][1]["white"], lang="en")
+    calls: list[str] = []
+    client().meta.events.register("before-call.dynamodb", lambda model, **_: calls.append(model.name))
+    first_due = clock.now - 29 * 60 + 2 * DAY
+    clock.now = first_due + 30  # only the first game is due
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    queries = LOOKBACK_HOURS + 1 + daily.LOOKBACK_HOURS + 1  # the reminders' hours and the daily puzzle's
+    per_due_game = ["GetItem", "PutItem", "Query", "UpdateItem"]  # head, marker, subscriptions, next stage
+    assert sorted(calls) == sorted(["Query"] * queries + per_due_game)
+    calls.clear()
+    clock.now = first_due + 2 * 60 + 30  # two more are due now
+    assert sweep() == {"due": 2, "reminded": 2, "skipped": 0, "daily": 0}
+    assert len(push_service.deliveries()) == 1  # no one subscribed in those two games
+    assert sorted(calls) == sorted(["Query"] * queries + 2 * per_due_game)
+
+
+# ------------------------------------------------------------------------------------- the daily puzzle
+def _daily_subscriber(push_api, push_service, token: str, tz: str, lang: str = "sw", kinds=None):
+    from tests.games.client import invoke
+
+    browser = push_service.subscribe()
+    body = {**browser.info(), "lang": lang, "tz": tz, "kinds": kinds or ["your_move", "daily_puzzle"]}
+    answer = invoke(push_api.app, "PushFunction", "POST", "/v1/players/me/push-subscriptions", body=body, token=token)
+    assert answer.status == 201, answer.body
+    assert answer.body["tz"] == tz
+    return browser
+
+
+def test_the_daily_puzzle_at_eight_in_the_morning_where_the_player_is(push_api, push_service, sweep, clock, new_player):
+    from datetime import UTC, datetime
+
+    _, nairobi_player = new_player("Asha")
+    _, manila_player = new_player("Tala")
+    _, not_wanted = new_player("Juma")
+    clock.now = datetime(2025, 6, 15, 12, 0, tzinfo=UTC).timestamp()  # 15:00 in Nairobi, 20:00 in Manila
+    nairobi = _daily_subscriber(push_api, push_service, nairobi_player, "Africa/Nairobi", lang="sw")
+    manila = _daily_subscriber(push_api, push_service, manila_player, "Asia/Manila", lang="tl")
+    _daily_subscriber(push_api, push_service, not_wanted, "Africa/Nairobi", kinds=["your_move"])
+    clock.now = datetime(2025, 6, 15, 23, 59, tzinfo=UTC).timestamp()  # 07:59 on the 16th in Manila
+    assert sweep()["daily"] == 0
+    clock.now = datetime(2025, 6, 16, 0, 1, tzinfo=UTC).timestamp()  # 08:01 in Manila
+    assert sweep()["daily"] == 1
+    (first,) = push_service.deliveries(manila.endpoint)
+    assert first.json == {
+        "kind": "daily_puzzle",
+        "game": None,
+        "url": "/tl/fumbo/",
+        "title": "Palaisipan ng araw",
+        "body": "May bagong palaisipan na naghihintay sa iyo. Kaya mo bang lutasin ito?",
+        "tag": "daily_puzzle",
+    }
+    clock.now += 15 * 60
+    assert sweep()["daily"] == 0  # once a day
+    clock.now = datetime(2025, 6, 16, 5, 1, tzinfo=UTC).timestamp()  # 08:01 in Nairobi
+    assert sweep()["daily"] == 1
+    assert [d.json["title"] for d in push_service.deliveries(nairobi.endpoint)] == ["Fumbo la siku"]
+    clock.now = datetime(2025, 6, 17, 0, 5, tzinfo=UTC).timestamp()  # the next morning in Manila
+    assert sweep()["daily"] == 1
+    assert len(push_service.deliveries(manila.endpoint)) == 2
+    assert len(push_service.deliveries()) == 3  # nothing for the player who did not opt in
+
+
+def test_eight_in_the_morning_follows_daylight_saving_time():
+    from datetime import UTC, datetime
+
+    from push.subscriptions import next_daily_at
+
+    def at(*fields: int) -> int:
+        return int(datetime(*fields, tzinfo=UTC).timestamp() * 1000)
+
+    # London: 08:00 is 07:00 UTC in summer and 08:00 UTC in winter (the clocks went back on 26 October 2025).
+    assert next_daily_at(at(2025, 10, 25, 9, 0), "Europe/London") == at(2025, 10, 26, 8, 0)
+    assert next_daily_at(at(2025, 10, 24, 9, 0), "Europe/London") == at(2025, 10, 25, 7, 0)
+    assert next_daily_at(at(2025, 6, 16, 6, 59), "Africa/Nairobi") == at(2025, 6, 17, 5, 0)
+    assert next_daily_at(at(2025, 6, 16, 4, 59), "Africa/Nairobi") == at(2025, 6, 16, 5, 0)
+
+
+def test_a_bad_time_zone_is_refused(push_api, push_service, new_player):
+    from tests.games.client import invoke
+
+    _, token = new_player()
+    body = {**push_service.subscribe().info(), "lang": "en", "tz": "Mars/Olympus"}
+    answer = invoke(push_api.app, "PushFunction", "POST", "/v1/players/me/push-subscriptions", body=body, token=token)
+    assert answer.status == 422 and answer.body["error"]["message"].startswith("tz")
