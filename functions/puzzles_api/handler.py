@@ -120,7 +120,9 @@ def create_app() -> Api:
         "/v1/puzzles/{id}/attempt",
         summary="Check your moves",
         description="Send all your moves so far, each time: the answer is `continue` with the opponent's reply, "
-        "`solved`, or `failed` with the solution. Any checkmate solves a mate puzzle. With a token, your first "
+        "`solved`, or `failed`. Any checkmate solves a mate puzzle. The solution comes with `failed` only to a "
+        "player whose first finished attempt at the puzzle failed, recorded before it is shown; never without "
+        "a token. With a token, your first "
         "finished attempt at a puzzle counts for your rating, counts and streak; `tz` (an IANA time zone) dates a "
         "daily solve for the streak.",
         tags=["puzzles"],

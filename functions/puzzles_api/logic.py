@@ -161,7 +161,11 @@ class PuzzleService:
 
     # -- attempts -----------------------------------------------------------------------------------------
     def attempt(self, puzzle_id: str, moves: list[str], caller: Caller | None, zone: str | None) -> dict:
-        """Check the solver's moves; with a caller, a finished first attempt counts for its progress."""
+        """Check the solver's moves; with a caller, a finished first attempt counts for its progress.
+
+        The solution comes only with a ``failed`` answer to a player whose first finished attempt at this
+        puzzle, stored before this answer is built, was a failure (docs/puzzles.md, "Rating integrity").
+        """
         puzzle = self.puzzle(puzzle_id)
         verdict = judge(puzzle, moves)
         answer = _answer(puzzle, verdict)
@@ -169,7 +173,9 @@ class PuzzleService:
             return answer
         player, record = caller
         progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
-        progress, change = self._record(player, progress, puzzle, verdict, zone)
+        progress, first, change = self._record(player, progress, puzzle, verdict, zone)
+        if verdict.result == "failed" and not first.solved:
+            answer["solution"] = list(puzzle.solution)
         return {
             **answer,
             "rated": change is not None,
@@ -178,24 +184,25 @@ class PuzzleService:
         }
 
     def _record(self, player: Player, progress: Progress, puzzle: Puzzle, verdict: Verdict, zone: str | None):
-        """Store a finished attempt if it is the player's first at the puzzle: (progress, rating change), the
-        change None when the attempt did not count."""
-        if progress.has_recent(puzzle.id):
-            return progress, None  # played before, and counted: the common replay costs no write
+        """Store a finished attempt if it is the player's first at the puzzle: (progress, the first attempt as
+        stored, rating change), the change None when this attempt did not count."""
+        counted = progress.recent_attempt(puzzle.id)
+        if counted is not None:
+            return progress, counted, None  # played before, and counted: the common replay costs no write
         now = int(self.clock())
         attempt = Attempt(puzzle.id, verdict.result == "solved", now, self._is_daily(puzzle, now))
         if not self.store.record_first_attempt(player.player_id, _attempt_item(attempt)):
             stored = self.store.get_attempt(player.player_id, puzzle.id)
-            if stored is None:
-                return progress, None
+            if stored is None:  # unreachable unless the item was deleted: show nothing, count nothing
+                return progress, Attempt(puzzle.id, True, now, False), None
             attempt = Attempt(puzzle.id, stored["result"] == "solved", int(stored["at"]), bool(stored.get("daily")))
             if not progress.is_pending(attempt):
-                return progress, None
+                return progress, attempt, None
             logger.info("applying an attempt a stopped request left", extra={"puzzle": puzzle.id})
         progress, change = self._apply(player, progress, attempt, puzzle, zone)
         if change is not None:
             self._count(puzzle, attempt)
-        return progress, change
+        return progress, attempt, change
 
     def _count(self, puzzle: Puzzle, attempt: Attempt) -> None:
         """Add the attempt to the puzzle's counters: statistics, so a failure here does not fail the attempt."""
@@ -272,9 +279,8 @@ def _parse_date(text: str) -> date:
 
 
 def _answer(puzzle: Puzzle, verdict: Verdict) -> dict:
+    """The verdict as answered to anyone: never the solution (``attempt`` adds it for a player who earned it)."""
     answer: dict = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
-    if verdict.result == "failed":
-        answer["solution"] = list(verdict.solution or ())
     if verdict.final:
         answer["source"] = puzzle.source
     return answer

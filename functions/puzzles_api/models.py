@@ -48,7 +48,9 @@ class AttemptResult(BaseModel):
     )
     reply: str | None = Field(description="The opponent's answer, when the result is `continue`.")
     solution: list[str] | None = Field(
-        description="The whole line (the solver's and the opponent's moves), when the result is `failed`."
+        description="The whole line (the solver's and the opponent's moves), when the result is `failed` and "
+        "the caller is a player whose first finished attempt at this puzzle failed (stored before this answer). "
+        "Never without a token."
     )
     source: str | None = Field(description="Where the puzzle comes from (a Lichess puzzle page, or ubao's generator).")
     rated: bool | None = Field(

@@ -106,7 +106,14 @@ class Progress:
 
     # -- questions ----------------------------------------------------------------------------------------
     def has_recent(self, puzzle_id: str) -> bool:
-        return any(item.puzzle == puzzle_id for item in self.recent)
+        return self.recent_attempt(puzzle_id) is not None
+
+    def recent_attempt(self, puzzle_id: str) -> Attempt | None:
+        """The counted first attempt at ``puzzle_id`` when it is among the recent ones (``daily`` not kept)."""
+        for item in self.recent:
+            if item.puzzle == puzzle_id:
+                return Attempt(item.puzzle, item.solved, item.at, False)
+        return None
 
     def is_pending(self, attempt: Attempt) -> bool:
         """Whether a stored first attempt was never applied here (its request stopped between its two writes).
