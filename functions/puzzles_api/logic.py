@@ -37,7 +37,7 @@ from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnav
 from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice
 from puzzles_api.check import Verdict, judge
-from puzzles_api.progress import UTC_NAME, Attempt, Progress, utc_date
+from puzzles_api.progress import Attempt, Progress, utc_date
 
 logger = Logger()
 
@@ -235,27 +235,32 @@ class PuzzleService:
 
     # -- progress -----------------------------------------------------------------------------------------
     def progress(self, caller: Caller, zone: str | None) -> dict:
-        """The player's rating, counts, streak and recent attempts, the streak in ``zone``.
+        """The player's rating, counts, streak and recent attempts.
 
-        A time zone that differs from the stored one is stored (one conditional write), so that later
-        attempts sent without one date their daily solves in it.
+        ``zone``, when it differs from the player's, is asked for (one conditional write): in effect at once
+        before the first streak day, else from the player's next day (``Progress.asking_zone``).
         """
         player, record = caller
+        now = self.clock()
         progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
-        if zone is not None and zone != progress.tz:
-            updated = progress.with_tz(zone)
-            if self.players.store.save_puzzles(player.token_hash, updated.to_record(), progress.version):
-                progress = updated
-        zone = zone or progress.tz or UTC_NAME
+        updated = progress.asking_zone(zone, now)
+        saved = updated is not progress and self.players.store.save_puzzles(
+            player.token_hash, updated.to_record(), progress.version
+        )
+        if saved:
+            progress = updated
+        current = progress.settled(now)
         return {
             "rating": round(progress.rating.rating, 2),
             "rating_deviation": round(progress.rating.rd, 2),
             "volatility": round(progress.rating.volatility, 6),
             "solved": progress.solved,
             "failed": progress.failed,
-            "streak": progress.current_streak(self.clock(), zone),
+            "streak": progress.current_streak(now),
             "best_streak": progress.best_streak,
-            "tz": zone,
+            "tz": current.zone,
+            "tz_next": current.tz_next,
+            "tz_from": _iso(current.tz_from) if current.tz_from is not None else None,
             "recent": [
                 {
                     "id": item.puzzle,
