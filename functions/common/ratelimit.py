@@ -79,6 +79,15 @@ LIMITS: dict[str, Limit] = {
         "computer", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
     ),
 }
+#: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
+LIMITED_ROUTES: dict[tuple[str, str], str] = {
+    ("post", "/v1/players"): "players",
+    ("post", "/v1/validate"): "validate",
+    ("post", "/v1/games"): "computer",
+    ("post", "/v1/games/{id}/moves"): "computer",
+    ("post", "/v1/games/{id}/resume"): "computer",
+    ("post", "/v1/games/{id}/rematch"): "computer",
+}
 DESCRIPTIONS = {
     "players": "new players from your network",
     "validate": "long histories checked from your network",

@@ -146,3 +146,14 @@ def test_many_players_behind_one_address_share_its_bucket(api, limit_clock):
 @pytest.fixture(autouse=True)
 def _quiet_logs(monkeypatch):
     monkeypatch.setenv("POWERTOOLS_LOG_LEVEL", "WARNING")
+
+
+def test_every_limited_route_is_in_the_template_and_documents_its_429():
+    from local.openapi import generate
+    from local.template import Template
+
+    declared = {(route.method.lower(), route.path) for route in Template().routes}
+    paths = generate()["paths"]
+    for method, path in ratelimit.LIMITED_ROUTES:
+        assert (method, path) in declared
+        assert "Retry-After" in paths[path][method]["responses"]["429"]["headers"]
