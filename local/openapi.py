@@ -61,6 +61,7 @@ def generate(template: Template | None = None) -> dict:
             merged["components"]["schemas"][schema_name] = schema
     if merged:
         _describe_our_errors(merged)
+        _describe_limits(merged)
         merged["paths"] = dict(sorted(merged["paths"].items()))
         merged["components"]["schemas"] = dict(sorted(merged["components"]["schemas"].items()))
     return merged
@@ -82,6 +83,22 @@ def _describe_our_errors(document: dict) -> None:
         for name in unused:
             del schemas[name]
         unused = [name for name in schemas if not _referenced(document, name)]
+
+
+def _describe_limits(document: dict) -> None:
+    """The 429 of the routes with a per-client limit (common.ratelimit, docs/limits.md)."""
+    from common.ratelimit import LIMITED_ROUTES
+
+    for (method, path), limit in LIMITED_ROUTES.items():
+        operation = document["paths"].get(path, {}).get(method)
+        if operation is None:
+            continue
+        operation.setdefault("responses", {})["429"] = {
+            "description": f"Too many requests from this client (limit `{limit}`, docs/limits.md); retry after "
+            "`Retry-After` seconds. Nothing was done.",
+            "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}},
+        }
 
 
 def _referenced(document: dict, name: str) -> bool:

@@ -368,6 +368,18 @@ def _moto_environment() -> None:
         POWERTOOLS_LOG_LEVEL="ERROR",
     )
     os.environ.pop("DYNAMODB_ENDPOINT", None)
+    # The sections measure what requests cost, not the per-client limits (tests/ratelimit): one bench client
+    # makes far more players and games a second than the limits allow one address.
+    from common import ratelimit
+
+    ratelimit.configure(repository=_NoLimits())
+
+
+class _NoLimits:
+    """A ``ratelimit.BucketRepository`` whose buckets never run out (the bench's client only)."""
+
+    def take(self, key: str, cost: float, limit, now: float) -> float:
+        return 0.0
 
 
 def bench_games() -> None:
@@ -614,6 +626,7 @@ def bench_engine() -> None:
                 timings.append(time.perf_counter() - started)
             cells.append(f"level {level} {statistics.median(timings):5.3f}s (max {max(timings):.2f}s)")
         print(f"{name:<10} " + "   ".join(cells))
+    _bench_worst_positions(names)
     _bench_level_estimate(names)
     heading(
         f"engine: the level ladder, {games} games per pairing, {workers} processes "
@@ -637,6 +650,34 @@ def bench_engine() -> None:
     print(f"{len(tasks)} games in {time.perf_counter() - started:.0f} s")
     if "chess" in names:
         _bench_stockfish(min(games, 20))
+
+
+def _bench_worst_positions(names: list[str]) -> None:
+    """Issue 17: the seconds a move takes in positions whose nodes are dearest (boards of flying kings, of
+    queens), the worst of three runs, beside the level's time budget; the promise is at most twice it."""
+    from shared_rules import get_game
+    from shared_rules.search.levels import LEVELS, choose_move, level_settings
+    from tests.engine.worst_positions import WORST_POSITIONS
+
+    heading("engine: the worst positions, CPU seconds per move (worst of 3) / the level's time budget")
+    worst_ratio = 0.0
+    for name in names:
+        game = get_game(name)
+        for fen in WORST_POSITIONS.get(name, ()):
+            position = game.from_fen(fen)
+            choose_move(game, position, 1, seed=1)  # warm the caches, as a running function has them
+            cells = []
+            for level in LEVELS:
+                timings = []
+                for seed in range(3):
+                    started = time.process_time()  # the clock the budget is read on
+                    choose_move(game, position, level, seed=seed)
+                    timings.append(time.process_time() - started)
+                budget = level_settings(name, level).seconds
+                worst_ratio = max(worst_ratio, max(timings) / budget)
+                cells.append(f"L{level} {max(timings):.3f}/{budget:g}")
+            print(f"{name:<10} {fen[:34]:<34} " + "  ".join(cells))
+    print(f"worst time / budget: {worst_ratio:.2f} (the promise: at most 2)")
 
 
 def middlegames(game, count: int) -> list:

@@ -52,6 +52,7 @@ from common.errors import (
     PayloadTooLarge,
     error_body,
 )
+from common.ratelimit import RateLimited, bind_request
 from shared_rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ class Api(APIGatewayHttpResolver):
     # -- the event, before routing ----------------------------------------------------------------------
     def _handle_event(self, event: dict, context: Any) -> dict:
         bind_logs_to_request(event, context)
+        bind_request(event)  # who is asking, for the per-client limits (common.ratelimit)
         try:
             event = normalized_event(event)
         except ApiError as error:
@@ -148,6 +150,7 @@ class Api(APIGatewayHttpResolver):
     def _register_error_handlers(self) -> None:
         self.exception_handler(ApiError)(self._api_error)
         self.exception_handler(RulesError)(self._rules_error)
+        self.exception_handler(RateLimited)(self._rate_limited)
         self.exception_handler(RequestValidationError)(self._request_validation_error)
         self.exception_handler(RequestUnsupportedContentType)(self._unsupported_content_type)
         self.exception_handler(ServiceError)(self._service_error)
@@ -158,6 +161,16 @@ class Api(APIGatewayHttpResolver):
     def _api_error(self, error: ApiError) -> Response:
         _log_refusal(error)
         return error_response(error.status, error.code, error.message, error.headers, error.reason)
+
+    def _rate_limited(self, error: RateLimited) -> Response:
+        return self._api_error(
+            ApiError(
+                str(error),
+                status=HTTPStatus.TOO_MANY_REQUESTS,
+                code="rate_limited",
+                headers={"Retry-After": str(error.retry_after)},
+            )
+        )
 
     def _rules_error(self, error: RulesError) -> Response:
         logger.info("rules refused the request", extra={"code": error.code})

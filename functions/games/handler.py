@@ -20,6 +20,7 @@ from common.api import JSON, Api
 from common.errors import error_body
 from common.models import ErrorResponse
 from common.players import Players, bearer_token, hash_token
+from common.ratelimit import charge
 from common.store import GameStore, PlayerStore
 
 from games.errors import GameError, GameNotFound, NotModified
@@ -114,6 +115,7 @@ def create_app() -> Api:
         responses={201: {"description": "The new player and its token."}, **_errors(422, 503)},
     )
     def create_player(request: CreatePlayerRequest | None = None) -> Response[NewPlayer]:
+        charge("players")  # issue 17: per source address (docs/limits.md)
         player, token = players().create(request.name if request else None, games().now_ms())
         body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
         return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})

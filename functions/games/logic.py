@@ -37,6 +37,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from common import metrics
 from common.players import Player, token_matches
+from common.ratelimit import charge_computer
 from common.store import GameStore, StoreUnavailable
 
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidCursor, InvalidGameOption, NotModified
@@ -592,6 +593,7 @@ class GamesService:
         """
         record = self._load(game_id)
         if follow is not None:
+            charge_computer(record.head)  # issue 17: before anything is written (RateLimited: a 429)
             record = self._follow(game_id, record, follow)
         caught_up = False
         for _ in range(MAX_ROUNDS):
@@ -648,6 +650,8 @@ class GamesService:
 
     def _create(self, event: dict, follow: Callable[[Record], dict | None] | None = None) -> Record:
         """Append a new game's first event under a fresh id (drawn again on the rare collision)."""
+        if follow is not None:
+            charge_computer(event)  # issue 17: a game against the computer, before it is written
         while True:
             game_id = event.get("game_id") or secrets.token_urlsafe(GAME_ID_BYTES)
             first = {**event, "game_id": game_id, "seq": 1}

@@ -120,9 +120,11 @@ def create_app() -> Api:
         "/v1/puzzles/{id}/attempt",
         summary="Check your moves",
         description="Send all your moves so far, each time: the answer is `continue` with the opponent's reply, "
-        "`solved`, or `failed` with the solution. Any checkmate solves a mate puzzle. With a token, your first "
-        "finished attempt at a puzzle counts for your rating, counts and streak; `tz` (an IANA time zone) dates a "
-        "daily solve for the streak.",
+        "`solved`, or `failed`. Any checkmate solves a mate puzzle. The solution comes with `failed` only to a "
+        "player whose first finished attempt at the puzzle failed, recorded before it is shown; never without "
+        "a token. With a token, your first "
+        "finished attempt at a puzzle counts for your rating, counts and streak. `tz` (an IANA time zone) sent "
+        "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`.",
         tags=["puzzles"],
         responses=_errors(401, 404, 422, 503),
     )
@@ -140,9 +142,10 @@ def create_app() -> Api:
     @app.get(
         "/v1/players/me/puzzles",
         summary="Your puzzle progress",
-        description="Rating, counts, streak and recent attempts. The streak counts days in `tz` (an IANA time zone "
-        "such as Africa/Dar_es_Salaam; the last one you sent, or UTC, if left out), which is remembered for later "
-        "attempts.",
+        description="Rating, counts, streak and recent attempts. The streak counts your days: the dates of your "
+        "time zone, kept with your progress (UTC until you set one). `tz` (an IANA time zone such as "
+        "Africa/Dar_es_Salaam) sets it: at once before your first streak day, else from your next day on "
+        "(`tz_next`, `tz_from`), so a change never shortens a day and a day earns one streak day at most.",
         tags=["players"],
         responses=_errors(401, 422, 503),
     )

@@ -38,7 +38,7 @@ from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnav
 from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice
 from puzzles_api.check import Verdict, judge
-from puzzles_api.progress import UTC_NAME, Attempt, Progress, utc_date
+from puzzles_api.progress import Attempt, Progress, utc_date
 
 logger = Logger()
 
@@ -162,7 +162,11 @@ class PuzzleService:
 
     # -- attempts -----------------------------------------------------------------------------------------
     def attempt(self, puzzle_id: str, moves: list[str], caller: Caller | None, zone: str | None) -> dict:
-        """Check the solver's moves; with a caller, a finished first attempt counts for its progress."""
+        """Check the solver's moves; with a caller, a finished first attempt counts for its progress.
+
+        The solution comes only with a ``failed`` answer to a player whose first finished attempt at this
+        puzzle, stored before this answer is built, was a failure (docs/puzzles.md, "Rating integrity").
+        """
         puzzle = self.puzzle(puzzle_id)
         verdict = judge(puzzle, moves)
         if verdict.final:
@@ -172,7 +176,9 @@ class PuzzleService:
             return answer
         player, record = caller
         progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
-        progress, change = self._record(player, progress, puzzle, verdict, zone)
+        progress, first, change = self._record(player, progress, puzzle, verdict, zone)
+        if verdict.result == "failed" and not first.solved:
+            answer["solution"] = list(puzzle.solution)
         return {
             **answer,
             "rated": change is not None,
@@ -181,24 +187,25 @@ class PuzzleService:
         }
 
     def _record(self, player: Player, progress: Progress, puzzle: Puzzle, verdict: Verdict, zone: str | None):
-        """Store a finished attempt if it is the player's first at the puzzle: (progress, rating change), the
-        change None when the attempt did not count."""
-        if progress.has_recent(puzzle.id):
-            return progress, None  # played before, and counted: the common replay costs no write
+        """Store a finished attempt if it is the player's first at the puzzle: (progress, the first attempt as
+        stored, rating change), the change None when this attempt did not count."""
+        counted = progress.recent_attempt(puzzle.id)
+        if counted is not None:
+            return progress, counted, None  # played before, and counted: the common replay costs no write
         now = int(self.clock())
         attempt = Attempt(puzzle.id, verdict.result == "solved", now, self._is_daily(puzzle, now))
         if not self.store.record_first_attempt(player.player_id, _attempt_item(attempt)):
             stored = self.store.get_attempt(player.player_id, puzzle.id)
-            if stored is None:
-                return progress, None
+            if stored is None:  # unreachable unless the item was deleted: show nothing, count nothing
+                return progress, Attempt(puzzle.id, True, now, False), None
             attempt = Attempt(puzzle.id, stored["result"] == "solved", int(stored["at"]), bool(stored.get("daily")))
             if not progress.is_pending(attempt):
-                return progress, None
+                return progress, attempt, None
             logger.info("applying an attempt a stopped request left", extra={"puzzle": puzzle.id})
         progress, change = self._apply(player, progress, attempt, puzzle, zone)
         if change is not None:
             self._count(puzzle, attempt)
-        return progress, change
+        return progress, attempt, change
 
     def _count(self, puzzle: Puzzle, attempt: Attempt) -> None:
         """Add the attempt to the puzzle's counters: statistics, so a failure here does not fail the attempt."""
@@ -231,27 +238,32 @@ class PuzzleService:
 
     # -- progress -----------------------------------------------------------------------------------------
     def progress(self, caller: Caller, zone: str | None) -> dict:
-        """The player's rating, counts, streak and recent attempts, the streak in ``zone``.
+        """The player's rating, counts, streak and recent attempts.
 
-        A time zone that differs from the stored one is stored (one conditional write), so that later
-        attempts sent without one date their daily solves in it.
+        ``zone``, when it differs from the player's, is asked for (one conditional write): in effect at once
+        before the first streak day, else from the player's next day (``Progress.asking_zone``).
         """
         player, record = caller
+        now = self.clock()
         progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
-        if zone is not None and zone != progress.tz:
-            updated = progress.with_tz(zone)
-            if self.players.store.save_puzzles(player.token_hash, updated.to_record(), progress.version):
-                progress = updated
-        zone = zone or progress.tz or UTC_NAME
+        updated = progress.asking_zone(zone, now)
+        saved = updated is not progress and self.players.store.save_puzzles(
+            player.token_hash, updated.to_record(), progress.version
+        )
+        if saved:
+            progress = updated
+        current = progress.settled(now)
         return {
             "rating": round(progress.rating.rating, 2),
             "rating_deviation": round(progress.rating.rd, 2),
             "volatility": round(progress.rating.volatility, 6),
             "solved": progress.solved,
             "failed": progress.failed,
-            "streak": progress.current_streak(self.clock(), zone),
+            "streak": progress.current_streak(now),
             "best_streak": progress.best_streak,
-            "tz": zone,
+            "tz": current.zone,
+            "tz_next": current.tz_next,
+            "tz_from": _iso(current.tz_from) if current.tz_from is not None else None,
             "recent": [
                 {
                     "id": item.puzzle,
@@ -275,9 +287,8 @@ def _parse_date(text: str) -> date:
 
 
 def _answer(puzzle: Puzzle, verdict: Verdict) -> dict:
+    """The verdict as answered to anyone: never the solution (``attempt`` adds it for a player who earned it)."""
     answer: dict = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
-    if verdict.result == "failed":
-        answer["solution"] = list(verdict.solution or ())
     if verdict.final:
         answer["source"] = puzzle.source
     return answer

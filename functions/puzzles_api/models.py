@@ -48,7 +48,9 @@ class AttemptResult(BaseModel):
     )
     reply: str | None = Field(description="The opponent's answer, when the result is `continue`.")
     solution: list[str] | None = Field(
-        description="The whole line (the solver's and the opponent's moves), when the result is `failed`."
+        description="The whole line (the solver's and the opponent's moves), when the result is `failed` and "
+        "the caller is a player whose first finished attempt at this puzzle failed (stored before this answer). "
+        "Never without a token."
     )
     source: str | None = Field(description="Where the puzzle comes from (a Lichess puzzle page, or ubao's generator).")
     rated: bool | None = Field(
@@ -77,8 +79,14 @@ class PuzzleProgress(BaseModel):
     solved: int = Field(description="Puzzles solved at the first attempt.")
     failed: int = Field(description="Puzzles failed at the first attempt.")
     streak: int = Field(
-        description="Days in a row, in your time zone, with a daily puzzle solved (0 once one is missed)."
+        description="Your days in a row with a daily puzzle solved (0 once one is missed); one per day at most."
     )
     best_streak: int
-    tz: str = Field(description="The time zone the streak's days are counted in.")
+    tz: str = Field(description="Your time zone: the streak's days are its dates (UTC until you set one).")
+    tz_next: str | None = Field(
+        default=None, description="A time zone you asked for, in effect from `tz_from` (your next day) on."
+    )
+    tz_from: str | None = Field(
+        default=None, description="When `tz_next` takes effect (ISO 8601, UTC): the first midnight there after today."
+    )
     recent: list[RecentAttempt] = Field(description="Your latest first attempts, newest first (ten at most).")

@@ -11,20 +11,27 @@ nothing.
 
 **Streak.** A *daily solve* is a first attempt that solved the puzzle while it was the daily puzzle of its
 game: on the UTC date of the daily puzzle or the next UTC day (so a puzzle opened just before midnight UTC
-still counts). Each daily solve falls on a date in the player's time zone: the one sent with the attempt,
-else the last one the player sent to a puzzles route, else UTC. ``streak`` is the number of dates in a row,
-ending with the date of the latest daily solve, that each have a daily solve: a daily solve on the same
-date as the previous one leaves it as it is, one on the next date adds one, a later one starts again at 1.
-(The previous solve's date is taken in the time zone of the new one, so moving to another zone moves that
-date, never the count.) The streak shown is 0 once a whole date has passed without a daily solve: when the
-latest daily solve is neither today nor yesterday in the time zone of the request. ``best_streak`` is the
-longest streak ever.
+still counts). Each daily solve falls on one of the player's *days*. ``streak`` is the number of days in a
+row, ending with the day of the latest daily solve, that each have a daily solve: a daily solve on the same
+day as the previous one leaves it as it is, one on the next day adds one, a later one starts again at 1.
+The streak shown is 0 once a whole day has passed without a daily solve. ``best_streak`` is the longest.
+
+**Days and the time zone.** The player's days are the local dates of the player's time zone (``tz``, kept
+in this map; UTC until one is set). A new zone takes effect from the player's next day, never during one,
+so changing it cannot make a day shorter (issue 17: switching ``tz`` between attempts earned 3 streak days
+in 31 minutes). Precisely: a change asked at instant t waits for the end of the current day (the next
+midnight M of the old zone), then for the first midnight T of the new zone at or after M; until T the old
+zone's dates count, and the new zone's days are numbered on from there (``shift`` is added to its dates),
+so the day that was running at M lasts until the new zone's next midnight after T: longer than 24 hours,
+never shorter. Every day lasts a whole local day (23 to 25 hours across a daylight-saving change) or more,
+and a day earns one streak day at most. The first zone a player sets, before any streak day, takes effect
+at once: there is nothing to inflate yet.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from puzzles_api import glicko2
@@ -66,7 +73,11 @@ class Progress:
     streak: int = 0
     best_streak: int = 0
     daily_at: int | None = None  # when the latest daily solve was, seconds since the epoch
-    tz: str | None = None  # the player's time zone, as last sent
+    daily_day: int | None = None  # the player's day of the latest daily solve (see ``day``)
+    tz: str | None = None  # the player's time zone in effect (None: UTC, never set)
+    shift: int = 0  # added to ``tz``'s date ordinals to number the player's days on across zone changes
+    tz_next: str | None = None  # a zone asked for, in effect from ``tz_from`` on
+    tz_from: int | None = None  # a midnight of ``tz_next``, seconds since the epoch
     recent: tuple[Recent, ...] = ()
 
     # -- storage ------------------------------------------------------------------------------------------
@@ -82,7 +93,11 @@ class Progress:
             streak=int(record.get("streak", 0)),
             best_streak=int(record.get("best", 0)),
             daily_at=record.get("daily_at"),
+            daily_day=_legacy_day(record) if record.get("day") is None else int(record["day"]),
             tz=record.get("tz"),
+            shift=int(record.get("shift") or 0),
+            tz_next=record.get("tz_next"),
+            tz_from=record.get("tz_from"),
             recent=tuple(
                 Recent(puzzle, bool(solved), int(at), float(change)) for puzzle, solved, at, change in record["recent"]
             ),
@@ -100,13 +115,24 @@ class Progress:
             "streak": self.streak,
             "best": self.best_streak,
             "daily_at": self.daily_at,
+            "day": self.daily_day,
             "tz": self.tz,
+            "shift": self.shift,
+            "tz_next": self.tz_next,
+            "tz_from": self.tz_from,
             "recent": [[item.puzzle, int(item.solved), item.at, round(item.rating_change, 2)] for item in self.recent],
         }
 
     # -- questions ----------------------------------------------------------------------------------------
     def has_recent(self, puzzle_id: str) -> bool:
-        return any(item.puzzle == puzzle_id for item in self.recent)
+        return self.recent_attempt(puzzle_id) is not None
+
+    def recent_attempt(self, puzzle_id: str) -> Attempt | None:
+        """The counted first attempt at ``puzzle_id`` when it is among the recent ones (``daily`` not kept)."""
+        for item in self.recent:
+            if item.puzzle == puzzle_id:
+                return Attempt(item.puzzle, item.solved, item.at, False)
+        return None
 
     def is_pending(self, attempt: Attempt) -> bool:
         """Whether a stored first attempt was never applied here (its request stopped between its two writes).
@@ -118,49 +144,105 @@ class Progress:
             return False
         return len(self.recent) < RECENT_MAX or attempt.at > self.recent[-1].at
 
-    def current_streak(self, now: float, zone: str) -> int:
-        """The streak as of ``now`` in ``zone``: 0 once a whole date has passed without a daily solve."""
-        if self.daily_at is None:
+    @property
+    def zone(self) -> str:
+        """The time zone in effect (before any pending change)."""
+        return self.tz or UTC_NAME
+
+    def settled(self, now: float) -> Progress:
+        """This progress with a pending zone change applied once its time has come (nothing else changes)."""
+        if self.tz_next is None or self.tz_from is None or now < self.tz_from:
+            return self
+        running_day = local_date(self.tz_from - 1, self.zone).toordinal() + self.shift
+        shift = running_day - local_date(self.tz_from, self.tz_next).toordinal()
+        return replace(self, tz=self.tz_next, shift=shift, tz_next=None, tz_from=None)
+
+    def day(self, now: float) -> int:
+        """The player's day at ``now``: a date ordinal in the zone then in effect, plus ``shift``."""
+        settled = self.settled(now)
+        return local_date(now, settled.zone).toordinal() + settled.shift
+
+    def current_streak(self, now: float) -> int:
+        """The streak as of ``now``: 0 once a whole day of the player's has passed without a daily solve."""
+        if self.daily_day is None:
             return 0
-        today = local_date(now, zone)
-        return self.streak if local_date(self.daily_at, zone) >= today - timedelta(days=1) else 0
+        return self.streak if self.day(now) <= self.daily_day + 1 else 0
+
+    def asking_zone(self, zone: str | None, now: float) -> Progress:
+        """This progress with ``zone`` asked for at ``now``: in effect at once before the first streak day,
+        else from the player's next day (module docstring); ``self`` itself when nothing changes."""
+        if zone is None:
+            return self
+        current = self.settled(now)
+        if self.daily_day is None:
+            if zone == self.tz and self.tz_next is None:
+                return self
+            return replace(self, version=self.version + 1, tz=zone, shift=0, tz_next=None, tz_from=None)
+        if zone == current.zone:
+            if current.tz_next is None:
+                return self
+            return replace(current, version=self.version + 1, tz_next=None, tz_from=None)  # a change called off
+        if zone == current.tz_next:
+            return self
+        end_of_day = next_midnight(now, current.zone)
+        starts = first_midnight(end_of_day, zone)
+        return replace(current, version=self.version + 1, tz_next=zone, tz_from=starts)
 
     # -- changes ------------------------------------------------------------------------------------------
     def after(self, attempt: Attempt, puzzle_rating: int, zone: str | None = None) -> Progress:
-        """The progress once ``attempt`` (a first attempt at a puzzle rated ``puzzle_rating``) is applied."""
-        zone = zone or self.tz or UTC_NAME
+        """The progress once ``attempt`` (a first attempt at a puzzle rated ``puzzle_rating``) is applied, with
+        ``zone`` asked for at the attempt's time (``asking_zone``)."""
+        base = self.asking_zone(zone, attempt.at).settled(attempt.at)
         opponent = glicko2.Rating(float(puzzle_rating), PUZZLE_RD)
-        rating = glicko2.update(self.rating, [(opponent, 1.0 if attempt.solved else 0.0)])
-        recent = (Recent(attempt.puzzle, attempt.solved, attempt.at, rating.rating - self.rating.rating),)
-        recent = tuple(sorted(recent + self.recent, key=lambda item: item.at, reverse=True))[:RECENT_MAX]
+        rating = glicko2.update(base.rating, [(opponent, 1.0 if attempt.solved else 0.0)])
+        recent = (Recent(attempt.puzzle, attempt.solved, attempt.at, rating.rating - base.rating.rating),)
+        recent = tuple(sorted(recent + base.recent, key=lambda item: item.at, reverse=True))[:RECENT_MAX]
         progress = replace(
-            self,
+            base,
             version=self.version + 1,
             rating=rating,
-            solved=self.solved + attempt.solved,
-            failed=self.failed + (not attempt.solved),
-            tz=zone,
+            solved=base.solved + attempt.solved,
+            failed=base.failed + (not attempt.solved),
             recent=recent,
         )
         if attempt.solved and attempt.daily:
-            progress = progress._with_daily_solve(attempt.at, zone)
+            progress = progress._with_daily_solve(attempt.at)
         return progress
 
-    def with_tz(self, zone: str) -> Progress:
-        return replace(self, version=self.version + 1, tz=zone)
-
-    def _with_daily_solve(self, at: int, zone: str) -> Progress:
+    def _with_daily_solve(self, at: int) -> Progress:
         if self.daily_at is not None and at <= self.daily_at:
             return self  # an older attempt applied late (after a crash): the streak has moved past it
-        day = local_date(at, zone)
-        previous = local_date(self.daily_at, zone) if self.daily_at is not None else None
-        if previous == day:
-            streak = max(self.streak, 1)
-        elif previous == day - timedelta(days=1):
+        day = self.day(at)
+        previous = self.daily_day
+        if previous is not None and day <= previous:
+            streak = max(self.streak, 1)  # the same day: one streak day per day
+        elif previous == day - 1:
             streak = self.streak + 1
         else:
             streak = 1
-        return replace(self, streak=streak, best_streak=max(self.best_streak, streak), daily_at=at)
+        return replace(self, streak=streak, best_streak=max(self.best_streak, streak), daily_at=at, daily_day=day)
+
+
+def _legacy_day(record: dict) -> int | None:
+    """The day of the latest daily solve of a map stored before days were kept: its date in the stored zone."""
+    if record.get("daily_at") is None:
+        return None
+    return local_date(record["daily_at"], record.get("tz") or UTC_NAME).toordinal()
+
+
+def next_midnight(now: float, zone: str) -> int:
+    """The first local midnight of ``zone`` after ``now`` (the start of the next local date)."""
+    place = ZoneInfo(zone)
+    tomorrow = datetime.fromtimestamp(now, tz=place).date() + timedelta(days=1)
+    # Where a daylight-saving change skips midnight, this is the first instant of that date.
+    return int(datetime.combine(tomorrow, time(), tzinfo=place).timestamp())
+
+
+def first_midnight(at: int, zone: str) -> int:
+    """The first local midnight of ``zone`` at or after ``at``."""
+    if local_date(at, zone) != local_date(at - 1, zone):
+        return at
+    return next_midnight(at, zone)
 
 
 def local_date(seconds: float, zone: str) -> date:

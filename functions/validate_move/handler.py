@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from common.api import Api
 from common.models import ErrorResponse
+from common.ratelimit import charge_validate
 
 from validate_move.logic import validate_move
 from validate_move.models import ValidateRequest, ValidateResponse
@@ -30,6 +31,7 @@ app = Api()
     },
 )
 def validate(request: ValidateRequest) -> ValidateResponse:
+    charge_validate(len(request.moves))  # issue 17: long histories, per source address (docs/limits.md)
     return validate_move(request)
 
 

@@ -14,7 +14,16 @@ level from their moves, and ``ladder.match`` plays levels against each other. Pu
 
 from __future__ import annotations
 
-from .core import WIN_BOUND, WIN_SCORE, GameModel, NodeLimitReached, Searcher, SearchResult, is_decisive
+from .core import (
+    WIN_BOUND,
+    WIN_SCORE,
+    GameModel,
+    NodeLimitReached,
+    Searcher,
+    SearchResult,
+    TimeLimitReached,
+    is_decisive,
+)
 
 __all__ = [
     "WIN_BOUND",
@@ -23,6 +32,7 @@ __all__ = [
     "NodeLimitReached",
     "Searcher",
     "SearchResult",
+    "TimeLimitReached",
     "is_decisive",
     "model_for",
 ]

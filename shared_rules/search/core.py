@@ -4,7 +4,10 @@ a transposition table, killer and history move ordering, and quiescence.
 The searcher knows nothing of any game. A ``Model`` (see ``GameModel``) supplies the moves, the
 evaluation and what "forced" means: in draughts a position with a capture must be searched through
 (the capture is compulsory), in chess a position in check would be. Work is bounded by a node budget,
-not by the clock, so the same call gives the same answer on any machine.
+so the same call gives the same answer on any machine, and, when a ``deadline`` is given, by a clock
+too: a safety net for positions whose nodes cost far more than usual (a board full of flying kings),
+read every ``CLOCK_EVERY`` nodes. The node budget is what stops the search in ordinary positions; the
+deadline only when a search would take much longer than its node budget usually does.
 
 Scores are from the side to move's point of view. A won game is ``WIN_SCORE`` minus the plies it
 takes, so quicker wins score higher; anything beyond ``WIN_BOUND`` is a proven result.
@@ -12,7 +15,7 @@ takes, so quicker wins score higher; anything beyond ``WIN_BOUND`` is a proven r
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -20,12 +23,19 @@ WIN_SCORE = 100_000
 WIN_BOUND = WIN_SCORE - 1_000  # scores beyond this are forced wins (or losses), not evaluations
 MAX_PLY = 120  # hard stop for extensions along one line
 INFINITY = WIN_SCORE + 1
+#: How many nodes pass between two readings of the clock (when there is a deadline): a node costs 10 to 100
+#: microseconds, so the deadline is overrun by a few milliseconds at most, and the clock costs nothing.
+CLOCK_EVERY = 64
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 class NodeLimitReached(Exception):
     """The node budget ran out before the search could give an answer."""
+
+
+class TimeLimitReached(NodeLimitReached):
+    """The deadline passed before the search could give an answer (a kind of budget running out)."""
 
 
 class GameModel(Protocol):
@@ -88,12 +98,16 @@ def is_decisive(score: int) -> bool:
 class Searcher:
     """An alpha-beta searcher over one ``GameModel``; keeps its table between calls until ``clear``."""
 
-    def __init__(self, model: GameModel, *, table_limit: int = 500_000):
-        """``table_limit`` caps the transposition table's entries (0 switches the table off)."""
+    def __init__(self, model: GameModel, *, table_limit: int = 500_000, clock: Callable[[], float] | None = None):
+        """``table_limit`` caps the transposition table's entries (0 switches the table off); ``clock`` is what
+        a ``deadline`` is read against (``time.perf_counter`` on the server; a fake one in tests)."""
         self.model = model
         self.table_limit = table_limit
+        self.clock = clock
         self.nodes = 0
-        self._stop_at = 0
+        self._stop_at = 0  # the next node count at which the budget is looked at (``_budget_check``)
+        self._node_stop = 0  # the node budget's end
+        self._deadline: float | None = None
         self.clear()
 
     def clear(self) -> None:
@@ -104,15 +118,18 @@ class Searcher:
 
     # ------------------------------------------------------------- public calls
 
-    def search(self, state: Any, *, max_depth: int = 64, node_limit: int = 100_000) -> SearchResult:
-        """Iterative deepening until ``max_depth``, a proven result, or ``node_limit`` nodes.
+    def search(
+        self, state: Any, *, max_depth: int = 64, node_limit: int = 100_000, deadline: float | None = None
+    ) -> SearchResult:
+        """Iterative deepening until ``max_depth``, a proven result, ``node_limit`` nodes or ``deadline``.
 
         Always returns a legal move when there is one, even if the budget is too small for one
-        iteration. The answer depends only on the state, the limits and the table's contents.
+        iteration. Unless the deadline stops it, the answer depends only on the state, the limits and
+        the table's contents.
         """
         model = self.model
         start_nodes = self.nodes
-        self._stop_at = self.nodes + node_limit
+        self._set_budget(node_limit, deadline)
         moves = list(model.moves(state))
         if not moves:
             over = model.terminal(state, moves)
@@ -134,14 +151,22 @@ class Searcher:
         return result
 
     def value(
-        self, state: Any, depth: int, alpha: int = -INFINITY, beta: int = INFINITY, *, node_limit: int = 100_000
+        self,
+        state: Any,
+        depth: int,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+        *,
+        node_limit: int = 100_000,
+        deadline: float | None = None,
     ) -> int:
         """The score of ``state`` searched ``depth`` plies deep (iteratively, for ordering).
 
         With a narrow window the result is a bound, as usual: ``value <= alpha`` means "at most",
-        ``value >= beta`` "at least". Raises ``NodeLimitReached`` when the budget runs out.
+        ``value >= beta`` "at least". Raises ``NodeLimitReached`` when the budget runs out
+        (``TimeLimitReached`` when the deadline passed).
         """
-        self._stop_at = self.nodes + node_limit
+        self._set_budget(node_limit, deadline)
         score = 0
         for iteration in range(1, depth + 1) if depth > 0 else (0,):
             score = self._negamax(state, iteration, alpha, beta, 0)
@@ -169,6 +194,28 @@ class Searcher:
             state = self.model.play(state, move)
         return line
 
+    # ------------------------------------------------------------- the budget
+
+    def _set_budget(self, node_limit: int, deadline: float | None) -> None:
+        if deadline is not None and self.clock is None:
+            raise ValueError("a deadline needs the searcher's clock")
+        self._node_stop = self.nodes + node_limit
+        self._deadline = deadline
+        self._stop_at = self.nodes  # look at the budget before the first node
+        if deadline is None:
+            self._stop_at = self._node_stop
+
+    def _budget_check(self) -> None:
+        """Called when ``nodes`` reaches ``_stop_at``: stop, or set the next check ``CLOCK_EVERY`` nodes on.
+
+        The hot path compares one counter, as with a node budget alone; the clock is read here only.
+        """
+        if self.nodes >= self._node_stop:
+            raise NodeLimitReached
+        if self._deadline is not None and self.clock() >= self._deadline:
+            raise TimeLimitReached
+        self._stop_at = min(self._node_stop, self.nodes + CLOCK_EVERY)
+
     # ------------------------------------------------------------- the search
 
     def _root(self, state: Any, ordered: list, depth: int) -> tuple[int, Any]:
@@ -193,7 +240,7 @@ class Searcher:
         if depth <= 0 or ply >= MAX_PLY:
             return self._quiesce(state, alpha, beta, ply)
         if self.nodes >= self._stop_at:
-            raise NodeLimitReached
+            self._budget_check()
         self.nodes += 1
         model = self.model
         moves = model.moves(state)
@@ -241,7 +288,7 @@ class Searcher:
     def _quiesce(self, state: Any, alpha: int, beta: int, ply: int) -> int:
         """Search only the moves that change the material balance, until the position is quiet."""
         if self.nodes >= self._stop_at:
-            raise NodeLimitReached
+            self._budget_check()
         self.nodes += 1
         model = self.model
         candidates, forced = model.quiescence_moves(state)

@@ -15,22 +15,28 @@
 * Levels 4 and 5 are the full iterative-deepening search within a node budget; level 5's budget is
   about a second of one core (``make bench`` prints the time per move).
 
-Budgets are counted in nodes, never in time, and the randomness comes from ``seed``: the same
-position, level and seed give the same move on any machine (the games service seeds with the game id
-and the ply, so a retried request computes the same reply).
+Budgets are counted in nodes, and the randomness comes from ``seed``: the same position, level and seed
+give the same move on any machine (the games service seeds with the game id and the ply, so a retried
+request computes the same reply). Each level also has a time budget (``Level.seconds``), several times
+what its node budget takes in ordinary positions: it stops the search only where nodes cost far more
+than usual (a board full of flying kings took 0.93 s at level 3, whose moves take 0.012 s in openings),
+so no move takes more than twice its level's time budget in any position (``make bench`` prints the
+worst positions). There the move may differ from machine to machine; it is always legal.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..base import Game, Position
 from ..errors import GameOver
 from . import model_for
-from .core import WIN_BOUND, WIN_SCORE, NodeLimitReached, Searcher, is_decisive
+from .core import WIN_BOUND, WIN_SCORE, NodeLimitReached, Searcher, TimeLimitReached, is_decisive
 
 LEVELS = (1, 2, 3, 4, 5)
 
@@ -42,26 +48,30 @@ class Level:
     depth: int | None  # plies searched below each root move (weak levels); None: the full search
     noise: int  # the largest random bonus, in hundredths of a pawn or a man
     nodes: int  # the node budget: per root move (weak levels) or for the whole search
+    seconds: float  # the time budget of the whole move: the search stops there whatever nodes are left
 
 
 # Node budgets per game: chess nodes cost about four times draughts nodes in Python (python-chess move
 # generation), so chess gets fewer for the same time. Level 5 takes about 0.4 s (chess) and 0.45 s
 # (draughts) a move on one core; a budget ten times level 4's is what makes level 5 win in English
 # draughts, where equal searchers draw almost every game (docs/engine.md has the ladder).
+# Time budgets, in CPU seconds: about what the node budget can take in a busy ordinary position (every root
+# move searched to its node budget), so they bind only where nodes are unusually dear (docs/engine.md);
+# level 5's is the second the games function is sized for.
 LEVEL_TABLE: dict[str, dict[int, Level]] = {
     "chess": {
-        1: Level(depth=0, noise=250, nodes=60),
-        2: Level(depth=0, noise=150, nodes=150),
-        3: Level(depth=1, noise=30, nodes=300),
-        4: Level(depth=None, noise=0, nodes=1_200),
-        5: Level(depth=None, noise=0, nodes=4_000),
+        1: Level(depth=0, noise=250, nodes=60, seconds=0.25),
+        2: Level(depth=0, noise=150, nodes=150, seconds=0.25),
+        3: Level(depth=1, noise=30, nodes=300, seconds=0.3),
+        4: Level(depth=None, noise=0, nodes=1_200, seconds=0.4),
+        5: Level(depth=None, noise=0, nodes=4_000, seconds=1.0),
     },
     "draughts": {
-        1: Level(depth=0, noise=200, nodes=300),
-        2: Level(depth=1, noise=80, nodes=600),
-        3: Level(depth=2, noise=25, nodes=1_500),
-        4: Level(depth=None, noise=0, nodes=2_000),
-        5: Level(depth=None, noise=0, nodes=20_000),
+        1: Level(depth=0, noise=200, nodes=300, seconds=0.15),
+        2: Level(depth=1, noise=80, nodes=600, seconds=0.15),
+        3: Level(depth=2, noise=25, nodes=1_500, seconds=0.2),
+        4: Level(depth=None, noise=0, nodes=2_000, seconds=0.2),
+        5: Level(depth=None, noise=0, nodes=20_000, seconds=1.0),
     },
 }
 
@@ -115,12 +125,18 @@ def search_state(position: Position):
     return position.state
 
 
-def choose_move(game: Game, position: Position, level: int, seed: int = 0) -> EngineMove:
+def choose_move(
+    game: Game, position: Position, level: int, seed: int = 0, clock: Callable[[], float] = time.process_time
+) -> EngineMove:
     """The computer's move at ``level`` (1-5) in ``position``; always one of ``position.legal_moves()``.
 
-    Raises ``GameOver`` when the game is over (no move to choose).
+    The search stops at the level's node budget or ``Level.seconds`` after the call on ``clock``, whichever
+    comes first. The clock is the process's CPU time: on Lambda the games function has a whole vCPU, so it
+    is the wall time of the move; on a shared machine (tests, a laptop) waiting for the CPU does not make
+    a move weaker. Raises ``GameOver`` when the game is over (no move to choose).
     """
     settings = level_settings(game.name, level)
+    deadline = clock() + settings.seconds
     legal = position.legal_moves()
     if not legal:
         raise GameOver("the game is already over")
@@ -128,18 +144,24 @@ def choose_move(game: Game, position: Position, level: int, seed: int = 0) -> En
     state = search_state(position)
     if len(legal) == 1:  # nothing to think about: answer at once, with a glance at the position
         return _answer(position, legal[0], model.evaluate(model.play(state, legal[0])) * -1, 0, 0, level, [])
-    searcher = Searcher(model, table_limit=100_000)
+    searcher = Searcher(model, table_limit=100_000, clock=clock)
     if settings.depth is None:
-        result = searcher.search(state, node_limit=settings.nodes)
+        result = searcher.search(state, node_limit=settings.nodes, deadline=deadline)
         move = result.move if result.move in legal else legal[0]
         pv = _notations(position, result.pv if move == result.move else [move])
         return _answer(position, move, result.score, result.depth, result.nodes, level, pv)
     rng = random.Random(seed)
     best = None
+    out_of_time = False
     for move in legal:  # in the rules layer's stable order, so the random draws are reproducible
         child = model.play(state, move)
         try:
-            score = -searcher.value(child, settings.depth, node_limit=settings.nodes)
+            if out_of_time:  # the moves left after the deadline get the static evaluation only
+                raise TimeLimitReached
+            score = -searcher.value(child, settings.depth, node_limit=settings.nodes, deadline=deadline)
+        except TimeLimitReached:
+            out_of_time = True
+            score = -model.evaluate(child)
         except NodeLimitReached:
             score = -model.evaluate(child)
         if is_decisive(score):  # one ply further from the root than the child's own count

@@ -14,7 +14,12 @@ from moto import mock_aws
 
 from tests.games.conftest import ManualClock, aws_env, dynalite_server, template_tables  # noqa: F401 - fixtures
 
-TABLE_VARIABLES = {"GamesTable": "GAMES_TABLE", "PlayersTable": "PLAYERS_TABLE", "PuzzleProgressTable": "PUZZLES_TABLE"}
+TABLE_VARIABLES = {
+    "GamesTable": "GAMES_TABLE",
+    "PlayersTable": "PLAYERS_TABLE",
+    "PuzzleProgressTable": "PUZZLES_TABLE",
+    "RateLimitTable": "RATE_LIMIT_TABLE",
+}
 
 
 def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]:

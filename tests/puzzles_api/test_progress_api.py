@@ -28,7 +28,7 @@ def test_a_new_player_starts_at_1500_350_006(api):
     token = api.new_player()
     assert api.progress(token) == {
         "rating": 1500.0, "rating_deviation": 350.0, "volatility": 0.06, "solved": 0, "failed": 0,
-        "streak": 0, "best_streak": 0, "tz": "UTC", "recent": [],
+        "streak": 0, "best_streak": 0, "tz": "UTC", "tz_next": None, "tz_from": None, "recent": [],
     }  # fmt: skip
 
 
@@ -128,10 +128,14 @@ def test_the_time_zone_sent_to_progress_dates_later_attempts(api, clock):
     solve_daily(api, token, "english")
     progress = api.progress(token)
     assert (progress["tz"], progress["streak"]) == ("Asia/Manila", 2)
-    # Asked in another zone, the count stands; whether it is current depends on that zone's today.
-    assert api.progress(token, "America/New_York")["streak"] == 2
-    clock.advance(days=2)
-    assert api.progress(token, "Asia/Manila")["streak"] == 0
+    # Another zone asked for after a streak day: the count stands, the new zone waits for the next day.
+    moving = api.progress(token, "America/New_York")
+    assert (moving["tz"], moving["tz_next"], moving["streak"]) == ("Asia/Manila", "America/New_York", 2)
+    clock.advance(days=2)  # Manila's 23rd, New York's 22nd: the player's day is New York's now
+    assert api.progress(token)["tz"] == "America/New_York"
+    assert api.progress(token)["streak"] == 2
+    clock.advance(days=1)
+    assert api.progress(token)["streak"] == 0
 
 
 def test_recent_keeps_the_ten_latest_first_attempts(api, clock):

@@ -1,0 +1,318 @@
+"""Per-client limits on the expensive and the unauthenticated routes (issue 17): a token bucket per player and
+per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answered with 429 and
+``Retry-After`` when empty. docs/limits.md has the numbers and why.
+
+* ``LIMITS`` names each bucket: its capacity (the burst) and how fast it refills. A request takes ``cost``
+  tokens (1 for a new player; the moves of a long history for ``validate``; the level's time budget in
+  seconds for the computer).
+* ``charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
+  the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.api``) when a
+  bucket lacks them. It runs before the route writes anything, so a refused request changes nothing.
+* ``bind_request(event)`` (called by ``common.api`` for every event) remembers who is asking: the viewer
+  address CloudFront reports (``CloudFront-Viewer-Address``; the API is reachable only through CloudFront)
+  or else API Gateway's ``sourceIp``, an IPv6 address cut to its /64 (what one subscriber gets), and the
+  SHA-256 of the bearer token's hash (the token's hash is the players table's key; it is not stored here).
+* Buckets live behind ``BucketRepository``: ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
+  per bucket when it has tokens, see ``DynamoBuckets.take``) wherever ``RATE_LIMIT_TABLE`` is set (Lambda,
+  ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). The clock is
+  injected (``configure``).
+* When the store cannot answer, the request goes through (logged): a limit must not turn a DynamoDB hiccup
+  into an outage; API Gateway's throttling and the WAF still bound the volume.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import ipaddress
+import math
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from common import store
+
+#: Above this many moves a validate request is charged (one token a move); shorter ones cost little CPU
+#: (under 40 ms) and make no DynamoDB call at all.
+VALIDATE_FREE_MOVES = 100
+#: Extra seconds an item lives past the moment its bucket is full again (then a missing item means full).
+TTL_MARGIN_SECONDS = 60
+
+
+class RateLimited(Exception):
+    """A bucket of this client is empty: try again after ``retry_after`` seconds (a whole number, 1 or more)."""
+
+    def __init__(self, limit: str, retry_after: float):
+        self.limit = limit
+        self.retry_after = max(1, math.ceil(retry_after))
+        super().__init__(f"too many {DESCRIPTIONS.get(limit, limit)}; try again in {self.retry_after} s")
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    capacity: float  # tokens a full bucket holds: the burst
+    per_second: float  # tokens added back each second
+    per_player: bool  # also a bucket per player (the address bucket always applies)
+    address_capacity: float | None = None  # the address bucket's burst, when it differs (several players)
+    address_per_second: float | None = None
+
+    def for_address(self) -> Limit:
+        if self.address_capacity is None:
+            return self
+        return Limit(self.name, self.address_capacity, self.address_per_second or self.per_second, False)
+
+
+LIMITS: dict[str, Limit] = {
+    # 30 at once, then one every 10 seconds, per address: a class on one school's address gets its players,
+    # a script no longer makes 200 in 2 seconds (issue 17).
+    "players": Limit("players", capacity=30, per_second=0.1, per_player=False),
+    # In moves of history: 5 requests of 1,000 moves at once, then 50 moves a second (about 20 ms of CPU a
+    # second) per address.
+    "validate": Limit("validate", capacity=5_000, per_second=50, per_player=False),
+    # In seconds of the computer's time budget (docs/engine.md): 30 level-5 moves at once, then one every
+    # 5 seconds per player; an address (many players behind one NAT) 120 at once, then one a second.
+    "computer": Limit(
+        "computer", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
+    ),
+}
+#: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
+LIMITED_ROUTES: dict[tuple[str, str], str] = {
+    ("post", "/v1/players"): "players",
+    ("post", "/v1/validate"): "validate",
+    ("post", "/v1/games"): "computer",
+    ("post", "/v1/games/{id}/moves"): "computer",
+    ("post", "/v1/games/{id}/resume"): "computer",
+    ("post", "/v1/games/{id}/rematch"): "computer",
+}
+DESCRIPTIONS = {
+    "players": "new players from your network",
+    "validate": "long histories checked from your network",
+    "computer": "computer moves",
+}
+
+
+# ------------------------------------------------------------------------------------------- buckets
+class BucketRepository(Protocol):
+    def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
+        """Take ``cost`` tokens from bucket ``key``: 0 when taken, else the seconds until they are there."""
+
+
+class MemoryBuckets:
+    """Buckets in a dict: for tests and for code that has no table."""
+
+    def __init__(self) -> None:
+        self.ready_at: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
+        if cost > limit.capacity:
+            return cost / limit.per_second  # more than a full bucket holds: never, as in DynamoBuckets
+        with self._lock:
+            ready = _next_ready(self.ready_at.get(key), cost, limit, now)
+            if ready is None:
+                return _wait(self.ready_at[key], cost, limit, now)
+            self.ready_at[key] = ready
+            return 0.0
+
+
+def _next_ready(ready_at: float | None, cost: float, limit: Limit, now: float) -> float | None:
+    """The bucket as the instant it will be full (GCRA): after taking ``cost``, or None if it lacks them.
+
+    A bucket full at ``ready_at`` holds ``capacity - (ready_at - now) * per_second`` tokens now. Keeping the
+    one instant instead of (tokens, time) is what lets DynamoDB update it with one conditional expression.
+    """
+    base = max(ready_at or now, now)
+    after = base + cost / limit.per_second
+    if after - now > limit.capacity / limit.per_second:
+        return None
+    return after
+
+
+def _wait(ready_at: float, cost: float, limit: Limit, now: float) -> float:
+    return max(0.001, ready_at + cost / limit.per_second - limit.capacity / limit.per_second - now)
+
+
+class DynamoBuckets:
+    """Buckets as items of ``RateLimitTable``: ``pk`` the bucket, ``ready`` the instant (ms) it is full again,
+    ``expires`` the TTL (seconds) after which DynamoDB deletes an item no one needs.
+
+    Taking tokens is one ``UpdateItem`` whose condition is the bucket having them, in one of two forms (an
+    update expression cannot take a maximum): an idle bucket (``ready`` absent or past) is set to
+    now + cost; a busy one is moved on by the cost, on the condition that it stays within the capacity. A
+    refused busy bucket costs one read more, to say when to come back. No transactions: as on dynalite.
+    """
+
+    def __init__(self, table: str | None = None):
+        self.table = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
+
+    def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
+        now_ms = int(now * 1000)
+        cost_ms = math.ceil(cost / limit.per_second * 1000)
+        window_ms = int(limit.capacity / limit.per_second * 1000)
+        if cost > limit.capacity:
+            return cost / limit.per_second  # more than a full bucket holds: never
+        expires = (now_ms + window_ms) // 1000 + TTL_MARGIN_SECONDS
+        common = {"TableName": self.table, "Key": {"pk": {"S": key}}}
+        values = {":now": _number(now_ms), ":expires": _number(expires)}
+        idle = _call(
+            "update_item",
+            **common,
+            UpdateExpression="SET #ready = :after, #expires = :expires",
+            ConditionExpression="attribute_not_exists(#ready) OR #ready <= :now",
+            ExpressionAttributeNames={"#ready": "ready", "#expires": "expires"},
+            ExpressionAttributeValues={**values, ":after": _number(now_ms + cost_ms)},
+        )
+        if idle is not None:
+            return 0.0
+        busy = _call(
+            "update_item",
+            **common,
+            UpdateExpression="SET #ready = #ready + :cost, #expires = :expires",
+            ConditionExpression="#ready > :now AND #ready <= :latest",
+            ExpressionAttributeNames={"#ready": "ready", "#expires": "expires"},
+            ExpressionAttributeValues={
+                **values,
+                ":cost": _number(cost_ms),
+                ":latest": _number(now_ms + window_ms - cost_ms),
+            },
+        )
+        if busy is not None:
+            return 0.0
+        answer = _call("get_item", **common, ConsistentRead=True)
+        item = (answer or {}).get("Item")
+        if not item:
+            return 0.0  # it expired between the two writes: full; the next request takes from it
+        ready_ms = int(item["ready"]["N"])
+        return max(0.001, (ready_ms + cost_ms - window_ms - now_ms) / 1000)
+
+
+def _number(value: int) -> dict:
+    return {"N": str(int(value))}
+
+
+def _call(operation: str, **params) -> dict | None:
+    """One DynamoDB call on the store's client: None when its condition failed; ``StoreUnavailable`` for any
+    other failure (a missing table included: ``charge`` lets the request through and logs it)."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    try:
+        return getattr(store.client(), operation)(**params)
+    except ClientError as error:
+        if error.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+            return None
+        raise store.StoreUnavailable() from error
+    except BotoCoreError as error:
+        raise store.StoreUnavailable() from error
+
+
+# ------------------------------------------------------------------------------------------ limiter
+@dataclass(frozen=True)
+class Client:
+    address: str | None
+    player: str | None  # a digest of the bearer token's hash, or None without a token
+
+
+NOBODY = Client(None, None)
+_current: contextvars.ContextVar[Client | None] = contextvars.ContextVar("ubao_rate_limit_client", default=None)
+_state: dict[str, Any] = {"repository": None, "clock": time.time}
+
+
+def configure(repository: BucketRepository | None = None, clock: Callable[[], float] | None = None) -> None:
+    """Set the buckets and the clock (tests); with no arguments, DynamoDB (read again from the environment)
+    and the real clock."""
+    _state["repository"] = repository
+    _state["clock"] = clock or time.time
+
+
+_in_process = MemoryBuckets()
+
+
+def _repository() -> BucketRepository:
+    """The configured buckets; else DynamoDB when ``RATE_LIMIT_TABLE`` names a table (on Lambda and in ``make
+    run`` the template sets it; read on every call, as tests switch tables); else buckets in this process."""
+    if _state["repository"] is not None:
+        return _state["repository"]
+    table = os.environ.get("RATE_LIMIT_TABLE")
+    return DynamoBuckets(table) if table else _in_process
+
+
+def bind_request(event: dict) -> None:
+    """Remember who sends this event, for the ``charge`` calls of the request."""
+    headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
+    _current.set(Client(_address(event, headers), _player(headers)))
+
+
+def charge(name: str, cost: float = 1.0) -> None:
+    """Take ``cost`` tokens of limit ``name`` for the current request's address (and player); ``RateLimited``
+    when a bucket lacks them. Store failures let the request through (logged)."""
+    if cost <= 0:
+        return
+    limit = LIMITS[name]
+    client = _current.get() or NOBODY
+    buckets = []
+    if limit.per_player and client.player:
+        buckets.append((f"{name}#player#{client.player}", limit))
+    if client.address:
+        buckets.append((f"{name}#addr#{client.address}", limit.for_address()))
+    now = _state["clock"]()
+    for key, bucket in buckets:
+        try:
+            wait = _repository().take(key, cost, bucket, now)
+        except store.StoreUnavailable:
+            _logger().warning("rate limit not checked: the store is unavailable", extra={"limit": name})
+            return
+        if wait > 0:
+            _logger().info("rate limited", extra={"limit": name, "retry_after": math.ceil(wait)})
+            raise RateLimited(name, wait)
+
+
+def charge_validate(moves: int) -> None:
+    """A validate request with ``moves`` moves of history: charged one token a move past the free ones."""
+    if moves > VALIDATE_FREE_MOVES:
+        charge("validate", moves)
+
+
+def charge_computer(game: dict) -> None:
+    """A request that may make the computer move in ``game`` (a game's head, or the event that creates one):
+    charged the time budget of the computer's level, before anything is written."""
+    levels = [game.get(f"{color}_cpu") for color in ("white", "black")]
+    levels += [(seat or {}).get("cpu") for seat in (game.get("seats") or {}).values()]
+    levels = [int(level) for level in levels if level]
+    if not levels or game.get("state") not in (None, "active"):
+        return
+    from shared_rules.search.levels import level_settings
+
+    charge("computer", max(level_settings(game["game"], level).seconds for level in levels))
+
+
+def _address(event: dict, headers: dict) -> str | None:
+    viewer = headers.get("cloudfront-viewer-address")  # "ip:port", set by CloudFront, never by the viewer
+    text = viewer.rsplit(":", 1)[0] if viewer else ((event.get("requestContext") or {}).get("http") or {}).get(
+        "sourceIp"
+    )
+    try:
+        address = ipaddress.ip_address(str(text).strip("[]"))
+    except ValueError:
+        return None
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address) + "/64"
+    return str(address)
+
+
+def _player(headers: dict) -> str | None:
+    value = headers.get("authorization") or ""
+    scheme, _, token = value.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    token_hash = hashlib.sha256(token.strip().encode("utf-8")).hexdigest()
+    return hashlib.sha256(("ratelimit:" + token_hash).encode("ascii")).hexdigest()[:24]
+
+
+def _logger():
+    from aws_lambda_powertools import Logger
+
+    return Logger(child=True)
