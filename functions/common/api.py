@@ -40,6 +40,8 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
+from common import deadline
+from common.deadline import StoreUnavailable
 from common.errors import (
     MAX_BODY_BYTES,
     RULES_ERROR_STATUS,
@@ -108,7 +110,8 @@ class Api(APIGatewayHttpResolver):
         except ApiError as error:
             _log_refusal(error)
             return raw_error_response(error)
-        return self.resolve(event, context)
+        with deadline.request_clock(context):  # every store call of this request fits in the time it has
+            return self.resolve(event, context)
 
     # -- calling a route --------------------------------------------------------------------------------
     def _call_route(self, route: Route, route_arguments: dict[str, str]) -> ResponseBuilder:
@@ -146,6 +149,7 @@ class Api(APIGatewayHttpResolver):
     # -- errors -----------------------------------------------------------------------------------------
     def _register_error_handlers(self) -> None:
         self.exception_handler(ApiError)(self._api_error)
+        self.exception_handler(StoreUnavailable)(self._store_unavailable)
         self.exception_handler(RulesError)(self._rules_error)
         self.exception_handler(RequestValidationError)(self._request_validation_error)
         self.exception_handler(RequestUnsupportedContentType)(self._unsupported_content_type)
@@ -158,9 +162,19 @@ class Api(APIGatewayHttpResolver):
         _log_refusal(error)
         return error_response(error.status, error.code, error.message, error.headers)
 
+    def _store_unavailable(self, error: StoreUnavailable) -> Response:
+        return self._api_error(
+            ApiError(
+                error.message,
+                status=HTTPStatus.SERVICE_UNAVAILABLE,
+                code="store_unavailable",
+                headers={"Retry-After": str(error.retry_after)},
+            )
+        )
+
     def _rules_error(self, error: RulesError) -> Response:
         logger.info("rules refused the request", extra={"code": error.code})
-        return error_response(RULES_ERROR_STATUS, error.code, str(error))
+        return error_response(RULES_ERROR_STATUS, error.code, str(error), reason=getattr(error, "reason", None))
 
     def _request_validation_error(self, error: RequestValidationError) -> Response:
         return self._api_error(api_error_from_validation(error.errors()))
@@ -399,8 +413,11 @@ def _rule_regex(rule: str) -> re.Pattern:
     return pattern
 
 
-def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return Response(status_code=int(status), content_type=JSON, body=error_body(code, message), headers=headers)
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None, reason: str | None = None
+) -> Response:
+    body = error_body(code, message, reason)
+    return Response(status_code=int(status), content_type=JSON, body=body, headers=headers)
 
 
 def raw_error_response(error: ApiError) -> dict:

@@ -72,5 +72,9 @@ class InvalidRequest(ApiError):
     code = "invalid_request"
 
 
-def error_body(code: str, message: str) -> dict:
-    return {"error": {"code": code, "message": message}}
+def error_body(code: str, message: str, reason: str | None = None) -> dict:
+    """The error answer; ``reason`` (a finer machine-readable code, such as why a move is refused) when known."""
+    detail = {"code": code, "message": message}
+    if reason:
+        detail["reason"] = reason
+    return {"error": detail}

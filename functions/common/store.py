@@ -10,7 +10,8 @@ all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no t
 * The client is created on first use, not at import: a cold start that never touches the store does not
   pay for boto3, and tests create it inside moto's mock.
 * Throttling, a DynamoDB 5xx or a network failure raise ``StoreUnavailable``: the API answers 503 with
-  ``Retry-After``. A conditional write that loses its condition is not an error: the methods return
+  ``Retry-After``. Every call's total time (connect, read, retries) fits in what the request has left
+  (``common.deadline``), so the 503 comes before the Lambda timeout. A conditional write that loses its condition is not an error: the methods return
   ``False`` and the caller decides (see docs/games.md for the protocol).
 
 Items are plain dicts of ``str``, ``int``, ``bool``, ``bytes``, ``None`` (omitted), ``list`` and ``dict``;
@@ -28,13 +29,11 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterable
-from http import HTTPStatus
 from typing import Any
 
-from common.errors import ApiError
+from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
 
-#: Seconds a client should wait before retrying after a 503 caused by the store.
-RETRY_AFTER_SECONDS = 1
+__all__ = ["RETRY_AFTER_SECONDS", "StoreUnavailable", "GameStore", "PlayerStore", "PuzzleStore"]
 
 HEAD_KEY = "H"
 EVENT_PREFIX = "E"
@@ -59,44 +58,34 @@ GAMES_BY_WHITE = "GamesByWhitePlayer"
 GAMES_BY_BLACK = "GamesByBlackPlayer"
 
 
-class StoreUnavailable(ApiError):
-    """The store cannot answer now (throttled, failing or unreachable): 503, retry after a second."""
-
-    status = HTTPStatus.SERVICE_UNAVAILABLE
-    code = "store_unavailable"
-
-    def __init__(self, message: str = "the game store is busy; try again in a moment"):
-        super().__init__(message, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
-
-
 # ------------------------------------------------------------------------------------------- the client
-_clients: dict[tuple[str | None, str], Any] = {}
+_clients: dict[tuple[str | None, str, CallBudget], Any] = {}
 _clients_lock = threading.Lock()
 
 
-def client():
-    """The DynamoDB client for the current ``DYNAMODB_ENDPOINT`` and region, created on first use."""
+def client(budget: CallBudget = BUDGETS[0]):
+    """The DynamoDB client for the current ``DYNAMODB_ENDPOINT``, region and call budget, created on first use
+    (one per budget: a request near its deadline gets a client that gives up sooner)."""
     endpoint = os.environ.get("DYNAMODB_ENDPOINT") or None
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
-    key = (endpoint, region)
+    key = (endpoint, region, budget)
     found = _clients.get(key)
     if found is not None:
         return found
     with _clients_lock:  # boto3's default session is not thread-safe while it builds a client
         if key not in _clients:
-            _clients[key] = _new_client(endpoint, region)
+            _clients[key] = _new_client(endpoint, region, budget)
         return _clients[key]
 
 
-def _new_client(endpoint: str | None, region: str):
+def _new_client(endpoint: str | None, region: str, budget: CallBudget):
     import boto3
     from botocore.config import Config
 
     config = Config(
-        # A player waits on this: fail fast and let the client retry after the 503 rather than hang.
-        connect_timeout=2,
-        read_timeout=4,
-        retries={"max_attempts": 3, "mode": "standard"},
+        connect_timeout=budget.connect_seconds,
+        read_timeout=budget.read_seconds,
+        retries={"total_max_attempts": budget.attempts, "mode": "standard"},
         tcp_keepalive=True,
     )
     options: dict[str, Any] = {"region_name": region, "config": config}
@@ -128,7 +117,7 @@ def _call(operation: str, **params) -> dict | None:
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        return getattr(client(), operation)(**params)
+        return getattr(client(call_budget()), operation)(**params)
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "")
         if code == "ConditionalCheckFailedException":
@@ -273,7 +262,8 @@ class GameStore:
             "put_item",
             TableName=self.table,
             Item=item,
-            ConditionExpression="attribute_not_exists(pk) OR seq < :seq",
+            # An older head format (no ``fen``) is replaced whatever its seq: this version cannot read it.
+            ConditionExpression="attribute_not_exists(pk) OR seq < :seq OR attribute_not_exists(fen)",
             ExpressionAttributeValues={":seq": to_attribute(head["seq"])},
         )
         return answer is not None

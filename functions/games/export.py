@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from games.logic import other, rules_options
+from games.domain import other, rules_options
 from shared_rules import get_game
 
 LINE_WIDTH = 79  # PGN's export format keeps lines under 80 characters

@@ -22,9 +22,9 @@ from common.models import ErrorResponse
 from common.players import Players, bearer_token, hash_token
 from common.store import GameStore, PlayerStore
 
-from games.errors import GameError, GameNotFound, NotModified
+from games.codec import event_record, head_record
+from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
 from games.export import export_game
-from games.logic import LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, GamesService, Outcome, game_view
 from games.models import (
     CreatedGame,
     CreateGameRequest,
@@ -40,6 +40,8 @@ from games.models import (
     RenameRequest,
     SeatedGame,
 )
+from games.service import LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, GamesService, Outcome
+from games.views import game_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
@@ -56,7 +58,9 @@ def configure(clock: Callable[[], float] | None = None) -> None:
 
 def games() -> GamesService:
     if "games" not in _services:
-        _services["games"] = GamesService(GameStore(), clock=lambda: _clock(), site_url=os.environ.get("SITE_URL", ""))
+        _services["games"] = GamesService(
+            GameStore(), clock=lambda: _clock(), site_url=os.environ.get("SITE_URL", "")
+        )
     return _services["games"]  # type: ignore[return-value]
 
 
@@ -73,7 +77,9 @@ def _errors(*statuses: int) -> dict:
         404: "No such game.",
         409: "The game is not in a state that allows this; the body has the current `game`.",
         422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
-        503: "The store is busy; retry after `Retry-After` seconds. Nothing was half done.",
+        503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
+        "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
+        "played if it was.",
     }
     return {
         status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
@@ -102,7 +108,7 @@ def create_app() -> Api:
         return f"{'http' if local else 'https'}://{host}"
 
     def state(outcome: Outcome) -> dict:
-        return game_view(outcome.record)
+        return game_view(outcome.head)
 
     # ------------------------------------------------------------------------------------- players
     @app.post(
@@ -161,7 +167,7 @@ def create_app() -> Api:
         invite = None
         if outcome.invite:
             code = outcome.invite["code"]
-            invite = {"code": code, "url": service.invite_url(outcome.record.head["id"], code, base_url())}
+            invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
         body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
         return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
@@ -174,7 +180,13 @@ def create_app() -> Api:
         responses={304: {"description": "Your copy is current."}, **_errors(404, 503)},
     )
     def get_game(id: str) -> Response[GameDetail]:  # noqa: A002 - the template's path parameter
-        detail, etag = games().get(_game_id(id), headers().get("if-none-match"))
+        head, events, etag = games().get(_game_id(id), headers().get("if-none-match"))
+        first = event_record(events[0]) if events else {}
+        detail = {
+            **game_view(head),
+            "moves": [record["move"] for record in map(event_record, events) if record["kind"] == "move"],
+            "start_fen": first.get("start_fen"),
+        }
         return Response(
             HTTPStatus.OK,
             JSON,
@@ -272,8 +284,8 @@ def create_app() -> Api:
         responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
     )
     def export(id: str) -> Response[str]:  # noqa: A002
-        data = games().export(_game_id(id))
-        document = export_game(data["head"], data["events"], data["site_url"] or base_url())
+        head, events = games().export(_game_id(id))
+        document = export_game(head_record(head), [event_record(event) for event in events], base_url())
         return Response(
             HTTPStatus.OK,
             document.content_type,
@@ -292,9 +304,24 @@ def _game_id(value: str) -> str:
     return value
 
 
+#: The HTTP status of each refusal of the games domain: the one place games errors meet HTTP.
+STATUS_OF: dict[type[GameError], HTTPStatus] = {
+    GameNotFound: HTTPStatus.NOT_FOUND,
+    Forbidden: HTTPStatus.FORBIDDEN,
+    Conflict: HTTPStatus.CONFLICT,
+}
+
+
 def _game_error(error: GameError) -> Response:
-    body = {**error_body(error.code, error.message), **error.extra}
-    return Response(int(error.status), JSON, body, headers=error.headers)
+    status = next(
+        (code for kind, code in STATUS_OF.items() if isinstance(error, kind)), HTTPStatus.UNPROCESSABLE_ENTITY
+    )
+    body = error_body(error.code, error.message, error.reason)
+    if isinstance(error, Conflict):
+        body["game"] = game_view(error.game)
+    if isinstance(error, IllegalMove):
+        body["legal_moves"] = error.legal_moves
+    return Response(int(status), JSON, body)
 
 
 def _not_modified(error: NotModified) -> Response:
