@@ -7,6 +7,7 @@ Run one section: ``python -m tests.bench rules`` (names: see SECTIONS).
 
 from __future__ import annotations
 
+import functools
 import statistics
 import subprocess
 import sys
@@ -420,8 +421,8 @@ def bench_games() -> None:
             f"(target: at most 1 read and 2 writes, every item under 1,024 B)"
         )
         print(
-            f"worst case of a head, by construction: {_worst_head_size(store)} B (128 B of move indexes, "
-            f"24-character names in 2-byte letters, the longest FEN and options)"
+            f"worst case of a chess head, by construction: {_worst_head_size(store)} B (99 repetition keys, the "
+            f"last two moves, 24-character names in 2-byte letters, the longest FEN and options)"
         )
 
         game_id, seats = api.start_game("chess")
@@ -447,7 +448,10 @@ def bench_games() -> None:
         validate = best_of(lambda: validate_handler(validate_event, context), repeat=5, number=200)
         fresh = [api.start_game("chess") for _ in range(60)]
         timings, in_store = [], []
+        from games import domain
+
         for game_id, seats in fresh:
+            domain._POSITIONS.clear()  # each request restores its position, as on a cold or another instance
             with meter:
                 started = time.perf_counter()
                 answer = api.move(seats["white"], game_id, "e4", 0)
@@ -460,6 +464,7 @@ def bench_games() -> None:
         chooser, late, late_store = random.Random(9), [], []
         while state["state"] == "active" and state["ply"] < 90:
             quiet = [move for move in state["legal_moves"] if "x" not in move] or state["legal_moves"]
+            domain._POSITIONS.clear()
             with meter:
                 started = time.perf_counter()
                 answer = api.move(long_seats[state["turn"]], long_id, chooser.choice(quiet), state["ply"])
@@ -535,47 +540,82 @@ class _StoreMeter:
 
 
 def _worst_head_size(store) -> int:
-    """The largest head the games function can write: every field at its longest."""
-    from games.logic import RECENT_MAX_BYTES
+    """The largest head of a chess game the games function can write: every field at its longest, and the
+    fifty-move rule's 99 earlier repetition keys (a draughts game with the repetition rule keeps 25 B per
+    position since the last irreversible move, bounded by the 1,000-ply limit)."""
+    from games.codec import head_record
+    from games.domain import GameHead, PlayedMove, Seat
+
+    from shared_rules import Snapshot
 
     name = "Ŵ" * 24
-    fen = (
-        "W:W"
-        + ",".join(f"K{c}{r}" for c in "abcd" for r in (1, 3, 5))
-        + ":B"
-        + ",".join(f"K{c}{r}" for c in "efgh" for r in (2, 4, 6))
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 99 100"
+    seat = Seat("x" * 12, b"x" * 32, name)
+    last = PlayedMove(99_998, "white", "Qxh8+", "h1h8", fen)
+    head = GameHead(
+        id="x" * 12, game="chess", options={"days_per_move": 14, "swap_colors": False}, seq=999_999, ply=99_999,
+        state="active", turn="white", result="ongoing", reason=None, white=seat, black=seat,
+        snapshot=Snapshot(fen, 99_999, b"k" * 8 * 99), created=4_102_444_800_000, updated=4_102_444_800_000,
+        last_moves=(last, last), deadline=4_102_444_800_000, draw_offer="white", rematch="x" * 12,
+        rematch_of="x" * 12, max_plies=100_000,
     )
-    head = {
-        "id": "x" * 12,
-        "seq": 999_999,
-        "game": "tanzanian",
-        "options": {"threefold_repetition": True, "thirty_moves": True, "days_per_move": 14, "swap_colors": False},
-        "state": "finished",
-        "ply": 99_999,
-        "turn": "white",
-        "result": "draw",
-        "reason": "three_kings_countdown",
-        "anchor_fen": fen,
-        "anchor_ply": 99_998,
-        "recent": b"\xfe" * RECENT_MAX_BYTES,
-        "recent_check": b"x" * 8,
-        "created": 4_102_444_800_000,
-        "updated": 4_102_444_800_000,
-        "deadline": 4_102_444_800_000,
-        "draw_offer": "white",
-        "rematch": "x" * 12,
-        "rematch_of": "x" * 12,
-    }
-    for color in ("white", "black"):
-        head.update(
-            {
-                f"{color}_id": "x" * 12,
-                f"{color}_key": b"x" * 32,
-                f"{color}_name": name,
-                f"{color}_order": 3 * 10**13 + 4_102_444_800_000,
-            }
-        )
-    return store.item_size({**head, "pk": head.pop("id"), "sk": "H"})
+    record = head_record(head)
+    return store.item_size({**record, "pk": record.pop("id"), "sk": "H"})
+
+
+def bench_game_length() -> None:
+    """A move and a GET at ply 10 and at ply 3,000 of a game: DynamoDB calls and CPU per request (moto)."""
+    from moto import mock_aws
+
+    _moto_environment()
+    with mock_aws():
+        from common import store
+        from common.store import GameStore
+        from games import domain, handler
+
+        from local.dynamodb import table_definitions
+        from tests.games.client import Api
+        from tests.games.long_game import SHUFFLE, write_long_game
+
+        store.reset_clients(session=True)
+        store.create_tables(table_definitions())
+        handler.configure()
+        api = Api(handler)
+        meter = _StoreMeter(store)
+        heading("games: a request at ply 10 and at ply 3,000 (moto; the function's time, moto's own taken off)")
+        print(f"{'request':<34}{'ply':>6}{'reads':>7}{'writes':>8}{'function':>10}")
+        for plies in (10, 3_000):
+            tokens = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
+            moves, gets = [], []
+            for round_ in range(5 if plies < 1_000 else 3):
+                game_id = f"bench{plies:04d}{round_:03d}"
+                write_long_game(GameStore(), game_id, tokens, plies)
+                turn = "white" if plies % 2 == 0 else "black"
+                domain._POSITIONS.clear()  # another instance may have served the last move: no warm position
+                move = functools.partial(api.move, tokens[turn], game_id, SHUFFLE[plies % 4], plies)
+                moves.append(_cpu_of(meter, move))
+                move_calls = (meter.reads, meter.writes)
+                gets.append(_cpu_of(meter, functools.partial(api.get, game_id)))
+                get_calls = (meter.reads, meter.writes)
+            for label, cpu, (reads, writes) in (
+                ("move (Tanzanian kings)", moves, move_calls),
+                ("GET the game (all its moves)", gets, get_calls),
+            ):
+                print(f"{label:<34}{plies:>6}{reads:>7}{writes:>8}{statistics.median(cpu) * 1e3:8.2f}ms")
+        print("the move reads the head only (its snapshot), so its reads and CPU do not grow with the game; the GET")
+        print("lists every move, so its payload (not its number of calls) grows; 1,000 plies is the longest game.")
+    store.reset_clients()
+
+
+def _cpu_of(meter, call) -> float:
+    """The time of ``call`` less the time spent inside moto's DynamoDB calls: the function's own work (CPU-bound,
+    in one process; moto's share is wall time too, so both sides are measured on the same clock)."""
+    with meter:
+        started = time.perf_counter()
+        answer = call()
+        spent = time.perf_counter() - started
+    assert answer.status in (200, 304), answer.body
+    return spent - meter.seconds
 
 
 # ------------------------------------------------------------------ the computer opponent
@@ -769,7 +809,14 @@ def bench_puzzles() -> None:
         print(f"attempt request (Re1+, no token)   {going_on * 1e3:7.2f} ms  {going_on / validate:.2f}x validate")
 
 
-SECTIONS = {"rules": bench_rules, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles}
+SECTIONS = {
+    "rules": bench_rules,
+    "serverless": bench_serverless,
+    "games": bench_games,
+    "length": bench_game_length,
+    "engine": bench_engine,
+    "puzzles": bench_puzzles,
+}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -22,7 +22,7 @@ from common.models import ErrorResponse
 from common.players import Players, bearer_token, hash_token
 from common.store import GameStore, PlayerStore
 
-from games.codec import event_record, head_record
+from games.codec import head_record
 from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
 from games.export import export_game
 from games.models import (
@@ -180,12 +180,11 @@ def create_app() -> Api:
         responses={304: {"description": "Your copy is current."}, **_errors(404, 503)},
     )
     def get_game(id: str) -> Response[GameDetail]:  # noqa: A002 - the template's path parameter
-        head, events, etag = games().get(_game_id(id), headers().get("if-none-match"))
-        first = event_record(events[0]) if events else {}
+        head, log, etag = games().get(_game_id(id), headers().get("if-none-match"))
         detail = {
             **game_view(head),
-            "moves": [record["move"] for record in map(event_record, events) if record["kind"] == "move"],
-            "start_fen": first.get("start_fen"),
+            "moves": [record["move"] for record in log if record["kind"] == "move"],
+            "start_fen": log[0].get("start_fen") if log else None,
         }
         return Response(
             HTTPStatus.OK,
@@ -284,8 +283,8 @@ def create_app() -> Api:
         responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
     )
     def export(id: str) -> Response[str]:  # noqa: A002
-        head, events = games().export(_game_id(id))
-        document = export_game(head_record(head), [event_record(event) for event in events], base_url())
+        head, log = games().export(_game_id(id))
+        document = export_game(head_record(head), log, base_url())
         return Response(
             HTTPStatus.OK,
             document.content_type,

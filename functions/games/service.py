@@ -449,8 +449,8 @@ class GamesService:
         return self._create(event, follow=cpu_reply)
 
     # ---------------------------------------------------------------------------------- reading
-    def get(self, game_id: str, if_none_match: str | None = None) -> tuple[GameHead, list[AnyEvent], str]:
-        """The game, its log and its ETag; ``NotModified`` when the client's copy is current."""
+    def get(self, game_id: str, if_none_match: str | None = None) -> tuple[GameHead, list[dict[str, Any]], str]:
+        """The game, its log (as stored records) and its ETag; ``NotModified`` when the client's copy is current."""
         known = seq_from_etag(if_none_match)
         if known == -1:  # "If-None-Match: *": any copy will do while the game exists
             stored = self.store.get_head(game_id)
@@ -462,31 +462,30 @@ class GamesService:
             stored, newer = self.store.load(game_id, after_seq=known)
             if stored is not None and not newer and stored["seq"] == known:
                 raise NotModified(etag_of(known))
-        tracked = self._read_log(game_id)
+        tracked, log = self._read_log(game_id)
         if tracked.head.computer_to_move:  # a crash left the computer's reply owed: make it now
             self._act(game_id, lambda _head: None, follow=cpu_reply)
-            tracked = self._read_log(game_id)
-        return tracked.head, tracked.events, etag_of(tracked.seq)
+            tracked, log = self._read_log(game_id)
+        return tracked.head, log, etag_of(tracked.seq)
 
-    def _read_log(self, game_id: str) -> Tracked:
-        """The head and the whole log in one Query; events past the head are folded in (no replay)."""
+    def _read_log(self, game_id: str) -> tuple[Tracked, list[dict[str, Any]]]:
+        """The head and the whole log in one Query; only events past the head are read and folded (no replay)."""
         stored, log = self.store.load(game_id)
         if stored is None or not log:
-            return self._load_log(game_id, stored, log)
-        events = [event_from(item) for item in log]
+            return self._load_log(game_id, stored, log), log
         try:
             head = _usable_head(stored)
-            newer = [event for event in events if event.seq > head.seq]
-            tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq, events=events)
+            newer = [event_from(record) for record in log if record["seq"] > head.seq]
+            tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
         except DamagedHead:
-            return self._load_log(game_id, stored, log)
+            return self._load_log(game_id, stored, log), log
         self._repair(tracked)
-        return tracked
+        return tracked, log
 
-    def export(self, game_id: str) -> tuple[GameHead, list[AnyEvent]]:
-        """What the PGN or PDN of a game is made from."""
-        tracked = self._read_log(game_id)
-        return tracked.head, tracked.events
+    def export(self, game_id: str) -> tuple[GameHead, list[dict[str, Any]]]:
+        """What the PGN or PDN of a game is made from: the head and the log's records."""
+        tracked, log = self._read_log(game_id)
+        return tracked.head, log
 
     def games_of(self, player: Player, status: str, cursor: str | None, limit: int) -> dict[str, Any]:
         """The player's games, newest activity first; active games where it is the player's turn first."""

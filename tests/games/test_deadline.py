@@ -59,6 +59,6 @@ def test_every_call_budget_fits_the_time_the_request_has_left():
         with deadline.request_clock(context):
             chosen = deadline.call_budget()
             assert chosen.worst_seconds <= deadline.seconds_left()
-    with deadline.request_clock(LambdaContext(function_name="f", timeout_seconds=1)):  # under the margin
-        with pytest.raises(deadline.StoreUnavailable):
-            deadline.call_budget()
+    under_the_margin = LambdaContext(function_name="f", timeout_seconds=1)
+    with deadline.request_clock(under_the_margin), pytest.raises(deadline.StoreUnavailable):
+        deadline.call_budget()
