@@ -19,7 +19,7 @@ FUNCTIONS_DIR = Path(__file__).resolve().parent.parent
 class FallbackApi(Api):
     """An Api with no routes of its own, deciding 404 against 405 from every function's routes."""
 
-    def known_routes(self):
+    def known_routes(self) -> tuple[tuple[str, str], ...]:
         return all_routes()
 
 

@@ -47,7 +47,7 @@ class CallBudget:
     def worst_seconds(self) -> float:
         # botocore's standard retry mode waits at most 2**(n-1) seconds before the n-th retry.
         backoff = sum(2 ** (retry - 1) for retry in range(1, self.attempts))
-        return self.attempts * (self.connect_seconds + self.read_seconds) + backoff
+        return float(self.attempts * (self.connect_seconds + self.read_seconds) + backoff)
 
 
 #: From the most patient to the least; a call takes the first that fits in the time left. DynamoDB answers
@@ -66,7 +66,7 @@ def request_clock(context: Any) -> Iterator[None]:
     """The request's deadline, from the Lambda context (``get_remaining_time_in_millis``), while it runs;
     none without a context (scripts, table administration)."""
     remaining = getattr(context, "get_remaining_time_in_millis", None)
-    token = _deadline.set(time.monotonic() + remaining() / 1000 if callable(remaining) else None)
+    token = _deadline.set(time.monotonic() + float(remaining()) / 1000 if callable(remaining) else None)
     try:
         yield
     finally:

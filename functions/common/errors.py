@@ -37,7 +37,14 @@ class ApiError(Exception):
     status: int = HTTPStatus.BAD_REQUEST
     code: str = "bad_request"
 
-    def __init__(self, message: str, *, status: int | None = None, code: str | None = None, headers=None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         if status is not None:
@@ -72,7 +79,7 @@ class InvalidRequest(ApiError):
     code = "invalid_request"
 
 
-def error_body(code: str, message: str, reason: str | None = None) -> dict:
+def error_body(code: str, message: str, reason: str | None = None) -> dict[str, dict[str, str]]:
     """The error answer; ``reason`` (a finer machine-readable code, such as why a move is refused) when known."""
     detail = {"code": code, "message": message}
     if reason:

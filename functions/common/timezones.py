@@ -15,9 +15,7 @@ EXCLUDED_NAMES = frozenset({"localtime", "posixrules", "Factory"})
 @cache
 def allowed_zones() -> frozenset[str]:
     return frozenset(
-        name
-        for name in available_timezones()
-        if not name.startswith(EXCLUDED_PREFIXES) and name not in EXCLUDED_NAMES
+        name for name in available_timezones() if not name.startswith(EXCLUDED_PREFIXES) and name not in EXCLUDED_NAMES
     )
 
 

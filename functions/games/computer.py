@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from games.domain import AnyEvent, Color, ComputerTookOver, Created, GameHead, Moved, Resumed, rules_for
 from shared_rules import Position
@@ -38,14 +39,14 @@ def level_of_player(head: GameHead, events: list[AnyEvent], color: Color) -> int
     return estimate_level(rules_for(head.game, head.options), moves_in_person(head, events, color))
 
 
-def moves_in_person(head: GameHead, events: list[AnyEvent], color: Color) -> list[tuple[Position, object]]:
+def moves_in_person(head: GameHead, events: list[AnyEvent], color: Color) -> list[tuple[Position[Any], Any]]:
     """The (position, move) pairs of the moves ``color``'s player made, not the computer standing in for them."""
     rules = rules_for(head.game, head.options)
     first = events[0] if events else None
     start = first.start_fen if isinstance(first, Created) else None
     position = rules.from_fen(start) if start else rules.start()
     stand_in = False
-    pairs: list[tuple[Position, object]] = []
+    pairs: list[tuple[Position[Any], Any]] = []
     for event in events:
         if isinstance(event, ComputerTookOver) and event.seat == color:
             stand_in = True

@@ -138,7 +138,7 @@ class GameHead:
     def rules(self) -> Game:
         return rules_for(self.game, self.options)
 
-    def position(self) -> Position:
+    def position(self) -> Position[Any]:
         """The position at the head, restored from its snapshot (no move replayed); ``DamagedHead`` if it cannot."""
         return _restore(self.game, _options_key(self.options), self.snapshot)
 
@@ -170,11 +170,11 @@ def _rules(game: str, options: tuple[tuple[str, Any], ...]) -> Game:
 
 #: Positions by their snapshot: a position never changes, and the one a fold computed is the one the next
 #: request of the same instance restores (bounded; cleared when full).
-_POSITIONS: dict[tuple[str, tuple[tuple[str, Any], ...], Snapshot], Position] = {}
+_POSITIONS: dict[tuple[str, tuple[tuple[str, Any], ...], Snapshot], Position[Any]] = {}
 _POSITIONS_MAX = 256
 
 
-def _restore(game: str, options: tuple[tuple[str, Any], ...], snapshot: Snapshot) -> Position:
+def _restore(game: str, options: tuple[tuple[str, Any], ...], snapshot: Snapshot) -> Position[Any]:
     key = (game, options, snapshot)
     found = _POSITIONS.get(key)
     if found is None:
@@ -186,7 +186,7 @@ def _restore(game: str, options: tuple[tuple[str, Any], ...], snapshot: Snapshot
     return found
 
 
-def _remember(key: tuple[str, tuple[tuple[str, Any], ...], Snapshot], position: Position) -> None:
+def _remember(key: tuple[str, tuple[tuple[str, Any], ...], Snapshot], position: Position[Any]) -> None:
     if len(_POSITIONS) >= _POSITIONS_MAX:
         _POSITIONS.clear()
     _POSITIONS[key] = position
@@ -269,8 +269,17 @@ class Resumed(Event):
 
 
 AnyEvent: TypeAlias = (
-    Created | Joined | Moved | DrawOffered | DrawDeclined | DrawAccepted | Resigned | TimeoutClaimed | Rematched
-    | ComputerTookOver | Resumed
+    Created
+    | Joined
+    | Moved
+    | DrawOffered
+    | DrawDeclined
+    | DrawAccepted
+    | Resigned
+    | TimeoutClaimed
+    | Rematched
+    | ComputerTookOver
+    | Resumed
 )
 
 
@@ -334,9 +343,7 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, Joined):
         assert event.by is not None
         seated = replace(head, white=event.seat) if event.by == "white" else replace(head, black=event.seat)
-        return replace(
-            seated, state="active", invite_key=None, deadline=event.at + head.days_per_move * DAY_MS
-        )
+        return replace(seated, state="active", invite_key=None, deadline=event.at + head.days_per_move * DAY_MS)
     if isinstance(event, DrawOffered):
         return replace(head, draw_offer=event.by)
     if isinstance(event, DrawDeclined):
@@ -376,7 +383,7 @@ def _moved(head: GameHead, event: Moved) -> GameHead:
         ply=head.ply,
         by=event.by,
         move=before.notation(move),
-        uci=move.uci() if head.game == "chess" else None,  # type: ignore[attr-defined]
+        uci=move.uci() if head.game == "chess" else None,
         before=before.fen(),
     )
     ply = head.ply + 1

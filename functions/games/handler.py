@@ -12,14 +12,15 @@ import re
 import time
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from common.api import JSON, Api
 from common.errors import error_body
 from common.models import ErrorResponse
-from common.players import Players, bearer_token, hash_token
+from common.players import Players, hash_token, required_token
 from common.store import GameStore, PlayerStore
 
 from games.codec import head_record
@@ -58,9 +59,7 @@ def configure(clock: Callable[[], float] | None = None) -> None:
 
 def games() -> GamesService:
     if "games" not in _services:
-        _services["games"] = GamesService(
-            GameStore(), clock=lambda: _clock(), site_url=os.environ.get("SITE_URL", "")
-        )
+        _services["games"] = GamesService(GameStore(), clock=lambda: _clock(), site_url=os.environ.get("SITE_URL", ""))
     return _services["games"]  # type: ignore[return-value]
 
 
@@ -70,7 +69,7 @@ def players() -> Players:
     return _services["players"]  # type: ignore[return-value]
 
 
-def _errors(*statuses: int) -> dict:
+def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
     descriptions = {
         401: "No token, or not a token of any player.",
         403: "Not your game, not your turn, or a wrong invite code.",
@@ -91,11 +90,11 @@ def create_app() -> Api:
     """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
     app = Api()
 
-    def headers() -> dict:
+    def headers() -> dict[str, Any]:
         return app.current_event.headers or {}
 
     def token_hash() -> str:
-        return hash_token(bearer_token(headers()))
+        return hash_token(required_token(headers()))
 
     def base_url() -> str:
         site = os.environ.get("SITE_URL", "")
@@ -107,7 +106,7 @@ def create_app() -> Api:
         local = host.startswith(("127.0.0.1", "localhost", "[::1]"))
         return f"{'http' if local else 'https'}://{host}"
 
-    def state(outcome: Outcome) -> dict:
+    def state(outcome: Outcome) -> dict[str, Any]:
         return game_view(outcome.head)
 
     # ------------------------------------------------------------------------------------- players
@@ -311,11 +310,11 @@ STATUS_OF: dict[type[GameError], HTTPStatus] = {
 }
 
 
-def _game_error(error: GameError) -> Response:
+def _game_error(error: GameError) -> Response[dict[str, Any]]:
     status = next(
         (code for kind, code in STATUS_OF.items() if isinstance(error, kind)), HTTPStatus.UNPROCESSABLE_ENTITY
     )
-    body = error_body(error.code, error.message, error.reason)
+    body: dict[str, Any] = error_body(error.code, error.message, error.reason)
     if isinstance(error, Conflict):
         body["game"] = game_view(error.game)
     if isinstance(error, IllegalMove):
@@ -323,7 +322,7 @@ def _game_error(error: GameError) -> Response:
     return Response(int(status), JSON, body)
 
 
-def _not_modified(error: NotModified) -> Response:
+def _not_modified(error: NotModified) -> Response[str]:
     return Response(HTTPStatus.NOT_MODIFIED, None, "", headers={"ETag": error.etag, "Cache-Control": "no-cache"})
 
 

@@ -117,7 +117,9 @@ class GamesService:
             return self._load_log(game_id)
         return Tracked(head, stored_seq=head.seq)
 
-    def _load_log(self, game_id: str, stored: dict[str, Any] | None = None, log: list[dict[str, Any]] | None = None):
+    def _load_log(
+        self, game_id: str, stored: dict[str, Any] | None = None, log: list[dict[str, Any]] | None = None
+    ) -> Tracked:
         """The game folded from its whole log (the head repaired if it was behind). Only for a head that is
         missing or cannot be read: the one path that replays moves."""
         if log is None:
@@ -230,7 +232,12 @@ class GamesService:
 
     # ------------------------------------------------------------------------------------ actions
     def create(
-        self, player: Player, game: str, color: str, options: dict[str, Any], fen: str | None,
+        self,
+        player: Player,
+        game: str,
+        color: str,
+        options: dict[str, Any],
+        fen: str | None,
         cpu_level: int | None = None,
     ) -> Outcome:
         """A new game: the player takes a seat; the other is open (an invite) or the computer's (``cpu_level``)."""
@@ -288,7 +295,9 @@ class GamesService:
             seat = head.seat_of(player.token_hash)
             if seat is not None:
                 if head.state == "waiting":
-                    raise Conflict("you created this game; send the invite link to your opponent", code="own_game", game=head)
+                    raise Conflict(
+                        "you created this game; send the invite link to your opponent", code="own_game", game=head
+                    )
                 joined["seat"] = seat  # a retried join: the seat is already this player's
                 return None
             if head.state != "waiting":
@@ -322,7 +331,9 @@ class GamesService:
                 move = position.parse_move(text)
             except InvalidMove as refusal:
                 raise IllegalMove(
-                    str(refusal), code=refusal.code, reason=getattr(refusal, "reason", None),
+                    str(refusal),
+                    code=refusal.code,
+                    reason=getattr(refusal, "reason", None),
                     legal_moves=position.legal_notations(),
                 ) from None
             return Moved(by=color, move=position.notation(move), ply=ply + 1, fen=position.play(move).fen())

@@ -46,11 +46,7 @@ def game_view(head: GameHead) -> dict[str, Any]:
         "last_move": last.move if last else None,
         # Chess moves by their squares (UCI), so a board can mark them without the rules; null for draughts,
         # whose notation already names the squares.
-        "legal_moves_uci": (
-            [move.uci() for move in position.legal_moves()] if position else []  # type: ignore[attr-defined]
-        )
-        if chess
-        else None,
+        "legal_moves_uci": ([move.uci() for move in position.legal_moves()] if position else []) if chess else None,
         "last_move_uci": (last.uci if last else None) if chess else None,
         "cpu_takeover": taken_over(head),
         "rematch": head.rematch,
@@ -142,7 +138,7 @@ def read_cursor(cursor: str | None, status: str) -> dict[str, Any]:
         raise problem from None
     if not isinstance(data, dict) or data.get("s") != status:
         raise problem
-    positions = {}
+    positions: dict[str, Any] = {}
     for color in COLORS:
         value = data.get(color[0])
         if value in (None, "end") or (

@@ -38,9 +38,16 @@ def long_game(
     """The head and the event records of such a game."""
     seats = {color: Seat(f"player-{color}", bytes.fromhex(hash_token(token)), color) for color, token in tokens.items()}
     created = Created(
-        seq=1, at=START_MS, by="white", game_id=game_id, game="tanzanian",
+        seq=1,
+        at=START_MS,
+        by="white",
+        game_id=game_id,
+        game="tanzanian",
         options={"days_per_move": 3, "swap_colors": True, "thirty_moves": False, "threefold_repetition": False},
-        start_fen=KINGS_FEN, white=seats["white"], black=seats["black"], max_plies=max_plies or plies + 1_000,
+        start_fen=KINGS_FEN,
+        white=seats["white"],
+        black=seats["black"],
+        max_plies=max_plies or plies + 1_000,
     )
     head = apply(None, created)
     records = [event_record(created)]
@@ -56,8 +63,17 @@ def _batch_write(games: GameStore, records: list[dict]) -> None:
     client = store.client()
     for start in range(0, len(records), 25):
         items = [
-            {"PutRequest": {"Item": store.to_item({"pk": record_game_id(record, records), "sk": store.event_key(record["seq"]),
-                                                   **{k: v for k, v in record.items() if k != "seq"}})}}
+            {
+                "PutRequest": {
+                    "Item": store.to_item(
+                        {
+                            "pk": record_game_id(record, records),
+                            "sk": store.event_key(record["seq"]),
+                            **{k: v for k, v in record.items() if k != "seq"},
+                        }
+                    )
+                }
+            }
             for record in records[start : start + 25]
         ]
         request = {games.table: items}

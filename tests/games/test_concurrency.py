@@ -85,7 +85,8 @@ def test_twenty_rematch_requests_at_once_create_one_game_and_one_201(dynalite_ap
     assert resigned.status == 200
     tokens = [seats["white"], seats["black"]] * (THREADS // 2)
     answers = _at_once(
-        handler, [lambda api, token=token: api.call("POST", f"/v1/games/{game_id}/rematch", token=token) for token in tokens]
+        handler,
+        [lambda api, token=token: api.call("POST", f"/v1/games/{game_id}/rematch", token=token) for token in tokens],
     )
     statuses = sorted(answer.status for answer in answers)
     assert statuses == [200] * (THREADS - 1) + [201], [(a.status, a.body) for a in answers]

@@ -44,7 +44,9 @@ def test_an_option_of_another_type_is_refused(api, options):
     assert snapshot() == before
 
 
-@pytest.mark.parametrize("body", [{"opponent": {"type": "cpu", "level": "2"}}, {"opponent": {"type": "cpu", "level": 2.0}}])
+@pytest.mark.parametrize(
+    "body", [{"opponent": {"type": "cpu", "level": "2"}}, {"opponent": {"type": "cpu", "level": 2.0}}]
+)
 def test_a_computer_level_of_another_type_is_refused(api, body):
     token = api.new_player()["token"]
     before = snapshot()
