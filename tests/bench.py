@@ -276,7 +276,7 @@ def bench_serverless() -> None:
     heading("serverless: warm request through the handler vs the rules-layer call it wraps (CPU time)")
     os.environ.update(function.environment)  # the log level and pydantic settings Lambda runs with
     from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
-    from validate_move.handler import app, lambda_handler
+    from validate_move.handler import lambda_handler
     from validate_move.logic import validate_move
     from validate_move.models import ValidateRequest
 

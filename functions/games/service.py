@@ -1,39 +1,26 @@
 """Correspondence games: seats, moves, draw offers, deadlines, resignations, timeouts and rematches.
 
-A game is an append-only **event log** and a **head**, the fold of the log kept so that a request reads one
-small item (``games.domain``). Every change follows one protocol (docs/games.md explains why it is safe):
-
-1. read the head (one read);
-2. decide, against the head, what event the request makes, or refuse it (nothing written);
-3. append the event at ``seq + 1`` with a condition that no event has that number: the game's lock;
-4. store the new head, with a condition that only lets the head move forward.
-
-A request that loses step 3 to another reads the events it missed, folds them and decides again (a stale
-``ply`` is then a 409, a retried move a 200). A crash between 3 and 4 loses nothing: whoever reads the game
-next folds the missing events into the head. The service depends on a ``GameRepository`` and a clock only.
+Each action is a ``decide`` function: against the game's head it refuses (``games.refusals``), sees a retry
+of what is done, or makes the event; ``GameLog._act`` (``games.protocol``) appends it under the game's
+lock. The service depends on a ``GameRepository`` and a clock only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from aws_lambda_powertools import Logger
-from common.deadline import StoreUnavailable
 from common.players import Player
 
-from games.codec import event_from, event_record, head_from, head_record
+from games.codec import event_from
 from games.computer import cpu_name, cpu_reply, level_of_player
 from games.domain import (
     COLORS,
     CPU_LEVELS,
     DEFAULT_DAYS_PER_MOVE,
     MAX_DAYS_PER_MOVE,
-    MAX_PLIES,
     MIN_DAYS_PER_MOVE,
     AnyEvent,
     Color,
@@ -52,27 +39,26 @@ from games.domain import (
     Seat,
     TimeoutClaimed,
     Tracked,
-    apply,
     apply_all,
     other,
-    rules_for,
     token_matches,
 )
-from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidGameOption, NotModified
-from games.repository import GameRepository
-from games.views import etag_of, iso, order_range, read_cursor, seq_from_etag, summary_view, write_cursor
-from shared_rules import InvalidMove, RulesError, get_game
+from games.errors import Conflict, Forbidden, IllegalMove, InvalidGameOption, NotModified
+from games.listing import list_games
+from games.protocol import GAME_ID_BYTES, GameLog, usable_head
+from games.refusals import (
+    already_played,
+    refuse_if_computer_plays,
+    refuse_unless_active,
+    refuse_unless_opponent_overdue,
+    seat_or_refuse,
+)
+from games.views import etag_of, seq_from_etag
+from shared_rules import InvalidMove, get_game
 from shared_rules.errors import InvalidFen
 
-logger = Logger(child=True)
-
-GAME_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
 INVITE_BYTES = 16  # 128 bits
-MAX_ROUNDS = 5  # attempts to append before giving up under extreme contention (503, the client retries)
 LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
-
-Decide = Callable[[GameHead], AnyEvent | None]
-Follow = Callable[[GameHead], Moved | None]
 
 
 def secret_hash(secret: str) -> bytes:
@@ -89,146 +75,8 @@ class Outcome:
     invite: dict[str, str] | None = None
 
 
-class GamesService:
-    def __init__(
-        self,
-        store: GameRepository,
-        clock: Callable[[], float] = time.time,
-        site_url: str = "",
-        max_plies: int = MAX_PLIES,
-    ):
-        self.store = store
-        self.clock = clock
-        self.site_url = site_url.rstrip("/")
-        self.max_plies = max_plies
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
-
-    # ---------------------------------------------------------------------------- reading a game
-    def _load(self, game_id: str) -> Tracked:
-        """The game at its head: one read, or the log when the head cannot give its position."""
-        record = self.store.get_head(game_id)
-        if record is None:
-            return self._load_log(game_id)
-        try:
-            head = _usable_head(record)
-        except DamagedHead:
-            return self._load_log(game_id)
-        return Tracked(head, stored_seq=head.seq)
-
-    def _load_log(
-        self, game_id: str, stored: dict[str, Any] | None = None, log: list[dict[str, Any]] | None = None
-    ) -> Tracked:
-        """The game folded from its whole log (the head repaired if it was behind). Only for a head that is
-        missing or cannot be read: the one path that replays moves."""
-        if log is None:
-            stored, log = self.store.load(game_id)
-        if not log:
-            raise GameNotFound(f"there is no game {game_id}")
-        events = [event_from(item) for item in log]
-        tracked = Tracked(apply_all(None, events), stored_seq=int(stored["seq"]) if stored else 0, events=events)
-        if stored is not None and "fen" not in stored:
-            tracked.stored_seq = 0  # an older head format: write this one over it
-        self._repair(tracked)
-        return tracked
-
-    def _catch_up(self, tracked: Tracked) -> tuple[Tracked, bool]:
-        """The game with the events appended after it; (game, whether there were any)."""
-        newer = [event_from(item) for item in self.store.events_after(tracked.head.id, tracked.seq)]
-        if not newer:
-            return tracked, False
-        try:
-            return Tracked(apply_all(tracked.head, newer), tracked.stored_seq), True
-        except DamagedHead:
-            return self._load_log(tracked.head.id), True
-
-    def _repair(self, tracked: Tracked) -> None:
-        """Store the head if the stored one is behind the log (after a crash between the two writes)."""
-        if tracked.seq > tracked.stored_seq:
-            self._save_head(tracked)
-
-    def _save_head(self, tracked: Tracked) -> None:
-        try:
-            self.store.save_head(head_record(tracked.head))
-            tracked.stored_seq = max(tracked.stored_seq, tracked.seq)
-        except StoreUnavailable:
-            # The event is committed; the head catches up on the next read (see docs/games.md).
-            logger.warning("head not saved; a later read repairs it", extra={"game_id": tracked.head.id})
-
-    # ------------------------------------------------------------------------- the write protocol
-    def _act(self, game_id: str, decide: Decide, follow: Follow | None = None) -> GameHead:
-        """Run ``decide`` against the game and append the event it returns (see the module docstring).
-
-        ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
-        before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
-        """
-        tracked = self._load(game_id)
-        if follow is not None:
-            tracked = self._follow(tracked, follow)
-        caught_up = False
-        for _ in range(MAX_ROUNDS):
-            try:
-                event = decide(tracked.head)
-            except (Conflict, Forbidden, IllegalMove):
-                # A head behind its log (a crash between the writes) must not refuse what the log allows.
-                if caught_up:
-                    raise
-                tracked, changed = self._catch_up(tracked)
-                caught_up = True
-                if not changed:
-                    raise
-                continue
-            if event is None:  # nothing to do: a retry of what is already done
-                if follow is not None:
-                    tracked = self._follow(tracked, follow)
-                self._repair(tracked)
-                return tracked.head
-            event = replace(event, seq=tracked.seq + 1, at=event.at or self.now_ms())
-            new = Tracked(apply(tracked.head, event), tracked.stored_seq)  # an event that cannot fold is never stored
-            if self.store.append_event(game_id, event_record(event)):
-                if follow is not None:
-                    new = self._follow(new, follow)
-                self._save_head(new)
-                return new.head
-            tracked, _ = self._catch_up(tracked)
-            caught_up = True
-        raise StoreUnavailable("the game is too busy right now; try again")
-
-    def _follow(self, tracked: Tracked, follow: Follow) -> Tracked:
-        """Append the event ``follow`` makes (the computer's move), if any: the game after it.
-
-        Its append is conditional like any other. Losing it means another request appended at that number
-        (the same computer move, seeded by game and ply, or a newer event): the game catches up instead.
-        A store failure leaves the reply owed; the next request on the game makes it (see docs/games.md).
-        """
-        event = follow(tracked.head)
-        if event is None:
-            return tracked
-        event = replace(event, seq=tracked.seq + 1, at=self.now_ms())
-        new = Tracked(apply(tracked.head, event), tracked.stored_seq)
-        try:
-            if self.store.append_event(tracked.head.id, event_record(event)):
-                return new
-            return self._catch_up(tracked)[0]
-        except StoreUnavailable:
-            logger.warning("the computer's reply is owed; the next request makes it", extra={"game_id": new.head.id})
-            return tracked
-
-    def _create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
-        """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).
-        With a given id (a rematch), a game that exists already is read instead: only one caller creates it."""
-        while True:
-            game_id = event.game_id or secrets.token_urlsafe(GAME_ID_BYTES)
-            first = replace(event, game_id=game_id, seq=1)
-            tracked = Tracked(apply(None, first))
-            if self.store.append_event(game_id, event_record(first)):
-                if follow is not None:  # the computer opens when it has White
-                    tracked = self._follow(tracked, follow)
-                self._save_head(tracked)
-                return tracked.head, True
-            if event.game_id:
-                return self._load(game_id).head, False
+class GamesService(GameLog):
+    """Every action on games; reading and writing through ``GameLog``."""
 
     # ------------------------------------------------------------------------------------ actions
     def create(
@@ -313,11 +161,11 @@ class GamesService:
 
     def move(self, token_hash: str, game_id: str, text: str, ply: int) -> Outcome:
         def decide(head: GameHead) -> AnyEvent | None:
-            color = _seat_or_refuse(head, token_hash)
-            if ply < head.ply and _already_played(head, color, text, ply):
+            color = seat_or_refuse(head, token_hash)
+            if ply < head.ply and already_played(head, color, text, ply):
                 return None  # the very move already accepted at that ply: a retry
-            _refuse_unless_active(head)
-            _refuse_if_computer_plays(head, color)
+            refuse_unless_active(head)
+            refuse_if_computer_plays(head, color)
             if ply != head.ply:
                 raise Conflict(
                     f"the game has moved on: {head.ply} moves are played, not {ply}; here it is",
@@ -342,20 +190,20 @@ class GamesService:
 
     def resign(self, token_hash: str, game_id: str) -> Outcome:
         def decide(head: GameHead) -> AnyEvent | None:
-            color = _seat_or_refuse(head, token_hash)
+            color = seat_or_refuse(head, token_hash)
             if head.state == "finished" and head.reason == "resignation" and head.result == other(color):
                 return None
-            _refuse_unless_active(head)
+            refuse_unless_active(head)
             return Resigned(by=color)
 
         return Outcome(self._act(game_id, decide))
 
     def draw(self, token_hash: str, game_id: str, action: str) -> Outcome:
         def decide(head: GameHead) -> AnyEvent | None:
-            color = _seat_or_refuse(head, token_hash)
+            color = seat_or_refuse(head, token_hash)
             if head.state == "finished" and head.reason == "agreement" and action in ("offer", "accept"):
                 return None
-            _refuse_unless_active(head)
+            refuse_unless_active(head)
             offer = head.draw_offer
             if action == "offer":
                 if offer == color:
@@ -371,11 +219,11 @@ class GamesService:
         now = self.now_ms()
 
         def decide(head: GameHead) -> AnyEvent | None:
-            color = _seat_or_refuse(head, token_hash)
+            color = seat_or_refuse(head, token_hash)
             if head.state == "finished" and head.reason == "timeout":
                 return None
-            _refuse_unless_active(head)
-            _refuse_unless_opponent_overdue(head, color, now, "only the side to move can run out of time")
+            refuse_unless_active(head)
+            refuse_unless_opponent_overdue(head, color, now, "only the side to move can run out of time")
             return TimeoutClaimed(by=color, at=now)
 
         return Outcome(self._act(game_id, decide))
@@ -393,13 +241,13 @@ class GamesService:
             return levels[color]
 
         def decide(head: GameHead) -> AnyEvent | None:
-            color = _seat_or_refuse(head, token_hash)
+            color = seat_or_refuse(head, token_hash)
             absent = other(color)
             if head.computer_level(absent):
                 return None  # the computer plays that seat already (a retry)
-            _refuse_unless_active(head)
-            _refuse_if_computer_plays(head, color)  # never the computer against itself
-            _refuse_unless_opponent_overdue(
+            refuse_unless_active(head)
+            refuse_if_computer_plays(head, color)  # never the computer against itself
+            refuse_unless_opponent_overdue(
                 head, color, now, "the computer can only take over for a side whose time ran out"
             )
             return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
@@ -410,10 +258,10 @@ class GamesService:
         """The player takes back the seat the computer played for them."""
 
         def decide(head: GameHead) -> AnyEvent | None:
-            color = _seat_or_refuse(head, token_hash)
+            color = seat_or_refuse(head, token_hash)
             if not head.computer_level(color):
                 return None  # the seat is the player's (a retry, or it was never taken over)
-            _refuse_unless_active(head)
+            refuse_unless_active(head)
             return Resumed(by=color)
 
         return Outcome(self._act(game_id, decide, follow=cpu_reply))
@@ -422,7 +270,7 @@ class GamesService:
         seats: dict[str, Color] = {}
 
         def decide(head: GameHead) -> AnyEvent | None:
-            seats["old"] = _seat_or_refuse(head, token_hash)
+            seats["old"] = seat_or_refuse(head, token_hash)
             if head.rematch:
                 return None
             if head.state != "finished":
@@ -485,7 +333,7 @@ class GamesService:
         if stored is None or not log:
             return self._load_log(game_id, stored, log), log
         try:
-            head = _usable_head(stored)
+            head = usable_head(stored)
             newer = [event_from(record) for record in log if record["seq"] > head.seq]
             tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
         except DamagedHead:
@@ -500,103 +348,9 @@ class GamesService:
 
     def games_of(self, player: Player, status: str, cursor: str | None, limit: int) -> dict[str, Any]:
         """The player's games, newest activity first; active games where it is the player's turn first."""
-        low, high = order_range(status)
-        positions = read_cursor(cursor, status)
-        fetched: dict[Color, list[dict[str, Any]]] = {}
-        more: dict[Color, bool] = {}
-        for color in COLORS:
-            if positions[color] == "end":
-                fetched[color], more[color] = [], False
-            else:
-                fetched[color], more[color] = self.store.games_of_player(
-                    player.player_id, color, low, high, positions[color], limit
-                )
-        page: list[tuple[Color, dict[str, Any]]] = []
-        taken = {color: 0 for color in COLORS}
-        while len(page) < limit:  # merge two lists, each already in descending order, keeping each list's order
-            candidates = [color for color in COLORS if taken[color] < len(fetched[color])]
-            if not candidates:
-                break
-            color = max(candidates, key=lambda c: fetched[c][taken[c]][f"{c}_order"])
-            page.append((color, fetched[color][taken[color]]))
-            taken[color] += 1
-        following: dict[str, Any] = {}
-        for color in COLORS:
-            if taken[color] == len(fetched[color]) and not more[color]:
-                following[color] = "end"
-            elif taken[color]:
-                last = fetched[color][taken[color] - 1]
-                following[color] = [last[f"{color}_order"], last["id"]]
-            else:
-                following[color] = positions[color]
-        done = all(value == "end" for value in following.values())
-        return {
-            "games": [summary_view(_listed(record), color) for color, record in page],
-            "cursor": None if done else write_cursor(status, following),
-        }
+        return list_games(self.store, player.player_id, status, cursor, limit)
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def _usable_head(record: dict[str, Any]) -> GameHead:
-    """The head of a stored record whose position can be restored; ``DamagedHead`` otherwise."""
-    head = head_from(record)
-    head.position()
-    return head
-
-
-def _listed(record: dict[str, Any]) -> GameHead:
-    try:
-        return head_from(record)
-    except DamagedHead:  # an older head format: the list needs no position, so read what it shows
-        return head_from({**record, "fen": record.get("anchor_fen") or "", "memory": None})
-
-
 def _seat(player: Player) -> Seat:
     return Seat(player.player_id, bytes.fromhex(player.token_hash), player.name)
-
-
-def _seat_or_refuse(head: GameHead, token_hash: str) -> Color:
-    color = head.seat_of(token_hash)
-    if color is None:
-        raise Forbidden("you hold no seat in this game", code="not_a_player")
-    return color
-
-
-def _refuse_if_computer_plays(head: GameHead, color: Color) -> None:
-    if head.computer_level(color):
-        raise Conflict(
-            "the computer is playing your seat since your time ran out; resume the game to play again",
-            code="computer_plays_your_seat",
-            game=head,
-        )
-
-
-def _refuse_unless_active(head: GameHead) -> None:
-    if head.state == "waiting":
-        raise Conflict("the game starts when your opponent joins", code="game_not_started", game=head)
-    if head.state == "finished":
-        raise Conflict("the game is over", code="game_over", game=head)
-
-
-def _refuse_unless_opponent_overdue(head: GameHead, color: Color, now: int, why: str) -> None:
-    """Refuse (409) unless the opponent is to move and past their deadline."""
-    if head.turn == color:
-        raise Conflict(f"it is your move: {why}", code="your_move", game=head)
-    if head.deadline is not None and now <= head.deadline:
-        raise Conflict(f"your opponent has until {iso(head.deadline)} to move", code="deadline_not_passed", game=head)
-
-
-def _already_played(head: GameHead, color: Color, text: str, ply: int) -> bool:
-    """Whether ``color`` played ``text`` at ``ply``: known for the last moves (the head keeps them), however
-    the retry spells the move; an older retry is answered with a 409 and the game, which shows the move."""
-    for played in head.last_moves:
-        if played.ply != ply or played.by != color:
-            continue
-        if text.strip() == played.move:
-            return True
-        try:
-            before = rules_for(head.game, head.options).from_fen(played.before)
-            return before.notation(before.parse_move(text)) == played.move
-        except RulesError:
-            return False
-    return False

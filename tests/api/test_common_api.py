@@ -182,10 +182,12 @@ def test_no_code_imports_a_private_name_of_a_dependency():
     import re
 
     root = pathlib.Path(__file__).resolve().parents[2]
-    dependencies = r"(aws_lambda_powertools|pydantic|pydantic_core|boto3|botocore|moto|chess|draughts|jinja2|babel|yaml)"
+    dependencies = (
+        r"(aws_lambda_powertools|pydantic|pydantic_core|boto3|botocore|moto|chess|draughts|jinja2|babel|yaml)"
+    )
     private_import = re.compile(rf"^\s*from\s+{dependencies}[\w.]*\s+import\s+[^#\n]*\b_[A-Za-z]\w*", re.M)
     private_module = re.compile(rf"^\s*(from|import)\s+{dependencies}(\.\w+)*\._\w+", re.M)
-    private_attribute = re.compile(r"\b(validation|middleware|logger|formatter|powertools)\._[a-z]\w*")
+    private_attribute = re.compile(r"\b(validation|middleware|logger|formatter|powertools|board|state)\._[a-z]\w*")
     found = []
     for path in [*root.glob("functions/**/*.py"), *root.glob("shared_rules/**/*.py"), *root.glob("local/**/*.py")]:
         text = path.read_text(encoding="utf-8")
