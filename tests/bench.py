@@ -367,11 +367,11 @@ def bench_games() -> None:
         from common import store
         from games import handler
 
-        from local.dynamodb import table_definitions
+        from local.dynamodb import create_tables, table_definitions
         from tests.games.client import Api
 
         store.reset_clients(session=True)  # a session made now, inside the mock
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         handler.configure()
         api = Api(handler)
         meter = _StoreMeter(store)
@@ -562,12 +562,12 @@ def bench_game_length() -> None:
         from common.store import GameStore
         from games import domain, handler
 
-        from local.dynamodb import table_definitions
+        from local.dynamodb import create_tables, table_definitions
         from tests.games.client import Api
         from tests.games.long_game import SHUFFLE, write_long_game
 
         store.reset_clients(session=True)
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         handler.configure()
         api = Api(handler)
         meter = _StoreMeter(store)
@@ -749,13 +749,13 @@ def bench_puzzles() -> None:
         from puzzles_api import handler
         from validate_move.handler import lambda_handler as validate_handler
 
-        from local.dynamodb import table_definitions
+        from local.dynamodb import create_tables, table_definitions
         from local.events import LambdaContext
         from puzzles.catalog import find, load
         from tests.puzzles_api.client import PuzzlesApi
 
         store.reset_clients(session=True)
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         handler.configure()
         games_handler.configure()
         api = PuzzlesApi(handler, games_handler)

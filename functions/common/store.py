@@ -28,12 +28,23 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable
 from typing import Any
 
+from common.attributes import from_attribute, from_item, item_size, to_attribute, to_item
 from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
 
-__all__ = ["RETRY_AFTER_SECONDS", "StoreUnavailable", "GameStore", "PlayerStore", "PuzzleStore"]
+__all__ = [
+    "RETRY_AFTER_SECONDS",
+    "StoreUnavailable",
+    "GameStore",
+    "PlayerStore",
+    "PuzzleStore",
+    "from_attribute",
+    "from_item",
+    "item_size",
+    "to_attribute",
+    "to_item",
+]
 
 HEAD_KEY = "H"
 EVENT_PREFIX = "E"
@@ -135,86 +146,6 @@ def _logger():
     from aws_lambda_powertools import Logger
 
     return Logger(child=True)
-
-
-# --------------------------------------------------------------------------------- typed attributes
-def to_attribute(value: Any) -> dict:
-    if isinstance(value, bool):
-        return {"BOOL": value}
-    if isinstance(value, str):
-        return {"S": value}
-    if isinstance(value, int):
-        return {"N": str(value)}
-    if isinstance(value, float):
-        return {"N": _float_text(value)}
-    if isinstance(value, (bytes, bytearray)):
-        return {"B": bytes(value)}
-    if value is None:
-        return {"NULL": True}
-    if isinstance(value, dict):
-        return {"M": {str(key): to_attribute(item) for key, item in value.items()}}
-    if isinstance(value, (list, tuple)):
-        return {"L": [to_attribute(item) for item in value]}
-    raise TypeError(f"cannot store a {type(value).__name__}")
-
-
-def _float_text(value: float) -> str:
-    """A finite float as DynamoDB's number text: fixed point, 12 decimals at most (ratings need far fewer)."""
-    if value != value or value in (float("inf"), float("-inf")):
-        raise TypeError("cannot store a NaN or infinite number")
-    text = f"{value:.12f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def from_attribute(attribute: dict) -> Any:
-    ((kind, value),) = attribute.items()
-    if kind == "S":
-        return value
-    if kind == "N":
-        return int(value) if value.lstrip("-").isdigit() else float(value)
-    if kind == "BOOL":
-        return bool(value)
-    if kind == "B":
-        return bytes(value)
-    if kind == "NULL":
-        return None
-    if kind == "M":
-        return {key: from_attribute(item) for key, item in value.items()}
-    if kind == "L":
-        return [from_attribute(item) for item in value]
-    raise TypeError(f"unexpected DynamoDB type {kind}")
-
-
-def to_item(record: dict) -> dict:
-    """An item from a record; ``None`` values are left out (an absent attribute, not a NULL)."""
-    return {key: to_attribute(value) for key, value in record.items() if value is not None}
-
-
-def from_item(item: dict) -> dict:
-    return {key: from_attribute(value) for key, value in item.items()}
-
-
-def item_size(record: dict) -> int:
-    """The size DynamoDB bills for an item (attribute names plus values), in bytes, by its documented rules."""
-    return sum(len(name.encode("utf-8")) + _value_size(value) for name, value in to_item(record).items())
-
-
-def _value_size(attribute: dict) -> int:
-    ((kind, value),) = attribute.items()
-    if kind == "S":
-        return len(value.encode("utf-8"))
-    if kind == "B":
-        return len(value)
-    if kind == "N":
-        digits = value.lstrip("-").replace(".", "").strip("0") or "0"
-        return (len(digits) + 1) // 2 + 1
-    if kind in ("BOOL", "NULL"):
-        return 1
-    if kind == "M":
-        return 3 + sum(len(name.encode("utf-8")) + _value_size(item) + 1 for name, item in value.items())
-    if kind == "L":
-        return 3 + sum(_value_size(item) + 1 for item in value)
-    raise TypeError(kind)
 
 
 # ------------------------------------------------------------------------------------------ the games
@@ -501,42 +432,3 @@ def _attempt(item: dict) -> dict:
     item["puzzle"] = item.pop("sk")
     item.pop("pk", None)
     return item
-
-
-# ------------------------------------------------------------------------------------------- tables
-def create_tables(definitions: Iterable[dict]) -> list[str]:
-    """Create each table (``CreateTable`` arguments) that does not exist yet; the names created.
-
-    Used by ``make run`` (dynalite) and the tests (moto, dynalite); the definitions come from
-    ``template.yaml`` (``local/dynamodb.py`` reads them), the one schema.
-    """
-    existing = set(_list_tables())
-    created = []
-    for definition in definitions:
-        if definition["TableName"] in existing:
-            continue
-        try:
-            client().create_table(**definition)
-        except Exception as error:  # noqa: BLE001 - a concurrent creator is fine; anything else is re-raised
-            if getattr(error, "response", {}).get("Error", {}).get("Code") != "ResourceInUseException":
-                raise
-        created.append(definition["TableName"])
-    for name in created:
-        client().get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 0.2, "MaxAttempts": 100})
-    return created
-
-
-def delete_tables(names: Iterable[str]) -> None:
-    for name in names:
-        client().delete_table(TableName=name)
-
-
-def _list_tables() -> list[str]:
-    names: list[str] = []
-    params: dict[str, Any] = {}
-    while True:
-        answer = client().list_tables(**params)
-        names.extend(answer.get("TableNames", ()))
-        if "LastEvaluatedTableName" not in answer:
-            return names
-        params["ExclusiveStartTableName"] = answer["LastEvaluatedTableName"]
