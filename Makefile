@@ -74,7 +74,7 @@ format: setup
 # declared floor is one that was tested. It runs the fast tier and the API tests (see .ci/run for why), not
 # the template checks (cfn-lint's and pydantic's output differ between tool versions; the main run checks
 # them with the locked versions) nor the runner's subprocess tests (the main run has them).
-lowest:
+lowest: setup
 	@test -x .venv-lowest/bin/python || $(VENV)/bin/uv venv --quiet -p $(PY) .venv-lowest
 	VIRTUAL_ENV=.venv-lowest $(VENV)/bin/uv pip install --quiet --resolution lowest-direct \
 		-r requirements-dev.txt -r functions/requirements.txt -e .
