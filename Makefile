@@ -6,11 +6,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
+.PHONY: help setup node run test test-fast typecheck format lock lowest lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
-	@echo "make test     lint, cfn-lint and the whole test suite"
+	@echo "make test     lint, format check, mypy and the whole test suite"
+	@echo "make test-fast  the unit tier (rules, domain, in-memory store): under 30 s"
+	@echo "make lock     regenerate requirements.lock (hashes) after a change to the requirements"
 	@echo "make bench    benchmarks, each side by side with its reference"
 	@echo "make package  build the layer and one package per function for arm64 python3.13 (no Docker);"
 	@echo "              PLATFORM=host builds the same layout for this machine into build/host/"
@@ -23,11 +25,18 @@ help:
 	@echo "make puzzles  regenerate the draughts puzzle sets (seeded, reproducible)"
 	@echo "make screenshots  retake the README's screenshots (needs /usr/bin/chromium)"
 
-$(STAMP): requirements-dev.txt pyproject.toml
+# Every target installs from the lock (exact versions, checked hashes); the project itself goes in editable.
+$(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	@touch $(STAMP)
+
+# The lock: every package for Python 3.11+ on every platform, with hashes (uv is in the lock itself).
+lock: setup
+	$(VENV)/bin/uv pip compile requirements-dev.txt functions/requirements.txt pyproject.toml --universal \
+		--python-version 3.11 --generate-hashes --quiet -o requirements.lock
 
 setup: $(STAMP)
 
@@ -56,10 +65,36 @@ endif
 # --dist loadgroup: the browser tests (one xdist_group) share one worker, so one local server and one Chromium.
 test: setup node
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -n 2 --dist loadgroup
+
+# The unit tier: the rules layer, the games domain and service on the in-memory repository, the CLI. No
+# moto, no dynalite, no browser; under 30 s on 2 cores. Run it while you work, `make test` before you push.
+FAST_TESTS := tests/unit tests/rules tests/cli
+test-fast: setup
+	$(PY) -m pytest -q -n 2 -m "not slow" $(FAST_TESTS)
+
+typecheck: setup
+	$(VENV)/bin/mypy
+
+format: setup
+	$(VENV)/bin/ruff format .
+
+# CI's second run: the lowest version every requirement allows (uv's lowest-direct resolution), so each
+# declared floor is one that was tested. It runs the fast tier and the API tests (see .ci/run for why), not
+# the template checks (cfn-lint's and pydantic's output differ between tool versions; the main run checks
+# them with the locked versions) nor the runner's subprocess tests (the main run has them).
+lowest: setup
+	@test -x .venv-lowest/bin/python || $(VENV)/bin/uv venv --quiet -p $(PY) .venv-lowest
+	VIRTUAL_ENV=.venv-lowest $(VENV)/bin/uv pip install --quiet --resolution lowest-direct \
+		-r requirements-dev.txt -r functions/requirements.txt -e .
+	.venv-lowest/bin/python -m pytest -q -n 2 -m "not slow" $(FAST_TESTS) tests/api \
+		--ignore=tests/api/test_template.py --ignore=tests/api/test_local_runner.py
 
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/cfn-lint template.yaml waf.yaml
 
 bench: setup
@@ -126,4 +161,4 @@ screenshots: setup node
 	$(PY) -m tests.browser.screenshots
 
 clean:
-	rm -rf build site/build .pytest_cache .ruff_cache .hypothesis
+	rm -rf build site/build .pytest_cache .ruff_cache .mypy_cache .hypothesis .venv-lowest

@@ -100,14 +100,53 @@ def _plain(value: Any) -> Any:
 
 
 def create_tables(definitions: list[dict]) -> list[str]:
-    """Create the missing tables through the data-access module (the only code that talks to DynamoDB)."""
+    """Create each table (``CreateTable`` arguments from the template) that does not exist yet; the names
+    created. Table administration lives here and in the tests, not in the functions: they only use tables.
+    """
+    store = _store()
+    store.reset_clients()  # the endpoint and region as the environment says now
+    existing = set(_list_tables(store.client()))
+    created = []
+    for definition in definitions:
+        if definition["TableName"] in existing:
+            continue
+        try:
+            store.client().create_table(**definition)
+        except Exception as error:  # noqa: BLE001 - a concurrent creator is fine; anything else is re-raised
+            if getattr(error, "response", {}).get("Error", {}).get("Code") != "ResourceInUseException":
+                raise
+        created.append(definition["TableName"])
+    for name in created:
+        waiter = store.client().get_waiter("table_exists")
+        waiter.wait(TableName=name, WaiterConfig={"Delay": 0.2, "MaxAttempts": 100})
+    return created
+
+
+def delete_tables(names: list[str]) -> None:
+    client = _store().client()
+    for name in names:
+        client.delete_table(TableName=name)
+
+
+def _store():
+    """The functions' data-access module (its client: the endpoint, region and credentials they use)."""
     functions = str(ROOT / "functions")
     if functions not in sys.path:
         sys.path.insert(0, functions)
     from common import store
 
-    store.reset_clients()
-    return store.create_tables(definitions)
+    return store
+
+
+def _list_tables(client) -> list[str]:
+    names: list[str] = []
+    params: dict = {}
+    while True:
+        answer = client.list_tables(**params)
+        names.extend(answer.get("TableNames", ()))
+        if "LastEvaluatedTableName" not in answer:
+            return names
+        params["ExclusiveStartTableName"] = answer["LastEvaluatedTableName"]
 
 
 # ----------------------------------------------------------------------------------------- dynalite

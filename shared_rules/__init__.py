@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Game, Position
+from .base import Game, Position, Snapshot
 from .errors import AmbiguousMove, GameOver, InvalidFen, InvalidMove, InvalidOption, RulesError, UnknownGame
 from .status import BLACK, DRAW, ONGOING, REASONS, WHITE, Status
 
 GAME_NAMES = ("chess", "english", "tanzanian")
 
 __all__ = [
-    "GAME_NAMES", "Game", "Position", "Status", "get_game", "option_specs",
+    "GAME_NAMES", "Game", "Position", "Snapshot", "Status", "get_game", "option_specs",
     "RulesError", "UnknownGame", "InvalidOption", "InvalidFen", "InvalidMove", "AmbiguousMove", "GameOver",
     "WHITE", "BLACK", "DRAW", "ONGOING", "REASONS",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .errors import GameOver, InvalidMove
@@ -16,6 +17,21 @@ from .options import OptionSpec, validate_options
 from .status import Status, other
 
 MoveT = TypeVar("MoveT")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A position and what its draw rules remember, in a form to store (``Position.snapshot``).
+
+    ``memory`` holds the repetition keys of the positions since the last irreversible move and the draw
+    counters the FEN does not carry; its layout is the game's own. ``game.restore(snapshot)`` gives back a
+    position with the same status and legal moves as the one it was taken from, without replaying moves,
+    so storing a snapshot bounds the cost of resuming a game of any length.
+    """
+
+    fen: str
+    ply: int
+    memory: bytes = b""
 
 
 class Position(ABC, Generic[MoveT]):
@@ -57,6 +73,14 @@ class Position(ABC, Generic[MoveT]):
     def status(self) -> Status:
         """Whether the game is over here, who won, and why."""
 
+    @abstractmethod
+    def snapshot(self) -> Snapshot:
+        """This position with its draw rules' memory, to store and ``Game.restore`` later."""
+
+    @abstractmethod
+    def is_irreversible(self, move: MoveT) -> bool:
+        """Whether no position before ``move`` can occur again after it (the draw rules forget them)."""
+
     def play(self, move: MoveT | str) -> Position[MoveT]:
         """The position after ``move`` (a move object or its notation), which must be legal."""
         if self.status().is_over:
@@ -91,6 +115,10 @@ class Game(ABC):
     @abstractmethod
     def from_fen(self, fen: str) -> Position:
         """A position set up from FEN; raises ``InvalidFen`` with what is wrong."""
+
+    @abstractmethod
+    def restore(self, snapshot: Snapshot) -> Position:
+        """The position a ``Position.snapshot`` describes; ``InvalidFen`` if the snapshot is damaged."""
 
     def replay(self, moves: Iterable[str] = (), fen: str | None = None) -> Position:
         """The position after playing ``moves`` (notation) from ``fen`` (default: the start).

@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import struct
 
 import chess
 
-from .base import Game, Position
+from .base import Game, Position, Snapshot
 from .errors import AmbiguousMove, InvalidFen, InvalidMove
 from .status import BLACK, DRAW, IN_PROGRESS, WHITE, Status, other
 
@@ -56,6 +58,15 @@ class ChessGame(Game):
     def start(self) -> ChessPosition:
         return ChessPosition(self, chess.Board(), 0)
 
+    def restore(self, snapshot: Snapshot) -> ChessPosition:
+        """The position of ``snapshot``: its FEN (the fifty-move count is in it) and the repetition keys."""
+        memory = snapshot.memory
+        if len(memory) % KEY_BYTES or len(memory) > KEY_BYTES * 200 or snapshot.ply < 0:
+            raise InvalidFen("the stored position is damaged")
+        board = self.from_fen(snapshot.fen).board
+        earlier = tuple(memory[i : i + KEY_BYTES] for i in range(0, len(memory), KEY_BYTES))
+        return ChessPosition(self, board, snapshot.ply, (*earlier, repetition_key(board)))
+
     def from_fen(self, fen: str) -> ChessPosition:
         if not isinstance(fen, str) or not fen.strip():
             raise InvalidFen("the FEN is empty")
@@ -77,13 +88,34 @@ class ChessGame(Game):
         return winner
 
 
-class ChessPosition(Position[chess.Move]):
-    """A chess position; its board (with the moves since set-up) is never changed after creation."""
+KEY_BYTES = 8
 
-    def __init__(self, game: ChessGame, board: chess.Board, ply: int):
+
+def repetition_key(board: chess.Board) -> bytes:
+    """What makes two positions the same for threefold repetition (the pieces, the side to move, castling
+    rights and a legal en passant capture, as python-chess counts them), hashed to 8 bytes to store."""
+    ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else 64
+    packed = struct.pack(
+        ">9QB?B",
+        board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+        board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.castling_rights,
+        ep, board.turn, 0,
+    )
+    return hashlib.blake2b(packed, digest_size=KEY_BYTES).digest()
+
+
+class ChessPosition(Position[chess.Move]):
+    """A chess position; its board (with the moves since set-up) is never changed after creation.
+
+    ``keys`` are the repetition keys of the positions since the last irreversible move, this one last:
+    the threefold rule counts in them, so a position restored from a snapshot needs no moves.
+    """
+
+    def __init__(self, game: ChessGame, board: chess.Board, ply: int, keys: tuple[bytes, ...] | None = None):
         self.game = game
         self.board = board
         self._ply = ply
+        self.keys = keys if keys is not None else (repetition_key(board),)
         self._move_cache: list[chess.Move] | None = None  # caches: a position never changes
         self._status_cache: Status | None = None
 
@@ -151,9 +183,18 @@ class ChessPosition(Position[chess.Move]):
     def _after(self, move: chess.Move) -> ChessPosition:
         # Only the moves since the last capture or pawn move can repeat a position, so only they are
         # copied: replaying a long game stays linear instead of copying the whole stack every move.
+        irreversible = self.board.is_irreversible(move)
         board = self.board.copy(stack=self.board.halfmove_clock)
         board.push(move)
-        return ChessPosition(self.game, board, self._ply + 1)
+        key = repetition_key(board)
+        return ChessPosition(self.game, board, self._ply + 1, (key,) if irreversible else (*self.keys, key))
+
+    def is_irreversible(self, move: chess.Move) -> bool:
+        """A capture, a pawn move, or a move that gives up castling or en passant rights (python-chess's rule)."""
+        return self.board.is_irreversible(move)
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(fen=self.fen(), ply=self._ply, memory=b"".join(self.keys[:-1]))
 
     def status(self) -> Status:
         if self._status_cache is None:
@@ -168,7 +209,7 @@ class ChessPosition(Position[chess.Move]):
             return Status(DRAW, "stalemate")
         if insufficient_material(board):
             return Status(DRAW, "insufficient_material")
-        if board.is_repetition(3):
+        if self.keys.count(self.keys[-1]) >= 3:
             return Status(DRAW, "threefold_repetition")
         if board.halfmove_clock >= 100:
             return Status(DRAW, "fifty_moves")

@@ -10,7 +10,7 @@ import json
 import sys
 import time
 
-from . import GAME_NAMES, RulesError, get_game
+from . import GAME_NAMES, RulesError, get_game, option_specs
 
 EXIT_BAD_INPUT = 2
 
@@ -60,18 +60,21 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _options(pairs: list[str]) -> dict:
-    options = {}
+def _options(game: str, pairs: list[str]) -> dict:
+    """Options from KEY=VALUE words, read as their option's type (the rules layer itself takes no text)."""
+    specs = {spec.name: spec for spec in option_specs(game)}
+    options: dict = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise RulesError(f"option {pair!r} must be written KEY=VALUE")
-        options[key.strip()] = value.strip()
+        spec = specs.get(key.strip())
+        options[key.strip()] = spec.from_text(value) if spec else value.strip()
     return options
 
 
 def _position(args):
-    game = get_game(args.game, _options(args.option))
+    game = get_game(args.game, _options(args.game, args.option))
     return game.from_fen(args.fen) if args.fen else game.start()
 
 
@@ -101,7 +104,7 @@ def _cmd_perft(args) -> None:
 
 
 def _cmd_play(args) -> None:
-    game = get_game(args.game, _options(args.option))
+    game = get_game(args.game, _options(args.game, args.option))
     position = game.replay(args.moves, fen=args.fen)
     print(json.dumps({
         "fen": position.fen(),
@@ -132,7 +135,7 @@ def _cmd_match(args) -> None:
         raise RulesError("--games must be 1 or more")
     if args.workers < 1:
         raise RulesError("--workers must be 1 or more")
-    game = get_game(args.game, _options(args.option))
+    game = get_game(args.game, _options(args.game, args.option))
 
     def report(outcome) -> None:
         if args.verbose:

@@ -26,9 +26,19 @@ class OptionSpec:
             return _as_bool(self.name, value)
         return self._as_int(value)
 
+    def from_text(self, text: str) -> Any:
+        """The value a command line spells (``true``, ``no``, ``80``, ``none``), for ``coerce`` to check."""
+        word = text.strip().lower()
+        if self.nullable and word in ("none", "null"):
+            return None
+        if self.kind is bool and word in _BOOL_WORDS:
+            return _BOOL_WORDS[word]
+        if self.kind is int and word.lstrip("-").isdigit():
+            return int(word)
+        return text
+
     def _as_int(self, value: Any) -> int:
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
+        # Strict: an API that read "80" or true as a number would accept what a client did not mean.
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidOption(f"option {self.name!r} must be a whole number, not {value!r}")
         if self.minimum is not None and value < self.minimum:
@@ -38,11 +48,12 @@ class OptionSpec:
         return value
 
 
+_BOOL_WORDS = {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False, "on": True, "off": False}
+
+
 def _as_bool(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
+    if isinstance(value, bool):  # strict: "yes" or 1 is refused (the command line spells it: ``from_text``)
         return value
-    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no", "on", "off"):
-        return value.lower() in ("true", "1", "yes", "on")
     raise InvalidOption(f"option {name!r} must be true or false, not {value!r}")
 
 

@@ -8,6 +8,7 @@ Run one section: ``python -m tests.bench rules`` (names: see SECTIONS).
 from __future__ import annotations
 
 import contextlib
+import functools
 import statistics
 import subprocess
 import sys
@@ -279,7 +280,7 @@ def bench_serverless() -> None:
     heading("serverless: warm request through the handler vs the rules-layer call it wraps (CPU time)")
     os.environ.update(function.environment)  # the log level and pydantic settings Lambda runs with
     from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
-    from validate_move.handler import app, lambda_handler
+    from validate_move.handler import lambda_handler
     from validate_move.logic import validate_move
     from validate_move.models import ValidateRequest
 
@@ -293,13 +294,6 @@ def bench_serverless() -> None:
     @noop.post("/v1/validate")
     def _noop(request: ValidateRequest) -> dict:
         return {}
-
-    def through_chain(event: dict) -> dict:
-        app.direct_routes = False  # Powertools' middleware chain, as before Api called simple routes directly
-        try:
-            return lambda_handler(event, context)
-        finally:
-            app.direct_routes = True
 
     cases = {
         "chess, first move": {"game": "chess", "move": "e4"},
@@ -323,7 +317,6 @@ def bench_serverless() -> None:
         timers[name, "rules"] = rules_call
         timers[name, "logic"] = lambda request=parsed: validate_move(request)
         timers[name, "handler"] = lambda event=event: lambda_handler(event, context)
-        timers[name, "chain"] = lambda event=event: through_chain(event)
     noop_event = _validate_event(cases["english, first move"])
     timers["noop", "noop"] = lambda: noop.resolve(noop_event, context)
     best: dict[tuple[str, str], float] = {}
@@ -333,13 +326,10 @@ def bench_serverless() -> None:
             for _ in range(150):
                 timer()
             best[key] = min(best.get(key, float("inf")), (time.process_time() - started) / 150)
-    print(f"{'case':<24}{'rules call':>12}{'handler':>12}{'ratio':>8}   (target <= 2x){'Powertools chain':>20}")
+    print(f"{'case':<24}{'rules call':>12}{'handler':>12}{'ratio':>8}   (target <= 2x)")
     for name in cases:
-        raw, handled, chained = best[name, "rules"], best[name, "handler"], best[name, "chain"]
-        print(
-            f"{name:<24}{raw * 1e6:10.0f}us{handled * 1e6:10.0f}us{handled / raw:7.2f}x"
-            f"{chained * 1e6:23.0f}us {chained / raw:5.2f}x"
-        )
+        raw, handled = best[name, "rules"], best[name, "handler"]
+        print(f"{name:<24}{raw * 1e6:10.0f}us{handled * 1e6:10.0f}us{handled / raw:7.2f}x")
     for name in ("english, first move", "tanzanian, first move"):
         raw, logic, handled = best[name, "rules"], best[name, "logic"], best[name, "handler"]
         print(
@@ -349,7 +339,7 @@ def bench_serverless() -> None:
         )
     print(
         f"reference: Powertools' own validated resolve with a no-op route: {best['noop', 'noop'] * 1e6:.0f} us per"
-        " request; 'Powertools chain' above is the handler with Api.direct_routes off"
+        " request (every route goes through Powertools' public chain)"
     )
 
 
@@ -393,11 +383,11 @@ def bench_games() -> None:
         from common import store
         from games import handler
 
-        from local.dynamodb import table_definitions
+        from local.dynamodb import create_tables, table_definitions
         from tests.games.client import Api
 
         store.reset_clients(session=True)  # a session made now, inside the mock
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         handler.configure()
         api = Api(handler)
         meter = _StoreMeter(store)
@@ -436,8 +426,8 @@ def bench_games() -> None:
             f"(target: at most 1 read and 2 writes, every item under 1,024 B)"
         )
         print(
-            f"worst case of a head, by construction: {_worst_head_size(store)} B (128 B of move indexes, "
-            f"24-character names in 2-byte letters, the longest FEN and options)"
+            f"worst case of a chess head, by construction: {_worst_head_size(store)} B (99 repetition keys, the "
+            f"last two moves, 24-character names in 2-byte letters, the longest FEN and options)"
         )
 
         game_id, seats = api.start_game("chess")
@@ -463,7 +453,10 @@ def bench_games() -> None:
         validate = best_of(lambda: validate_handler(validate_event, context), repeat=5, number=200)
         fresh = [api.start_game("chess") for _ in range(60)]
         timings, in_store = [], []
+        from games import domain
+
         for game_id, seats in fresh:
+            domain._POSITIONS.clear()  # each request restores its position, as on a cold or another instance
             with meter:
                 started = time.perf_counter()
                 answer = api.move(seats["white"], game_id, "e4", 0)
@@ -476,6 +469,7 @@ def bench_games() -> None:
         chooser, late, late_store = random.Random(9), [], []
         while state["state"] == "active" and state["ply"] < 90:
             quiet = [move for move in state["legal_moves"] if "x" not in move] or state["legal_moves"]
+            domain._POSITIONS.clear()
             with meter:
                 started = time.perf_counter()
                 answer = api.move(long_seats[state["turn"]], long_id, chooser.choice(quiet), state["ply"])
@@ -551,47 +545,82 @@ class _StoreMeter:
 
 
 def _worst_head_size(store) -> int:
-    """The largest head the games function can write: every field at its longest."""
-    from games.logic import RECENT_MAX_BYTES
+    """The largest head of a chess game the games function can write: every field at its longest, and the
+    fifty-move rule's 99 earlier repetition keys (a draughts game with the repetition rule keeps 25 B per
+    position since the last irreversible move, bounded by the 1,000-ply limit)."""
+    from games.codec import head_record
+    from games.domain import GameHead, PlayedMove, Seat
+
+    from shared_rules import Snapshot
 
     name = "Ŵ" * 24
-    fen = (
-        "W:W"
-        + ",".join(f"K{c}{r}" for c in "abcd" for r in (1, 3, 5))
-        + ":B"
-        + ",".join(f"K{c}{r}" for c in "efgh" for r in (2, 4, 6))
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 99 100"
+    seat = Seat("x" * 12, b"x" * 32, name)
+    last = PlayedMove(99_998, "white", "Qxh8+", "h1h8", fen)
+    head = GameHead(
+        id="x" * 12, game="chess", options={"days_per_move": 14, "swap_colors": False}, seq=999_999, ply=99_999,
+        state="active", turn="white", result="ongoing", reason=None, white=seat, black=seat,
+        snapshot=Snapshot(fen, 99_999, b"k" * 8 * 99), created=4_102_444_800_000, updated=4_102_444_800_000,
+        last_moves=(last, last), deadline=4_102_444_800_000, draw_offer="white", rematch="x" * 12,
+        rematch_of="x" * 12, max_plies=100_000,
     )
-    head = {
-        "id": "x" * 12,
-        "seq": 999_999,
-        "game": "tanzanian",
-        "options": {"threefold_repetition": True, "thirty_moves": True, "days_per_move": 14, "swap_colors": False},
-        "state": "finished",
-        "ply": 99_999,
-        "turn": "white",
-        "result": "draw",
-        "reason": "three_kings_countdown",
-        "anchor_fen": fen,
-        "anchor_ply": 99_998,
-        "recent": b"\xfe" * RECENT_MAX_BYTES,
-        "recent_check": b"x" * 8,
-        "created": 4_102_444_800_000,
-        "updated": 4_102_444_800_000,
-        "deadline": 4_102_444_800_000,
-        "draw_offer": "white",
-        "rematch": "x" * 12,
-        "rematch_of": "x" * 12,
-    }
-    for color in ("white", "black"):
-        head.update(
-            {
-                f"{color}_id": "x" * 12,
-                f"{color}_key": b"x" * 32,
-                f"{color}_name": name,
-                f"{color}_order": 3 * 10**13 + 4_102_444_800_000,
-            }
-        )
-    return store.item_size({**head, "pk": head.pop("id"), "sk": "H"})
+    record = head_record(head)
+    return store.item_size({**record, "pk": record.pop("id"), "sk": "H"})
+
+
+def bench_game_length() -> None:
+    """A move and a GET at ply 10 and at ply 3,000 of a game: DynamoDB calls and CPU per request (moto)."""
+    from moto import mock_aws
+
+    _moto_environment()
+    with mock_aws():
+        from common import store
+        from common.store import GameStore
+        from games import domain, handler
+
+        from local.dynamodb import create_tables, table_definitions
+        from tests.games.client import Api
+        from tests.games.long_game import SHUFFLE, write_long_game
+
+        store.reset_clients(session=True)
+        create_tables(table_definitions())
+        handler.configure()
+        api = Api(handler)
+        meter = _StoreMeter(store)
+        heading("games: a request at ply 10 and at ply 3,000 (moto; the function's time, moto's own taken off)")
+        print(f"{'request':<34}{'ply':>6}{'reads':>7}{'writes':>8}{'function':>10}")
+        for plies in (10, 3_000):
+            tokens = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
+            moves, gets = [], []
+            for round_ in range(5 if plies < 1_000 else 3):
+                game_id = f"bench{plies:04d}{round_:03d}"
+                write_long_game(GameStore(), game_id, tokens, plies)
+                turn = "white" if plies % 2 == 0 else "black"
+                domain._POSITIONS.clear()  # another instance may have served the last move: no warm position
+                move = functools.partial(api.move, tokens[turn], game_id, SHUFFLE[plies % 4], plies)
+                moves.append(_cpu_of(meter, move))
+                move_calls = (meter.reads, meter.writes)
+                gets.append(_cpu_of(meter, functools.partial(api.get, game_id)))
+                get_calls = (meter.reads, meter.writes)
+            for label, cpu, (reads, writes) in (
+                ("move (Tanzanian kings)", moves, move_calls),
+                ("GET the game (all its moves)", gets, get_calls),
+            ):
+                print(f"{label:<34}{plies:>6}{reads:>7}{writes:>8}{statistics.median(cpu) * 1e3:8.2f}ms")
+        print("the move reads the head only (its snapshot), so its reads and CPU do not grow with the game; the GET")
+        print("lists every move, so its payload (not its number of calls) grows; 1,000 plies is the longest game.")
+    store.reset_clients()
+
+
+def _cpu_of(meter, call) -> float:
+    """The time of ``call`` less the time spent inside moto's DynamoDB calls: the function's own work (CPU-bound,
+    in one process; moto's share is wall time too, so both sides are measured on the same clock)."""
+    with meter:
+        started = time.perf_counter()
+        answer = call()
+        spent = time.perf_counter() - started
+    assert answer.status in (200, 304), answer.body
+    return spent - meter.seconds
 
 
 # ------------------------------------------------------------------ the computer opponent
@@ -765,13 +794,13 @@ def bench_puzzles() -> None:
         from puzzles_api import handler
         from validate_move.handler import lambda_handler as validate_handler
 
-        from local.dynamodb import table_definitions
+        from local.dynamodb import create_tables, table_definitions
         from local.events import LambdaContext
         from puzzles.catalog import find, load
         from tests.puzzles_api.client import PuzzlesApi
 
         store.reset_clients(session=True)
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         handler.configure()
         games_handler.configure()
         api = PuzzlesApi(handler, games_handler)
@@ -1011,7 +1040,17 @@ def bench_package() -> None:
 
 from tests.bench_push import bench_push  # noqa: E402 - a section in its own module
 
-SECTIONS = {"rules": bench_rules, "package": bench_package, "serverless": bench_serverless, "games": bench_games, "engine": bench_engine, "puzzles": bench_puzzles, "offline": bench_offline, "push": bench_push}
+SECTIONS = {
+    "rules": bench_rules,
+    "package": bench_package,
+    "serverless": bench_serverless,
+    "games": bench_games,
+    "length": bench_game_length,
+    "engine": bench_engine,
+    "puzzles": bench_puzzles,
+    "offline": bench_offline,
+    "push": bench_push,
+}
 
 
 def main(argv: list[str] | None = None) -> None:

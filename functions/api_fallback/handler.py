@@ -22,7 +22,7 @@ ROUTE_TABLE = Path(__file__).resolve().parent / "routes.json"
 class FallbackApi(Api):
     """An Api with no routes of its own, deciding 404 against 405 from every function's routes."""
 
-    def known_routes(self):
+    def known_routes(self) -> tuple[tuple[str, str], ...]:
         return all_routes()
 
 

@@ -14,8 +14,8 @@ Every failure becomes ``{"error": {"code", "message"}}`` with the status ``commo
 Before routing, the handler checks what the resolver cannot: the body's size (413), its base64 and
 UTF-8 (400), so no malformed input reaches a route or the 500 handler.
 
-Speed: a route whose parameters are only path parameters and a JSON body (most of ours) skips Powertools'
-middleware chain and runs the same validation steps directly (``Api._call_route``); see ``Api.direct_routes``.
+Only Powertools' public API: every request goes through its own validation and middleware chain, so a
+Powertools release cannot break a route by renaming an internal (``tests/api/test_no_private_names.py``).
 """
 
 from __future__ import annotations
@@ -30,9 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
-from aws_lambda_powertools.event_handler.api_gateway import ResponseBuilder, Route, _find_request_param_name
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
-from aws_lambda_powertools.event_handler.middlewares import openapi_validation as validation
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestUnsupportedContentType,
     RequestValidationError,
@@ -40,6 +38,8 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
+from common import deadline
+from common.deadline import StoreUnavailable
 from common.edge import around_requests
 from common.errors import (
     MAX_BODY_BYTES,
@@ -56,7 +56,7 @@ from common.ratelimit import RateLimited, bind_request
 from shared_rules.errors import RulesError
 
 if TYPE_CHECKING:
-    from aws_lambda_powertools.event_handler.openapi.compat import ModelField
+    pass
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
 
@@ -69,11 +69,6 @@ _MAX_LISTED_PROBLEMS = 3
 class Api(APIGatewayHttpResolver):
     """A resolver whose routes use the template's ``{param}`` syntax and whose errors follow ubao's contract."""
 
-    #: Call a route that takes only path parameters and a JSON body directly (``_call_route``) rather than
-    #: through Powertools' middleware chain. Same validation, same answers (tests/api/test_direct_routes.py
-    #: compares the two ways); 0.1 to 0.2 ms less per request, more than the rules work of a draughts move.
-    direct_routes: bool = True
-
     def __init__(self) -> None:
         super().__init__(
             debug=False,  # never a traceback in a response, whatever POWERTOOLS_DEV says
@@ -81,11 +76,8 @@ class Api(APIGatewayHttpResolver):
             # A response that breaks its own model is our bug: 500, not the 422 Powertools uses by default.
             response_validation_error_http_code=HTTPStatus.INTERNAL_SERVER_ERROR,
             json_body_deserializer=parse_json,
+            serializer=_encode_json,
         )
-        # Powertools' own serializer (json.dumps with its Encoder) builds a new encoder on every call.
-        self._serializer = _encode_json
-        # The same responses, without parsing every request header to decide on compression we never enable.
-        self._response_builder_class = _ResponseBuilder
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
         self._register_error_handlers()
@@ -111,44 +103,13 @@ class Api(APIGatewayHttpResolver):
         except ApiError as error:
             _log_refusal(error)
             return raw_error_response(error)
-        return self.resolve(event, context)
-
-    # -- calling a route --------------------------------------------------------------------------------
-    def _call_route(self, route: Route, route_arguments: dict[str, str]) -> ResponseBuilder:
-        """Powertools' ``_call_route``, without its middleware chain for a route ``_DirectRoute`` can serve.
-
-        With validation on, Powertools runs every route through three middleware frames: request
-        validation, response validation and an adapter. The request frame builds case-insensitive copies
-        of the headers, query string and cookies for every request, and inspects the body parameter's
-        type on every request; the adapter formats the validated request into a debug message that is
-        never logged. For a route without query, header or cookie parameters those steps add nothing, so
-        here the same steps run directly: path parameters and body validated by the ``ModelField`` of
-        Powertools' dependant, errors raised as the same ``RequestValidationError``, the response
-        validated and serialized by Powertools' own response middleware, every exception through the
-        same exception handlers. Anything else (query or header parameters, ``Depends``, an injected
-        ``Request``, middlewares, debug mode) takes Powertools' path unchanged.
-        """
-        direct = None
-        if self.direct_routes and not (self._debug or self._router_middlewares):
-            direct = _DirectRoute.of(route)
-        if direct is None:
-            return super()._call_route(route, route_arguments)
-        try:
-            self._reset_processed_stack()
-            arguments = direct.validated_arguments(self, route_arguments)
-            self.append_context(_route_args=arguments)
-            response = self._to_response(route.func(**arguments))
-            response = self._response_validation_middleware._handle_response(route=route, response=response)
-            return self._response_builder_class(response=response, serializer=self._serializer, route=route)
-        except Exception as error:
-            handled = self._call_exception_handler(error, route)
-            if handled is not None:
-                return handled
-            raise
+        with deadline.request_clock(context):  # every store call of this request fits in the time it has
+            return self.resolve(event, context)
 
     # -- errors -----------------------------------------------------------------------------------------
     def _register_error_handlers(self) -> None:
         self.exception_handler(ApiError)(self._api_error)
+        self.exception_handler(StoreUnavailable)(self._store_unavailable)
         self.exception_handler(RulesError)(self._rules_error)
         self.exception_handler(RateLimited)(self._rate_limited)
         self.exception_handler(RequestValidationError)(self._request_validation_error)
@@ -168,6 +129,16 @@ class Api(APIGatewayHttpResolver):
                 str(error),
                 status=HTTPStatus.TOO_MANY_REQUESTS,
                 code="rate_limited",
+                headers={"Retry-After": str(error.retry_after)},
+            )
+        )
+
+    def _store_unavailable(self, error: StoreUnavailable) -> Response:
+        return self._api_error(
+            ApiError(
+                error.message,
+                status=HTTPStatus.SERVICE_UNAVAILABLE,
+                code="store_unavailable",
                 headers={"Retry-After": str(error.retry_after)},
             )
         )
@@ -211,97 +182,8 @@ class Api(APIGatewayHttpResolver):
         )
 
 
-class _DirectRoute:
-    """What ``Api._call_route`` needs to validate a route's arguments itself, worked out once per route."""
-
-    __slots__ = ("path_params", "body_params", "body", "body_takes_a_list")
-
-    def __init__(self, route: Route) -> None:
-        dependant = route.dependant
-        self.path_params: list[ModelField] = dependant.path_params
-        self.body_params: list[ModelField] = dependant.body_params
-        single = self.body_params[0] if len(self.body_params) == 1 else None
-        #: The one body parameter, which Powertools feeds the whole body (not embedded under its name).
-        self.body: ModelField | None = None if single is None or getattr(single.field_info, "embed", None) else single
-        # Powertools asks this of the body's type on every request (it decides whether a list body is
-        # unwrapped to its first item); the answer depends on the type alone.
-        self.body_takes_a_list = self.body is not None and validation._is_or_contains_sequence(
-            self.body.field_info.annotation
-        )
-
-    @staticmethod
-    def of(route: Route) -> _DirectRoute | None:
-        """The plan for ``route``, or None when only Powertools' middleware chain does what the route needs."""
-        try:
-            return route.__dict__["_ubao_direct"]
-        except KeyError:
-            pass
-        direct = None
-        if route.enable_validation is not False and not route.middlewares and not route.has_dependencies:
-            dependant = route.dependant
-            if not (dependant.query_params or dependant.header_params or dependant.cookie_params) and (
-                _find_request_param_name(route.func) is None
-            ):
-                direct = _DirectRoute(route)
-        route.__dict__["_ubao_direct"] = direct  # kept on the route: the 404 route is new on every request
-        return direct
-
-    def validated_arguments(self, app: Api, route_arguments: dict[str, str]) -> dict[str, Any]:
-        """The route's keyword arguments, validated as Powertools' request validation middleware does."""
-        values, errors = validation._request_params_to_args(self.path_params, route_arguments)
-        if self.body_params:
-            received = _request_body(app)
-            if self.body is None:
-                body_values, body_errors = validation._request_body_to_args(
-                    required_params=self.body_params, received_body=received
-                )
-                values.update(body_values)
-                errors.extend(body_errors)
-            elif received is None:
-                validation._handle_missing_field_value(self.body, values, errors, ("body",))
-            else:
-                if isinstance(received, list) and received and not self.body_takes_a_list:
-                    received = received[0]
-                values[self.body.name] = validation._validate_field(
-                    field=self.body, value=received, loc=("body",), existing_errors=errors
-                )
-        if errors:
-            raise RequestValidationError(validation._normalize_errors(errors))
-        return values
-
-
-def _request_body(app: Api) -> Any:
-    """The parsed body, as Powertools' request validation reads it, without copying every header to find one."""
-    content_type = ""
-    for name, value in (app.current_event.get("headers") or {}).items():
-        if name.lower() == "content-type":  # the last one wins, as in Powertools' case-insensitive dict
-            content_type = value
-    content_type = content_type.strip()
-    middleware = app._request_validation_middleware
-    if not content_type or content_type.startswith(JSON):
-        text = app.current_event.get("body")
-        if not text or app.current_event.get("isBase64Encoded"):
-            return middleware._parse_json_data(app)
-        # What _parse_json_data does through the event's cached properties, straight from the event.
-        try:
-            return app._json_body_deserializer(text)
-        except json.JSONDecodeError as error:
-            problem = {"type": "json_invalid", "loc": ("body", error.pos), "msg": "JSON decode error", "input": {}}
-            raise RequestValidationError([{**problem, "ctx": {"error": error.msg}}], body=error.doc) from error
-    return middleware._get_body(app)
-
-
-class _ResponseBuilder(ResponseBuilder):
-    @staticmethod
-    def _has_compression_enabled(route_compression: bool, response_compression: bool | None, event: Any) -> bool:
-        # Powertools reads Accept-Encoding first (a case-insensitive copy of every header); the answer is
-        # no whatever it says unless the route or the response asks for compression.
-        if not (response_compression or (response_compression is None and route_compression)):
-            return False
-        return ResponseBuilder._has_compression_enabled(route_compression, response_compression, event)
-
-
-#: Powertools' serializer (``json.dumps(..., separators=(",", ":"), cls=Encoder)``) with one encoder for all.
+#: Powertools' serializer (``json.dumps(..., separators=(",", ":"), cls=Encoder)``) with one encoder for all,
+#: passed through the resolver's public ``serializer`` argument.
 _encode_json = Encoder(separators=(",", ":")).encode
 
 
@@ -437,17 +319,12 @@ _cold_start = True
 def bind_logs_to_request(event: dict, context: Any) -> None:
     """Every log line of this request carries its API request id as correlation id, and nothing of the last.
 
-    What ``Logger.inject_lambda_context(correlation_id_path=API_GATEWAY_HTTP, clear_state=True)`` does,
-    without its JMESPath query and context model. The keys are those ``logger.clear_state()`` then
-    ``logger.append_keys(...)`` leave (a test checks it), set in one step on the formatter: ``clear_state``
-    clears the formatter twice and looks its handler up four times, half the cost of this function.
+    What ``Logger.inject_lambda_context(correlation_id_path=API_GATEWAY_HTTP, clear_state=True)`` does, with
+    the logger's public methods (the resolver wraps the handler, so the decorator form does not fit here).
     """
     global _cold_start
-    formatter = logger.registered_formatter
-    formatter.clear_state()
-    formatter.thread_safe_clear_keys()
-    formatter.append_keys(
-        **logger._default_log_keys,  # service and sampling rate, as Logger.clear_state() puts them back
+    logger.clear_state()
+    logger.append_keys(
         correlation_id=(event.get("requestContext") or {}).get("requestId"),
         function_request_id=getattr(context, "aws_request_id", None),
         function_name=getattr(context, "function_name", None),

@@ -39,8 +39,14 @@ class ApiError(Exception):
     reason: str | None = None  # a refused move's ``error.reason`` (see ``shared_rules.errors.MOVE_REASONS``)
 
     def __init__(
-        self, message: str, *, status: int | None = None, code: str | None = None, headers=None, reason=None
-    ):
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        headers: dict[str, str] | None = None,
+        reason: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         if reason is not None:
@@ -77,8 +83,8 @@ class InvalidRequest(ApiError):
     code = "invalid_request"
 
 
-def error_body(code: str, message: str, reason: str | None = None) -> dict:
-    """The error JSON; ``reason`` (why a move was refused, ``shared_rules.MOVE_REASONS``) only when known."""
+def error_body(code: str, message: str, reason: str | None = None) -> dict[str, dict[str, str]]:
+    """The error answer; ``reason`` (a finer machine-readable code, such as why a move is refused) when known."""
     detail = {"code": code, "message": message}
     if reason:
         detail["reason"] = reason

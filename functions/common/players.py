@@ -20,6 +20,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from http import HTTPStatus
+from typing import Any
 
 from common.errors import ApiError
 from common.store import PlayerStore
@@ -51,7 +52,7 @@ class Player:
     token_hash: str  # hex SHA-256 of the token
     name: str | None = None
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name}
 
 
@@ -87,6 +88,14 @@ def bearer_token(headers: dict[str, str] | None, required: bool = True) -> str |
     token = token.strip()
     if scheme.lower() != "bearer" or not _TOKEN_SHAPE.fullmatch(token):
         raise Unauthorized("the Authorization header must be 'Bearer ' and a token from POST /v1/players")
+    return token
+
+
+def required_token(headers: dict[str, str] | None) -> str:
+    """The request's token; ``Unauthorized`` if it has none."""
+    token = bearer_token(headers, required=True)
+    if token is None:  # bearer_token raised already; this tells the type checker
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
     return token
 
 
@@ -128,18 +137,17 @@ class Players:
 
     def authenticate(self, headers: dict[str, str] | None) -> Player:
         """The player whose token the request carries; ``Unauthorized`` otherwise. One read."""
-        token = bearer_token(headers)
-        return self.find(hash_token(token))
+        return self.find(hash_token(required_token(headers)))
 
-    def authenticate_record(self, headers: dict[str, str] | None) -> tuple[Player, dict]:
+    def authenticate_record(self, headers: dict[str, str] | None) -> tuple[Player, dict[str, Any]]:
         """The player and its whole stored item (the puzzles function keeps the player's progress there), from
         the same one read as ``authenticate``."""
-        return self.find_record(hash_token(bearer_token(headers)))
+        return self.find_record(hash_token(required_token(headers)))
 
     def find(self, token_hash: str) -> Player:
         return self.find_record(token_hash)[0]
 
-    def find_record(self, token_hash: str) -> tuple[Player, dict]:
+    def find_record(self, token_hash: str) -> tuple[Player, dict[str, Any]]:
         record = self.store.get(token_hash)
         # The lookup is by hash; compare again in constant time so a store that matched loosely cannot let
         # a wrong token through.

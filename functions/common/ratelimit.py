@@ -29,7 +29,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -276,17 +276,15 @@ def charge_validate(moves: int) -> None:
         charge("validate", moves)
 
 
-def charge_computer(game: dict) -> None:
-    """A request that may make the computer move in ``game`` (a game's head, or the event that creates one):
-    charged the time budget of the computer's level, before anything is written."""
-    levels = [game.get(f"{color}_cpu") for color in ("white", "black")]
-    levels += [(seat or {}).get("cpu") for seat in (game.get("seats") or {}).values()]
-    levels = [int(level) for level in levels if level]
-    if not levels or game.get("state") not in (None, "active"):
+def charge_computer(game: str, seats: Iterable[Any]) -> None:
+    """A request that may make the computer move in a game of ``game`` whose seats are ``seats`` (each with a
+    ``cpu`` level or None): charged the time budget of the strongest level, before anything is written."""
+    levels = [seat.cpu for seat in seats if seat is not None and seat.cpu]
+    if not levels:
         return
     from shared_rules.search.levels import level_settings
 
-    charge("computer", max(level_settings(game["game"], level).seconds for level in levels))
+    charge("computer", max(level_settings(game, level).seconds for level in levels))
 
 
 def _address(event: dict, headers: dict) -> str | None:

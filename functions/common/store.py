@@ -10,7 +10,8 @@ all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no t
 * The client is created on first use, not at import: a cold start that never touches the store does not
   pay for boto3, and tests create it inside moto's mock.
 * Throttling, a DynamoDB 5xx or a network failure raise ``StoreUnavailable``: the API answers 503 with
-  ``Retry-After``. A conditional write that loses its condition is not an error: the methods return
+  ``Retry-After``. Every call's total time (connect, read, retries) fits in what the request has left
+  (``common.deadline``), so the 503 comes before the Lambda timeout. A conditional write that loses its condition is not an error: the methods return
   ``False`` and the caller decides (see docs/games.md for the protocol).
 
 Items are plain dicts of ``str``, ``int``, ``bool``, ``bytes``, ``None`` (omitted), ``list`` and ``dict``;
@@ -27,14 +28,23 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable
-from http import HTTPStatus
 from typing import Any
 
-from common.errors import ApiError
+from common.attributes import from_attribute, from_item, item_size, to_attribute, to_item
+from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
 
-#: Seconds a client should wait before retrying after a 503 caused by the store.
-RETRY_AFTER_SECONDS = 1
+__all__ = [
+    "RETRY_AFTER_SECONDS",
+    "StoreUnavailable",
+    "GameStore",
+    "PlayerStore",
+    "PuzzleStore",
+    "from_attribute",
+    "from_item",
+    "item_size",
+    "to_attribute",
+    "to_item",
+]
 
 HEAD_KEY = "H"
 EVENT_PREFIX = "E"
@@ -59,44 +69,34 @@ GAMES_BY_WHITE = "GamesByWhitePlayer"
 GAMES_BY_BLACK = "GamesByBlackPlayer"
 
 
-class StoreUnavailable(ApiError):
-    """The store cannot answer now (throttled, failing or unreachable): 503, retry after a second."""
-
-    status = HTTPStatus.SERVICE_UNAVAILABLE
-    code = "store_unavailable"
-
-    def __init__(self, message: str = "the game store is busy; try again in a moment"):
-        super().__init__(message, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
-
-
 # ------------------------------------------------------------------------------------------- the client
-_clients: dict[tuple[str | None, str], Any] = {}
+_clients: dict[tuple[str | None, str, CallBudget], Any] = {}
 _clients_lock = threading.Lock()
 
 
-def client():
-    """The DynamoDB client for the current ``DYNAMODB_ENDPOINT`` and region, created on first use."""
+def client(budget: CallBudget = BUDGETS[0]):
+    """The DynamoDB client for the current ``DYNAMODB_ENDPOINT``, region and call budget, created on first use
+    (one per budget: a request near its deadline gets a client that gives up sooner)."""
     endpoint = os.environ.get("DYNAMODB_ENDPOINT") or None
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
-    key = (endpoint, region)
+    key = (endpoint, region, budget)
     found = _clients.get(key)
     if found is not None:
         return found
     with _clients_lock:  # boto3's default session is not thread-safe while it builds a client
         if key not in _clients:
-            _clients[key] = _new_client(endpoint, region)
+            _clients[key] = _new_client(endpoint, region, budget)
         return _clients[key]
 
 
-def _new_client(endpoint: str | None, region: str):
+def _new_client(endpoint: str | None, region: str, budget: CallBudget):
     import boto3
     from botocore.config import Config
 
     config = Config(
-        # A player waits on this: fail fast and let the client retry after the 503 rather than hang.
-        connect_timeout=2,
-        read_timeout=4,
-        retries={"max_attempts": 3, "mode": "standard"},
+        connect_timeout=budget.connect_seconds,
+        read_timeout=budget.read_seconds,
+        retries={"total_max_attempts": budget.attempts, "mode": "standard"},
         tcp_keepalive=True,
     )
     options: dict[str, Any] = {"region_name": region, "config": config}
@@ -128,7 +128,7 @@ def _call(operation: str, **params) -> dict | None:
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        return getattr(client(), operation)(**params)
+        return getattr(client(call_budget()), operation)(**params)
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "")
         if code == "ConditionalCheckFailedException":
@@ -146,86 +146,6 @@ def _logger():
     from aws_lambda_powertools import Logger
 
     return Logger(child=True)
-
-
-# --------------------------------------------------------------------------------- typed attributes
-def to_attribute(value: Any) -> dict:
-    if isinstance(value, bool):
-        return {"BOOL": value}
-    if isinstance(value, str):
-        return {"S": value}
-    if isinstance(value, int):
-        return {"N": str(value)}
-    if isinstance(value, float):
-        return {"N": _float_text(value)}
-    if isinstance(value, (bytes, bytearray)):
-        return {"B": bytes(value)}
-    if value is None:
-        return {"NULL": True}
-    if isinstance(value, dict):
-        return {"M": {str(key): to_attribute(item) for key, item in value.items()}}
-    if isinstance(value, (list, tuple)):
-        return {"L": [to_attribute(item) for item in value]}
-    raise TypeError(f"cannot store a {type(value).__name__}")
-
-
-def _float_text(value: float) -> str:
-    """A finite float as DynamoDB's number text: fixed point, 12 decimals at most (ratings need far fewer)."""
-    if value != value or value in (float("inf"), float("-inf")):
-        raise TypeError("cannot store a NaN or infinite number")
-    text = f"{value:.12f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def from_attribute(attribute: dict) -> Any:
-    ((kind, value),) = attribute.items()
-    if kind == "S":
-        return value
-    if kind == "N":
-        return int(value) if value.lstrip("-").isdigit() else float(value)
-    if kind == "BOOL":
-        return bool(value)
-    if kind == "B":
-        return bytes(value)
-    if kind == "NULL":
-        return None
-    if kind == "M":
-        return {key: from_attribute(item) for key, item in value.items()}
-    if kind == "L":
-        return [from_attribute(item) for item in value]
-    raise TypeError(f"unexpected DynamoDB type {kind}")
-
-
-def to_item(record: dict) -> dict:
-    """An item from a record; ``None`` values are left out (an absent attribute, not a NULL)."""
-    return {key: to_attribute(value) for key, value in record.items() if value is not None}
-
-
-def from_item(item: dict) -> dict:
-    return {key: from_attribute(value) for key, value in item.items()}
-
-
-def item_size(record: dict) -> int:
-    """The size DynamoDB bills for an item (attribute names plus values), in bytes, by its documented rules."""
-    return sum(len(name.encode("utf-8")) + _value_size(value) for name, value in to_item(record).items())
-
-
-def _value_size(attribute: dict) -> int:
-    ((kind, value),) = attribute.items()
-    if kind == "S":
-        return len(value.encode("utf-8"))
-    if kind == "B":
-        return len(value)
-    if kind == "N":
-        digits = value.lstrip("-").replace(".", "").strip("0") or "0"
-        return (len(digits) + 1) // 2 + 1
-    if kind in ("BOOL", "NULL"):
-        return 1
-    if kind == "M":
-        return 3 + sum(len(name.encode("utf-8")) + _value_size(item) + 1 for name, item in value.items())
-    if kind == "L":
-        return 3 + sum(_value_size(item) + 1 for item in value)
-    raise TypeError(kind)
 
 
 # ------------------------------------------------------------------------------------------ the games
@@ -273,7 +193,8 @@ class GameStore:
             "put_item",
             TableName=self.table,
             Item=item,
-            ConditionExpression="attribute_not_exists(pk) OR seq < :seq",
+            # An older head format (no ``fen``) is replaced whatever its seq: this version cannot read it.
+            ConditionExpression="attribute_not_exists(pk) OR seq < :seq OR attribute_not_exists(fen)",
             ExpressionAttributeValues={":seq": to_attribute(head["seq"])},
         )
         return answer is not None
@@ -511,42 +432,3 @@ def _attempt(item: dict) -> dict:
     item["puzzle"] = item.pop("sk")
     item.pop("pk", None)
     return item
-
-
-# ------------------------------------------------------------------------------------------- tables
-def create_tables(definitions: Iterable[dict]) -> list[str]:
-    """Create each table (``CreateTable`` arguments) that does not exist yet; the names created.
-
-    Used by ``make run`` (dynalite) and the tests (moto, dynalite); the definitions come from
-    ``template.yaml`` (``local/dynamodb.py`` reads them), the one schema.
-    """
-    existing = set(_list_tables())
-    created = []
-    for definition in definitions:
-        if definition["TableName"] in existing:
-            continue
-        try:
-            client().create_table(**definition)
-        except Exception as error:  # noqa: BLE001 - a concurrent creator is fine; anything else is re-raised
-            if getattr(error, "response", {}).get("Error", {}).get("Code") != "ResourceInUseException":
-                raise
-        created.append(definition["TableName"])
-    for name in created:
-        client().get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 0.2, "MaxAttempts": 100})
-    return created
-
-
-def delete_tables(names: Iterable[str]) -> None:
-    for name in names:
-        client().delete_table(TableName=name)
-
-
-def _list_tables() -> list[str]:
-    names: list[str] = []
-    params: dict[str, Any] = {}
-    while True:
-        answer = client().list_tables(**params)
-        names.extend(answer.get("TableNames", ()))
-        if "LastEvaluatedTableName" not in answer:
-            return names
-        params["ExclusiveStartTableName"] = answer["LastEvaluatedTableName"]

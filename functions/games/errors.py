@@ -1,53 +1,65 @@
-"""The refusals of the games routes. Each is an ``ApiError``: the client gets its status and JSON body.
+"""The refusals of the games domain: plain exceptions, no HTTP. The edge (``games.handler``) maps each to its
+status, ``code`` and body, and ``common.errors`` says what the codes mean.
 
-Some carry more than ``{"error": ...}``: a 409 carries the current ``game`` so the client can catch up
-without another request, and a refused move carries the ``legal_moves``.
+Some carry more than a message: a refusal about the game's state carries the current ``game`` (a head) so
+the client can catch up without another request, and a refused move carries the ``legal_moves`` and the
+rules layer's ``reason`` when it gives one.
 """
 
 from __future__ import annotations
 
-from http import HTTPStatus
+from typing import TYPE_CHECKING
 
-from common.errors import ApiError
+if TYPE_CHECKING:
+    from games.domain import GameHead
 
 
-class GameError(ApiError):
-    """An ``ApiError`` whose body has fields besides ``error`` (``extra``)."""
+class GameError(Exception):
+    """A refusal; ``code`` is stable for clients, ``reason`` an optional finer code (shown as ``error.reason``)."""
 
-    def __init__(self, message: str, *, extra: dict | None = None, **kwargs):
-        super().__init__(message, **kwargs)
-        self.extra = dict(extra or {})
+    code = "game_error"
+
+    def __init__(self, message: str, *, code: str | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.reason = reason
 
 
 class GameNotFound(GameError):
-    status = HTTPStatus.NOT_FOUND
     code = "game_not_found"
 
 
 class Forbidden(GameError):
-    status = HTTPStatus.FORBIDDEN
+    """Not the caller's seat, not the caller's turn, a wrong invite."""
+
     code = "forbidden"
 
 
 class Conflict(GameError):
-    """The game is not in a state that allows this; the body has the current ``game``."""
+    """The game is not in a state that allows this; ``game`` is the game as it stands."""
 
-    status = HTTPStatus.CONFLICT
     code = "conflict"
+
+    def __init__(self, message: str, *, game: GameHead, code: str | None = None, reason: str | None = None) -> None:
+        super().__init__(message, code=code, reason=reason)
+        self.game = game
 
 
 class IllegalMove(GameError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
     code = "illegal_move"
+
+    def __init__(self, message: str, *, legal_moves: list[str], code: str | None = None, reason: str | None = None):
+        super().__init__(message, code=code, reason=reason)
+        self.legal_moves = legal_moves
 
 
 class InvalidCursor(GameError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
     code = "invalid_cursor"
 
 
 class InvalidGameOption(GameError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
     code = "invalid_option"
 
 

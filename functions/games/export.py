@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
-from games.logic import other, rules_options
+from games.domain import other, rules_options
 from shared_rules import get_game
 
 LINE_WIDTH = 79  # PGN's export format keeps lines under 80 characters
@@ -45,7 +46,7 @@ class Export:
     text: str
 
 
-def export_game(head: dict, events: list[dict], site_url: str = "") -> Export:
+def export_game(head: dict[str, Any], events: list[dict[str, Any]], site_url: str = "") -> Export:
     rules = get_game(head["game"], rules_options(head["options"]))
     start_fen = events[0].get("start_fen")
     start = rules.from_fen(start_fen) if start_fen else rules.start()
@@ -88,7 +89,9 @@ def export_game(head: dict, events: list[dict], site_url: str = "") -> Export:
     return Export(filename=f"ubao-{head['game']}-{head['id']}.{extension}", content_type=content_type, text=text)
 
 
-def _numbered(events: list[dict], head: dict, start, first_player: str, chess: bool) -> list[str]:
+def _numbered(
+    events: list[dict[str, Any]], head: dict[str, Any], start: Any, first_player: str, chess: bool
+) -> list[str]:
     """Moves with their numbers and the comments of the events between them: a number before each move of
     the side that starts, ``N...`` when the other side's move opens the record or follows a comment."""
     number = int(start.fen().split()[5]) if chess else 1
@@ -114,12 +117,12 @@ def _numbered(events: list[dict], head: dict, start, first_player: str, chess: b
     return tokens
 
 
-def _seat_name(head: dict, color: str) -> str:
+def _seat_name(head: dict[str, Any], color: str) -> str:
     name = head.get(f"{color}_name")
     return f"{color.capitalize()} ({name})" if name else color.capitalize()
 
 
-def _event_comment(event: dict, head: dict) -> str | None:
+def _event_comment(event: dict[str, Any], head: dict[str, Any]) -> str | None:
     if event["kind"] == "cpu_takeover":
         seat = event["seat"]
         return f"{_seat_name(head, seat)} ran out of time; the computer (level {event['level']}) plays on for {seat}."
@@ -128,7 +131,7 @@ def _event_comment(event: dict, head: dict) -> str | None:
     return None
 
 
-def _game_type(rules, start) -> str:
+def _game_type(rules: Any, start: Any) -> str:
     variant = rules.variant
     if variant.numbering == "pdn":
         return str(variant.gametype)
@@ -136,7 +139,7 @@ def _game_type(rules, start) -> str:
     return f"{variant.gametype},{starts},{variant.size},{variant.size},A0,0"
 
 
-def _termination(head: dict) -> str:
+def _termination(head: dict[str, Any]) -> str:
     if head["result"] == "ongoing":
         return "unterminated"
     if head.get("reason") == "timeout":
@@ -144,7 +147,7 @@ def _termination(head: dict) -> str:
     return "normal"
 
 
-def _ending_comment(head: dict) -> str | None:
+def _ending_comment(head: dict[str, Any]) -> str | None:
     reason, result = head.get("reason"), head["result"]
     if result == "ongoing" or not reason:
         return None

@@ -12,20 +12,21 @@ import re
 import time
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from common.api import JSON, Api
 from common.errors import error_body
 from common.models import ErrorResponse
-from common.players import Players, bearer_token, hash_token
+from common.players import Players, hash_token, required_token
 from common.ratelimit import charge
 from common.store import GameStore, PlayerStore
 
-from games.errors import GameError, GameNotFound, NotModified
+from games.codec import head_record
+from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
 from games.export import export_game
-from games.logic import LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, GamesService, Outcome, game_view
 from games.models import (
     CreatedGame,
     CreateGameRequest,
@@ -41,6 +42,8 @@ from games.models import (
     RenameRequest,
     SeatedGame,
 )
+from games.service import LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, GamesService, Outcome
+from games.views import game_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
@@ -67,14 +70,16 @@ def players() -> Players:
     return _services["players"]  # type: ignore[return-value]
 
 
-def _errors(*statuses: int) -> dict:
+def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
     descriptions = {
         401: "No token, or not a token of any player.",
         403: "Not your game, not your turn, or a wrong invite code.",
         404: "No such game.",
         409: "The game is not in a state that allows this; the body has the current `game`.",
         422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
-        503: "The store is busy; retry after `Retry-After` seconds. Nothing was half done.",
+        503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
+        "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
+        "played if it was.",
     }
     return {
         status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
@@ -86,11 +91,11 @@ def create_app() -> Api:
     """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
     app = Api()
 
-    def headers() -> dict:
+    def headers() -> dict[str, Any]:
         return app.current_event.headers or {}
 
     def token_hash() -> str:
-        return hash_token(bearer_token(headers()))
+        return hash_token(required_token(headers()))
 
     def base_url() -> str:
         site = os.environ.get("SITE_URL", "")
@@ -102,8 +107,8 @@ def create_app() -> Api:
         local = host.startswith(("127.0.0.1", "localhost", "[::1]"))
         return f"{'http' if local else 'https'}://{host}"
 
-    def state(outcome: Outcome) -> dict:
-        return game_view(outcome.record)
+    def state(outcome: Outcome) -> dict[str, Any]:
+        return game_view(outcome.head)
 
     # ------------------------------------------------------------------------------------- players
     @app.post(
@@ -163,7 +168,7 @@ def create_app() -> Api:
         invite = None
         if outcome.invite:
             code = outcome.invite["code"]
-            invite = {"code": code, "url": service.invite_url(outcome.record.head["id"], code, base_url())}
+            invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
         body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
         return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
@@ -176,7 +181,12 @@ def create_app() -> Api:
         responses={304: {"description": "Your copy is current."}, **_errors(404, 503)},
     )
     def get_game(id: str) -> Response[GameDetail]:  # noqa: A002 - the template's path parameter
-        detail, etag = games().get(_game_id(id), headers().get("if-none-match"))
+        head, log, etag = games().get(_game_id(id), headers().get("if-none-match"))
+        detail = {
+            **game_view(head),
+            "moves": [record["move"] for record in log if record["kind"] == "move"],
+            "start_fen": log[0].get("start_fen") if log else None,
+        }
         return Response(
             HTTPStatus.OK,
             JSON,
@@ -274,8 +284,8 @@ def create_app() -> Api:
         responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
     )
     def export(id: str) -> Response[str]:  # noqa: A002
-        data = games().export(_game_id(id))
-        document = export_game(data["head"], data["events"], data["site_url"] or base_url())
+        head, log = games().export(_game_id(id))
+        document = export_game(head_record(head), log, base_url())
         return Response(
             HTTPStatus.OK,
             document.content_type,
@@ -294,12 +304,27 @@ def _game_id(value: str) -> str:
     return value
 
 
-def _game_error(error: GameError) -> Response:
-    body = {**error_body(error.code, error.message, error.reason), **error.extra}
-    return Response(int(error.status), JSON, body, headers=error.headers)
+#: The HTTP status of each refusal of the games domain: the one place games errors meet HTTP.
+STATUS_OF: dict[type[GameError], HTTPStatus] = {
+    GameNotFound: HTTPStatus.NOT_FOUND,
+    Forbidden: HTTPStatus.FORBIDDEN,
+    Conflict: HTTPStatus.CONFLICT,
+}
 
 
-def _not_modified(error: NotModified) -> Response:
+def _game_error(error: GameError) -> Response[dict[str, Any]]:
+    status = next(
+        (code for kind, code in STATUS_OF.items() if isinstance(error, kind)), HTTPStatus.UNPROCESSABLE_ENTITY
+    )
+    body: dict[str, Any] = error_body(error.code, error.message, error.reason)
+    if isinstance(error, Conflict):
+        body["game"] = game_view(error.game)
+    if isinstance(error, IllegalMove):
+        body["legal_moves"] = error.legal_moves
+    return Response(int(status), JSON, body)
+
+
+def _not_modified(error: NotModified) -> Response[str]:
     return Response(HTTPStatus.NOT_MODIFIED, None, "", headers={"ETag": error.etag, "Cache-Control": "no-cache"})
 
 

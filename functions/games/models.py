@@ -23,7 +23,9 @@ OptionValue = bool | int | None
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not silently ignored
+    # A misspelt field is an error, not silently ignored; strict: no text or boolean read as a number, no
+    # float as a whole number, no "yes" as a boolean (a client that sent them meant something else).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ------------------------------------------------------------------------------------------- players

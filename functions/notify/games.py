@@ -97,16 +97,20 @@ class StoredGames:
         return self._folded(game_id, head, seq)
 
     def _folded(self, game_id: str, head: dict[str, Any] | None, seq: int) -> GameState | None:
-        from games.logic import CacheMiss, Record, fold_all
+        from games.codec import event_from, head_from, head_record
+        from games.domain import DamagedHead, apply_all
 
         after = head["seq"] if head else 0
-        events = [item for item in self.store.events_after(game_id, after) if item["seq"] <= seq]
         try:
-            record = fold_all(Record(head=head) if head else None, events)
-        except (CacheMiss, ValueError):
-            _, every = self.store.load(game_id)
-            record = fold_all(None, [item for item in every if item["seq"] <= seq])
-        return GameState.of_head(record.head) if record.head["seq"] == seq else None
+            start = head_from(head) if head else None
+            events = [item for item in self.store.events_after(game_id, after) if item["seq"] <= seq]
+        except DamagedHead:  # an older head: fold the whole log
+            start = None
+            events = [item for item in self.store.load(game_id)[1] if item["seq"] <= seq]
+        if not events and start is None:
+            return None
+        folded = apply_all(start, [event_from(item) for item in events])
+        return GameState.of_head(head_record(folded)) if folded.seq == seq else None
 
 
 REMINDER_INDEX = "GamesByReminderHour"

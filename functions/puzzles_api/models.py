@@ -17,7 +17,9 @@ MoveText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_MOVE_CH
 
 
 class AttemptRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not silently ignored
+    # A misspelt field is an error, not silently ignored; strict: no text or boolean read as a number, no
+    # float as a whole number, no "yes" as a boolean (a client that sent them meant something else).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     moves: list[MoveText] = Field(
         min_length=1,

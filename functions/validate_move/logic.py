@@ -31,7 +31,7 @@ def validate_move(request: ValidateRequest) -> LegalMove | IllegalMove:
     return LegalMove(
         move=position.notation(move),
         fen=after.fen(),
-        status=PositionStatus(result=status.result, reason=status.reason),
+        status=PositionStatus.model_validate(status.as_dict()),
         legal_moves=after.legal_notations(),
         legal_moves_uci=_uci(request.game, after),
     )

@@ -30,7 +30,9 @@ def _no_moves() -> list[str]:
 class ValidateRequest(BaseModel):
     """A move to check, in a position given by a FEN and the moves played from it."""
 
-    model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not silently ignored
+    # A misspelt field is an error, not silently ignored; strict: no text or boolean read as a number, no
+    # float as a whole number, no "yes" as a boolean (a client that sent them meant something else).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: GameName = Field(description="Which game's rules apply.")
     fen: Annotated[str, StringConstraints(min_length=1, max_length=MAX_FEN_CHARS)] | None = Field(

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Game, Position
-from ..errors import AmbiguousMove, InvalidMove
+from ..base import Game, Position, Snapshot
+from ..errors import AmbiguousMove, InvalidFen, InvalidMove
 from ..status import BLACK, DRAW, IN_PROGRESS, WHITE, Status
 from .engine import WHITE_TO_MOVE, RawMove, State, engine_for
 from .notation import Squares, parse_fen, split_move, write_fen
 from .variants import Variant
+
+#: A snapshot's memory: the three draw counters (countdown -1 when none), then each earlier state of the
+#: repetition history (white, black, kings, turn).
+_COUNTERS = struct.Struct(">IIi")
+_STATE = struct.Struct(">QQQB")
 
 COUNTDOWN_MOVES = 12  # Tanzanian: moves the three-king side has to take the lone king
 KINGS_ONLY_PLIES = 60  # Tanzanian optional rule: 30 moves each with only kings and no capture
@@ -37,6 +43,20 @@ class DraughtsGame(Game):
 
     def from_fen(self, fen: str) -> DraughtsPosition:
         return DraughtsPosition.initial(self, parse_fen(self.squares, fen))
+
+    def restore(self, snapshot: Snapshot) -> DraughtsPosition:
+        """The position of ``snapshot``: its FEN, the draw counters and the states since the last irreversible
+        move (for the repetition rule)."""
+        memory = snapshot.memory
+        if len(memory) < _COUNTERS.size or (len(memory) - _COUNTERS.size) % _STATE.size or snapshot.ply < 0:
+            raise InvalidFen("the stored position is damaged")
+        quiet, kings_only, countdown = _COUNTERS.unpack_from(memory)
+        state = parse_fen(self.squares, snapshot.fen)
+        earlier = tuple(State(*fields) for fields in _STATE.iter_unpack(memory[_COUNTERS.size :]))
+        history = (*earlier, state) if self.tracks_repetition else (state,)
+        return DraughtsPosition(
+            self, state, snapshot.ply, history, quiet, kings_only, None if countdown < 0 else countdown
+        )
 
     def time_loss_result(self, position: Position, loser: str) -> str:
         """Tanzanian: a time loss with three kings against a lone king is a draw (seed 000)."""
@@ -165,12 +185,22 @@ class DraughtsPosition(Position[RawMove]):
     def _example(self) -> str:
         return "9-13 or 22x15x6" if self.game.squares.numbering == "pdn" else "c3-d4 or d2xf4xh6"
 
+    def is_irreversible(self, move: RawMove) -> bool:
+        """A capture or a man's move: no earlier position can come back."""
+        return bool(move.captured) or not (self.state.kings >> move.origin) & 1
+
+    def snapshot(self) -> Snapshot:
+        counters = _COUNTERS.pack(
+            self.quiet_plies, self.kings_only_plies, -1 if self.countdown is None else self.countdown
+        )
+        earlier = b"".join(_STATE.pack(*state) for state in self.history[:-1])
+        return Snapshot(fen=self.fen(), ply=self._ply, memory=counters + earlier)
+
     def _after(self, move: RawMove) -> DraughtsPosition:
         game = self.game
         before = self.state
         state = game.engine.play(before, move)
-        man_moved = not (before.kings >> move.origin) & 1
-        irreversible = bool(move.captured) or man_moved
+        irreversible = self.is_irreversible(move)
         history = (state,) if irreversible else self.history + (state,)
         if not game.tracks_repetition:
             history = (state,)

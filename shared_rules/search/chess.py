@@ -128,7 +128,14 @@ class ChessModel:
         return board
 
     def key(self, state: chess.Board):
-        return state._transposition_key()  # pieces, side to move, castling rights, en passant
+        # Pieces, side to move, castling rights, a legal en passant: python-chess's transposition key, built
+        # from its public attributes.
+        ep = state.ep_square if state.ep_square is not None and state.has_legal_en_passant() else None
+        return (
+            state.pawns, state.knights, state.bishops, state.rooks, state.queens, state.kings,
+            state.occupied_co[chess.WHITE], state.occupied_co[chess.BLACK], state.turn,
+            state.clean_castling_rights(), ep,
+        )
 
     def move_key(self, move: chess.Move) -> chess.Move:
         return move

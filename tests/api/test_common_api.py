@@ -13,7 +13,7 @@ import pytest
 from api_fallback.handler import all_routes
 from api_fallback.handler import lambda_handler as fallback_handler
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError
-from common.api import Api, normalized_event, parse_json, rule_matches
+from common.api import Api, bind_logs_to_request, logger, normalized_event, parse_json, rule_matches
 from common.errors import ApiError
 from pydantic import BaseModel
 
@@ -162,3 +162,35 @@ def test_an_event_without_a_body_is_left_alone():
 def test_an_api_error_defaults():
     error = ApiError("nope")
     assert (error.status, error.code, error.message, error.headers) == (400, "bad_request", "nope", {})
+
+
+def test_logs_are_bound_to_the_request_and_keep_nothing_of_the_last():
+    class Context:
+        aws_request_id, function_name = "fn-req", "Fn"
+
+    logger.append_keys(leftover="from the last request")
+    bind_logs_to_request({"requestContext": {"requestId": "api-req"}}, Context())
+    bound = logger.get_current_keys()
+    assert bound["correlation_id"] == "api-req" and bound["function_request_id"] == "fn-req"
+    assert bound["function_name"] == "Fn" and "leftover" not in bound
+
+
+def test_no_code_imports_a_private_name_of_a_dependency():
+    """Powertools, pydantic, boto3 ... are used through their public API only: a release cannot break a route
+    by renaming an internal (issue 16). A private name is ``_x`` after a dependency's module or object."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    dependencies = (
+        r"(aws_lambda_powertools|pydantic|pydantic_core|boto3|botocore|moto|chess|draughts|jinja2|babel|yaml)"
+    )
+    private_import = re.compile(rf"^\s*from\s+{dependencies}[\w.]*\s+import\s+[^#\n]*\b_[A-Za-z]\w*", re.M)
+    private_module = re.compile(rf"^\s*(from|import)\s+{dependencies}(\.\w+)*\._\w+", re.M)
+    private_attribute = re.compile(r"\b(validation|middleware|logger|formatter|powertools|board|state)\._[a-z]\w*")
+    found = []
+    for path in [*root.glob("functions/**/*.py"), *root.glob("shared_rules/**/*.py"), *root.glob("local/**/*.py")]:
+        text = path.read_text(encoding="utf-8")
+        for pattern in (private_import, private_module, private_attribute):
+            found.extend(f"{path.relative_to(root)}: {match.group(0).strip()}" for match in pattern.finditer(text))
+    assert not found, found

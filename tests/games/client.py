@@ -107,8 +107,18 @@ class Api:
         query: dict | None = None,
         raw_body: str | bytes | None = None,
     ) -> Answer:
-        return invoke(self.app, "GamesFunction", method, path, body=body, token=token, headers=headers,
-                      query=query, raw_body=raw_body, host=self.host)
+        return invoke(
+            self.app,
+            "GamesFunction",
+            method,
+            path,
+            body=body,
+            token=token,
+            headers=headers,
+            query=query,
+            raw_body=raw_body,
+            host=self.host,
+        )
 
     # -- shortcuts: each asserts the step worked, so a test reads as the game it plays ----------------
     def new_player(self, name: str | None = None) -> dict:

@@ -12,7 +12,7 @@ import pytest
 # Imported before any test makes a DynamoDB client: moto hooks into every botocore session made after this.
 from moto import mock_aws
 
-from local.dynamodb import CLI, Dynalite, node_executable, table_definitions
+from local.dynamodb import CLI, Dynalite, create_tables, node_executable, table_definitions
 from local.template import ROOT, Template
 
 START = 1_750_000_000.0  # 2025-06-15T15:06:40Z: any fixed instant; the tests move the clock by hand
@@ -45,7 +45,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
     monkeypatch.setenv("PLAYERS_TABLE", "PlayersTable" + suffix)
     monkeypatch.setenv("RATE_LIMIT_TABLE", "RateLimitTable" + suffix)
     store.reset_clients()
-    store.create_tables(tables)
+    create_tables(tables)
     return tables
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
-from botocore.exceptions import ClientError, EndpointConnectionError
+from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeoutError
 from common import store
 
 from tests.games.client import snapshot
@@ -198,3 +198,53 @@ def test_a_whole_game_with_a_fault_at_each_call(api, failing_call):
         again = api.move(seats[color], game_id, move, ply)
         assert again.status == 200 and again.body["ply"] == ply + 1
     assert api.get(game_id).body["moves"] == [move for _, move in SCRIPT]
+
+
+@contextmanager
+def answer_lost(operation: str, when=lambda params: True):
+    """The store does ``operation`` but its answer never arrives (a read timeout after the write landed)."""
+    lost = []
+
+    def drop(params, **_):
+        if not lost and when(params):
+            lost.append(operation)
+            raise ReadTimeoutError(endpoint_url="http://dynamodb")
+
+    events = store.client().meta.events
+    seen: dict = {}
+
+    def remember(params, **_):
+        seen["params"] = params
+
+    before, after = f"before-parameter-build.dynamodb.{operation}", f"after-call.dynamodb.{operation}"
+    events.register(before, remember)
+    handler = lambda **kwargs: drop(seen.get("params", {}))  # noqa: E731 - the params of this very call
+    events.register(after, handler)
+    try:
+        yield lost
+    finally:
+        events.unregister(before, remember)
+        events.unregister(after, handler)
+
+
+def test_a_move_stored_whose_answer_was_lost_is_a_503_then_the_same_move_again_is_a_success(api, game):
+    """The 503 says "the move may or may not be stored; send the same move with the same ply again": here it
+    was stored, and the retry is answered as the move played (200), not a conflict and not a second move."""
+    game_id, seats = game
+    with answer_lost("PutItem", when=is_event) as lost:
+        answer = api.move(seats["black"], game_id, "e5", 1)
+    assert lost and answer.status == 503 and answer.headers["retry-after"] == "1"
+    retried = api.move(seats["black"], game_id, "e5", 1)
+    assert retried.status == 200 and retried.body["ply"] == 2 and retried.body["last_move"] == "e5"
+    again = api.move(seats["black"], game_id, "e7e5", 1)  # the same move spelt in UCI: the same answer
+    assert again.status == 200 and again.body["ply"] == 2
+    assert api.get(game_id).body["moves"] == ["e4", "e5"]
+
+
+def test_a_move_whose_answer_was_lost_and_was_not_stored_is_played_by_the_retry(api, game):
+    game_id, seats = game
+    with fault("PutItem", error=ReadTimeoutError(endpoint_url="http://dynamodb"), when=is_event) as failed:
+        assert_503(api.move(seats["black"], game_id, "e5", 1))
+    assert failed
+    retried = api.move(seats["black"], game_id, "e5", 1)
+    assert retried.status == 200 and api.get(game_id).body["moves"] == ["e4", "e5"]

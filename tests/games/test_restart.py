@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 from common import store
 
-from local.dynamodb import Dynalite, node_executable, table_definitions
+from local.dynamodb import Dynalite, create_tables, node_executable, table_definitions
 from local.template import ROOT
 from tests.games.client import Api
 
@@ -31,7 +31,7 @@ def test_a_game_survives_a_restart_of_dynalite(tmp_path, aws_env, handler, monke
     with Dynalite(path=data) as server:
         monkeypatch.setenv("DYNAMODB_ENDPOINT", server.endpoint)
         store.reset_clients()
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         handler.configure(clock=handler._clock)
         api = Api(handler)
         game_id, seats = api.start_game("chess")
@@ -39,7 +39,7 @@ def test_a_game_survives_a_restart_of_dynalite(tmp_path, aws_env, handler, monke
     with Dynalite(path=data) as server:  # a new process, a new port, the same files
         monkeypatch.setenv("DYNAMODB_ENDPOINT", server.endpoint)
         store.reset_clients()
-        assert store.create_tables(table_definitions()) == []  # the tables are there already
+        assert create_tables(table_definitions()) == []  # the tables are there already
         handler.configure(clock=handler._clock)
         api = Api(handler)
         again = api.get(game_id).body

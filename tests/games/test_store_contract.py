@@ -1,4 +1,5 @@
-"""The data-access module's contract, run twice: on moto and on a real dynalite server over HTTP.
+"""The games repository's contract (``games.repository.GameRepository``), run three times: on the in-memory
+repository the fast tests use, on moto, and on a real dynalite server over HTTP.
 
 What the games protocol relies on: a conditional append that exactly one writer wins, a head that only
 moves forward, Query order, the player index, and values that come back as they went in.
@@ -8,8 +9,15 @@ from __future__ import annotations
 
 import pytest
 from common.store import GameStore, PlayerStore, item_size
+from games.repository import InMemoryGameStore
 
-pytestmark = pytest.mark.usefixtures("backend")
+
+@pytest.fixture(params=["memory", "moto", "dynalite"])
+def games_store(request):
+    if request.param == "memory":
+        return InMemoryGameStore()
+    request.getfixturevalue(f"{request.param}_tables")
+    return GameStore()
 
 
 def _event(seq: int, **fields) -> dict:
@@ -17,11 +25,11 @@ def _event(seq: int, **fields) -> dict:
 
 
 def _head(game_id: str, seq: int, **fields) -> dict:
-    return {"id": game_id, "seq": seq, "state": "active", **fields}
+    return {"id": game_id, "seq": seq, "state": "active", "fen": "8/8/8/8/8/8/8/8 w - - 0 1", **fields}
 
 
-def test_an_event_number_is_taken_once():
-    store = GameStore()
+def test_an_event_number_is_taken_once(games_store):
+    store = games_store
     assert store.append_event("g1", _event(1, move="e4"))
     assert not store.append_event("g1", _event(1, move="d4"))
     assert store.append_event("g2", _event(1, move="d4"))  # another game, its own numbers
@@ -29,8 +37,8 @@ def test_an_event_number_is_taken_once():
     assert store.get_event("g1", 2) is None
 
 
-def test_values_come_back_as_they_went_in():
-    store = GameStore()
+def test_values_come_back_as_they_went_in(games_store):
+    store = games_store
     event = _event(
         1,
         blob=b"\x00\xff\x01",
@@ -49,8 +57,8 @@ def test_values_come_back_as_they_went_in():
     assert store.get_head("g1") == expected
 
 
-def test_the_head_only_moves_forward():
-    store = GameStore()
+def test_the_head_only_moves_forward(games_store):
+    store = games_store
     assert store.save_head(_head("g1", 2, note="two"))
     assert not store.save_head(_head("g1", 1, note="one"))
     assert not store.save_head(_head("g1", 2, note="two again"))
@@ -60,8 +68,16 @@ def test_the_head_only_moves_forward():
     assert store.get_head("nothing") is None
 
 
-def test_the_log_reads_in_order_with_the_head_last():
-    store = GameStore()
+def test_a_head_of_the_older_format_is_replaced_at_the_same_seq(games_store):
+    older = {key: value for key, value in _head("g1", 3, note="old").items() if key != "fen"}
+    assert games_store.save_head(older)
+    assert games_store.save_head(_head("g1", 3, note="new"))
+    assert games_store.get_head("g1")["note"] == "new"
+    assert not games_store.save_head(_head("g1", 3, note="again"))
+
+
+def test_the_log_reads_in_order_with_the_head_last(games_store):
+    store = games_store
     for seq in (3, 1, 2, 10, 4):  # written out of order; numbers sort by value
         store.append_event("g1", _event(seq))
     store.append_event("g0", _event(1))
@@ -76,8 +92,8 @@ def test_the_log_reads_in_order_with_the_head_last():
     assert store.load("nothing") == (None, [])
 
 
-def test_a_long_log_is_read_whole_across_pages():
-    store = GameStore()
+def test_a_long_log_is_read_whole_across_pages(games_store):
+    store = games_store
     padding = "x" * 3900
     for seq in range(1, 300):  # about 1.2 MB: more than one Query page (1 MB)
         store.append_event("long", _event(seq, pad=padding))
@@ -85,8 +101,8 @@ def test_a_long_log_is_read_whole_across_pages():
     assert [event["seq"] for event in events] == list(range(1, 300))
 
 
-def test_a_players_games_by_seat_in_order():
-    store = GameStore()
+def test_a_players_games_by_seat_in_order(games_store):
+    store = games_store
     heads = [
         _head("a" * 12, 1, white_id="p1", white_order=2_000, black_id="p2", black_order=3_000),
         _head("b" * 12, 1, white_id="p1", white_order=2_500),
@@ -109,6 +125,7 @@ def test_a_players_games_by_seat_in_order():
     assert [head["id"][0] for head in found] == ["a"]
 
 
+@pytest.mark.usefixtures("backend")
 def test_players_by_token_hash():
     players = PlayerStore()
     record = {"token_hash": "ab" * 32, "player_id": "p1", "name": "Asha", "created": 5}

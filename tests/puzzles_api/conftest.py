@@ -12,6 +12,7 @@ import pytest
 # Imported before any test makes a DynamoDB client: moto hooks into every botocore session made after this.
 from moto import mock_aws
 
+from local.dynamodb import create_tables
 from tests.games.conftest import ManualClock, aws_env, dynalite_server, template_tables  # noqa: F401 - fixtures
 
 TABLE_VARIABLES = {
@@ -29,7 +30,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
     for name, variable in TABLE_VARIABLES.items():
         monkeypatch.setenv(variable, name + suffix)
     store.reset_clients()
-    store.create_tables(tables)
+    create_tables(tables)
     return tables
 
 

@@ -128,9 +128,27 @@ def test_defaults_are_the_seeds():
     assert get_game("tanzanian").options == {"threefold_repetition": False, "thirty_moves": False}
 
 
-def test_options_are_coerced_from_text():
-    game = get_game("english", {"mandatory_capture": "false", "move_limit": "80"})
-    assert game.options == {"mandatory_capture": False, "move_limit": 80}
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mandatory_capture": "false"},
+        {"mandatory_capture": "yes"},
+        {"mandatory_capture": 1},
+        {"move_limit": "80"},
+        {"move_limit": True},
+        {"move_limit": 80.0},
+    ],
+)
+def test_options_are_strict_no_text_or_number_stands_in_for_another_type(options):
+    with pytest.raises(InvalidOption):
+        get_game("english", options)
+
+
+def test_the_command_line_spells_options_as_text_and_they_are_read_by_type():
+    specs = {spec.name: spec for spec in option_specs("english")}
+    assert specs["mandatory_capture"].from_text("false") is False
+    assert specs["move_limit"].from_text("80") == 80
+    assert specs["move_limit"].from_text("none") is None
 
 
 @pytest.mark.parametrize(

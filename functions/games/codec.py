@@ -1,0 +1,220 @@
+"""The games domain's values as the store keeps them: plain records (``str``, ``int``, ``bool``, ``bytes``,
+``list``, ``dict``; ``None`` is left out), the same on DynamoDB and in memory.
+
+The log's records keep the shape they have always had (``kind`` and its fields), so old games fold the
+same. The head's record carries, besides the game's state, the seats flattened (``white_id`` ...) and each
+seat's listing order (``white_order``, ``black_order``), which the players' indexes sort on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.domain import (
+    COLORS,
+    MAX_PLIES,
+    AnyEvent,
+    Color,
+    ComputerTookOver,
+    Created,
+    DamagedHead,
+    DrawAccepted,
+    DrawDeclined,
+    DrawOffered,
+    GameHead,
+    Joined,
+    Moved,
+    PlayedMove,
+    Rematched,
+    Resigned,
+    Resumed,
+    Seat,
+    TimeoutClaimed,
+)
+from shared_rules import Snapshot
+
+Record = dict[str, Any]
+
+_KINDS: dict[type, str] = {
+    Created: "create",
+    Joined: "join",
+    Moved: "move",
+    DrawOffered: "offer_draw",
+    DrawDeclined: "decline_draw",
+    DrawAccepted: "accept_draw",
+    Resigned: "resign",
+    TimeoutClaimed: "claim_timeout",
+    Rematched: "rematch",
+    ComputerTookOver: "cpu_takeover",
+    Resumed: "resume",
+}
+
+
+# ============================================================================================ events
+def event_record(event: AnyEvent) -> Record:
+    record: Record = {"kind": _KINDS[type(event)], "seq": event.seq, "at": event.at, "by": event.by}
+    if isinstance(event, Created):
+        record.update(
+            game_id=event.game_id,
+            game=event.game,
+            options=dict(event.options),
+            start_fen=event.start_fen,
+            seats={color: _seat_record(seat) for color, seat in (("white", event.white), ("black", event.black))},
+            invite_key=event.invite_key,
+            rematch_of=event.rematch_of,
+            max_plies=None if event.max_plies == MAX_PLIES else event.max_plies,
+        )
+    elif isinstance(event, Joined):
+        record["seat"] = _seat_record(event.seat)
+    elif isinstance(event, Moved):
+        record.update(move=event.move, ply=event.ply, fen=event.fen)
+    elif isinstance(event, Rematched):
+        record["game_id"] = event.game_id
+    elif isinstance(event, ComputerTookOver):
+        record.update(seat=event.seat, level=event.level)
+    return {key: value for key, value in record.items() if value is not None}
+
+
+def event_from(record: Mapping[str, Any]) -> AnyEvent:
+    common: dict[str, Any] = {"seq": int(record["seq"]), "at": int(record.get("at", 0)), "by": record.get("by")}
+    kind = record["kind"]
+    if kind == "create":
+        seats = record.get("seats") or {}
+        return Created(
+            **common,
+            game_id=record["game_id"],
+            game=record["game"],
+            options=dict(record["options"]),
+            start_fen=record.get("start_fen"),
+            white=_seat_from(seats.get("white")),
+            black=_seat_from(seats.get("black")),
+            invite_key=record.get("invite_key"),
+            rematch_of=record.get("rematch_of"),
+            max_plies=int(record.get("max_plies") or MAX_PLIES),
+        )
+    if kind == "join":
+        seat = _seat_from(record["seat"])
+        assert seat is not None
+        return Joined(**common, seat=seat)
+    if kind == "move":
+        return Moved(**common, move=record["move"], ply=int(record["ply"]), fen=record["fen"])
+    if kind == "rematch":
+        return Rematched(**common, game_id=record["game_id"])
+    if kind == "cpu_takeover":
+        return ComputerTookOver(**common, seat=record["seat"], level=int(record["level"]))
+    plain: dict[str, Callable[..., AnyEvent]] = {
+        "offer_draw": DrawOffered,
+        "decline_draw": DrawDeclined,
+        "accept_draw": DrawAccepted,
+        "resign": Resigned,
+        "claim_timeout": TimeoutClaimed,
+        "resume": Resumed,
+    }
+    return plain[kind](**common)
+
+
+def _seat_record(seat: Seat | None) -> Record | None:
+    if seat is None:
+        return None
+    return {"id": seat.player_id, "key": seat.key, "name": seat.name, "cpu": seat.cpu}
+
+
+def _seat_from(record: Mapping[str, Any] | None) -> Seat | None:
+    if not record or not (record.get("id") or record.get("cpu")):
+        return None
+    cpu = record.get("cpu")
+    return Seat(record.get("id"), _bytes(record.get("key")), record.get("name"), int(cpu) if cpu else None)
+
+
+def _bytes(value: Any) -> bytes | None:
+    if value is None:
+        return None
+    return bytes.fromhex(value) if isinstance(value, str) else bytes(value)
+
+
+# ============================================================================================== heads
+def head_record(head: GameHead) -> Record:
+    record: Record = {
+        "id": head.id,
+        "game": head.game,
+        "options": dict(head.options),
+        "seq": head.seq,
+        "ply": head.ply,
+        "state": head.state,
+        "turn": head.turn,
+        "result": head.result,
+        "reason": head.reason,
+        "fen": head.snapshot.fen,
+        "memory": head.snapshot.memory or None,
+        "last_moves": [_played_record(move) for move in head.last_moves] or None,
+        "deadline": head.deadline,
+        "draw_offer": head.draw_offer,
+        "invite_key": head.invite_key,
+        "rematch": head.rematch,
+        "rematch_of": head.rematch_of,
+        "created": head.created,
+        "updated": head.updated,
+        "max_plies": None if head.max_plies == MAX_PLIES else head.max_plies,
+    }
+    for color in COLORS:
+        seat = head.seat(color)
+        if seat is not None:
+            record.update(
+                {
+                    f"{color}_id": seat.player_id,
+                    f"{color}_key": seat.key,
+                    f"{color}_name": seat.name,
+                    f"{color}_cpu": seat.cpu,
+                    f"{color}_order": head.order(color),
+                }
+            )
+    return {key: value for key, value in record.items() if value is not None}
+
+
+def head_from(record: Mapping[str, Any]) -> GameHead:
+    """The head of a stored record; ``DamagedHead`` for a record this version cannot read (an older format)."""
+    if "fen" not in record:
+        raise DamagedHead("the head has no position (an older format): fold the log")
+    try:
+        return GameHead(
+            id=record["id"],
+            game=record["game"],
+            options=dict(record["options"]),
+            seq=int(record["seq"]),
+            ply=int(record["ply"]),
+            state=record["state"],
+            turn=record["turn"],
+            result=record["result"],
+            reason=record.get("reason"),
+            white=_seat_of(record, "white"),
+            black=_seat_of(record, "black"),
+            snapshot=Snapshot(record["fen"], int(record["ply"]), bytes(record.get("memory") or b"")),
+            created=int(record["created"]),
+            updated=int(record["updated"]),
+            last_moves=tuple(_played_from(item) for item in record.get("last_moves") or ()),
+            deadline=record.get("deadline"),
+            draw_offer=record.get("draw_offer"),
+            invite_key=record.get("invite_key"),
+            rematch=record.get("rematch"),
+            rematch_of=record.get("rematch_of"),
+            max_plies=int(record.get("max_plies") or MAX_PLIES),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise DamagedHead(f"the head cannot be read: {error!r}") from None
+
+
+def _seat_of(record: Mapping[str, Any], color: Color) -> Seat | None:
+    player_id, cpu = record.get(f"{color}_id"), record.get(f"{color}_cpu")
+    if not player_id and not cpu:
+        return None
+    return Seat(player_id, _bytes(record.get(f"{color}_key")), record.get(f"{color}_name"), int(cpu) if cpu else None)
+
+
+def _played_record(move: PlayedMove) -> Record:
+    record = {"ply": move.ply, "by": move.by, "move": move.move, "uci": move.uci, "before": move.before}
+    return {key: value for key, value in record.items() if value is not None}
+
+
+def _played_from(record: Mapping[str, Any]) -> PlayedMove:
+    return PlayedMove(int(record["ply"]), record["by"], record["move"], record.get("uci"), record["before"])

@@ -1,0 +1,201 @@
+"""The write protocol every change of a game follows, over a ``GameRepository`` and a clock.
+
+A game is an append-only **event log** and a **head**, the fold of the log kept so that a request reads one
+small item (``games.domain``). Every change follows one protocol (docs/games.md explains why it is safe):
+
+1. read the head (one read);
+2. decide, against the head, what event the request makes, or refuse it (nothing written);
+3. append the event at ``seq + 1`` with a condition that no event has that number: the game's lock;
+4. store the new head, with a condition that only lets the head move forward.
+
+A request that loses step 3 to another reads the events it missed, folds them and decides again (a stale
+``ply`` is then a 409, a retried move a 200). A crash between 3 and 4 loses nothing: whoever reads the game
+next folds the missing events into the head. The service depends on a ``GameRepository`` and a clock only.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from common import metrics
+from common.deadline import StoreUnavailable
+from common.ratelimit import charge_computer
+
+from games.codec import event_from, event_record, head_from, head_record
+from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all
+from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove
+from games.repository import GameRepository
+
+logger = Logger(child=True)
+
+GAME_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
+MAX_ROUNDS = 5  # attempts to append before giving up under extreme contention (503, the client retries)
+
+Decide = Callable[[GameHead], AnyEvent | None]
+Follow = Callable[[GameHead], Moved | None]
+
+
+class GameLog:
+    """A game's log and head behind a ``GameRepository``: reading, the write protocol, repairs."""
+
+    def __init__(
+        self,
+        store: GameRepository,
+        clock: Callable[[], float] = time.time,
+        site_url: str = "",
+        max_plies: int = MAX_PLIES,
+    ):
+        self.store = store
+        self.clock = clock
+        self.site_url = site_url.rstrip("/")
+        self.max_plies = max_plies
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    # ---------------------------------------------------------------------------- reading a game
+    def _load(self, game_id: str) -> Tracked:
+        """The game at its head: one read, or the log when the head cannot give its position."""
+        record = self.store.get_head(game_id)
+        if record is None:
+            return self._load_log(game_id)
+        try:
+            head = usable_head(record)
+        except DamagedHead:
+            return self._load_log(game_id)
+        return Tracked(head, stored_seq=head.seq)
+
+    def _load_log(
+        self, game_id: str, stored: dict[str, Any] | None = None, log: list[dict[str, Any]] | None = None
+    ) -> Tracked:
+        """The game folded from its whole log (the head repaired if it was behind). Only for a head that is
+        missing or cannot be read: the one path that replays moves."""
+        if log is None:
+            stored, log = self.store.load(game_id)
+        if not log:
+            raise GameNotFound(f"there is no game {game_id}")
+        events = [event_from(item) for item in log]
+        tracked = Tracked(apply_all(None, events), stored_seq=int(stored["seq"]) if stored else 0, events=events)
+        if stored is not None and "fen" not in stored:
+            tracked.stored_seq = 0  # an older head format: write this one over it
+        self._repair(tracked)
+        return tracked
+
+    def _catch_up(self, tracked: Tracked) -> tuple[Tracked, bool]:
+        """The game with the events appended after it; (game, whether there were any)."""
+        newer = [event_from(item) for item in self.store.events_after(tracked.head.id, tracked.seq)]
+        if not newer:
+            return tracked, False
+        try:
+            return Tracked(apply_all(tracked.head, newer), tracked.stored_seq), True
+        except DamagedHead:
+            return self._load_log(tracked.head.id), True
+
+    def _repair(self, tracked: Tracked) -> None:
+        """Store the head if the stored one is behind the log (after a crash between the two writes)."""
+        if tracked.seq > tracked.stored_seq:
+            self._save_head(tracked)
+
+    def _save_head(self, tracked: Tracked) -> None:
+        try:
+            self.store.save_head(head_record(tracked.head))
+            tracked.stored_seq = max(tracked.stored_seq, tracked.seq)
+        except StoreUnavailable:
+            # The event is committed; the head catches up on the next read (see docs/games.md).
+            logger.warning("head not saved; a later read repairs it", extra={"game_id": tracked.head.id})
+
+    # ------------------------------------------------------------------------- the write protocol
+    def _act(self, game_id: str, decide: Decide, follow: Follow | None = None) -> GameHead:
+        """Run ``decide`` against the game and append the event it returns (see the module docstring).
+
+        ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
+        before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
+        """
+        tracked = self._load(game_id)
+        if follow is not None:
+            if tracked.head.state == "active":  # issue 17: charged before anything is written (a 429)
+                charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))
+            tracked = self._follow(tracked, follow)
+        caught_up = False
+        for _ in range(MAX_ROUNDS):
+            try:
+                event = decide(tracked.head)
+            except (Conflict, Forbidden, IllegalMove):
+                # A head behind its log (a crash between the writes) must not refuse what the log allows.
+                if caught_up:
+                    raise
+                tracked, changed = self._catch_up(tracked)
+                caught_up = True
+                if not changed:
+                    raise
+                continue
+            if event is None:  # nothing to do: a retry of what is already done
+                if follow is not None:
+                    tracked = self._follow(tracked, follow)
+                self._repair(tracked)
+                return tracked.head
+            event = replace(event, seq=tracked.seq + 1, at=event.at or self.now_ms())
+            new = Tracked(apply(tracked.head, event), tracked.stored_seq)  # an event that cannot fold is never stored
+            record = event_record(event)
+            if self.store.append_event(game_id, record):
+                metrics.game_event(record["kind"], tracked.head.state, new.head.state)
+                if follow is not None:
+                    new = self._follow(new, follow)
+                self._save_head(new)
+                return new.head
+            tracked, _ = self._catch_up(tracked)
+            caught_up = True
+        raise StoreUnavailable("the game is too busy right now; try again")
+
+    def _follow(self, tracked: Tracked, follow: Follow) -> Tracked:
+        """Append the event ``follow`` makes (the computer's move), if any: the game after it.
+
+        Its append is conditional like any other. Losing it means another request appended at that number
+        (the same computer move, seeded by game and ply, or a newer event): the game catches up instead.
+        A store failure leaves the reply owed; the next request on the game makes it (see docs/games.md).
+        """
+        event = follow(tracked.head)
+        if event is None:
+            return tracked
+        event = replace(event, seq=tracked.seq + 1, at=self.now_ms())
+        new = Tracked(apply(tracked.head, event), tracked.stored_seq)
+        try:
+            record = event_record(event)
+            if self.store.append_event(tracked.head.id, record):
+                metrics.game_event(record["kind"], tracked.head.state, new.head.state)
+                return new
+            return self._catch_up(tracked)[0]
+        except StoreUnavailable:
+            logger.warning("the computer's reply is owed; the next request makes it", extra={"game_id": new.head.id})
+            return tracked
+
+    def _create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
+        """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).
+        With a given id (a rematch), a game that exists already is read instead: only one caller creates it."""
+        if follow is not None:  # issue 17: a game against the computer, charged before it is written
+            charge_computer(event.game, (event.white, event.black))
+        while True:
+            game_id = event.game_id or secrets.token_urlsafe(GAME_ID_BYTES)
+            first = replace(event, game_id=game_id, seq=1)
+            tracked = Tracked(apply(None, first))
+            record = event_record(first)
+            if self.store.append_event(game_id, record):
+                metrics.game_event(record["kind"], None, tracked.head.state)
+                if follow is not None:  # the computer opens when it has White
+                    tracked = self._follow(tracked, follow)
+                self._save_head(tracked)
+                return tracked.head, True
+            if event.game_id:
+                return self._load(game_id).head, False
+
+
+def usable_head(record: dict[str, Any]) -> GameHead:
+    """The head of a stored record whose position can be restored; ``DamagedHead`` otherwise."""
+    head = head_from(record)
+    head.position()
+    return head

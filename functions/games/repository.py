@@ -1,0 +1,108 @@
+"""Where games are kept: the ``GameRepository`` protocol the service depends on, and an in-memory one for
+fast tests. ``common.store.GameStore`` is the DynamoDB one; ``tests/games/test_store_contract.py`` runs the
+same contract against all of them (in memory, moto, dynalite).
+
+Records are plain dicts (``games.codec`` makes them). The contract: ``append_event`` is a conditional put
+(one writer per seq), ``save_head`` only moves the head forward, reads are strongly consistent.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Any, Protocol
+
+Record = dict[str, Any]
+
+
+class GameRepository(Protocol):
+    def get_head(self, game_id: str) -> Record | None: ...
+
+    def get_event(self, game_id: str, seq: int) -> Record | None: ...
+
+    def append_event(self, game_id: str, event: Record) -> bool: ...
+
+    def save_head(self, head: Record) -> bool: ...
+
+    def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]: ...
+
+    def events_after(self, game_id: str, seq: int) -> list[Record]: ...
+
+    def games_of_player(
+        self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int
+    ) -> tuple[list[Record], bool]: ...
+
+
+class InMemoryGameStore:
+    """The contract of ``GameRepository`` in a dict: for unit tests of the service (no AWS, no moto)."""
+
+    def __init__(self) -> None:
+        self.heads: dict[str, Record] = {}
+        self.events: dict[str, dict[int, Record]] = {}
+        self.calls = 0  # how many store calls were made (the bench and the cost tests count them)
+        self._lock = threading.Lock()
+
+    def get_head(self, game_id: str) -> Record | None:
+        self.calls += 1
+        head = self.heads.get(game_id)
+        return copy.deepcopy(head) if head else None
+
+    def get_event(self, game_id: str, seq: int) -> Record | None:
+        self.calls += 1
+        event = self.events.get(game_id, {}).get(seq)
+        return copy.deepcopy(event) if event else None
+
+    def append_event(self, game_id: str, event: Record) -> bool:
+        self.calls += 1
+        with self._lock:
+            log = self.events.setdefault(game_id, {})
+            if event["seq"] in log:
+                return False
+            log[event["seq"]] = _stored(event)
+            return True
+
+    def save_head(self, head: Record) -> bool:
+        self.calls += 1
+        with self._lock:
+            stored = self.heads.get(head["id"])
+            if stored is not None and stored["seq"] >= head["seq"] and "fen" in stored:
+                return False  # (a head of the older format, without ``fen``, is replaced)
+            self.heads[head["id"]] = _stored(head)
+            return True
+
+    def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]:
+        self.calls += 1
+        head = self.heads.get(game_id)
+        return (copy.deepcopy(head) if head else None), self._after(game_id, after_seq)
+
+    def events_after(self, game_id: str, seq: int) -> list[Record]:
+        self.calls += 1
+        return self._after(game_id, seq)
+
+    def _after(self, game_id: str, seq: int) -> list[Record]:
+        log = self.events.get(game_id, {})
+        return [copy.deepcopy(log[number]) for number in sorted(log) if number > seq]
+
+    def games_of_player(
+        self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int
+    ) -> tuple[list[Record], bool]:
+        self.calls += 1
+        player_key, order_key = f"{color}_id", f"{color}_order"
+        found = sorted(
+            (
+                head
+                for head in self.heads.values()
+                if head.get(player_key) == player_id and low <= head.get(order_key, -1) <= high
+            ),
+            key=lambda head: (head[order_key], head["id"]),
+            reverse=True,
+        )
+        if after is not None:
+            found = [head for head in found if (head[order_key], head["id"]) < (after[0], after[1])]
+        page = found[:limit]
+        return [copy.deepcopy(head) for head in page], len(found) > limit
+
+
+def _stored(record: Record) -> Record:
+    """What DynamoDB would keep: ``None`` values left out, bytes as bytes."""
+    return {key: copy.deepcopy(value) for key, value in record.items() if value is not None}

@@ -1,0 +1,356 @@
+"""Correspondence games: seats, moves, draw offers, deadlines, resignations, timeouts and rematches.
+
+Each action is a ``decide`` function: against the game's head it refuses (``games.refusals``), sees a retry
+of what is done, or makes the event; ``GameLog._act`` (``games.protocol``) appends it under the game's
+lock. The service depends on a ``GameRepository`` and a clock only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any
+
+from common.players import Player
+
+from games.codec import event_from
+from games.computer import cpu_name, cpu_reply, level_of_player
+from games.domain import (
+    COLORS,
+    CPU_LEVELS,
+    DEFAULT_DAYS_PER_MOVE,
+    MAX_DAYS_PER_MOVE,
+    MIN_DAYS_PER_MOVE,
+    AnyEvent,
+    Color,
+    ComputerTookOver,
+    Created,
+    DamagedHead,
+    DrawAccepted,
+    DrawDeclined,
+    DrawOffered,
+    GameHead,
+    Joined,
+    Moved,
+    Rematched,
+    Resigned,
+    Resumed,
+    Seat,
+    TimeoutClaimed,
+    Tracked,
+    apply_all,
+    other,
+    token_matches,
+)
+from games.errors import Conflict, Forbidden, IllegalMove, InvalidGameOption, NotModified
+from games.listing import list_games
+from games.protocol import GAME_ID_BYTES, GameLog, usable_head
+from games.refusals import (
+    already_played,
+    refuse_if_computer_plays,
+    refuse_unless_active,
+    refuse_unless_opponent_overdue,
+    seat_or_refuse,
+)
+from games.views import etag_of, seq_from_etag
+from shared_rules import InvalidMove, get_game
+from shared_rules.errors import InvalidFen
+
+INVITE_BYTES = 16  # 128 bits
+LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
+
+
+def secret_hash(secret: str) -> bytes:
+    return hashlib.sha256(secret.encode("utf-8")).digest()
+
+
+@dataclass
+class Outcome:
+    """What an action returns: the game as it now stands, and the caller's seat."""
+
+    head: GameHead
+    seat: Color | None = None
+    created: bool = False
+    invite: dict[str, str] | None = None
+
+
+class GamesService(GameLog):
+    """Every action on games; reading and writing through ``GameLog``."""
+
+    # ------------------------------------------------------------------------------------ actions
+    def create(
+        self,
+        player: Player,
+        game: str,
+        color: str,
+        options: dict[str, Any],
+        fen: str | None,
+        cpu_level: int | None = None,
+    ) -> Outcome:
+        """A new game: the player takes a seat; the other is open (an invite) or the computer's (``cpu_level``)."""
+        if cpu_level is not None and cpu_level not in CPU_LEVELS:
+            raise InvalidGameOption(f"the computer's level must be one of {CPU_LEVELS[0]} to {CPU_LEVELS[-1]}")
+        options = dict(options)
+        days = options.pop("days_per_move", DEFAULT_DAYS_PER_MOVE)
+        swap = options.pop("swap_colors", True)
+        if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS_PER_MOVE <= days <= MAX_DAYS_PER_MOVE:
+            raise InvalidGameOption(
+                f"option 'days_per_move' must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}"
+            )
+        if not isinstance(swap, bool):
+            raise InvalidGameOption("option 'swap_colors' must be true or false")
+        rules = get_game(game, options)  # RulesError (422) for an unknown or bad option
+        start_fen = None
+        if fen is not None:
+            position = rules.from_fen(fen)
+            if position.status().is_over:
+                raise InvalidFen(f"the game would be over before it starts ({position.status().reason})")
+            start_fen = None if position.fen() == rules.start().fen() else position.fen()
+        seat: Color = "white" if color == "white" else "black" if color == "black" else secrets.choice(COLORS)
+        seats: dict[Color, Seat | None] = {seat: _seat(player), other(seat): None}
+        invite = None
+        if cpu_level is not None:
+            seats[other(seat)] = Seat(None, None, cpu_name(cpu_level), cpu_level)
+        else:
+            invite = secrets.token_urlsafe(INVITE_BYTES)
+        head, _ = self._create(
+            Created(
+                at=self.now_ms(),
+                by=seat,
+                game_id="",
+                game=game,
+                options={**rules.options, "days_per_move": days, "swap_colors": swap},
+                start_fen=start_fen,
+                white=seats["white"],
+                black=seats["black"],
+                invite_key=secret_hash(invite) if invite else None,
+                max_plies=self.max_plies,
+            ),
+            follow=cpu_reply,
+        )
+        link = {"code": invite, "url": self.invite_url(head.id, invite)} if invite else None
+        return Outcome(head, seat=seat, created=True, invite=link)
+
+    def invite_url(self, game_id: str, invite: str, base: str | None = None) -> str:
+        # The code travels in the fragment: browsers never send it to a server or in a Referer.
+        return f"{(base if base is not None else self.site_url).rstrip('/')}/game/?id={game_id}#invite={invite}"
+
+    def join(self, player: Player, game_id: str, invite: str) -> Outcome:
+        joined: dict[str, Color] = {}
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            seat = head.seat_of(player.token_hash)
+            if seat is not None:
+                if head.state == "waiting":
+                    raise Conflict(
+                        "you created this game; send the invite link to your opponent", code="own_game", game=head
+                    )
+                joined["seat"] = seat  # a retried join: the seat is already this player's
+                return None
+            if head.state != "waiting":
+                raise Conflict("both seats are taken", code="game_full", game=head)
+            if not token_matches(secret_hash(invite).hex(), head.invite_key):
+                raise Forbidden("that invite code does not open this game", code="invalid_invite")
+            open_seat = next(color for color in COLORS if head.seat(color) is None)
+            joined["seat"] = open_seat
+            return Joined(by=open_seat, seat=_seat(player))
+
+        head = self._act(game_id, decide)
+        return Outcome(head, seat=joined["seat"])
+
+    def move(self, token_hash: str, game_id: str, text: str, ply: int) -> Outcome:
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            if ply < head.ply and already_played(head, color, text, ply):
+                return None  # the very move already accepted at that ply: a retry
+            refuse_unless_active(head)
+            refuse_if_computer_plays(head, color)
+            if ply != head.ply:
+                raise Conflict(
+                    f"the game has moved on: {head.ply} moves are played, not {ply}; here it is",
+                    code="stale_ply",
+                    game=head,
+                )
+            if head.turn != color:
+                raise Forbidden(f"it is {head.turn}'s move", code="not_your_turn", reason="not_your_turn")
+            position = head.position()
+            try:
+                move = position.parse_move(text)
+            except InvalidMove as refusal:
+                raise IllegalMove(
+                    str(refusal),
+                    code=refusal.code,
+                    reason=refusal.reason,
+                    legal_moves=position.legal_notations(),
+                ) from None
+            return Moved(by=color, move=position.notation(move), ply=ply + 1, fen=position.play(move).fen())
+
+        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+
+    def resign(self, token_hash: str, game_id: str) -> Outcome:
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            if head.state == "finished" and head.reason == "resignation" and head.result == other(color):
+                return None
+            refuse_unless_active(head)
+            return Resigned(by=color)
+
+        return Outcome(self._act(game_id, decide))
+
+    def draw(self, token_hash: str, game_id: str, action: str) -> Outcome:
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            if head.state == "finished" and head.reason == "agreement" and action in ("offer", "accept"):
+                return None
+            refuse_unless_active(head)
+            offer = head.draw_offer
+            if action == "offer":
+                if offer == color:
+                    return None  # already offered
+                return DrawAccepted(by=color) if offer == other(color) else DrawOffered(by=color)
+            if offer != other(color):
+                raise Conflict("your opponent has not offered a draw", code="no_draw_offer", game=head)
+            return DrawAccepted(by=color) if action == "accept" else DrawDeclined(by=color)
+
+        return Outcome(self._act(game_id, decide))
+
+    def claim_timeout(self, token_hash: str, game_id: str) -> Outcome:
+        now = self.now_ms()
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            if head.state == "finished" and head.reason == "timeout":
+                return None
+            refuse_unless_active(head)
+            refuse_unless_opponent_overdue(head, color, now, "only the side to move can run out of time")
+            return TimeoutClaimed(by=color, at=now)
+
+        return Outcome(self._act(game_id, decide))
+
+    def cpu_takeover(self, token_hash: str, game_id: str) -> Outcome:
+        """The computer plays on for the opponent, whose time ran out, at about the level of that player's own
+        moves in this game (``estimate_level``); it moves at once (``follow``)."""
+        now = self.now_ms()
+        levels: dict[Color, int] = {}
+
+        def level_of(head: GameHead, color: Color) -> int:
+            if color not in levels:  # one read of the log, only once the takeover is allowed
+                events = [event_from(item) for item in self.store.events_after(game_id, 0)]
+                levels[color] = level_of_player(head, events, color)
+            return levels[color]
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            absent = other(color)
+            if head.computer_level(absent):
+                return None  # the computer plays that seat already (a retry)
+            refuse_unless_active(head)
+            refuse_if_computer_plays(head, color)  # never the computer against itself
+            refuse_unless_opponent_overdue(
+                head, color, now, "the computer can only take over for a side whose time ran out"
+            )
+            return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
+
+        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+
+    def resume(self, token_hash: str, game_id: str) -> Outcome:
+        """The player takes back the seat the computer played for them."""
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            if not head.computer_level(color):
+                return None  # the seat is the player's (a retry, or it was never taken over)
+            refuse_unless_active(head)
+            return Resumed(by=color)
+
+        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+
+    def rematch(self, token_hash: str, game_id: str) -> Outcome:
+        seats: dict[str, Color] = {}
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            seats["old"] = seat_or_refuse(head, token_hash)
+            if head.rematch:
+                return None
+            if head.state != "finished":
+                raise Conflict("a rematch can start once this game is over", code="game_not_finished", game=head)
+            return Rematched(by=seats["old"], game_id=secrets.token_urlsafe(GAME_ID_BYTES))
+
+        old = self._act(game_id, decide)
+        new, created = self._rematch_game(old)
+        return Outcome(new, seat=new.seat_of(token_hash) or seats["old"], created=created)
+
+    def _rematch_game(self, old: GameHead) -> tuple[GameHead, bool]:
+        """The rematch game of ``old``, creating it if no one has yet; (game, whether this call created it).
+        Of callers racing to create it, the conditional append lets exactly one say it did (201)."""
+        assert old.rematch is not None
+        if self.store.get_head(old.rematch) is not None:
+            return self._load(old.rematch).head, False
+        first = self.store.get_event(old.id, 1)
+        swap = bool(old.options.get("swap_colors", True))
+        seats: dict[Color, Seat | None] = {}
+        for color in COLORS:
+            source = old.seat(other(color) if swap else color)
+            # The computer's own seat stays the computer's; a seat it only played on for its player does not.
+            seats[color] = None if source is None else replace(source, cpu=source.cpu if source.is_computer else None)
+        event = Created(
+            at=old.updated,  # the rematch event's time: the same new game whoever creates it
+            game_id=old.rematch,
+            game=old.game,
+            options=old.options,
+            start_fen=first.get("start_fen") if first else None,
+            white=seats["white"],
+            black=seats["black"],
+            rematch_of=old.id,
+            max_plies=old.max_plies,
+        )
+        return self._create(event, follow=cpu_reply)
+
+    # ---------------------------------------------------------------------------------- reading
+    def get(self, game_id: str, if_none_match: str | None = None) -> tuple[GameHead, list[dict[str, Any]], str]:
+        """The game, its log (as stored records) and its ETag; ``NotModified`` when the client's copy is current."""
+        known = seq_from_etag(if_none_match)
+        if known == -1:  # "If-None-Match: *": any copy will do while the game exists
+            stored = self.store.get_head(game_id)
+            if stored is not None:
+                raise NotModified(etag_of(int(stored["seq"])))
+        elif known is not None:
+            # One small Query: the head and any event after the client's copy (a head behind its log
+            # must not answer 304 for a game that has moved on).
+            stored, newer = self.store.load(game_id, after_seq=known)
+            if stored is not None and not newer and stored["seq"] == known:
+                raise NotModified(etag_of(known))
+        tracked, log = self._read_log(game_id)
+        if tracked.head.computer_to_move:  # a crash left the computer's reply owed: make it now
+            self._act(game_id, lambda _head: None, follow=cpu_reply)
+            tracked, log = self._read_log(game_id)
+        return tracked.head, log, etag_of(tracked.seq)
+
+    def _read_log(self, game_id: str) -> tuple[Tracked, list[dict[str, Any]]]:
+        """The head and the whole log in one Query; only events past the head are read and folded (no replay)."""
+        stored, log = self.store.load(game_id)
+        if stored is None or not log:
+            return self._load_log(game_id, stored, log), log
+        try:
+            head = usable_head(stored)
+            newer = [event_from(record) for record in log if record["seq"] > head.seq]
+            tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
+        except DamagedHead:
+            return self._load_log(game_id, stored, log), log
+        self._repair(tracked)
+        return tracked, log
+
+    def export(self, game_id: str) -> tuple[GameHead, list[dict[str, Any]]]:
+        """What the PGN or PDN of a game is made from: the head and the log's records."""
+        tracked, log = self._read_log(game_id)
+        return tracked.head, log
+
+    def games_of(self, player: Player, status: str, cursor: str | None, limit: int) -> dict[str, Any]:
+        """The player's games, newest activity first; active games where it is the player's turn first."""
+        return list_games(self.store, player.player_id, status, cursor, limit)
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def _seat(player: Player) -> Seat:
+    return Seat(player.player_id, bytes.fromhex(player.token_hash), player.name)
