@@ -211,7 +211,11 @@ def build_layer(build: Path = BUILD, host: bool = False) -> Path:
     """build/layer/python: shared_rules/Makefile's build-RulesLayer, for Lambda or for this machine."""
     artifacts = build / LAYER_DIR_NAME
     command = ["make", "--no-print-directory", "-C", str(ROOT / "shared_rules"), "build-RulesLayer"]
-    command += [f"ARTIFACTS_DIR={artifacts}", f"PIP={sys.executable} -m pip", f"CONSTRAINTS={build / 'constraints.txt'}"]
+    command += [
+        f"ARTIFACTS_DIR={artifacts}",
+        f"PIP={sys.executable} -m pip",
+        f"CONSTRAINTS={build / 'constraints.txt'}",
+    ]
     if host:
         command.append("LAMBDA_PLATFORM=")  # pip's own platform: the wheels of this machine
     subprocess.run(command, check=True)
@@ -263,6 +267,7 @@ def build(out: Path | None = None, host: bool = False) -> Path:
 
 def package_sizes(build: Path = BUILD) -> dict[str, int]:
     """Bytes of each function's package and of the layer (unzipped, as Lambda's 250 MB limit counts them)."""
+
     def size(directory: Path) -> int:
         return sum(path.stat().st_size for path in directory.rglob("*") if path.is_file())
 
@@ -281,7 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, size in package_sizes(out).items():
         print(f"  {name:24} {size / 1e6:6.1f} MB")
     where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
-    print(f"built {where}/ ({'this machine' if options.host else 'Lambda arm64, python3.13'}); template {where}/template.json")
+    print(
+        f"built {where}/ ({'this machine' if options.host else 'Lambda arm64, python3.13'}); template {where}/template.json"
+    )
     return 0
 
 

@@ -151,7 +151,7 @@ class Template:
         for resource in self.resources.values():
             if resource.get("Type") != "AWS::CloudFront::ResponseHeadersPolicy":
                 continue
-            config = ((resource.get("Properties") or {}).get("ResponseHeadersPolicyConfig") or {})
+            config = (resource.get("Properties") or {}).get("ResponseHeadersPolicyConfig") or {}
             return security_headers_of(config.get("SecurityHeadersConfig") or {})
         return {}
 
@@ -240,9 +240,13 @@ def security_headers_of(config: dict) -> dict[str, str]:
         headers["Referrer-Policy"] = str(config["ReferrerPolicy"]["ReferrerPolicy"])
     if config.get("XSSProtection"):
         protection = config["XSSProtection"]
-        headers["X-XSS-Protection"] = "1; mode=block" if protection.get("ModeBlock") else str(int(protection["Protection"]))
+        headers["X-XSS-Protection"] = (
+            "1; mode=block" if protection.get("ModeBlock") else str(int(protection["Protection"]))
+        )
     if config.get("ContentSecurityPolicy"):
-        headers["Content-Security-Policy"] = " ".join(str(config["ContentSecurityPolicy"]["ContentSecurityPolicy"]).split())
+        headers["Content-Security-Policy"] = " ".join(
+            str(config["ContentSecurityPolicy"]["ContentSecurityPolicy"]).split()
+        )
     return headers
 
 

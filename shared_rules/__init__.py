@@ -21,9 +21,25 @@ from .status import BLACK, DRAW, ONGOING, REASONS, WHITE, Status
 GAME_NAMES = ("chess", "english", "tanzanian")
 
 __all__ = [
-    "GAME_NAMES", "Game", "Position", "Snapshot", "Status", "get_game", "option_specs",
-    "RulesError", "UnknownGame", "InvalidOption", "InvalidFen", "InvalidMove", "AmbiguousMove", "GameOver",
-    "WHITE", "BLACK", "DRAW", "ONGOING", "REASONS",
+    "GAME_NAMES",
+    "Game",
+    "Position",
+    "Snapshot",
+    "Status",
+    "get_game",
+    "option_specs",
+    "RulesError",
+    "UnknownGame",
+    "InvalidOption",
+    "InvalidFen",
+    "InvalidMove",
+    "AmbiguousMove",
+    "GameOver",
+    "WHITE",
+    "BLACK",
+    "DRAW",
+    "ONGOING",
+    "REASONS",
 ]
 
 

@@ -97,9 +97,18 @@ def repetition_key(board: chess.Board) -> bytes:
     ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else 64
     packed = struct.pack(
         ">9QB?B",
-        board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
-        board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.castling_rights,
-        ep, board.turn, 0,
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied_co[chess.WHITE],
+        board.occupied_co[chess.BLACK],
+        board.castling_rights,
+        ep,
+        board.turn,
+        0,
     )
     return hashlib.blake2b(packed, digest_size=KEY_BYTES).digest()
 

@@ -25,15 +25,20 @@ def _build_parser() -> argparse.ArgumentParser:
         prog="ubao",
         description="ubao's rules layer from the shell: chess, English draughts and Tanzanian draughts.",
         epilog="Examples: ubao moves english | ubao perft tanzanian 8 | ubao play chess e4 e5 Nf3 | "
-    "ubao engine chess --level 3 | ubao match english --levels 2 1 --games 10",
+        "ubao engine chess --level 3 | ubao match english --levels 2 1 --games 10",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     def add_common(sub):
         sub.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAME_NAMES)}")
         sub.add_argument("--fen", help="start from this position instead of the initial one")
-        sub.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                         help="a table option, e.g. mandatory_capture=false or move_limit=80 (repeatable)")
+        sub.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a table option, e.g. mandatory_capture=false or move_limit=80 (repeatable)",
+        )
 
     moves = commands.add_parser("moves", help="list the legal moves, one per line")
     add_common(moves)
@@ -51,8 +56,14 @@ def _build_parser() -> argparse.ArgumentParser:
     match = commands.add_parser("match", help="play levels against each other and print the score")
     match.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAME_NAMES)}")
     match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option")
-    match.add_argument("--levels", type=int, nargs=2, required=True, metavar=("A", "B"),
-                       help="the two levels, 1 to 5 (0: a random mover)")
+    match.add_argument(
+        "--levels",
+        type=int,
+        nargs=2,
+        required=True,
+        metavar=("A", "B"),
+        help="the two levels, 1 to 5 (0: a random mover)",
+    )
     match.add_argument("--games", type=int, default=10, metavar="N", help="games to play (colours alternate)")
     match.add_argument("--seed", type=int, default=0, help="which openings and random choices")
     match.add_argument("--workers", type=int, default=1, metavar="N", help="processes playing games at once")
@@ -106,11 +117,16 @@ def _cmd_perft(args) -> None:
 def _cmd_play(args) -> None:
     game = get_game(args.game, _options(args.game, args.option))
     position = game.replay(args.moves, fen=args.fen)
-    print(json.dumps({
-        "fen": position.fen(),
-        "status": position.status().as_dict(),
-        "legal_moves": position.legal_notations(),
-    }, ensure_ascii=False))
+    print(
+        json.dumps(
+            {
+                "fen": position.fen(),
+                "status": position.status().as_dict(),
+                "legal_moves": position.legal_notations(),
+            },
+            ensure_ascii=False,
+        )
+    )
 
 
 def _cmd_engine(args) -> None:
@@ -121,8 +137,10 @@ def _cmd_engine(args) -> None:
         raise RulesError(f"the game is over ({position.status().reason}): there is no move to choose")
     choice = choose_move(position.game, position, args.level, seed=args.seed)
     print(f"{choice.notation} {choice.describe()}")
-    print(f"level {choice.level}, depth {choice.depth}, {choice.nodes} nodes, line: {' '.join(choice.pv)}",
-          file=sys.stderr)
+    print(
+        f"level {choice.level}, depth {choice.depth}, {choice.nodes} nodes, line: {' '.join(choice.pv)}",
+        file=sys.stderr,
+    )
 
 
 def _cmd_match(args) -> None:
@@ -139,11 +157,15 @@ def _cmd_match(args) -> None:
 
     def report(outcome) -> None:
         if args.verbose:
-            print(f"game {outcome.task.number + 1}: {outcome.result} ({outcome.ended_by}) in {len(outcome.moves)} "
-                  f"plies: {' '.join(outcome.moves)}", file=sys.stderr)
+            print(
+                f"game {outcome.task.number + 1}: {outcome.result} ({outcome.ended_by}) in {len(outcome.moves)} "
+                f"plies: {' '.join(outcome.moves)}",
+                file=sys.stderr,
+            )
 
-    score = match(game, args.levels[0], args.levels[1], args.games, seed=args.seed, workers=args.workers,
-                  on_game=report)
+    score = match(
+        game, args.levels[0], args.levels[1], args.games, seed=args.seed, workers=args.workers, on_game=report
+    )
     print(score.line())
 
 

@@ -90,8 +90,14 @@ def _frame(inner: str, files: str, ranks: str, flipped: bool, numbers=()) -> str
         for i in range(8):
             file = 7 - i if flipped else i
             row = 7 if flipped else 0
-            labels.append((i * SQUARE + SQUARE - 2 - _label_width(files[file]), SQUARE * 7 + SQUARE - 2 - LABEL_SIZE,
-                           files[file], (row + file) % 2 == 0))
+            labels.append(
+                (
+                    i * SQUARE + SQUARE - 2 - _label_width(files[file]),
+                    SQUARE * 7 + SQUARE - 2 - LABEL_SIZE,
+                    files[file],
+                    (row + file) % 2 == 0,
+                )
+            )
     if ranks:
         for j in range(8):
             row = j if flipped else 7 - j
@@ -137,9 +143,7 @@ def chess_svg(
     )
     inner = re.sub(r"<desc>.*?</desc>", "", inner, flags=re.S)
     if lastmove:  # rings on the last move's squares, 3:1 or more against both square colours
-        rings = "".join(
-            _ring(*_chess_corner(square, flipped)) for square in (lastmove.from_square, lastmove.to_square)
-        )
+        rings = "".join(_ring(*_chess_corner(square, flipped)) for square in (lastmove.from_square, lastmove.to_square))
         head, _, tail = inner.rpartition("</svg>")
         inner = head + rings + "</svg>" + tail
     return _frame(inner, "abcdefgh", "12345678", flipped)

@@ -74,7 +74,9 @@ def bench_rules() -> None:
         leaves = engine.perft(start, 8)
         elapsed = time.perf_counter() - started
         rates[variant.name] = leaves / elapsed
-        print(f"ubao {variant.name:<10} depth 8: {leaves:>9,} leaves in {elapsed:6.2f} s = {rates[variant.name]:>10,.0f} leaves/s")
+        print(
+            f"ubao {variant.name:<10} depth 8: {leaves:>9,} leaves in {elapsed:6.2f} s = {rates[variant.name]:>10,.0f} leaves/s"
+        )
     try:
         from draughts import Board
     except ImportError:
@@ -85,7 +87,9 @@ def bench_rules() -> None:
         leaves = _pydraughts_perft(Board(variant="english"), depth)
         elapsed = time.perf_counter() - started
         reference = leaves / elapsed
-        print(f"pydraughts english depth {depth}: {leaves:>9,} leaves in {elapsed:6.2f} s = {reference:>10,.0f} leaves/s")
+        print(
+            f"pydraughts english depth {depth}: {leaves:>9,} leaves in {elapsed:6.2f} s = {reference:>10,.0f} leaves/s"
+        )
         print(f"ratio ubao/pydraughts (english, leaves/s): {rates['english'] / reference:,.0f}x  (target >= 300x)")
 
     heading("one validate request in the rules layer (parse FEN, play a move, outcome)")
@@ -109,10 +113,14 @@ def bench_rules() -> None:
 
     heading("import cost of the rules layer on top of python-chess")
     floor = median_process_time("import chess")
-    ours = median_process_time("import chess, shared_rules; from shared_rules import get_game; "
-                               "[get_game(n).start() for n in ('chess', 'english', 'tanzanian')]")
-    print(f"import chess: {floor * 1e3:.0f} ms; with the rules layer and all three games set up: {ours * 1e3:.0f} ms; "
-          f"added {max(0.0, ours - floor) * 1e3:.0f} ms (target < 60 ms)")
+    ours = median_process_time(
+        "import chess, shared_rules; from shared_rules import get_game; "
+        "[get_game(n).start() for n in ('chess', 'english', 'tanzanian')]"
+    )
+    print(
+        f"import chess: {floor * 1e3:.0f} ms; with the rules layer and all three games set up: {ours * 1e3:.0f} ms; "
+        f"added {max(0.0, ours - floor) * 1e3:.0f} ms (target < 60 ms)"
+    )
 
 
 # ------------------------------------------------------------------ the serverless skeleton (issue 3)
@@ -558,11 +566,26 @@ def _worst_head_size(store) -> int:
     seat = Seat("x" * 12, b"x" * 32, name)
     last = PlayedMove(99_998, "white", "Qxh8+", "h1h8", fen)
     head = GameHead(
-        id="x" * 12, game="chess", options={"days_per_move": 14, "swap_colors": False}, seq=999_999, ply=99_999,
-        state="active", turn="white", result="ongoing", reason=None, white=seat, black=seat,
-        snapshot=Snapshot(fen, 99_999, b"k" * 8 * 99), created=4_102_444_800_000, updated=4_102_444_800_000,
-        last_moves=(last, last), deadline=4_102_444_800_000, draw_offer="white", rematch="x" * 12,
-        rematch_of="x" * 12, max_plies=100_000,
+        id="x" * 12,
+        game="chess",
+        options={"days_per_move": 14, "swap_colors": False},
+        seq=999_999,
+        ply=99_999,
+        state="active",
+        turn="white",
+        result="ongoing",
+        reason=None,
+        white=seat,
+        black=seat,
+        snapshot=Snapshot(fen, 99_999, b"k" * 8 * 99),
+        created=4_102_444_800_000,
+        updated=4_102_444_800_000,
+        last_moves=(last, last),
+        deadline=4_102_444_800_000,
+        draw_offer="white",
+        rematch="x" * 12,
+        rematch_of="x" * 12,
+        max_plies=100_000,
     )
     record = head_record(head)
     return store.item_size({**record, "pk": record.pop("id"), "sk": "H"})
@@ -670,8 +693,11 @@ def bench_engine() -> None:
         scores[pairing].add(outcome)
         if scores[pairing].games == games:  # as each pairing ends, for progress; the table follows
             elapsed = time.perf_counter() - started
-            print(f"  {done}/{len(tasks)} games, {elapsed:.0f} s: {pairing[0]} {scores[pairing].line()}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {done}/{len(tasks)} games, {elapsed:.0f} s: {pairing[0]} {scores[pairing].line()}",
+                file=sys.stderr,
+                flush=True,
+            )
     for pairing in sorted(scores, key=lambda p: (names.index(p[0]), p[1])):
         score = scores[pairing]
         plies = statistics.median(score.plies)
@@ -906,12 +932,17 @@ def _slow_page(context):
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
     transferred = {"bytes": 0}
-    cdp.on("Network.loadingFinished", lambda event: transferred.__setitem__("bytes", transferred["bytes"] + event["encodedDataLength"]))
+    cdp.on(
+        "Network.loadingFinished",
+        lambda event: transferred.__setitem__("bytes", transferred["bytes"] + event["encodedDataLength"]),
+    )
     return page, transferred
 
 
 def _load_ms(page) -> float:
-    return page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime; })()")
+    return page.evaluate(
+        "(() => { const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime; })()"
+    )
 
 
 def bench_offline() -> None:
@@ -998,7 +1029,9 @@ def _bench_offline_pack(browser, origin: str, proxy, site) -> None:
     page.wait_for_function("document.getElementById('save-offline-status').textContent.length > 12", timeout=60_000)
     page.wait_for_timeout(1000)
     pack = proxy.take()
-    cached = page.evaluate("caches.open('ubao-pages').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))")
+    cached = page.evaluate(
+        "caches.open('ubao-pages').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))"
+    )
     shell = json_module.loads(re.search(r"const SETTINGS = (\{.*?\});", (site.site_dir / "sw.js").read_text()).group(1))
     shell_bytes = sum(
         len(brotli.compress((site.site_dir / url.lstrip("/")).read_bytes()))
@@ -1008,7 +1041,9 @@ def _bench_offline_pack(browser, origin: str, proxy, site) -> None:
     )
     context.close()
     print(f"pages kept: {len(cached)} ({', '.join(sorted(cached))})")
-    print(f"shell precached: {len(shell['shell'])} files + 3 offline pages, {shell_bytes / 1024:.1f} KB Brotli (files alone)")
+    print(
+        f"shell precached: {len(shell['shell'])} files + 3 offline pages, {shell_bytes / 1024:.1f} KB Brotli (files alone)"
+    )
     print(f"whole pack over the network: {pack / 1024:.1f} KB (target < 400 KB); 20 puzzles per game: not kept yet")
 
 
@@ -1035,7 +1070,6 @@ def bench_package() -> None:
             with_layer = size + (layer if name != "RulesLayer" else 0)
             print(f"{name:22} {size / 1e6:6.2f} MB unzipped, {zipped.stat().st_size / 1e6:5.2f} MB zipped;"
                   f" with the layer {with_layer / limit:6.1%} of Lambda's 250 MB")  # fmt: skip
-
 
 
 from tests.bench_push import bench_push  # noqa: E402 - a section in its own module

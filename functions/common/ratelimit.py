@@ -289,8 +289,8 @@ def charge_computer(game: str, seats: Iterable[Any]) -> None:
 
 def _address(event: dict, headers: dict) -> str | None:
     viewer = headers.get("cloudfront-viewer-address")  # "ip:port", set by CloudFront, never by the viewer
-    text = viewer.rsplit(":", 1)[0] if viewer else ((event.get("requestContext") or {}).get("http") or {}).get(
-        "sourceIp"
+    text = (
+        viewer.rsplit(":", 1)[0] if viewer else ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
     )
     try:
         address = ipaddress.ip_address(str(text).strip("[]"))

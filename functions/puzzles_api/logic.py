@@ -317,4 +317,3 @@ def _order(player_id: str, puzzle_id: str) -> bytes:
 
 def _iso(seconds: int) -> str:
     return datetime.fromtimestamp(seconds, tz=UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-

@@ -87,8 +87,16 @@ def _countdown_sides(state: State) -> int | None:
 class DraughtsPosition(Position[RawMove]):
     """A draughts position with what its draw rules remember (immutable)."""
 
-    def __init__(self, game: DraughtsGame, state: State, ply: int, history: tuple, quiet_plies: int,
-                 kings_only_plies: int, countdown: int | None):
+    def __init__(
+        self,
+        game: DraughtsGame,
+        state: State,
+        ply: int,
+        history: tuple,
+        quiet_plies: int,
+        kings_only_plies: int,
+        countdown: int | None,
+    ):
         self.game = game
         self.state = state
         self._ply = ply

@@ -31,8 +31,12 @@ class Squares:
                 self.fen_tokens["K" + spelled] = self.fen_tokens["k" + spelled] = (index, True)
         self.fen_bits = {token: (1 << index, (1 << index) * king) for token, (index, king) in self.fen_tokens.items()}
         # Sorting key: numbers numerically, algebraic squares file first.
-        self.order = sorted(self.name_of, key=lambda i: (int(self.name_of[i]),) if numbering == "pdn" else (
-            self.name_of[i][0], int(self.name_of[i][1:])))
+        self.order = sorted(
+            self.name_of,
+            key=lambda i: (
+                (int(self.name_of[i]),) if numbering == "pdn" else (self.name_of[i][0], int(self.name_of[i][1:]))
+            ),
+        )
         self.rank = {index: n for n, index in enumerate(self.order)}
 
     def name(self, index: int) -> str:
@@ -66,7 +70,10 @@ def write_fen(squares: Squares, state: State) -> str:
     white, black, kings, turn = state
     fields = ["W" if turn == WHITE_TO_MOVE else "B"]
     for colour, pieces in (("W", white), ("B", black)):
-        names = [("K" if kings >> i & 1 else "") + squares.name_of[i] for i in sorted(_indices(pieces), key=squares.rank.__getitem__)]
+        names = [
+            ("K" if kings >> i & 1 else "") + squares.name_of[i]
+            for i in sorted(_indices(pieces), key=squares.rank.__getitem__)
+        ]
         fields.append(colour + ",".join(names))
     return ":".join(fields)
 
@@ -93,7 +100,9 @@ def parse_fen(squares: Squares, fen: str) -> State:
     engine = squares.engine
     stuck = (white & ~white_kings & engine.white_crown_row) | (black & ~black_kings & engine.black_crown_row)
     if stuck:
-        raise InvalidFen(f"FEN {fen!r}: a man on {squares.mask_names(stuck)[0]} stands on its crowning row; make it a king (K)")
+        raise InvalidFen(
+            f"FEN {fen!r}: a man on {squares.mask_names(stuck)[0]} stands on its crowning row; make it a king (K)"
+        )
     return State(white, black, white_kings | black_kings, turn)
 
 

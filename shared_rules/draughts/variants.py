@@ -53,9 +53,7 @@ _MOVE_LIMIT = OptionSpec(
 _THREEFOLD = OptionSpec(
     "threefold_repetition", bool, False, "The third occurrence of a position (same side to move) draws."
 )
-_THIRTY = OptionSpec(
-    "thirty_moves", bool, False, "60 plies with only kings on the board and no capture draw the game."
-)
+_THIRTY = OptionSpec("thirty_moves", bool, False, "60 plies with only kings on the board and no capture draw the game.")
 
 ENGLISH = Variant(
     name="english",
@@ -124,7 +122,15 @@ INTERNATIONAL = Variant(
 )
 
 # Brazilian draughts: the international rules on the 8x8 board.
-BRAZILIAN = Variant(**{**INTERNATIONAL.__dict__, "name": "brazilian", "title": "Brazilian draughts",
-                       "size": 8, "rows_of_men": 3, "gametype": 26})
+BRAZILIAN = Variant(
+    **{
+        **INTERNATIONAL.__dict__,
+        "name": "brazilian",
+        "title": "Brazilian draughts",
+        "size": 8,
+        "rows_of_men": 3,
+        "gametype": 26,
+    }
+)
 
 LATER_VARIANTS = {variant.name: variant for variant in (INTERNATIONAL, BRAZILIAN)}

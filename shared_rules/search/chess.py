@@ -132,9 +132,17 @@ class ChessModel:
         # from its public attributes.
         ep = state.ep_square if state.ep_square is not None and state.has_legal_en_passant() else None
         return (
-            state.pawns, state.knights, state.bishops, state.rooks, state.queens, state.kings,
-            state.occupied_co[chess.WHITE], state.occupied_co[chess.BLACK], state.turn,
-            state.clean_castling_rights(), ep,
+            state.pawns,
+            state.knights,
+            state.bishops,
+            state.rooks,
+            state.queens,
+            state.kings,
+            state.occupied_co[chess.WHITE],
+            state.occupied_co[chess.BLACK],
+            state.turn,
+            state.clean_castling_rights(),
+            ep,
         )
 
     def move_key(self, move: chess.Move) -> chess.Move:
@@ -189,7 +197,11 @@ class ChessModel:
         return sum(
             value * (chess.popcount(mask & white) - chess.popcount(mask & black))
             for value, mask in (
-                (100, board.pawns), (320, board.knights), (330, board.bishops), (500, board.rooks), (900, board.queens)
+                (100, board.pawns),
+                (320, board.knights),
+                (330, board.bishops),
+                (500, board.rooks),
+                (900, board.queens),
             )
         )
 

@@ -150,8 +150,9 @@ def random_move(position: Position, seed: int):
     return random.Random(seed).choice(position.legal_moves())
 
 
-def play_game(game: Game, start: Position, white: int, black: int, seed: int = 0, task: LadderGame | None = None
-              ) -> GameOutcome:
+def play_game(
+    game: Game, start: Position, white: int, black: int, seed: int = 0, task: LadderGame | None = None
+) -> GameOutcome:
     """One game between two levels (``RANDOM`` for a random mover), to its end or its adjudication."""
     judge = Adjudicator(game)
     position, moves = start, []
@@ -289,8 +290,15 @@ def play_all(tasks: Iterable[LadderGame], workers: int = 1) -> Iterator[GameOutc
         yield from pool.map(play_ladder_game, tasks)
 
 
-def match(game: Game, a: int, b: int, games: int, seed: int = 0, workers: int = 1,
-          on_game: Callable[[GameOutcome], None] | None = None) -> MatchScore:
+def match(
+    game: Game,
+    a: int,
+    b: int,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    on_game: Callable[[GameOutcome], None] | None = None,
+) -> MatchScore:
     """``games`` games of level ``a`` against level ``b``: colours alternate, each opening is played twice."""
     score = MatchScore(a, b)
     for outcome in play_all(match_tasks(game, a, b, games, seed), workers):

@@ -110,7 +110,9 @@ def check_boards(boards: list[dict], viewport: dict) -> None:
                 assert texts in ([str(n) for n in range(1, 33)], [str(n) for n in range(32, 0, -1)])
             else:
                 files = [label for label in labels if label["text"].isalpha()]
-                ranks = [label["text"] for label in sorted(labels, key=lambda item: item["y"]) if label["text"].isdigit()]
+                ranks = [
+                    label["text"] for label in sorted(labels, key=lambda item: item["y"]) if label["text"].isdigit()
+                ]
                 order = "".join(label["text"] for label in sorted(files, key=lambda item: item["x"]))
                 assert order in ("abcdefgh", "hgfedcba")
                 assert ranks == (list("87654321") if order == "abcdefgh" else list("12345678"))  # turned together

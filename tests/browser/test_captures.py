@@ -44,9 +44,7 @@ def squares_of(move: str) -> list[str]:
 
 
 def marked(board: BoardView) -> set[str]:
-    return set(
-        board.host.evaluate("host => [...host.querySelectorAll('button.dest')].map((b) => b.dataset.square)")
-    )
+    return set(board.host.evaluate("host => [...host.querySelectorAll('button.dest')].map((b) => b.dataset.square)"))
 
 
 def refusal(messages: dict, moves: list[str]) -> str:
@@ -139,7 +137,9 @@ def test_a_multi_capture_is_entered_hop_by_hop_in_a_puzzle(contexts, needs_dynam
     move = puzzle.solution[0]
     hops = squares_of(move)
     board.click(hops[0])
-    page.wait_for_function("host => host.querySelector('button.dest')", arg=section.locator(".board-host").element_handle())
+    page.wait_for_function(
+        "host => host.querySelector('button.dest')", arg=section.locator(".board-host").element_handle()
+    )
     sent = []
     page.on("request", lambda request: sent.append(request) if "/attempt" in request.url else None)
     for i, hop in enumerate(hops[1:-1], start=1):

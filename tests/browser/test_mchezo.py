@@ -248,7 +248,9 @@ def test_playing_the_computer_shows_legal_squares_and_its_reply_as_the_last_move
     assert asha.page.locator("#game .invite").is_hidden()
     # The server's legal moves by their squares (legal_moves_uci) let the board mark where the pawn may go.
     asha.board.click("e2")
-    marked = {name for name in ("e3", "e4", "d3", "f3") if "dest" in (asha.board.square(name).get_attribute("class") or "")}
+    marked = {
+        name for name in ("e3", "e4", "d3", "f3") if "dest" in (asha.board.square(name).get_attribute("class") or "")
+    }
     assert marked == {"e3", "e4"}
     asha.board.click("e4")
     asha.page.wait_for_function("document.querySelectorAll('#game .moves li').length === 1")

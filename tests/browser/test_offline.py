@@ -30,7 +30,11 @@ def until(page, expression: str, arg=None, timeout: float = 20.0) -> None:
 
 
 def saved(page, path: str) -> None:
-    until(page, "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)", path)
+    until(
+        page,
+        "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)",
+        path,
+    )
 
 
 def test_installable_in_every_language(server, browser, tmp_path):
@@ -97,7 +101,9 @@ def test_save_all_lessons_for_offline_keeps_every_rules_and_lesson_page_of_the_l
     assert button.inner_text() == t.gettext("Save all lessons for offline")
     button.click()
     status = page.locator("#save-offline-status")
-    status.filter(has_text=t.gettext("Saved: the rules and lessons of every game open without a connection.")).wait_for()
+    status.filter(
+        has_text=t.gettext("Saved: the rules and lessons of every game open without a connection.")
+    ).wait_for()
 
     context.set_offline(True)
     for game in build_site.GAMES:
@@ -147,7 +153,9 @@ def test_an_api_answer_from_the_cache_is_marked_as_not_fresh(contexts):
     context.set_offline(True)
     stale = page.evaluate(read, "/v1/puzzles/daily?game=chess")
     assert stale["offline"] == "1" and stale["body"]["id"] == fresh["body"]["id"]
-    never_fetched = page.evaluate("fetch('/v1/puzzles/daily?game=english', {cache: 'no-cache'}).then(() => 'answered', () => 'failed')")
+    never_fetched = page.evaluate(
+        "fetch('/v1/puzzles/daily?game=english', {cache: 'no-cache'}).then(() => 'answered', () => 'failed')"
+    )
     assert never_fetched == "failed"  # nothing cached: a network error, never an invented answer
     context.set_offline(False)
     again = page.evaluate(read, "/v1/puzzles/daily?game=chess")

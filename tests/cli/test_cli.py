@@ -30,7 +30,9 @@ def test_moves_from_a_fen_in_algebraic_notation():
     assert sorted(result.stdout.split()) == ["a1xd4xf6", "a1xd4xg7", "a1xd4xh8"]
 
 
-@pytest.mark.parametrize(("game", "depth", "count"), [("english", 5, 7361), ("tanzanian", 6, 36768), ("chess", 3, 8902)])
+@pytest.mark.parametrize(
+    ("game", "depth", "count"), [("english", 5, 7361), ("tanzanian", 6, 36768), ("chess", 3, 8902)]
+)
 def test_perft_prints_the_leaf_count_alone_on_the_last_line(game, depth, count):
     result = ubao("perft", game, str(depth))
     assert result.returncode == 0

@@ -91,9 +91,9 @@ def test_the_api_origin_carries_the_secret_the_functions_check(template):
     globals_ = template.data["Globals"]["Function"]["Environment"]["Variables"]
     assert header["HeaderName"].lower() == edge.ORIGIN_HEADER
     assert header["HeaderValue"] == globals_[edge.ORIGIN_SECRET_VARIABLE]  # one value, two places
-    assert template.origin_headers()["X-Origin-Verify"] == template.functions["GamesFunction"].environment[
-        "ORIGIN_VERIFY"
-    ]
+    assert (
+        template.origin_headers()["X-Origin-Verify"] == template.functions["GamesFunction"].environment["ORIGIN_VERIFY"]
+    )
 
 
 def test_custom_domain_raises_the_tls_minimum(template):
@@ -158,9 +158,7 @@ def test_links_name_the_host_the_viewer_asked_for(monkeypatch):
     assert "https://d111.cloudfront.net/" in page and "execute-api" not in page
 
 
-def test_every_request_logs_one_line_with_its_route_status_and_latency_and_never_a_token(
-    monkeypatch, capsys, caplog
-):
+def test_every_request_logs_one_line_with_its_route_status_and_latency_and_never_a_token(monkeypatch, capsys, caplog):
     token = "ubao_" + "s3cr3t" * 7
     with caplog.at_level("INFO"):
         call_validate(monkeypatch, {"x-origin-verify": SECRET, "authorization": f"Bearer {token}"})

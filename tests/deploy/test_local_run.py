@@ -60,8 +60,11 @@ def test_smoke_passes_against_make_run(tmp_path):
     try:
         assert origin, process.stderr.read() if process.poll() is not None else "no origin"
         result = subprocess.run(
-            [sys.executable, "-m", "local.smoke", origin, "--timeout", "120"], capture_output=True, text=True,
-            timeout=600, cwd=ROOT,
+            [sys.executable, "-m", "local.smoke", origin, "--timeout", "120"],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=ROOT,
         )
     finally:
         errors = stop(process, signal.SIGTERM)

@@ -47,7 +47,14 @@ def test_alarms_cover_5xx_lambda_errors_and_throttles_and_dynamodb_and_all_notif
         assert properties["AlarmActions"] == [{"Ref": "AlarmTopic"}]
         text = json.dumps(properties)
         watched |= set(re.findall(r'"MetricName": "([^"]+)"', text))
-    assert {"5xx", "Errors", "Throttles", "ReadThrottleEvents", "WriteThrottleEvents", "SuccessfulRequestLatency"} <= watched
+    assert {
+        "5xx",
+        "Errors",
+        "Throttles",
+        "ReadThrottleEvents",
+        "WriteThrottleEvents",
+        "SuccessfulRequestLatency",
+    } <= watched
     # every function is in the Lambda alarms
     lambda_alarms = json.dumps([alarms["LambdaErrorsAlarm"], alarms["LambdaThrottlesAlarm"]])
     for name in template.functions:

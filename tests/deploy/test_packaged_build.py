@@ -151,7 +151,9 @@ def _top_level_name(entry: Path) -> str:
 
 def _dependencies_of(root: Path, used: set[str]) -> set[str]:
     """Top-level names of the distributions providing ``used`` and of those they require, transitively."""
-    distributions = {_canonical(dist.metadata["Name"]): dist for dist in importlib.metadata.distributions(path=[str(root)])}
+    distributions = {
+        _canonical(dist.metadata["Name"]): dist for dist in importlib.metadata.distributions(path=[str(root)])
+    }
     tops = {name: _tops(dist) for name, dist in distributions.items()}
     pending = [name for name, names in tops.items() if names & used]
     required: set[str] = set(pending)  # a distribution ships whole (PyYAML: yaml and _yaml)

@@ -36,7 +36,10 @@ def test_engine_refuses_a_finished_game_and_a_bad_level(capsys):
 def test_match_prints_the_score(capsys):
     assert main(["match", "english", "--levels", "3", "0", "--games", "2"]) == 0
     line = capsys.readouterr().out.strip()
-    match = re.fullmatch(r"level 3 vs random: ([\d.]+)/2 \(\+(\d) =(\d) -(\d)\), Elo (?:[+-]\d+ ± \d+|[≥≤] [+-]\d+), \d adjudicated", line)
+    match = re.fullmatch(
+        r"level 3 vs random: ([\d.]+)/2 \(\+(\d) =(\d) -(\d)\), Elo (?:[+-]\d+ ± \d+|[≥≤] [+-]\d+), \d adjudicated",
+        line,
+    )
     assert match, line
     assert int(match[2]) + int(match[3]) + int(match[4]) == 2
 

@@ -28,8 +28,18 @@ class PuzzlesApi:
         raw_body: str | bytes | None = None,
     ) -> Answer:
         app = self.games if path == "/v1/players" else self.app
-        return invoke(app, "PuzzlesFunction", method, path, body=body, token=token, headers=headers,
-                      query=query, raw_body=raw_body, host=self.host)
+        return invoke(
+            app,
+            "PuzzlesFunction",
+            method,
+            path,
+            body=body,
+            token=token,
+            headers=headers,
+            query=query,
+            raw_body=raw_body,
+            host=self.host,
+        )
 
     # -- shortcuts: each asserts the step worked ----------------------------------------------------------
     def new_player(self) -> str:

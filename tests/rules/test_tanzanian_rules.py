@@ -226,8 +226,7 @@ def test_countdown_twelfth_move_that_leaves_the_lone_king_without_a_move_wins():
     # Edge squares cannot be captured. Kings b6 and c5 hold the lone king on a7/b8; the third
     # shuttles g1-h2 and on White's 12th move flies h2-b8: the lone king on a7 has no move left.
     # Our documented order (docs/rules.md): having no move is checked before the countdown.
-    position = game().replay(shuffle(22, white=("g1-h2", "h2-g1"), black=("b8-a7", "a7-b8")),
-                             fen="W:WKb6,Kc5,Kg1:BKb8")
+    position = game().replay(shuffle(22, white=("g1-h2", "h2-g1"), black=("b8-a7", "a7-b8")), fen="W:WKb6,Kc5,Kg1:BKb8")
     assert position.fen() == "W:WKb6,Kc5,Kh2:BKa7" and position.countdown == 11
     position = position.play("h2-b8")
     assert position.countdown == 12

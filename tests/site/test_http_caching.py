@@ -76,7 +76,8 @@ def test_hashed_assets_are_served_as_the_template_says(template, built, origin, 
     resources = template["resources"]
     policy = resources[template["static"]["ResponseHeadersPolicyId"]["value"]]["Properties"]
     declared = next(
-        h["Value"] for h in policy["ResponseHeadersPolicyConfig"]["CustomHeadersConfig"]["Items"]
+        h["Value"]
+        for h in policy["ResponseHeadersPolicyConfig"]["CustomHeadersConfig"]["Items"]
         if h["Header"] == "Cache-Control"
     )
     path = _asset(built, script)
@@ -117,9 +118,16 @@ def test_small_files_and_images_are_sent_as_they_are(built, origin):
 
 
 def test_the_service_worker_and_manifests_are_never_cached_stale(origin):
-    for path, content_type in (("/sw.js", "text/javascript"), ("/tl/manifest.webmanifest", "application/manifest+json")):
+    for path, content_type in (
+        ("/sw.js", "text/javascript"),
+        ("/tl/manifest.webmanifest", "application/manifest+json"),
+    ):
         status, headers, _ = get(origin, path)
-        assert status == 200 and headers["cache-control"] == "no-cache" and headers["content-type"].startswith(content_type)
+        assert (
+            status == 200
+            and headers["cache-control"] == "no-cache"
+            and headers["content-type"].startswith(content_type)
+        )
 
 
 def test_an_encoding_refused_with_q_zero_is_not_sent(built, origin):

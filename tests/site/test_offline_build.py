@@ -47,7 +47,11 @@ def test_changing_a_dependency_renames_the_scripts_that_import_it(tmp_path):
     assert before.url("api.js") != after.url("api.js")
     assert before.url("page.js") != after.url("page.js")
     assert before.url("alone.js") == after.url("alone.js")
-    assert after.by_source["page.js"].content.decode().startswith(f'import {{ a }} from "./{after.by_source["api.js"].name}"')
+    assert (
+        after.by_source["page.js"]
+        .content.decode()
+        .startswith(f'import {{ a }} from "./{after.by_source["api.js"].name}"')
+    )
 
 
 def test_an_import_of_a_missing_file_is_a_clear_build_error(tmp_path):
