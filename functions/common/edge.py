@@ -33,13 +33,13 @@ FORWARDED_HOST_HEADER = "x-forwarded-host"
 
 logger = Logger()
 
-Handler = Callable[[dict, Any], dict]
+Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
-def around_requests(handler: Handler, bind_logs: Callable[[dict, Any], None]) -> Handler:
+def around_requests(handler: Handler, bind_logs: Callable[[dict[str, Any], Any], None]) -> Handler:
     """``handler`` with the origin check, the viewer's host, the request log line and the metrics."""
 
-    def handle(event: dict, context: Any) -> dict:
+    def handle(event: dict[str, Any], context: Any) -> dict[str, Any]:
         started = time.perf_counter()
         if from_cloudfront(event):
             use_viewer_host(event)
@@ -56,7 +56,7 @@ def around_requests(handler: Handler, bind_logs: Callable[[dict, Any], None]) ->
     return handle
 
 
-def from_cloudfront(event: dict) -> bool:
+def from_cloudfront(event: dict[str, Any]) -> bool:
     secret = os.environ.get(ORIGIN_SECRET_VARIABLE, "")
     if not secret:
         return True
@@ -64,13 +64,13 @@ def from_cloudfront(event: dict) -> bool:
     return hmac.compare_digest(sent.encode(), secret.encode())
 
 
-def use_viewer_host(event: dict) -> None:
+def use_viewer_host(event: dict[str, Any]) -> None:
     headers = event.get("headers")
     if headers and headers.get(FORWARDED_HOST_HEADER):
         headers["host"] = headers[FORWARDED_HOST_HEADER]
 
 
-def log_request(event: dict, response: dict, latency_ms: float) -> None:
+def log_request(event: dict[str, Any], response: dict[str, Any], latency_ms: float) -> None:
     status = int(response.get("statusCode", 200)) if isinstance(response, dict) else 200
     details: dict[str, Any] = {"route": event.get("routeKey"), "status": status, "latency_ms": round(latency_ms, 1)}
     if 400 <= status < 500:
@@ -79,7 +79,7 @@ def log_request(event: dict, response: dict, latency_ms: float) -> None:
     logger.info("request", extra=details)
 
 
-def error_code(response: dict) -> str:
+def error_code(response: dict[str, Any]) -> str:
     """The ``error.code`` of an error answer ("unknown" if the body is not ubao's error shape)."""
     try:
         return str(json.loads(response.get("body") or "")["error"]["code"])
@@ -87,7 +87,7 @@ def error_code(response: dict) -> str:
         return "unknown"
 
 
-def _forbidden() -> dict:
+def _forbidden() -> dict[str, Any]:
     body = {"error": {"code": "forbidden", "message": "this API answers through the site's address only"}}
     return {
         "statusCode": 403,

@@ -190,17 +190,18 @@ class DynamoBuckets:
         return max(0.001, (ready_ms + cost_ms - window_ms - now_ms) / 1000)
 
 
-def _number(value: int) -> dict:
+def _number(value: int) -> dict[str, str]:
     return {"N": str(int(value))}
 
 
-def _call(operation: str, **params) -> dict | None:
+def _call(operation: str, **params: Any) -> dict[str, Any] | None:
     """One DynamoDB call on the store's client: None when its condition failed; ``StoreUnavailable`` for any
     other failure (a missing table included: ``charge`` lets the request through and logs it)."""
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        return getattr(store.client(), operation)(**params)
+        answer: dict[str, Any] = getattr(store.client(), operation)(**params)
+        return answer
     except ClientError as error:
         if error.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
             return None
@@ -235,12 +236,13 @@ def _repository() -> BucketRepository:
     """The configured buckets; else DynamoDB when ``RATE_LIMIT_TABLE`` names a table (on Lambda and in ``make
     run`` the template sets it; read on every call, as tests switch tables); else buckets in this process."""
     if _state["repository"] is not None:
-        return _state["repository"]
+        repository: BucketRepository = _state["repository"]
+        return repository
     table = os.environ.get("RATE_LIMIT_TABLE")
     return DynamoBuckets(table) if table else _in_process
 
 
-def bind_request(event: dict) -> None:
+def bind_request(event: dict[str, Any]) -> None:
     """Remember who sends this event, for the ``charge`` calls of the request."""
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     _current.set(Client(_address(event, headers), _player(headers)))
@@ -287,7 +289,7 @@ def charge_computer(game: str, seats: Iterable[Any]) -> None:
     charge("computer", max(level_settings(game, level).seconds for level in levels))
 
 
-def _address(event: dict, headers: dict) -> str | None:
+def _address(event: dict[str, Any], headers: dict[str, str]) -> str | None:
     viewer = headers.get("cloudfront-viewer-address")  # "ip:port", set by CloudFront, never by the viewer
     text = (
         viewer.rsplit(":", 1)[0] if viewer else ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
@@ -301,7 +303,7 @@ def _address(event: dict, headers: dict) -> str | None:
     return str(address)
 
 
-def _player(headers: dict) -> str | None:
+def _player(headers: dict[str, str]) -> str | None:
     value = headers.get("authorization") or ""
     scheme, _, token = value.strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -310,7 +312,7 @@ def _player(headers: dict) -> str | None:
     return hashlib.sha256(("ratelimit:" + token_hash).encode("ascii")).hexdigest()[:24]
 
 
-def _logger():
+def _logger() -> Any:
     from aws_lambda_powertools import Logger
 
     return Logger(child=True)

@@ -40,7 +40,7 @@ def call(operation: str, **params: Any) -> dict[str, Any] | None:
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        answer: dict[str, Any] = getattr(client(), operation)(**params)  # type: ignore[no-untyped-call]
+        answer: dict[str, Any] = getattr(client(), operation)(**params)
         return answer
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "")

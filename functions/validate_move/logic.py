@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from common.models import ErrorDetail
 
 from shared_rules import GameOver, InvalidMove, get_game
@@ -37,6 +39,6 @@ def validate_move(request: ValidateRequest) -> LegalMove | IllegalMove:
     )
 
 
-def _uci(game: str, position) -> list[str] | None:
+def _uci(game: str, position: Any) -> list[str] | None:
     """Chess moves by their squares, so a board can show them without the rules; None for draughts."""
     return [move.uci() for move in position.legal_moves()] if game == "chess" else None
