@@ -61,10 +61,10 @@ def bench_push() -> None:
         from push.store import DynamoReminderMarks, DynamoSubscriptions
         from push.vapid import vapid_key
 
-        from local.dynamodb import table_definitions
+        from local.dynamodb import create_tables, table_definitions
 
         store.reset_clients()
-        store.create_tables(table_definitions())
+        create_tables(table_definitions())
         calls: list[str] = []
         store.client().meta.events.register("before-call.dynamodb", lambda model, **_: calls.append(model.name))
         notifier = Notifier(DynamoSubscriptions(), WebPushSender(vapid_key().signer(), "mailto:bench@ubao.invalid"))

@@ -229,6 +229,11 @@ def configure(repository: BucketRepository | None = None, clock: Callable[[], fl
     _state["clock"] = clock or time.time
 
 
+def use_clock(clock: Callable[[], float] | None = None) -> None:
+    """The function's own clock for the buckets too (one clock per function: a test's injected one)."""
+    _state["clock"] = clock or time.time
+
+
 _in_process = MemoryBuckets()
 
 

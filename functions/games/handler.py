@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from common import ratelimit
 from common.api import JSON, Api
 from common.errors import error_body
 from common.models import ErrorResponse
@@ -56,6 +57,7 @@ def configure(clock: Callable[[], float] | None = None) -> None:
     global _clock
     _services.clear()
     _clock = clock or time.time
+    ratelimit.use_clock(clock)
 
 
 def games() -> GamesService:

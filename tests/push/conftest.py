@@ -8,7 +8,7 @@ import os
 import pytest
 from moto import mock_aws  # before any DynamoDB client is made
 
-from local.dynamodb import table_definitions
+from local.dynamodb import create_tables, table_definitions
 from local.template import Template
 
 START = 1_750_000_000.0
@@ -52,7 +52,7 @@ def aws(monkeypatch, tmp_path, template_tables):
         monkeypatch.setenv(name, value)
     with mock_aws():
         store.reset_clients()
-        store.create_tables(template_tables)
+        create_tables(template_tables)
         yield
     store.reset_clients()
 
@@ -87,7 +87,7 @@ def dynalite(monkeypatch, tmp_path, template_tables, dynalite_endpoint):
     }.items():
         monkeypatch.setenv(name, value)
     store.reset_clients()
-    store.create_tables([{**table, "TableName": table["TableName"] + suffix} for table in template_tables])
+    create_tables([{**table, "TableName": table["TableName"] + suffix} for table in template_tables])
     yield
     store.reset_clients()
 
