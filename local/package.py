@@ -45,6 +45,9 @@ FUNCTIONS_SOURCE = ROOT / "functions"
 SITE_SOURCE = ROOT / "site"
 #: What every function's package has besides its own code (the shared helpers).
 SHARED_PACKAGES = ("common",)
+#: First-party packages a function imports besides common/ and its own: notify reads games with the games
+#: function's own codec and fold, and subscriptions through push's repository.
+ALSO_IMPORTS: dict[str, tuple[str, ...]] = {"notify": ("games", "push")}
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)
 _IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "requirements.txt")
@@ -67,7 +70,7 @@ def write_constraints(build: Path = BUILD) -> Path:
 PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
 #: What the rules page needs of site/ to render a Sheria page: the builder and the modules it imports, the
 #: templates, the content, the static files (their hashes are in the page) and the compiled catalogs.
-SITE_FILES = ("build_site.py", "diagrams.py", "exercises.py")
+SITE_FILES = ("build_site.py", "assets.py", "diagrams.py", "exercises.py", "play_messages.py")
 SITE_DIRS = ("templates", "content", "static")
 
 
@@ -198,7 +201,7 @@ def build_functions(build: Path = BUILD, host: bool = False, template: Template 
         if not installed.exists():
             pip_install(requirements, installed, host, build / "constraints.txt")
         shutil.copytree(installed, target)
-        for shared in (*SHARED_PACKAGES, package):
+        for shared in (*SHARED_PACKAGES, *ALSO_IMPORTS.get(package, ()), package):
             shutil.copytree(FUNCTIONS_SOURCE / shared, target / shared, ignore=_IGNORED, dirs_exist_ok=True)
         if package in PACKAGE_DATA:
             PACKAGE_DATA[package](target)

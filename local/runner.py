@@ -302,6 +302,13 @@ class LocalServer(ThreadingHTTPServer):
         return f"http://{host}:{port}"
 
 
+def push_environment() -> dict[str, str]:
+    """Local mode for Web Push (functions/push): http://127.0.0.1 endpoints accepted, so the local push service
+    (local/push_service.py) can receive, and a VAPID key made on first use in .local/ (VAPID_KEY_FILE wins)."""
+    key_file = os.environ.get("VAPID_KEY_FILE") or str(Path(__file__).resolve().parents[1] / ".local" / "vapid.json")
+    return {"PUSH_LOCAL_MODE": "1", "VAPID_KEY_FILE": key_file}
+
+
 def create_server(
     host: str = "127.0.0.1",
     port: int = 3000,
@@ -313,6 +320,7 @@ def create_server(
     extra = {}
     if os.environ.get(DYNAMODB_ENDPOINT_VARIABLE):
         extra[DYNAMODB_ENDPOINT_VARIABLE] = os.environ[DYNAMODB_ENDPOINT_VARIABLE]
+    extra.update(push_environment())
     if packaged is not None:  # make run PACKAGED=1: the build that would be deployed, each function isolated
         from local.packaged import packaged_functions
 

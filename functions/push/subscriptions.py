@@ -87,12 +87,10 @@ def check_endpoint(endpoint: str) -> str:
 
 
 def check_time_zone(name: str) -> str:
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    from common.timezones import is_allowed_zone  # the API's one list (no posix/, right/, localtime ...)
 
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"{name!r} is not an IANA time zone such as Africa/Nairobi or Asia/Manila") from None
+    if not is_allowed_zone(name):
+        raise ValueError(f"{name!r} is not an IANA time zone such as Africa/Nairobi or Asia/Manila")
     return name
 
 

@@ -60,8 +60,13 @@ def behaviours(template) -> list[dict]:
 
 # ---------------------------------------------------------------------------------------- the template
 def test_every_behaviour_of_the_distribution_sends_the_security_headers(template):
+    security = template.resources["SecurityHeadersPolicy"]["Properties"]["ResponseHeadersPolicyConfig"]
     for behaviour in behaviours(template):
-        assert behaviour["ResponseHeadersPolicyId"] == {"Ref": "SecurityHeadersPolicy"}, behaviour.get("PathPattern")
+        policy = behaviour["ResponseHeadersPolicyId"]["Ref"]
+        config = template.resources[policy]["Properties"]["ResponseHeadersPolicyConfig"]
+        # /static/* adds its immutable Cache-Control: a behaviour takes one policy, so it repeats the headers
+        assert config["SecurityHeadersConfig"] == security["SecurityHeadersConfig"], behaviour.get("PathPattern")
+        assert config.get("RemoveHeadersConfig") == security.get("RemoveHeadersConfig"), behaviour.get("PathPattern")
     headers = expected_security_headers(template)
     assert headers["strict-transport-security"].startswith("max-age=63072000")
     assert "script-src 'self'" in headers["content-security-policy"]
