@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -92,6 +93,17 @@ class LocalSite:
     ``start()`` waits until the server answers; ``stop()`` sends Ctrl-C (the runner then stops its dynalite)
     and checks that no process it started is left behind.
     """
+
+    def with_assets(self, script: str) -> str:
+        """``script`` with each ``/static/<name>.js`` it imports turned into the built file's hashed name."""
+
+        def hashed(match: re.Match[str]) -> str:
+            stem, suffix = match.group(1), match.group(2)
+            found = sorted((self.site_dir / "static").glob(f"{stem}.*{suffix}"))
+            assert len(found) == 1, f"no single built file for /static/{stem}{suffix}: {found}"
+            return f"/static/{found[0].name}"
+
+        return re.sub(r"/static/([a-z_-]+)(\.js)\b", hashed, script)
 
     def __init__(self, workdir: Path | None = None, with_dynamodb: bool = True):
         self._own_workdir = workdir is None

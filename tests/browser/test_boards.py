@@ -135,7 +135,9 @@ def test_every_board_names_its_squares_legibly(contexts, server, lang, viewport)
         for board in boards:
             seen[board["kind"]] += 1
     page.goto(f"/{lang}/fumbo/")
-    page.evaluate(PROBE, [list(GAMES), START])  # every game in both orientations, beside the day's puzzles
+    page.evaluate(
+        server.with_assets(PROBE), [list(GAMES), START]
+    )  # every game in both orientations, beside the day's puzzles
     boards = page.evaluate(MEASURE)
     orientations = {board["orientation"] for board in boards if board["kind"] == "grid"}
     assert orientations == {"white", "black"}
@@ -180,7 +182,7 @@ async () => {
 def test_markers_stand_out_on_both_square_colours(contexts, server, viewport):
     page = contexts.new_page(viewport=viewport)
     page.goto("/en/fumbo/")
-    found = page.evaluate(MARKERS)
+    found = page.evaluate(server.with_assets(MARKERS))
     assert found["dests"] == ["e3", "e4"]
     assert found["dotAlpha"] == 1 and min(found["dot"]) >= 3, found
     assert min(found["ring"]) >= 3, found
@@ -208,7 +210,8 @@ def test_the_board_is_played_from_the_keyboard(contexts, server):
     page.goto("/en/fumbo/")
     messages = page_config(page)["messages"]
     page.evaluate(
-        """async () => {
+        server.with_assets(
+            """async () => {
           const { Board } = await import("/static/board.js");
           const cfg = JSON.parse(document.getElementById("ubao-config").textContent);
           const host = document.createElement("div");
@@ -219,6 +222,7 @@ def test_the_board_is_played_from_the_keyboard(contexts, server):
           new Board(host, { game: "chess", fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", legal,
             messages: cfg.messages, orientation: "white", onMove: (move) => (window.played = move.san) });
         }"""
+        )
     )
     grid = page.locator(".keyboard .grid")
     assert grid.get_attribute("role") == "grid"
@@ -239,7 +243,8 @@ def test_a_piece_can_be_dragged(contexts, server):
     page = contexts.new_page(viewport=PHONE)
     page.goto("/sw/fumbo/")
     page.evaluate(
-        """async () => {
+        server.with_assets(
+            """async () => {
           const { Board } = await import("/static/board.js");
           const cfg = JSON.parse(document.getElementById("ubao-config").textContent);
           const host = document.createElement("div");
@@ -250,6 +255,7 @@ def test_a_piece_can_be_dragged(contexts, server):
           new Board(host, { game: "chess", fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", legal,
             messages: cfg.messages, orientation: "white", onMove: (move) => (window.played = move.san) });
         }"""
+        )
     )
     start = page.locator('.dragging-probe button[data-square="e2"]').bounding_box()
     end = page.locator('.dragging-probe button[data-square="e4"]').bounding_box()

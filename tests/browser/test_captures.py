@@ -56,12 +56,12 @@ def refusal(messages: dict, moves: list[str]) -> str:
     [("english", "sw", PHONE), ("tanzanian", "tl", PHONE), ("english", "en", DESKTOP), ("tanzanian", "en", PHONE)],
     ids=["english-sw-phone", "tanzanian-tl-phone", "english-en-desktop", "tanzanian-en-phone"],
 )
-def test_a_multi_capture_is_entered_hop_by_hop_in_a_game(contexts, needs_dynamodb, game, lang, viewport):
+def test_a_multi_capture_is_entered_hop_by_hop_in_a_game(contexts, server, needs_dynamodb, game, lang, viewport):
     fen, colour, capture, other, other_move = CASES[game]
     page = contexts.new_page(viewport=viewport)
     page.goto(f"/{lang}/mchezo/")
     messages = page_config(page)["messages"]
-    game_id = page.evaluate(CREATE, [game, fen, colour])
+    game_id = page.evaluate(server.with_assets(CREATE), [game, fen, colour])
     page.goto(f"/{lang}/mchezo/#game={game_id}")
     board = BoardView(page.locator("#game .board-host"))
     board.wait_for_pieces(expected_pieces(game, fen))

@@ -41,7 +41,11 @@ def test_installable_in_every_language(server, browser, tmp_path):
     # Chromium refuses to install from an incognito profile, so this one test uses a profile on disk.
     playwright = browser.browser_type
     context = playwright.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        str(tmp_path / "profile"),
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        bypass_csp=True,  # wait_for_function evaluates with eval, which the site's CSP forbids
     )
     try:
         page = context.new_page()
@@ -165,7 +169,7 @@ def test_an_api_answer_from_the_cache_is_marked_as_not_fresh(contexts):
 def test_a_new_build_replaces_the_shell_and_saved_pages_keep_their_style_offline(browser, tmp_path):
     # Its own server: this test deploys a new build over the old one, as `aws s3 sync` does.
     with LocalSite(workdir=tmp_path, with_dynamodb=False) as site:
-        context = browser.new_context(base_url=site.origin)
+        context = browser.new_context(base_url=site.origin, bypass_csp=True)  # for wait_for_function
         try:
             page = context.new_page()
             page.goto("/en/sheria/chess/")

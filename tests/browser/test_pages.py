@@ -27,7 +27,7 @@ def test_the_pages_checked_are_every_page_built(server):
 
 @pytest.mark.parametrize("path", PATHS)
 def test_page_loads_with_no_error(contexts, server, path):
-    page = contexts.new_page()
+    page = contexts.new_page(bypass_csp=False)
     # "load" waits for every subresource and module script; the fetches the scripts make are awaited below.
     response = page.goto(path, wait_until="load")
     assert response is not None and response.status == 200
@@ -58,7 +58,7 @@ def test_page_loads_with_no_error(contexts, server, path):
 
 @pytest.mark.parametrize("kind", ["sheria/tanzanian", "jifunze/english"])
 def test_the_language_switcher_keeps_the_page(contexts, kind):
-    page = contexts.new_page()
+    page = contexts.new_page(bypass_csp=False)
     page.goto(f"/sw/{kind}/")
     switcher = page.locator("nav.langs")
     sections = page.eval_on_selector_all("main section[id]", "nodes => nodes.map(n => n.id)")
