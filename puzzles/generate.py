@@ -213,6 +213,13 @@ RATING_KNOTS = {
 }
 
 
+def fit_knots(difficulties: list[int]) -> tuple[tuple[int, int], ...]:
+    """Knots that spread these difficulties evenly over 600-2400: the tenths of their distribution."""
+    ordered = sorted(difficulties)
+    last = len(ordered) - 1
+    return tuple((ordered[round(last * tenth / 9)], 600 + 200 * tenth) for tenth in range(10))
+
+
 def rating_of(game: str, value: float) -> int:
     """A Lichess-like starting rating, 600 to 2400, from the ``difficulty`` (players' results then move it)."""
     knots = RATING_KNOTS[game]
@@ -545,7 +552,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=COMMITTED.seed)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the output does not depend on it)")
     parser.add_argument("--out", type=Path, default=HERE, help="directory for <game>.jsonl (default: puzzles/)")
+    parser.add_argument("--fit-ratings", action="store_true", help="print RATING_KNOTS for the files in --out")
     args = parser.parse_args(argv)
+    if args.fit_ratings:
+        for game in args.games.split(","):
+            with (args.out / f"{game}.jsonl").open(encoding="utf-8") as lines:
+                knots = fit_knots([json.loads(line)["difficulty"] for line in lines])
+            print(f'    "{game}": {knots},')
+        return 0
     settings = replace(COMMITTED, seed=args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
     for game in args.games.split(","):

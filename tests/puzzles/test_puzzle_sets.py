@@ -11,6 +11,7 @@ the data that breaks a puzzle fails here. The whole sets at depth 6 are a slow t
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -257,4 +258,14 @@ def deep_sample(game: str) -> list[dict]:
 def test_draughts_sample_holds_deeper(game, part):
     sample = deep_sample(game)
     for puzzle in sample[part::4]:
+        check_draughts(game, puzzle, COMMITTED.confirm_depth)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("UBAO_DEEP_PUZZLES"), reason="set UBAO_DEEP_PUZZLES=1 (tens of CPU-minutes)")
+@pytest.mark.parametrize(("game", "start"), chunks("english") + chunks("tanzanian"))
+def test_draughts_every_line_holds_deeper(game, start):
+    """The whole sets two plies deeper: what the generator confirmed, re-checked. Too slow for
+    ``make test`` on two cores, so only on demand: ``UBAO_DEEP_PUZZLES=1 pytest -m slow tests/puzzles``."""
+    for puzzle in SETS[game][start : start + CHUNK]:
         check_draughts(game, puzzle, COMMITTED.confirm_depth)
