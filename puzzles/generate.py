@@ -67,6 +67,7 @@ class Settings:
     share_slack: int = 2  # ... plus this many, so that the first puzzles are not refused
     study_screen_nodes: int = 3_000
     landing_tries: int = 15  # placements a landing study tries before giving up
+    ending_tries: int = 20  # ... and an ending (most random endings hold no win at all)
 
 
 COMMITTED = Settings()
@@ -401,11 +402,11 @@ def judge_for(game: str, settings: Settings) -> Judge:
 def examine_study(kind: str, game: str, index: int, settings: Settings) -> list[dict]:
     """Random ending ``index`` of ``kind`` (``puzzles.studies``): a puzzle if the judge finds one win.
 
-    A landing study tries up to ``landing_tries`` placements and keeps the first puzzle whose win
-    depends on where the king stops (most placements are not one).
+    An ending tries up to ``ending_tries`` placements and keeps the first puzzle; a landing study
+    ``landing_tries``, and keeps the first puzzle whose win depends on where the king stops.
     """
     judge = judge_for(game, settings)
-    tries = settings.landing_tries if kind == "landing" else 1
+    tries = {"landing": settings.landing_tries, "ending": settings.ending_tries}.get(kind, 1)
     for attempt in range(tries):
         rng = random.Random(f"{settings.seed}:{game}:{kind}:{index}" + (f":{attempt}" if attempt else ""))
         puzzle = _study(judge, kind, studies.RECIPES[kind](rng, judge.engine), settings, index)
@@ -430,8 +431,8 @@ def _study(judge: Judge, kind: str, state: State, settings: Settings, index: int
 
 # Where the puzzles come from, in turn: task i is source SOURCES[game][i % len], number i // len.
 SOURCES = {
-    "english": ("game", "game", "ending"),
-    "tanzanian": ("game", "landing", "game", "countdown", "game", "ending", "landing", "countdown"),
+    "english": ("game", "ending"),
+    "tanzanian": ("game", "landing", "ending", "countdown", "game", "landing", "ending", "countdown"),
 }
 # The themes that name a motif: none may be on more than MOTIF_SHARE of a set.
 MOTIFS = ("shot", "sacrifice", "multi_capture", "breakthrough", "capture_choice", "quiet_move", "landing", "countdown")

@@ -53,10 +53,11 @@ def edge_square(rng: random.Random, engine: Engine) -> int:
 
 
 def ending(rng: random.Random, engine: Engine) -> State:
+    """One to four men and at most a king each, the other side as strong or a man stronger."""
     turn = rng.randint(0, 1)
-    solver = (rng.randint(0, 1), rng.randint(1, 3))
-    other = (rng.randint(0, 1), rng.randint(1, 4))
-    return place(rng, engine, turn, solver, other)
+    kings = rng.randint(0, 1)
+    men = rng.randint(1, 4)
+    return place(rng, engine, turn, (kings, men), (kings, men + rng.randint(0, 1)))
 
 
 def landing(rng: random.Random, engine: Engine) -> State:
