@@ -221,9 +221,9 @@ def fit_knots(difficulties: list[int]) -> tuple[tuple[int, int], ...]:
     return tuple((ordered[round(last * tenth / 9)], 600 + 200 * tenth) for tenth in range(10))
 
 
-def rating_of(game: str, value: float) -> int:
+def rating_of(game: str, value: float, knots: tuple[tuple[int, int], ...] | None = None) -> int:
     """A Lichess-like starting rating, 600 to 2400, from the ``difficulty`` (players' results then move it)."""
-    knots = RATING_KNOTS[game]
+    knots = knots or RATING_KNOTS[game]
     if value <= knots[0][0]:
         return knots[0][1]
     for (x0, y0), (x1, y1) in zip(knots, knots[1:]):
@@ -554,12 +554,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the output does not depend on it)")
     parser.add_argument("--out", type=Path, default=HERE, help="directory for <game>.jsonl (default: puzzles/)")
     parser.add_argument("--fit-ratings", action="store_true", help="print RATING_KNOTS for the files in --out")
+    parser.add_argument("--rerate", action="store_true", help="rewrite the ratings in --out with RATING_KNOTS")
     args = parser.parse_args(argv)
-    if args.fit_ratings:
+    if args.fit_ratings or args.rerate:
         for game in args.games.split(","):
-            with (args.out / f"{game}.jsonl").open(encoding="utf-8") as lines:
-                knots = fit_knots([json.loads(line)["difficulty"] for line in lines])
-            print(f'    "{game}": {knots},')
+            path = args.out / f"{game}.jsonl"
+            with path.open(encoding="utf-8") as lines:
+                puzzles = [json.loads(line) for line in lines]
+            if args.fit_ratings:
+                print(f'    "{game}": {fit_knots([puzzle["difficulty"] for puzzle in puzzles])},')
+            else:
+                write_jsonl(path, [{**puzzle, "rating": rating_of(game, puzzle["difficulty"])} for puzzle in puzzles])
         return 0
     settings = replace(COMMITTED, seed=args.seed)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,8 @@ worker processes, and a small count gives the start of the committed set."""
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -33,3 +35,15 @@ def test_another_seed_gives_other_puzzles():
     other = generate.generate("english", 2, generate.Settings(seed=generate.COMMITTED.seed + 1))
     assert [p["fen"] for p in other] != [p["fen"] for p in committed("english", 2)]
     assert all("seed 2025" in p["source"] for p in other)
+
+
+def test_fitted_knots_spread_the_ratings_and_keep_the_order():
+    rng = random.Random(7)
+    difficulties = [round(rng.lognormvariate(7, 0.5)) for _ in range(900)]  # bunched, with a long tail
+    knots = generate.fit_knots(difficulties)
+    ratings = [generate.rating_of("english", value, knots) for value in difficulties]
+    bands = Counter(generate.band_of(rating) for rating in ratings)
+    assert set(bands) == set(range(600, 2400, 200))
+    assert max(bands.values()) <= len(ratings) / 5
+    in_order = [rating for _, rating in sorted(zip(difficulties, ratings))]
+    assert in_order == sorted(in_order) and min(ratings) == 600 and max(ratings) == 2400
