@@ -429,12 +429,13 @@ def _study(judge: Judge, kind: str, state: State, settings: Settings, index: int
 
 # ----------------------------------------------------------------- the driver
 
-# Where the puzzles come from, in turn: task i is source SOURCES[game][i % len], number i // len.
+# Where the puzzles come from, in turn: the kinds of a game in this order, again and again, each
+# kind numbered on its own (self-play game 0, landing study 0, ..., self-play game 1, ...).
 SOURCES = {
     "english": ("game", "ending"),
-    "tanzanian": ("game", "landing", "ending", "countdown", "game", "landing", "ending", "countdown"),
+    "tanzanian": ("game", "landing", "ending", "countdown"),
 }
-# The themes that name a motif: none may be on more than MOTIF_SHARE of a set.
+# The themes that name a motif: none may be on more than 40% of a set (Settings.motif_share).
 MOTIFS = ("shot", "sacrifice", "multi_capture", "breakthrough", "capture_choice", "quiet_move", "landing", "countdown")
 
 
@@ -450,10 +451,11 @@ def _collect(game: str, settings: Settings, jobs: int, accept: Callable[[dict], 
     kinds = SOURCES[game]
 
     def tasks() -> Iterator[tuple]:
-        task = 0
+        numbers = dict.fromkeys(kinds, 0)  # each source numbered on its own: game 0, 1, 2 ...
         while True:
-            yield kinds[task % len(kinds)], game, task // len(kinds), settings
-            task += 1
+            for kind in kinds:
+                yield kind, game, numbers[kind], settings
+                numbers[kind] += 1
 
     def offer(puzzles: list[dict]) -> bool:
         return any(accept(puzzle) for puzzle in puzzles)
