@@ -1,22 +1,26 @@
-"""Generate the draughts puzzle sets: positions where exactly one move wins, found by search.
+"""Generate the draughts puzzle sets: positions where exactly one move wins, by a clear margin, found by search.
 
-    python -m puzzles.generate                       # both variants, the committed settings
+    python -m puzzles.generate                       # both variants, 1,500 each, the committed settings
     python -m puzzles.generate --games english --count 20 --out /tmp/p
+    python -m puzzles.generate --fit-ratings         # print RATING_KNOTS for the committed files
+    python -m puzzles.generate --rerate              # rewrite their ratings with RATING_KNOTS
 
-Where the positions come from:
+Where the positions come from (``SOURCES``, in turn):
 
 * self-play: game ``i`` gets its own seeded random generator and is played by two shallow searchers
   that now and then play a random move (people miss things too). Whenever the side to move sees a
   gain in its own search, the position goes to the deeper ``Judge``;
-* countdown studies (Tanzanian only): seeded random placements of three kings against a lone king,
-  where the three must catch the king quickly (the 12-move count), kept when one move does it.
+* random endings (``puzzles.studies``): a few pieces; for Tanzanian also a flying king that must
+  choose where to stop (landing), and three kings against a lone king (countdown).
 
-The judge asks for the solver's moves to be, each, the only winning move (clear of a margin, and again two
-plies deeper); the opponent answers with the defence its search prefers, until the gain is on the
-board or the game is won. Puzzles are rated from how deep the win lies, how long the line is, and
-what makes the first move hard to see, and tagged with themes.
+The judge asks for the solver's moves to be, each, the only winning move (every other move at least
+0.6 of a man worse, and again two plies deeper), except that at the last step other moves that
+finish the puzzle as well are recorded as alternatives; the opponent answers with the defence its
+search prefers, until the gain is on the board or the game is won. No first position has fewer than
+three legal moves. Puzzles are rated from how hard the first move is to find, tagged with themes,
+and a set is kept spread over its motifs (``Spread``).
 
-The output depends only on the settings and the seed, not on ``--jobs``: games are examined in
+The output depends only on the settings and the seed, not on ``--jobs``: sources are examined in
 order and the first puzzles found are kept, so a smaller ``--count`` gives a prefix of a larger one.
 """
 
