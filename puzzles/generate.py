@@ -72,6 +72,7 @@ class Settings:
     study_screen_nodes: int = 3_000
     landing_tries: int = 15  # placements a landing study tries before giving up
     ending_tries: int = 20  # ... and an ending (most random endings hold no win at all)
+    countdown_tries: int = 3  # ... and a countdown study (the issue asks for 100 of them)
 
 
 COMMITTED = Settings()
@@ -406,11 +407,16 @@ def judge_for(game: str, settings: Settings) -> Judge:
 def examine_study(kind: str, game: str, index: int, settings: Settings) -> list[dict]:
     """Random ending ``index`` of ``kind`` (``puzzles.studies``): a puzzle if the judge finds one win.
 
-    An ending tries up to ``ending_tries`` placements and keeps the first puzzle; a landing study
-    ``landing_tries``, and keeps the first puzzle whose win depends on where the king stops.
+    An ending or a countdown study tries up to ``ending_tries`` (``countdown_tries``) placements and
+    keeps the first puzzle; a landing study ``landing_tries``, and keeps the first puzzle whose win
+    depends on where the king stops.
     """
     judge = judge_for(game, settings)
-    tries = {"landing": settings.landing_tries, "ending": settings.ending_tries}.get(kind, 1)
+    tries = {
+        "landing": settings.landing_tries,
+        "ending": settings.ending_tries,
+        "countdown": settings.countdown_tries,
+    }[kind]
     for attempt in range(tries):
         rng = random.Random(f"{settings.seed}:{game}:{kind}:{index}" + (f":{attempt}" if attempt else ""))
         puzzle = _study(judge, kind, studies.RECIPES[kind](rng, judge.engine), settings, index)
