@@ -150,7 +150,7 @@ messages: setup
 	$(VENV)/bin/pybabel update -i site/locale/messages.pot -d site/locale --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d site/locale --statistics
 
-# Puzzle sets: the draughts sets by self-play and search (seeded; about 10 minutes on 2 cores), and the
+# Puzzle sets: the draughts sets by self-play and search (seeded; 1,500 each, about an hour on 2 idle cores), and the
 # chess set from the shared Lichess file (CC0) when it is present. The .jsonl files are committed.
 puzzles: setup
 	$(PY) -m puzzles.generate --jobs 2

@@ -30,6 +30,9 @@ class Puzzle:
     themes: tuple[str, ...]
     source: str
     licence: str
+    # Draughts: other moves that solve, one tuple per solver move (only the last step has any; each
+    # of them finishes the puzzle as well as the solution's move does). Empty for most puzzles.
+    alternatives: tuple[tuple[str, ...], ...] = ()
 
     @property
     def turn(self) -> str:
@@ -52,6 +55,7 @@ class Puzzle:
             themes=tuple(record["themes"]),
             source=record["source"],
             licence=record["licence"],
+            alternatives=tuple(tuple(step) for step in record.get("alternatives", ())),
         )
 
     def public(self) -> dict:

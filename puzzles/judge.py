@@ -140,6 +140,17 @@ class Judge:
                 winner = move
         return winner
 
+    def winners(self, state: State, base: int, depth: int | None = None) -> list[RawMove] | None:
+        """Every winning move (strict), in the engine's order; None if some move is in the band between."""
+        found = []
+        for move in self.model.moves(state):
+            verdict = self.verdict(state, move, base, depth)
+            if not verdict.clear:
+                return None
+            if verdict.wins:
+                found.append(move)
+        return found
+
     def best_reply(self, state: State) -> RawMove:
         """The defence the search prefers (ties: the first in the engine's order)."""
         self.searcher.clear()

@@ -9,6 +9,8 @@ come from the solution.
   ``solved`` after the last move of the solution.
 * A move that wins the game on the spot (checkmate in chess; in draughts, the opponent left without a
   piece or a move) solves the puzzle even when the solution plays another move there: any mate is a mate.
+* A move the set records as an alternative at that step (``Puzzle.alternatives``: draughts, where two
+  moves finish the puzzle equally well) solves it too.
 * Any other legal move fails: ``failed`` with the whole solution.
 * An illegal or unreadable move is not an attempt: a ``RulesError`` (422) that says which move, and no
   answer. Neither are moves sent after the attempt was already decided (``AttemptOver``).
@@ -64,7 +66,8 @@ def judge(puzzle: Puzzle, moves: list[str] | tuple[str, ...]) -> Verdict:
         step = 2 * index
         last_step = step == len(solution) - 1
         expected = position.parse_move(solution[step])
-        if after.status().result == solver:  # a win on the spot: checkmate, or the opponent cannot move
+        alternative = move != expected and move in _alternatives(puzzle, position, index)
+        if after.status().result == solver or alternative:  # a win on the spot, or another finishing move
             verdict = Verdict("solved", moves=tuple(played))
         elif move != expected:
             verdict = Verdict("failed", solution=solution, moves=tuple(played))
@@ -82,6 +85,12 @@ def judge(puzzle: Puzzle, moves: list[str] | tuple[str, ...]) -> Verdict:
             )
         return verdict
     raise AttemptOver("send at least one move")
+
+
+def _alternatives(puzzle: Puzzle, position: Position, index: int) -> list:
+    """The recorded alternatives to the solver's move ``index`` (each of them finishes the puzzle)."""
+    steps = puzzle.alternatives
+    return [position.parse_move(text) for text in steps[index]] if index < len(steps) else []
 
 
 def _read(position: Position, text: str, index: int):

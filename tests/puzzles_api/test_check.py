@@ -96,3 +96,13 @@ def test_an_ambiguous_draughts_capture_is_an_error():
         judge(puzzle, ["27x11"])
     assert judge(puzzle, ["27x20x11"]).result == "solved"
     assert judge(puzzle, ["27x18x11"]).result == "failed"
+
+
+def test_a_recorded_alternative_solves_too():
+    # Two captures finish this one equally well: the set records the second as an alternative.
+    puzzle = Puzzle(
+        "english-handmade", "english", "W:W27:B23,24,15,16", ("27x20x11",), 1000, (), "test", "test", (("27x18x11",),)
+    )
+    assert judge(puzzle, ["27x18x11"]).result == "solved"
+    assert judge(puzzle, ["27x20x11"]).result == "solved"
+    assert judge(puzzle, ["27x18x11"]).moves == ("27x18x11",)
