@@ -30,7 +30,7 @@ $(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
-	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 
 # The lock: every package for Python 3.11+ on every platform, with hashes (uv is in the lock itself).
