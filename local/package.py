@@ -84,24 +84,31 @@ def copy_puzzle_sets(target: Path) -> Path:
     return destination
 
 
-def copy_site_source(target: Path) -> Path:
-    """target/site_source: what rules_page.logic.site_source() looks for, with the catalogs compiled (.mo)."""
+def compile_catalogs(locale: Path) -> Path:
+    """``locale``/<lang>/LC_MESSAGES/messages.mo for each of the site's catalogs (compiled with Babel here, so
+    the functions read them with the standard library's gettext)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
+    for po in sorted((SITE_SOURCE / "locale").glob("*/LC_MESSAGES/messages.po")):
+        mo = locale / po.relative_to(SITE_SOURCE / "locale").with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        with mo.open("wb") as out:
+            write_mo(out, catalog)
+    return locale
+
+
+def copy_site_source(target: Path) -> Path:
+    """target/site_source: what rules_page.logic.site_source() looks for, with the catalogs compiled (.mo)."""
     destination = target / "site_source"
     destination.mkdir(parents=True, exist_ok=True)
     for name in SITE_FILES:
         shutil.copy2(SITE_SOURCE / name, destination / name)
     for name in SITE_DIRS:
         shutil.copytree(SITE_SOURCE / name, destination / name, ignore=_IGNORED)
-    for po in sorted((SITE_SOURCE / "locale").glob("*/LC_MESSAGES/messages.po")):
-        mo = destination / po.relative_to(SITE_SOURCE).with_suffix(".mo")
-        mo.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("rb") as source:
-            catalog = read_po(source)
-        with mo.open("wb") as out:
-            write_mo(out, catalog)
+    compile_catalogs(destination / "locale")
     return destination
 
 
@@ -117,20 +124,8 @@ def write_route_table(target: Path, template: Template | None = None) -> Path:
 
 
 def copy_catalogs(target: Path) -> Path:
-    """target/locale: the site's catalogs, compiled (the notify function reads them with the standard library's
-    gettext, so it needs no Babel at run time)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    destination = target / "locale"
-    for po in sorted((SITE_SOURCE / "locale").glob("*/LC_MESSAGES/messages.po")):
-        mo = destination / po.relative_to(SITE_SOURCE / "locale").with_suffix(".mo")
-        mo.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("rb") as source:
-            catalog = read_po(source)
-        with mo.open("wb") as out:
-            write_mo(out, catalog)
-    return destination
+    """target/locale: the site's catalogs, compiled (the notify function needs no Babel at run time)."""
+    return compile_catalogs(target / "locale")
 
 
 #: Data a function's package carries besides code and requirements, by the function's package name.
