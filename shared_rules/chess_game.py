@@ -91,12 +91,12 @@ class ChessGame(Game):
 KEY_BYTES = 8
 
 
-def repetition_key(board: chess.Board) -> bytes:
-    """What makes two positions the same for threefold repetition (the pieces, the side to move, castling
-    rights and a legal en passant capture, as python-chess counts them), hashed to 8 bytes to store."""
+def position_identity(board: chess.Board) -> tuple[int, ...]:
+    """What makes two positions the same, as python-chess counts it for repetitions and transpositions: the
+    pieces, the side to move, the castling rights and a legal en passant capture (64: none), from its public
+    attributes."""
     ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else 64
-    packed = struct.pack(
-        ">9QB?B",
+    return (
         board.pawns,
         board.knights,
         board.bishops,
@@ -105,11 +105,15 @@ def repetition_key(board: chess.Board) -> bytes:
         board.kings,
         board.occupied_co[chess.WHITE],
         board.occupied_co[chess.BLACK],
-        board.castling_rights,
+        board.clean_castling_rights(),
         ep,
         board.turn,
-        0,
     )
+
+
+def repetition_key(board: chess.Board) -> bytes:
+    """``position_identity`` hashed to 8 bytes, to store in a game's head for threefold repetition."""
+    packed = struct.pack(">9QB?B", *position_identity(board), 0)
     return hashlib.blake2b(packed, digest_size=KEY_BYTES).digest()
 
 

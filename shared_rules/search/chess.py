@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import chess
 
+from ..chess_game import position_identity
 from .core import WIN_SCORE
 
 PIECE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500, chess.QUEEN: 900, chess.KING: 0}
@@ -127,23 +128,8 @@ class ChessModel:
         board.push(move)
         return board
 
-    def key(self, state: chess.Board):
-        # Pieces, side to move, castling rights, a legal en passant: python-chess's transposition key, built
-        # from its public attributes.
-        ep = state.ep_square if state.ep_square is not None and state.has_legal_en_passant() else None
-        return (
-            state.pawns,
-            state.knights,
-            state.bishops,
-            state.rooks,
-            state.queens,
-            state.kings,
-            state.occupied_co[chess.WHITE],
-            state.occupied_co[chess.BLACK],
-            state.turn,
-            state.clean_castling_rights(),
-            ep,
-        )
+    def key(self, state: chess.Board) -> tuple[int, ...]:
+        return position_identity(state)  # the rules layer's own: the same positions are the same here
 
     def move_key(self, move: chess.Move) -> chess.Move:
         return move
