@@ -213,8 +213,9 @@ class PuzzleService:
         folded = stored.folded_with(totals, now)
         if folded is None:
             return stored
-        if self.store.save_rating(puzzle.id, folded.to_record(), stored.folded.plays if record else None):
-            return folded
+        saved = folded.to_record()
+        if self.store.save_rating(puzzle.id, saved, stored.folded.plays if record else None):
+            return PuzzleRating.from_record(saved, puzzle.rating)  # as every process reads it
         return stored  # another process folded the same games first: its rating is read next time
 
     def view(self, puzzle: Puzzle) -> dict:
