@@ -191,8 +191,6 @@ JS_MESSAGES = {
     "network_error": N_("Could not reach the server. Check your connection and try again."),
     "puzzle_meta": N_("Puzzle rating %(rating)s · %(date)s"),
     "rating": N_("puzzle rating %(rating)s"),
-    "puzzle_solved": N_("Solved! Come back tomorrow for a new puzzle."),
-    "puzzle_failed": N_("Not solved. The solution was: %(moves)s"),
     "puzzle_continue": N_("Good. Your opponent answered %(move)s. Your move again."),
     "exercise_reply": N_("Right. The computer answered %(move)s. Your move again."),
     "white_to_move": N_("White to move."),

@@ -378,16 +378,22 @@ class PuzzleSection {
     this.refreshPack();
   }
 
-  /** Keep the next puzzles of this game for offline use (the player opened this game: issue 12). */
+  /** Keep the next puzzles of this game for offline use (the player opened this game: issue 12): asked
+   * again only when fewer than half are left unplayed, the theme changed, or the pack is a day old. */
   async refreshPack() {
     const known = storedPlayer();
     if (!known || !navigator.onLine) return;
     const theme = this.filter.value;
+    const pack = kept.get("pack." + this.game);
+    const meta = kept.get("packed." + this.game) || {};
+    const left = (pack || []).filter((p) => !outcomeOf(p.id) && p.id !== this.puzzle?.id).length;
+    if (pack && meta.theme === theme && meta.day === today() && left >= PACK_SIZE / 2) return;
     const query = "?game=" + encodeURIComponent(this.game) + "&count=" + PACK_SIZE
       + (theme ? "&theme=" + encodeURIComponent(theme) : "");
     try {
       const answer = await call("GET", "/v1/puzzles/pack" + query, { token: known.token });
       kept.set("pack." + this.game, answer.puzzles);
+      kept.set("packed." + this.game, { theme, day: today() });
     } catch {
       /* the pack kept before stays */
     }

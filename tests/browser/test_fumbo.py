@@ -75,7 +75,6 @@ def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts,
         page.goto("/en/fumbo/")
     puzzle = daily.value.json()
     solution = solution_of(game, puzzle["id"])
-    messages = page_config(page)["messages"]
     section = page.locator(f"#puzzle-{game}")
     board = BoardView(section.locator(".board-host"))
     board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
@@ -90,9 +89,9 @@ def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts,
     with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
         board.play(game, puzzle["fen"], wrong, clicks_for(game, puzzle["fen"], wrong))
     assert attempt.value.json()["result"] == "failed"
-    shown = messages["puzzle_failed"].replace("%(moves)s", " ".join(solution))
-    wait_text(section.locator(".status"), shown, "bad")
+    wait_text(section.locator(".status"), page_config(page)["fumbo"]["puzzle_missed"], "bad")
     assert section.locator(".move-form").is_hidden()
+    assert section.locator(".puzzle-actions .show-solution").is_visible()  # stepped through in test_fumbo_loop
     token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
     mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert mine["solved"] == 0 and mine["failed"] == 1 and mine["streak"] == 0
@@ -137,7 +136,7 @@ def solve_daily_puzzle(contexts, game: str, day: date | None = None) -> None:
             wait_text(status, messages["puzzle_continue"].split("%(move)s")[0].strip())
         else:
             assert answer["result"] == "solved", answer
-    wait_text(status, messages["puzzle_solved"], "ok")
+    wait_text(status, page_config(page)["fumbo"]["puzzle_solved_next"], "ok")
     board.wait_for_pieces(expected_pieces(game, after(game, puzzle["fen"], *solution)))
     assert section.locator(".move-form").is_hidden()
 
