@@ -15,30 +15,10 @@ import pytest
 
 from puzzles.catalog import find
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config
-from tests.browser.test_fumbo import clicks_for, wait_text
+from tests.browser.test_fumbo import clicks_for, wait_text, wrong_first_move
 
 PHONE = {"width": 360, "height": 740}
 LANGS = {"chess": "en", "english": "sw", "tanzanian": "tl"}
-
-
-def wrong_first_move(puzzle) -> str:
-    """A legal first move that neither is the solution's nor wins at once nor is a recorded alternative,
-    preferring one a person can click."""
-    from shared_rules import get_game
-
-    rules = get_game(puzzle.game)
-    position = rules.from_fen(puzzle.fen)
-    right = {position.parse_move(puzzle.solution[0])}
-    if len(puzzle.solution) == 1 and puzzle.alternatives:
-        right |= {position.parse_move(text) for text in puzzle.alternatives[0]}
-    wrong = [
-        position.notation(move)
-        for move in position.legal_moves()
-        if move not in right and position.play(move).status().result != position.turn
-    ]
-    assert wrong, f"{puzzle.id} has no wrong first move"
-    clickable = [move for move in wrong if clicks_for(puzzle.game, puzzle.fen, move) is not None]
-    return (clickable or wrong)[0]
 
 
 def expected_goal(puzzle, fumbo: dict) -> str:
