@@ -33,6 +33,24 @@ def expected_goal(puzzle, fumbo: dict) -> str:
     return fumbo["goal_material" if "material" in puzzle.themes else "goal_best"]
 
 
+class InFlight:
+    """The page's requests not answered yet: a reload waits for them (it would abort them)."""
+
+    def __init__(self, page):
+        self.page, self.pending = page, set()
+        page.on("request", lambda request: self.pending.add(request))
+        page.on("requestfinished", lambda request: self.pending.discard(request))
+        page.on("requestfailed", lambda request: self.pending.discard(request))
+
+    def reload(self) -> None:
+        for _ in range(3):  # quiet, and still quiet a moment later (an answer may start the next request)
+            self.page.wait_for_function("() => true")  # let the page's handlers run
+            while self.pending:
+                self.page.wait_for_timeout(100)
+            self.page.wait_for_timeout(200)
+        self.page.reload()
+
+
 class Fumbo:
     """One game's section of the puzzle page, driven as a person would."""
 
@@ -92,6 +110,7 @@ class Fumbo:
 @pytest.mark.parametrize("game", ["chess", "english", "tanzanian"])
 def test_the_training_loop(contexts, needs_dynamodb, game):
     page = contexts.new_page(viewport=PHONE)
+    in_flight = InFlight(page)
     with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
         page.goto(f"/{LANGS[game]}/fumbo/")
     puzzle = find(daily.value.json()["id"])
@@ -135,8 +154,7 @@ def test_the_training_loop(contexts, needs_dynamodb, game):
     assert (mine["solved"], mine["failed"]) == (0, 1)
 
     # A reload keeps the day's state: the daily puzzle shows as missed, with its solution at hand.
-    page.wait_for_load_state("networkidle")  # the offline pack, asked for after the first finished puzzle
-    page.reload()
+    in_flight.reload()  # after the progress and the offline pack, asked for after the puzzle
     fumbo = Fumbo(page, game)
     fumbo.wait_for_puzzle(puzzle)
     wait_text(fumbo.status, fumbo.fumbo["puzzle_missed_before"], "bad")
@@ -169,8 +187,7 @@ def test_the_training_loop(contexts, needs_dynamodb, game):
     fumbo.wait_for_puzzle(third)
 
     # And a reload keeps the puzzle in play, and the filter.
-    page.wait_for_load_state("networkidle")
-    page.reload()
+    in_flight.reload()
     fumbo = Fumbo(page, game)
     fumbo.wait_for_puzzle(third)
     assert fumbo.section.locator(".theme-filter select").input_value() == theme
