@@ -44,7 +44,9 @@ class Totals:
     gain: float = 0.0
 
     def __sub__(self, other: Totals) -> Totals:
-        return Totals(self.plays - other.plays, self.solves - other.solves, self.info - other.info, self.gain - other.gain)
+        return Totals(
+            self.plays - other.plays, self.solves - other.solves, self.info - other.info, self.gain - other.gain
+        )
 
 
 @dataclass(frozen=True)

@@ -102,9 +102,7 @@ class Fumbo:
         return answer
 
     def themes_text(self, puzzle) -> str:
-        return self.fumbo["themes_label"].replace(
-            "%(themes)s", ", ".join(self.names.get(t, t) for t in puzzle.themes)
-        )
+        return self.fumbo["themes_label"].replace("%(themes)s", ", ".join(self.names.get(t, t) for t in puzzle.themes))
 
 
 @pytest.mark.parametrize("game", ["chess", "english", "tanzanian"])
