@@ -34,6 +34,7 @@ if str(SITE) not in sys.path:
 import assets  # noqa: E402  (site/ is not a package: its name would shadow the stdlib's ``site``)
 import diagrams  # noqa: E402
 import exercises  # noqa: E402
+import fumbo_messages  # noqa: E402
 import play_messages  # noqa: E402
 
 from shared_rules import option_specs  # noqa: E402
@@ -190,8 +191,6 @@ JS_MESSAGES = {
     "network_error": N_("Could not reach the server. Check your connection and try again."),
     "puzzle_meta": N_("Puzzle rating %(rating)s · %(date)s"),
     "rating": N_("puzzle rating %(rating)s"),
-    "puzzle_solved": N_("Solved! Come back tomorrow for a new puzzle."),
-    "puzzle_failed": N_("Not solved. The solution was: %(moves)s"),
     "puzzle_continue": N_("Good. Your opponent answered %(move)s. Your move again."),
     "exercise_reply": N_("Right. The computer answered %(move)s. Your move again."),
     "white_to_move": N_("White to move."),
@@ -578,7 +577,32 @@ class Builder:
         return diagrams.draughts_svg(rules, position.state, flipped=flipped)
 
     def _fumbo(self, lang: str) -> dict:
-        return {"js_config": {"page": "fumbo", "games": list(GAMES), "squares": self.square_maps}}
+        t = translations(lang)
+        text = {key: t.gettext(value) for key, value in fumbo_messages.FUMBO_MESSAGES.items()}
+        names = {key: t.gettext(value) for key, value in fumbo_messages.THEME_NAMES.items()}
+        filters = {game: sorted(self.theme_filters[game], key=lambda theme: names.get(theme, theme)) for game in GAMES}
+        config = {"page": "fumbo", "games": list(GAMES), "squares": self.square_maps, "fumbo": text}
+        return {
+            "js_config": {**config, "theme_names": names},
+            "theme_filters": filters,
+            "theme_names": names,
+        }
+
+    @cached_property
+    def theme_filters(self) -> dict[str, list[str]]:
+        """Per game, the themes a player may pick (read from the puzzle sets when the site is built)."""
+        from collections import Counter
+
+        filters = {}
+        for game in GAMES:
+            with open(SITE.parent / "puzzles" / f"{game}.jsonl", encoding="utf-8") as lines:
+                counts = Counter(theme for line in lines if line.strip() for theme in json.loads(line)["themes"])
+            filters[game] = [
+                theme
+                for theme, count in counts.items()
+                if count >= fumbo_messages.FILTER_MIN_PUZZLES and theme not in fumbo_messages.LENGTH_THEMES
+            ]
+        return filters
 
     def _mchezo(self, lang: str) -> dict:
         options = {

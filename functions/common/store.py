@@ -349,6 +349,7 @@ COUNTER_SHARDS = 8
 _ATTEMPT_PREFIX = "player#"
 _COUNTER_PREFIX = "puzzle#"
 _COUNTER_SORT_KEY = "count"
+_RATING_SORT_KEY = "rating"
 
 
 class PuzzleStore:
@@ -358,7 +359,10 @@ class PuzzleStore:
       (``result``, ``at``, ``daily``). Written once, with ``attribute_not_exists``: the lock that makes only
       the first attempt count. One Query lists the puzzles a player has tried in a game (ids start with it).
     * ``pk = "puzzle#<puzzle id>#<shard>"``, ``sk = "count"``: ``plays`` and ``solves`` of first attempts,
-      one of ``COUNTER_SHARDS`` items chosen at random per attempt; the counts are their sums.
+      one of ``COUNTER_SHARDS`` items chosen at random per attempt; the counts are their sums. They also add
+      up the Glicko-2 terms of the puzzle's games (``info``, ``gain``).
+    * ``pk = "puzzle#<puzzle id>"``, ``sk = "rating"``: the puzzle's rating and the totals folded into it
+      (``puzzles_api.puzzle_rating``), written only when the puzzle is served, never by an attempt.
     """
 
     def __init__(self, table: str | None = None):
@@ -397,30 +401,68 @@ class PuzzleStore:
                 return ids
             params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
 
-    def count_play(self, puzzle_id: str, solved: bool, shard: int) -> None:
-        """Add one first attempt (and one solve, if ``solved``) to counter ``shard`` of the puzzle."""
+    def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
+        """Add one first attempt to counter ``shard`` of the puzzle: one play, a solve if ``solved``, and the
+        game's Glicko-2 terms (``puzzles_api.puzzle_rating``)."""
         _call(
             "update_item",
             TableName=self.table,
             Key=_counter_key(puzzle_id, shard),
-            UpdateExpression="ADD plays :one, solves :solved",
-            ExpressionAttributeValues={":one": {"N": "1"}, ":solved": {"N": "1" if solved else "0"}},
+            UpdateExpression="ADD plays :one, solves :solved, info :info, gain :gain",
+            ExpressionAttributeValues={
+                ":one": {"N": "1"},
+                ":solved": {"N": "1" if solved else "0"},
+                ":info": {"N": f"{info:.6f}"},
+                ":gain": {"N": f"{gain:.6f}"},
+            },
         )
 
     def counts(self, puzzle_id: str) -> dict[str, int]:
         """``{"plays", "solves"}`` of the puzzle: the sums of its counter shards (one BatchGetItem)."""
-        request = {self.table: {"Keys": [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]}}
-        totals = {"plays": 0, "solves": 0}
+        totals = self.rating_state(puzzle_id)[1]
+        return {"plays": int(totals["plays"]), "solves": int(totals["solves"])}
+
+    def rating_state(self, puzzle_id: str) -> tuple[dict | None, dict[str, float]]:
+        """The puzzle's rating item (None before its first fold) and the sums of its counter shards
+        (``plays``, ``solves``, ``info``, ``gain``), in one BatchGetItem."""
+        rating_key = _rating_key(puzzle_id)
+        keys = [rating_key] + [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]
+        request = {self.table: {"Keys": keys}}
+        totals = {"plays": 0.0, "solves": 0.0, "info": 0.0, "gain": 0.0}
+        rating = None
         for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
             answer = _call("batch_get_item", RequestItems=request)
             for item in answer.get("Responses", {}).get(self.table, ()):
                 record = from_item(item)
-                totals["plays"] += int(record.get("plays", 0))
-                totals["solves"] += int(record.get("solves", 0))
+                if record["sk"] == _RATING_SORT_KEY:
+                    rating = record
+                    continue
+                for name in totals:
+                    totals[name] += float(record.get(name, 0))
             request = answer.get("UnprocessedKeys") or {}
             if not request:
-                return totals
+                return rating, totals
         raise StoreUnavailable()
+
+    def save_rating(self, puzzle_id: str, record: dict, folded_plays: int | None) -> bool:
+        """Write the puzzle's folded rating if the folded count is still ``folded_plays`` (None: no item yet)."""
+        item = to_item({**_rating_key_plain(puzzle_id), **record})
+        if folded_plays is None:
+            condition, values = "attribute_not_exists(pk)", {}
+        else:
+            condition, values = "plays = :folded", {":folded": {"N": str(folded_plays)}}
+        params = {"TableName": self.table, "Item": item, "ConditionExpression": condition}
+        if values:
+            params["ExpressionAttributeValues"] = values
+        return _call("put_item", **params) is not None
+
+
+def _rating_key_plain(puzzle_id: str) -> dict:
+    return {"pk": f"{_COUNTER_PREFIX}{puzzle_id}", "sk": _RATING_SORT_KEY}
+
+
+def _rating_key(puzzle_id: str) -> dict:
+    return {name: {"S": value} for name, value in _rating_key_plain(puzzle_id).items()}
 
 
 def _counter_key(puzzle_id: str, shard: int) -> dict:

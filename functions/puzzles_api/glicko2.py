@@ -3,7 +3,8 @@
 A rating is a value (``Rating``); ``update`` returns the player's rating after one rating period, given
 the opponents' ratings and the scores (1 win, 0.5 draw, 0 loss). For puzzles every first attempt is a
 rating period of its own with one game, the puzzle being the opponent: a solve is a win, a failure a
-loss. Puzzle ratings stay fixed (they come with the puzzle sets); only players' ratings move.
+loss. Puzzles are rated too, with longer periods whose games are summed as they come (``result_terms``,
+``update_from_terms``; ``puzzles_api.puzzle_rating``).
 
     >>> player = Rating(1500, 200, 0.06)
     >>> after = update(player, [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)])
@@ -38,17 +39,28 @@ class Rating:
 
 def update(player: Rating, results: Iterable[tuple[Rating, float]], tau: float = TAU) -> Rating:
     """The player's rating after a rating period with these (opponent, score) results."""
+    terms = [result_terms(player, opponent, score) for opponent, score in results]
+    return update_from_terms(player, sum(t[0] for t in terms), sum(t[1] for t in terms), len(terms), tau)
+
+
+def result_terms(player: Rating, opponent: Rating, score: float) -> tuple[float, float]:
+    """One game's share of steps 3 and 4, against ratings as they were when the period began:
+    (g(φj)² E (1 − E), g(φj) (s − E)). Their sums over a period are all ``update_from_terms`` needs, so a
+    period's games can be added up as they come (puzzle ratings: docs/puzzles.md) and folded later."""
+    mu, _, _ = _to_glicko2(player)
+    mu_j, phi_j, _ = _to_glicko2(opponent)
+    g, e = _g(phi_j), _expected(mu, mu_j, phi_j)
+    return g**2 * e * (1 - e), g * (float(score) - e)
+
+
+def update_from_terms(player: Rating, information: float, gain: float, games: int, tau: float = TAU) -> Rating:
+    """Steps 3 to 8 from the sums of ``result_terms`` over a period of ``games`` games."""
     mu, phi, sigma = _to_glicko2(player)
-    games = [(*_to_glicko2(opponent)[:2], float(score)) for opponent, score in results]
-    if not games:  # step 6 alone: a period without games only widens the deviation
+    if games == 0 or information <= 0:  # step 6 alone: a period without games only widens the deviation
         return Rating(player.rating, math.sqrt(phi**2 + sigma**2) * SCALE, sigma)
-
     # Steps 3 and 4: the estimated variance v of the rating from the games, and the improvement delta.
-    weighted = [(_g(phi_j), _expected(mu, mu_j, phi_j), score) for mu_j, phi_j, score in games]
-    v = 1.0 / sum(g**2 * e * (1 - e) for g, e, _ in weighted)
-    gain = sum(g * (score - e) for g, e, score in weighted)
+    v = 1.0 / information
     delta = v * gain
-
     new_sigma = _new_volatility(sigma, phi, v, delta, tau)
     # Steps 6 to 8: the pre-period deviation, then the new deviation and rating.
     phi_star = math.sqrt(phi**2 + new_sigma**2)

@@ -20,14 +20,24 @@ from common.models import ErrorResponse
 from common.players import Players
 from common.store import PlayerStore, PuzzleStore
 
-from puzzles_api.logic import PuzzleService, puzzle_view, time_zone
-from puzzles_api.models import AttemptRequest, AttemptResult, DailyPuzzle, GameName, PuzzleProgress, PuzzleView
+from puzzles_api.logic import PACK_MAX, PuzzleService, puzzle_view, time_zone
+from puzzles_api.models import (
+    AttemptRequest,
+    AttemptResult,
+    DailyPuzzle,
+    GameName,
+    PuzzlePack,
+    PuzzleProgress,
+    PuzzleView,
+)
 
 #: Part of every ETag: bump it when the JSON of a puzzle changes shape, so no client keeps an old copy.
 REPRESENTATION = "1"
 NO_STORE = {"Cache-Control": "no-store"}
 #: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
 PUZZLE_MAX_AGE = 86_400
+
+THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
 
 _services: dict[str, PuzzleService] = {}
 _clock: Callable[[], float] = time.time
@@ -84,24 +94,48 @@ def create_app() -> Api:
             str | None, Query(max_length=40, description="A UTC date, YYYY-MM-DD; today if left out")
         ] = None,
     ) -> Response[DailyPuzzle]:
-        chosen = service().daily(game, date)
-        body = {**puzzle_view(chosen.puzzle), "date": chosen.day.isoformat()}
+        puzzles = service()
+        chosen = puzzles.daily(game, date)
+        body = {**puzzles.view(chosen.puzzle), "date": chosen.day.isoformat()}
         cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
         return _cacheable(DailyPuzzle.model_validate(body), body, cache, headers())
 
     @app.get(
         "/v1/puzzles/next",
         summary="Your next puzzle",
-        description="A puzzle of the game you have never finished, near your rating.",
+        description="A puzzle of the game you have never finished, near your rating; with `theme`, one with "
+        "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has).",
         tags=["puzzles"],
         responses=_errors(401, 404, 422, 503),
     )
     def next_puzzle(
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+        theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
     ) -> Response[PuzzleView]:
         puzzles = service()
         caller = puzzles.caller(headers(), required=True)
-        body = PuzzleView.model_validate(puzzle_view(puzzles.next_puzzle(caller, game)))
+        body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller, game, theme)))
+        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+    @app.get(
+        "/v1/puzzles/pack",
+        summary="Your next puzzles, to solve offline",
+        description="Up to `count` puzzles of the game you have never finished, nearest your rating first: the "
+        "ones `/v1/puzzles/next` would give one by one. The site keeps them to solve without a connection; "
+        "each attempt is still checked by `POST /v1/puzzles/{id}/attempt`.",
+        tags=["puzzles"],
+        responses=_errors(401, 404, 422, 503),
+    )
+    def puzzle_pack(
+        game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+        count: Annotated[int, Query(ge=1, le=PACK_MAX, description=f"How many, 1 to {PACK_MAX}")] = PACK_MAX,
+        theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
+    ) -> Response[PuzzlePack]:
+        puzzles = service()
+        caller = puzzles.caller(headers(), required=True)
+        chosen = puzzles.next_puzzles(caller, game, theme, count)
+        # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
+        body = PuzzlePack.model_validate({"puzzles": [puzzle_view(p, puzzles.rating_of(p)) for p in chosen]})
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
     @app.get(
@@ -112,7 +146,8 @@ def create_app() -> Api:
         responses=_errors(304, 404),
     )
     def get_puzzle(id: str) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
-        body = puzzle_view(service().puzzle(id))
+        puzzles = service()
+        body = puzzles.view(puzzles.puzzle(id))
         cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
         return _cacheable(PuzzleView.model_validate(body), body, cache, headers())
 

@@ -37,8 +37,10 @@ from common.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice
+from puzzles_api import glicko2
 from puzzles_api.check import Verdict, judge
-from puzzles_api.progress import Attempt, Progress, utc_date
+from puzzles_api.progress import HISTORY_MAX, Attempt, Progress, utc_date
+from puzzles_api.puzzle_rating import CACHE_SECONDS, PuzzleRating, Totals, game_terms
 
 logger = Logger()
 
@@ -54,6 +56,11 @@ NEXT_WINDOWS = (100, 200, 400, 800)
 #: requests of one player finishing at the same moment; a person does not get near that.
 SAVE_TRIES = 10
 DAY_SECONDS = 86_400
+#: The most puzzles one ``pack`` request gives (the offline pack keeps 20 per game: issue 12).
+PACK_MAX = 20
+#: Themes that say how long a puzzle is, not what it is about: not offered as a filter.
+LENGTH_THEMES = frozenset({"short", "long", "veryLong", "very_long", "one_move", "oneMove"})
+_THEME = re.compile(r"[A-Za-z_]{1,40}")
 
 Caller = tuple[Player, dict]  # the player and its stored item, from one read
 
@@ -71,6 +78,11 @@ class NoPuzzleLeft(ApiError):
 class InvalidDate(ApiError):
     status = HTTPStatus.UNPROCESSABLE_ENTITY
     code = "invalid_date"
+
+
+class InvalidTheme(ApiError):
+    status = HTTPStatus.UNPROCESSABLE_ENTITY
+    code = "invalid_theme"
 
 
 class InvalidTimeZone(ApiError):
@@ -98,9 +110,17 @@ def time_zone(name: str | None) -> str | None:
     return name
 
 
-def puzzle_view(puzzle: Puzzle) -> dict:
-    """A puzzle as a player sees it before solving: never the solution."""
-    return puzzle.public()
+def puzzle_view(puzzle: Puzzle, rating: glicko2.Rating | None = None) -> dict:
+    """A puzzle as a player sees it before solving: never the solution. ``rating``: its current rating."""
+    view = puzzle.public()
+    if rating is not None:
+        view["rating"] = round(rating.rating)
+    return view
+
+
+def game_themes(game: str) -> set[str]:
+    """The themes a filter may ask for in ``game``: every theme of its set but the length tags."""
+    return {theme for puzzle in load(game) for theme in puzzle.themes} - LENGTH_THEMES
 
 
 class PuzzleService:
@@ -108,6 +128,7 @@ class PuzzleService:
         self.players = players
         self.store = store
         self.clock = clock
+        self._ratings: dict[str, tuple[PuzzleRating, float]] = {}  # puzzle id: (rating read, when)
 
     # -- reading puzzles ----------------------------------------------------------------------------------
     def daily(self, game: str, day_text: str | None) -> Daily:
@@ -134,21 +155,71 @@ class PuzzleService:
             raise PuzzleNotFound(f"there is no puzzle {puzzle_id[:60]!r}")
         return puzzle
 
-    def next_puzzle(self, caller: Caller, game: str) -> Puzzle:
-        """A puzzle of ``game`` the player has never finished, as near the player's rating as there is.
+    def next_puzzle(self, caller: Caller, game: str, theme: str | None = None) -> Puzzle:
+        """A puzzle of ``game`` (with ``theme``, if given) the player has never finished, as near the player's
+        rating as there is (``next_puzzles``)."""
+        return self.next_puzzles(caller, game, theme, 1)[0]
+
+    def next_puzzles(self, caller: Caller, game: str, theme: str | None, count: int) -> list[Puzzle]:
+        """``count`` puzzles of ``game`` the player has never finished, nearest the player's rating first.
 
         The puzzles within 100 points come first, then within 200, 400, 800, then any; inside each window
         the order is a hash of (player, puzzle), so players get different puzzles and each player the same
-        one until it is played. One Query lists the puzzles the player has tried in the game.
+        ones until they are played. One Query lists the puzzles the player has tried in the game.
+        ``theme`` keeps only the puzzles with that theme (a 422 for a theme the game has no puzzle of).
         """
         player, record = caller
+        if theme is not None and (not _THEME.fullmatch(theme) or theme not in game_themes(game)):
+            raise InvalidTheme(f"no {game} puzzle has the theme {theme[:40]!r}")
         rating = Progress.from_record(record.get(PUZZLE_PROGRESS)).rating.rating
         tried = self.store.attempted(player.player_id, f"{game}-")
-        for window in _windows(load(game), rating):
+        pool = [puzzle for puzzle in load(game) if theme is None or theme in puzzle.themes]
+        chosen: list[Puzzle] = []
+        for window in _windows(pool, rating):
             untried = [puzzle for puzzle in window if puzzle.id not in tried]
-            if untried:
-                return min(untried, key=lambda puzzle: _order(player.player_id, puzzle.id))
-        raise NoPuzzleLeft(f"you have played every {game} puzzle there is; well done")
+            chosen += sorted(untried, key=lambda puzzle: _order(player.player_id, puzzle.id))[: count - len(chosen)]
+            if len(chosen) == count:
+                break
+        if not chosen:
+            kind = f"{game} puzzle with the theme {theme}" if theme else f"{game} puzzle"
+            raise NoPuzzleLeft(f"you have played every {kind} there is; well done")
+        return chosen
+
+    # -- puzzle ratings -----------------------------------------------------------------------------------
+    def rating_of(self, puzzle: Puzzle) -> glicko2.Rating:
+        """The puzzle's rating as this process last read it (its set rating before): no read."""
+        known = self._ratings.get(puzzle.id)
+        return (known[0] if known else PuzzleRating.start(puzzle.rating)).rating
+
+    def served_rating(self, puzzle: Puzzle) -> glicko2.Rating:
+        """The puzzle's rating as it is served: read (and folded, when a period is over) at most once per
+        ``CACHE_SECONDS`` per process; the last known one when the store does not answer."""
+        now = self.clock()
+        known = self._ratings.get(puzzle.id)
+        if known and now - known[1] < CACHE_SECONDS:
+            return known[0].rating
+        try:
+            current = self._fold(puzzle, int(now))
+        except StoreUnavailable:
+            logger.warning("a puzzle rating was not read", extra={"puzzle": puzzle.id})
+            return self.rating_of(puzzle)
+        self._ratings[puzzle.id] = (current, now)
+        return current.rating
+
+    def _fold(self, puzzle: Puzzle, now: int) -> PuzzleRating:
+        record, sums = self.store.rating_state(puzzle.id)
+        stored = PuzzleRating.from_record(record, puzzle.rating)
+        totals = Totals(int(sums["plays"]), int(sums["solves"]), sums["info"], sums["gain"])
+        folded = stored.folded_with(totals, now)
+        if folded is None:
+            return stored
+        saved = folded.to_record()
+        if self.store.save_rating(puzzle.id, saved, stored.folded.plays if record else None):
+            return PuzzleRating.from_record(saved, puzzle.rating)  # as every process reads it
+        return stored  # another process folded the same games first: its rating is read next time
+
+    def view(self, puzzle: Puzzle) -> dict:
+        return puzzle_view(puzzle, self.served_rating(puzzle))
 
     # -- players ------------------------------------------------------------------------------------------
     def caller(self, headers: dict | None, required: bool) -> Caller | None:
@@ -200,29 +271,34 @@ class PuzzleService:
             if not progress.is_pending(attempt):
                 return progress, attempt, None
             logger.info("applying an attempt a stopped request left", extra={"puzzle": puzzle.id})
-        progress, change = self._apply(player, progress, attempt, puzzle, zone)
+        opponent = self.rating_of(puzzle)
+        before = progress.rating
+        progress, change = self._apply(player, progress, attempt, opponent, zone)
         if change is not None:
-            self._count(puzzle, attempt)
+            self._count(puzzle, attempt, opponent, before)
         return progress, attempt, change
 
-    def _count(self, puzzle: Puzzle, attempt: Attempt) -> None:
-        """Add the attempt to the puzzle's counters: statistics, so a failure here does not fail the attempt."""
+    def _count(self, puzzle: Puzzle, attempt: Attempt, opponent: glicko2.Rating, player: glicko2.Rating) -> None:
+        """Add the attempt to one of the puzzle's counter shards, with its Glicko-2 terms for the puzzle's
+        rating (``puzzle_rating``). A failure here does not fail the attempt: the puzzle's rating misses one
+        game."""
+        info, gain = game_terms(opponent, player, attempt.solved)
         try:
-            self.store.count_play(puzzle.id, attempt.solved, secrets.randbelow(COUNTER_SHARDS))
+            self.store.count_play(puzzle.id, attempt.solved, secrets.randbelow(COUNTER_SHARDS), info, gain)
         except StoreUnavailable:
             logger.warning("a puzzle counter was not updated", extra={"puzzle": puzzle.id})
 
-    def _apply(self, player: Player, progress: Progress, attempt: Attempt, puzzle: Puzzle, zone: str | None):
+    def _apply(self, player: Player, progress: Progress, attempt: Attempt, opponent: glicko2.Rating, zone: str | None):
         """Write the progress with the attempt in it, reading again when another request wrote first."""
         for _ in range(SAVE_TRIES):
-            updated = progress.after(attempt, puzzle.rating, zone)
+            updated = progress.after(attempt, opponent, zone)
             if self.players.store.save_puzzles(player.token_hash, updated.to_record(), progress.version):
                 return updated, updated.rating.rating - progress.rating.rating
             record = self.players.store.get(player.token_hash)
             if record is None:  # the player is gone; nothing to apply to
                 return progress, None
             progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
-            if progress.has_recent(puzzle.id):
+            if progress.has_recent(attempt.puzzle):
                 return progress, None  # a concurrent retry of this very attempt applied it
         raise StoreUnavailable("many requests changed your progress at once; send the attempt again")
 
@@ -271,6 +347,10 @@ class PuzzleService:
                     "rating_change": round(item.rating_change, 2),
                 }
                 for item in progress.recent
+            ],
+            "history": [
+                {"id": puzzle, "game": puzzle.split("-", 1)[0], "result": "solved" if solved else "failed"}
+                for puzzle, solved in progress.history()[:HISTORY_MAX]
             ],
         }
 

@@ -36,8 +36,14 @@ class PuzzleView(BaseModel):
     game: GameName
     fen: str = Field(description="The position, with the solver to move (chess FEN or draughts PDN FEN).")
     turn: Color = Field(description="The solver's colour.")
-    rating: int = Field(description="How hard the puzzle is, on the players' rating scale.")
+    rating: int = Field(
+        description="How hard the puzzle is, on the players' rating scale: it moves with players' results."
+    )
     themes: list[str] = Field(description="What the puzzle is about (`fork`, `mateIn2`, `shot`, `breakthrough`...).")
+
+
+class PuzzlePack(BaseModel):
+    puzzles: list[PuzzleView] = Field(description="Puzzles you have never finished, nearest your rating first.")
 
 
 class DailyPuzzle(PuzzleView):
@@ -74,6 +80,12 @@ class RecentAttempt(BaseModel):
     rating_change: float
 
 
+class HistoryEntry(BaseModel):
+    id: str
+    game: GameName
+    result: Literal["solved", "failed"]
+
+
 class PuzzleProgress(BaseModel):
     rating: float = Field(description="Your puzzle rating (Glicko-2; 1500 to start).")
     rating_deviation: float = Field(description="How uncertain the rating is (350 to start; it shrinks as you play).")
@@ -92,3 +104,6 @@ class PuzzleProgress(BaseModel):
         default=None, description="When `tz_next` takes effect (ISO 8601, UTC): the first midnight there after today."
     )
     recent: list[RecentAttempt] = Field(description="Your latest first attempts, newest first (ten at most).")
+    history: list[HistoryEntry] = Field(
+        default_factory=list, description="Your latest first attempts, newest first (twenty at most): the outcomes."
+    )

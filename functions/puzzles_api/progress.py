@@ -40,8 +40,11 @@ from puzzles_api import glicko2
 #: generator's estimate), so this says how far off they may be; it weighs a result less than a result
 #: against an exactly known opponent would (Glicko's g factor is 0.98 here).
 PUZZLE_RD = 60.0
-#: How many attempts ``recent`` keeps (newest first).
+#: How many attempts ``recent`` keeps (newest first), with their time and rating change.
 RECENT_MAX = 10
+#: How many attempts the history shows: ``recent`` and, before them, ``older`` (puzzle and outcome only,
+#: stored as one string so twenty attempts keep the player's item under 1 KB).
+HISTORY_MAX = 20
 START = glicko2.Rating(1500.0, 350.0, 0.06)
 UTC_NAME = "UTC"
 
@@ -79,6 +82,7 @@ class Progress:
     tz_next: str | None = None  # a zone asked for, in effect from ``tz_from`` on
     tz_from: int | None = None  # a midnight of ``tz_next``, seconds since the epoch
     recent: tuple[Recent, ...] = ()
+    older: tuple[tuple[str, bool], ...] = ()  # (puzzle, solved) of the attempts before ``recent``, newest first
 
     # -- storage ------------------------------------------------------------------------------------------
     @classmethod
@@ -101,6 +105,7 @@ class Progress:
             recent=tuple(
                 Recent(puzzle, bool(solved), int(at), float(change)) for puzzle, solved, at, change in record["recent"]
             ),
+            older=tuple((item[1:], item[0] == "+") for item in (record.get("older") or "").split()),
         )
 
     def to_record(self) -> dict:
@@ -121,7 +126,12 @@ class Progress:
             "tz_next": self.tz_next,
             "tz_from": self.tz_from,
             "recent": [[item.puzzle, int(item.solved), item.at, round(item.rating_change, 2)] for item in self.recent],
+            "older": " ".join(("+" if solved else "-") + puzzle for puzzle, solved in self.older) or None,
         }
+
+    def history(self) -> list[tuple[str, bool]]:
+        """(puzzle, solved) of the latest ``HISTORY_MAX`` counted attempts, newest first."""
+        return [(item.puzzle, item.solved) for item in self.recent] + list(self.older)
 
     # -- questions ----------------------------------------------------------------------------------------
     def has_recent(self, puzzle_id: str) -> bool:
@@ -189,14 +199,21 @@ class Progress:
         return replace(current, version=self.version + 1, tz_next=zone, tz_from=starts)
 
     # -- changes ------------------------------------------------------------------------------------------
-    def after(self, attempt: Attempt, puzzle_rating: int, zone: str | None = None) -> Progress:
-        """The progress once ``attempt`` (a first attempt at a puzzle rated ``puzzle_rating``) is applied, with
-        ``zone`` asked for at the attempt's time (``asking_zone``)."""
+    def after(self, attempt: Attempt, puzzle_rating: float | glicko2.Rating, zone: str | None = None) -> Progress:
+        """The progress once ``attempt`` (a first attempt at a puzzle rated ``puzzle_rating``: its current
+        rating, or a number taken with ``PUZZLE_RD``) is applied, with ``zone`` asked for at the attempt's time
+        (``asking_zone``)."""
         base = self.asking_zone(zone, attempt.at).settled(attempt.at)
-        opponent = glicko2.Rating(float(puzzle_rating), PUZZLE_RD)
+        opponent = (
+            puzzle_rating
+            if isinstance(puzzle_rating, glicko2.Rating)
+            else glicko2.Rating(float(puzzle_rating), PUZZLE_RD)
+        )
         rating = glicko2.update(base.rating, [(opponent, 1.0 if attempt.solved else 0.0)])
         recent = (Recent(attempt.puzzle, attempt.solved, attempt.at, rating.rating - base.rating.rating),)
-        recent = tuple(sorted(recent + base.recent, key=lambda item: item.at, reverse=True))[:RECENT_MAX]
+        ordered = sorted(recent + base.recent, key=lambda item: item.at, reverse=True)
+        recent, dropped = tuple(ordered[:RECENT_MAX]), [(item.puzzle, item.solved) for item in ordered[RECENT_MAX:]]
+        older = tuple(dropped + list(base.older))[: HISTORY_MAX - RECENT_MAX]
         progress = replace(
             base,
             version=self.version + 1,
@@ -204,6 +221,7 @@ class Progress:
             solved=base.solved + attempt.solved,
             failed=base.failed + (not attempt.solved),
             recent=recent,
+            older=older,
         )
         if attempt.solved and attempt.daily:
             progress = progress._with_daily_solve(attempt.at)

@@ -51,6 +51,19 @@ export function parseFen(game, fen) {
   return { pieces, turn: turn.toUpperCase() === "B" ? "black" : "white" };
 }
 
+/** The squares a move went from and to, found by comparing the positions before and after it (any game,
+ * any notation): the mover's piece that left a square and the one that arrived; the king's when castling. */
+export function movedSquares(game, beforeFen, afterFen) {
+  const before = parseFen(game, beforeFen);
+  const after = parseFen(game, afterFen).pieces;
+  const mine = (piece) => !!piece && pieceColour(game, piece) === before.turn;
+  const left = Object.keys(before.pieces).filter((sq) => mine(before.pieces[sq]) && after[sq] !== before.pieces[sq]);
+  const came = Object.keys(after).filter((sq) => mine(after[sq]) && before.pieces[sq] !== after[sq]);
+  if (!left.length || !came.length) return null;
+  const king = (list, pieces) => list.find((sq) => /^[Kk]$|k$/.test(pieces[sq])) || list[0];
+  return [king(left, before.pieces), king(came, after)];
+}
+
 function pieceColour(game, piece) {
   if (game === "chess") return piece === piece.toUpperCase() ? "white" : "black";
   return piece[0] === "w" ? "white" : "black";
@@ -150,7 +163,8 @@ export class Board {
     return labels;
   }
 
-  setPosition(fen, { legal = null, last = null, orientation = null } = {}) {
+  /** ``slide``: [from, to] of the move that led here, shown as a short slide of the piece now on ``to``. */
+  setPosition(fen, { legal = null, last = null, orientation = null, slide = null } = {}) {
     if (orientation && orientation !== this.orientation) {
       this.orientation = orientation;
       this.build();
@@ -164,6 +178,18 @@ export class Board {
     this.selected = null;
     this.clicks = [];
     this.draw();
+    if (slide) this.slide(slide[0], slide[1]);
+  }
+
+  slide(from, to) {
+    const start = this.cells[from];
+    const end = this.cells[to];
+    const piece = end && end.querySelector("svg");
+    if (!start || !piece || !piece.animate || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const a = start.getBoundingClientRect();
+    const b = end.getBoundingClientRect();
+    const away = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
+    piece.animate([{ transform: away }, { transform: "none" }], { duration: 260, easing: "ease-out" });
   }
 
   setLegal(legal) {

@@ -1,153 +1,410 @@
-// The puzzle page: fetch each game's daily puzzle, play the attempt through the API, show result and streak.
-// The server checks every move (POST /v1/puzzles/{id}/attempt) and draws each new position
-// (POST /v1/validate), so the page holds no rules. The legal moves the board marks come from the same
-// validate answers (the first ones from a refused placeholder move, whose answer lists the legal moves).
+// The puzzle page (issue 14): each game's puzzle with its goal, the opponent's replies played on the board,
+// "Try again" and "Show the solution" (stepped with Back and Forward) after a miss, "Next puzzle" near the
+// player's rating with a theme filter, the rating (provisional while uncertain), streak, solved count and
+// the last 20 outcomes. The server checks every move (POST /v1/puzzles/{id}/attempt) and draws each new
+// position (POST /v1/validate), so the page holds no rules.
+//
+// Offline (issue 12): today's puzzle and the next 20 of each game the player opened are kept in this
+// browser (localStorage, from GET /v1/puzzles/pack); an attempt made offline is kept by the outbox and sent
+// when the connection returns: the server stays the judge.
 import { ApiError, boardMoves, call, player, storedPlayer, validate, moveText } from "./api.js";
-import { Board, config, format, plural, refusalText } from "./board.js";
+import { Board, config, format, movedSquares, plural, refusalText } from "./board.js";
 import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
+const f = cfg.fumbo;
+const themeNames = cfg.theme_names || {};
+/** Lichess's line: a rating is provisional while its deviation is 110 or more. */
+const PROVISIONAL_RD = 110;
+const PACK_SIZE = 20;
+const REPLY_DELAY_MS = 300;
+
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const today = () => new Date().toLocaleDateString("en-CA"); // the player's date, YYYY-MM-DD
+
+/** The page's own storage: the day's puzzles, the offline pack, outcomes and solutions seen here. */
+const kept = {
+  get(key) {
+    try {
+      return JSON.parse(localStorage.getItem("ubao.fumbo." + key) || "null");
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem("ubao.fumbo." + key, JSON.stringify(value));
+    } catch {
+      /* storage full or private mode: the page works without it */
+    }
+  },
+};
+
+let progress = kept.get("progress"); // the server's last answer to /v1/players/me/puzzles
+
+/** "solved" or "failed": the player's first finished attempt at ``id``, from the server or this browser. */
+function outcomeOf(id) {
+  const seen = progress && (progress.history || []).find((item) => item.id === id);
+  if (seen) return seen.result;
+  return (kept.get("done") || {})[id] || null;
+}
+
+function remember(id, result) {
+  const done = kept.get("done") || {};
+  if (!done[id]) done[id] = result;
+  kept.set("done", done);
+}
 
 function turnText(game, turn) {
   if (turn === "white") return game === "english" ? m.red_to_move : m.white_to_move;
   return m.black_to_move;
 }
 
-async function showProgress() {
-  const known = storedPlayer();
-  if (!known) return;
-  const box = document.getElementById("progress");
-  try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-    const p = await call("GET", "/v1/players/me/puzzles?tz=" + encodeURIComponent(tz), { token: known.token });
-    box.textContent = [plural(m, "streak", p.streak || 0), plural(m, "solved_count", p.solved || 0),
-      format(m.rating, { rating: Math.round(p.rating) })].join(" · ");
-    box.hidden = false;
-  } catch {
-    box.hidden = true;
-  }
+/** What the puzzle asks for, from its themes. */
+function goalText(puzzle) {
+  const themes = puzzle.themes || [];
+  const mate = themes.map((t) => /^mateIn(\d+)$/.exec(t)).find(Boolean);
+  if (mate) return format(f.goal_mate, { n: mate[1] });
+  if (themes.includes("countdown")) return f.goal_countdown;
+  if (themes.includes("game_win")) return f.goal_game_win;
+  if (themes.includes("promotion")) return puzzle.game === "chess" ? f.goal_promote_chess : f.goal_promotion;
+  if (themes.includes("material")) return f.goal_material;
+  return f.goal_best;
 }
 
-async function setUp(section) {
-  const game = section.dataset.game;
-  const status = section.querySelector(".status");
-  const meta = section.querySelector(".meta");
-  const form = section.querySelector(".move-form");
-  const input = form.querySelector("input");
-  const show = (text, kind) => {
-    status.textContent = text;
-    status.className = "status" + (kind ? " " + kind : "");
-  };
-  show(m.loading);
-  let puzzle;
-  try {
-    puzzle = await call("GET", "/v1/puzzles/daily?game=" + encodeURIComponent(game));
-  } catch {
-    show(m.network_error, "bad");
-    return;
+const themeText = (themes) => format(f.themes_label, { themes: themes.map((t) => themeNames[t] || t).join(", ") });
+
+function ratingText(p) {
+  const rating = Math.round(p.rating);
+  return p.rating_deviation >= PROVISIONAL_RD ? format(f.rating_provisional, { rating }) : format(m.rating, { rating });
+}
+
+async function showProgress() {
+  const known = storedPlayer();
+  if (known) {
+    try {
+      progress = await call("GET", "/v1/players/me/puzzles?tz=" + encodeURIComponent(zone()), { token: known.token });
+      kept.set("progress", progress);
+    } catch {
+      /* offline: the last answer kept here is shown */
+    }
   }
-  meta.textContent = format(m.puzzle_meta, { rating: puzzle.rating, date: puzzle.date });
-  let fen = puzzle.fen;
-  const played = []; // every move since the puzzle's position, both sides, canonical notation
-  const mine = []; // the solver's moves, as the attempt route wants them
-  let busy = false;
+  const box = document.getElementById("progress");
+  if (!progress) return;
+  box.textContent = [plural(m, "streak", progress.streak || 0), plural(m, "solved_count", progress.solved || 0),
+    ratingText(progress)].join(" · ");
+  box.hidden = false;
+  const history = document.getElementById("history");
+  const list = history.querySelector("ol");
+  list.textContent = "";
+  for (const item of progress.history || []) {
+    const row = document.createElement("li");
+    row.className = item.result === "solved" ? "ok" : "bad";
+    row.dataset.id = item.id;
+    const game = (m.game_titles || {})[item.game] || item.game;
+    row.textContent = format(item.result === "solved" ? f.history_solved : f.history_failed, { game });
+    list.append(row);
+  }
+  history.hidden = !(progress.history || []).length;
+}
 
-  const board = new Board(section.querySelector(".board-host"), {
-    game,
-    fen,
-    squares: cfg.squares[game],
-    orientation: puzzle.turn,
-    legal: null,
-    messages: m,
-    onMove: (move) => attempt(moveText(game, move)),
-  });
-  show(turnText(game, puzzle.turn) + " " + m.your_move);
-  const legalOf = (answer) => boardMoves(game, answer.legal_moves_uci || answer.legal_moves);
-  validate(game, puzzle.fen, [], "?").then((answer) => board.setLegal(legalOf(answer))).catch(() => {});
+class PuzzleSection {
+  constructor(section) {
+    this.section = section;
+    this.game = section.dataset.game;
+    const q = (selector) => section.querySelector(selector);
+    Object.assign(this, {
+      status: q(".status"), goal: q(".goal"), meta: q(".meta"), themes: q(".themes"), form: q(".move-form"),
+      retryButton: q(".retry"), solutionButton: q(".show-solution"), backButton: q(".back"),
+      forwardButton: q(".forward"), nextButton: q(".next"), filter: q(".theme-filter select"),
+    });
+    this.busy = false;
+    this.retryButton.addEventListener("click", () => this.retry());
+    this.solutionButton.addEventListener("click", () => this.showSolution());
+    this.backButton.addEventListener("click", () => this.step(-1));
+    this.forwardButton.addEventListener("click", () => this.step(1));
+    this.nextButton.addEventListener("click", () => this.next());
+    this.filter.value = kept.get("theme." + this.game) || "";
+    this.filter.addEventListener("change", () => {
+      kept.set("theme." + this.game, this.filter.value);
+      this.next();
+    });
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = this.form.querySelector("input");
+      const text = input.value.trim();
+      if (text) this.attempt(text);
+      input.value = "";
+    });
+    window.addEventListener("online", () => this.sendKept());
+  }
 
-  async function attempt(text) {
-    if (busy) return false;
-    busy = true;
+  show(text, kind) {
+    this.status.textContent = text;
+    this.status.className = "status" + (kind ? " " + kind : "");
+  }
+
+  async start() {
+    this.show(m.loading);
+    const current = kept.get("current." + this.game);
+    let puzzle = null;
+    if (current && current.day === today()) puzzle = await this.fetchPuzzle(current.id);
+    if (!puzzle) puzzle = await this.daily();
+    if (!puzzle) return this.show(m.network_error, "bad");
+    this.load(puzzle);
+    this.sendKept();
+  }
+
+  async daily() {
+    try {
+      const puzzle = await call("GET", "/v1/puzzles/daily?game=" + encodeURIComponent(this.game));
+      kept.set("daily." + this.game, puzzle);
+      return puzzle;
+    } catch {
+      return kept.get("daily." + this.game); // offline: today's puzzle as kept on the last visit
+    }
+  }
+
+  async fetchPuzzle(id) {
+    try {
+      return await call("GET", "/v1/puzzles/" + encodeURIComponent(id));
+    } catch {
+      const daily = kept.get("daily." + this.game);
+      if (daily && daily.id === id) return daily;
+      return (kept.get("pack." + this.game) || []).find((p) => p.id === id) || null;
+    }
+  }
+
+  load(puzzle) {
+    Object.assign(this, { puzzle, fen: puzzle.fen, played: [], mine: [], frames: null });
+    this.solution = kept.get("solution." + puzzle.id);
+    this.section.dataset.puzzle = puzzle.id;
+    this.goal.textContent = goalText(puzzle);
+    this.meta.textContent = puzzle.date
+      ? format(m.puzzle_meta, { rating: puzzle.rating, date: puzzle.date })
+      : format(f.puzzle_meta_next, { rating: puzzle.rating });
+    this.themes.hidden = true;
+    const options = { legal: null, orientation: puzzle.turn };
+    if (this.board) this.board.setPosition(puzzle.fen, options);
+    else {
+      this.board = new Board(this.section.querySelector(".board-host"), {
+        game: this.game, fen: puzzle.fen, squares: cfg.squares[this.game], orientation: puzzle.turn, legal: null,
+        messages: m, onMove: (move) => this.attempt(moveText(this.game, move)),
+      });
+    }
+    const outcome = outcomeOf(puzzle.id);
+    if (outcome) this.finished(outcome, { before: true });
+    else this.solving();
+  }
+
+  legalOf(answer) {
+    return boardMoves(this.game, answer.legal_moves_uci || answer.legal_moves);
+  }
+
+  solving() {
+    this.board.setInteractive(true);
+    this.form.hidden = false;
+    for (const button of [this.retryButton, this.solutionButton, this.backButton, this.forwardButton, this.nextButton]) {
+      button.hidden = true;
+    }
+    this.show(turnText(this.game, this.puzzle.turn) + " " + m.your_move);
+    const id = this.puzzle.id;
+    validate(this.game, this.puzzle.fen, [], "?")
+      .then((answer) => {
+        if (this.puzzle.id === id && !this.played.length) this.board.setLegal(this.legalOf(answer));
+      })
+      .catch(() => {});
+  }
+
+  /** The end of a try: ``result`` "solved" or "failed"; ``before``: found finished when the page opened. */
+  finished(result, { before = false, replay = false } = {}) {
+    this.board.setInteractive(false);
+    this.form.hidden = true;
+    this.themes.textContent = themeText(this.puzzle.themes || []);
+    this.themes.hidden = false;
+    this.nextButton.hidden = false;
+    const missed = outcomeOf(this.puzzle.id) === "failed";
+    this.retryButton.hidden = !missed;
+    this.solutionButton.hidden = !(missed && this.solution);
+    this.backButton.hidden = this.forwardButton.hidden = true;
+    if (before) this.show(result === "solved" ? f.puzzle_solved_before : f.puzzle_missed_before, result === "solved" ? "ok" : "bad");
+    else if (result === "solved") this.show(replay ? f.replay_solved : f.puzzle_solved_next, "ok");
+    else this.show(f.puzzle_missed, "bad");
+  }
+
+  async attempt(text) {
+    if (this.busy || !this.puzzle) return false;
+    this.busy = true;
+    const puzzle = this.puzzle;
     let checkedMove = null; // set once the move is on the board: then the attempt alone is left to send
     try {
-      const checked = await validate(game, puzzle.fen, played, text);
+      const checked = await validate(this.game, puzzle.fen, this.played, text);
       if (!checked.legal) {
-        const reason = checked.error && checked.error.reason;
-        if (keptAttempt(puzzle.id)) dropAttempt(puzzle.id); // a kept move the server refuses is not kept again
-        const text = refusalText(m, reason, { moves: checked.legal_moves || [] });
-        show(text, "bad"); // the status line under the board: the board's own note stays for taps
-        return;
+        if (await keptAttempt(puzzle.id)) await dropAttempt(puzzle.id); // a kept move the server refuses is not kept again
+        this.show(refusalText(m, checked.error && checked.error.reason, { moves: checked.legal_moves || [] }), "bad");
+        return false;
       }
-      board.setPosition(checked.fen);
+      this.board.setPosition(checked.fen, { last: movedSquares(this.game, this.fen, checked.fen) });
+      this.fen = checked.fen;
       checkedMove = checked.move;
-      mine.push(checked.move);
-      played.push(checked.move);
+      this.mine.push(checked.move);
+      this.played.push(checked.move);
       const who = await player().catch(() => null);
       // The time zone dates the solve for the streak, in the player's own days.
       const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt?tz="
-        + encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
-        { body: { moves: mine }, token: who && who.token });
-      const kept = keptAttempt(puzzle.id);
-      if (kept && mine.length >= kept.moves.length) dropAttempt(puzzle.id); // the server has judged it
+        + encodeURIComponent(zone()), { body: { moves: this.mine }, token: who && who.token });
+      const waiting = await keptAttempt(puzzle.id);
+      if (waiting && this.mine.length >= waiting.moves.length) await dropAttempt(puzzle.id); // the server has judged it
       if (answer.result === "continue") {
-        const reply = await validate(game, puzzle.fen, played, answer.reply);
-        played.push(reply.move);
-        fen = reply.fen;
-        board.setPosition(fen, { last: lastSquares(game, reply.move), legal: legalOf(reply) });
-        show(format(m.puzzle_continue, { move: reply.move }));
-      } else if (answer.result === "solved") {
-        board.setInteractive(false);
-        form.hidden = true;
-        show(m.puzzle_solved, "ok");
-        showProgress();
-      } else {
-        board.setInteractive(false);
-        form.hidden = true;
-        show(format(m.puzzle_failed, { moves: (answer.solution || []).join(" ") }), "bad");
-        showProgress();
+        const reply = await validate(this.game, puzzle.fen, this.played, answer.reply);
+        await new Promise((done) => setTimeout(done, REPLY_DELAY_MS)); // the player sees their move, then the reply
+        const last = movedSquares(this.game, this.fen, reply.fen);
+        this.played.push(reply.move);
+        this.fen = reply.fen;
+        this.board.setPosition(reply.fen, { last, slide: last, legal: this.legalOf(reply) });
+        this.show(format(m.puzzle_continue, { move: reply.move }));
+        return true;
       }
+      const result = answer.result;
+      if (answer.solution) {
+        this.solution = answer.solution;
+        kept.set("solution." + puzzle.id, answer.solution);
+      }
+      if (answer.rated) remember(puzzle.id, result);
+      else if (!outcomeOf(puzzle.id)) remember(puzzle.id, result); // no token: this browser's own record
+      this.finished(result, { replay: answer.rated === false });
+      await showProgress();
+      this.finished(result, { replay: answer.rated === false }); // the buttons, with the history now known
+      this.refreshPack();
     } catch (error) {
       if (error instanceof ApiError) {
-        dropAttempt(puzzle.id); // refused (e.g. attempt_over): sending it again would change nothing
-        show(m.network_error, "bad");
+        await dropAttempt(puzzle.id); // refused (e.g. attempt_over): sending it again would change nothing
+        this.show(m.network_error, "bad");
         return false;
       }
       // Offline (issue 12): the moves are kept and the server checks them when the connection returns.
-      keepAttempt(puzzle.id, checkedMove ? [...mine] : [...mine, text]);
-      show(offlineText("attemptQueued", { move: text }), "bad");
+      await keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]);
+      this.show(offlineText("attemptQueued", { move: text }), "bad");
       return false;
     } finally {
-      busy = false;
+      this.busy = false;
     }
     return true;
   }
 
   /** An attempt kept offline, sent move by move as if played now: the server is the judge. */
-  async function sendKept() {
-    const kept = keptAttempt(puzzle.id);
-    if (!kept || busy) return;
-    for (const move of kept.moves.slice(mine.length)) {
-      if (!(await attempt(move))) return;
+  async sendKept() {
+    if (!this.puzzle || this.busy) return;
+    const waiting = await keptAttempt(this.puzzle.id);
+    if (!waiting) return;
+    for (const move of waiting.moves.slice(this.mine.length)) {
+      if (!(await this.attempt(move))) return;
     }
   }
-  window.addEventListener("online", sendKept);
-  sendKept();
 
-  form.hidden = false;
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = input.value.trim();
-    if (text) attempt(text);
-    input.value = "";
-  });
+  retry() {
+    Object.assign(this, { fen: this.puzzle.fen, played: [], mine: [], frames: null });
+    this.board.setPosition(this.puzzle.fen, { legal: null });
+    this.themes.hidden = true;
+    this.solving();
+  }
+
+  async showSolution() {
+    if (!this.solution) return;
+    if (!this.frames) {
+      const frames = [{ fen: this.puzzle.fen, move: null, last: null }];
+      try {
+        for (let i = 0; i < this.solution.length; i++) {
+          const answer = await validate(this.game, this.puzzle.fen, this.solution.slice(0, i), this.solution[i]);
+          frames.push({ fen: answer.fen, move: answer.move, last: movedSquares(this.game, frames[i].fen, answer.fen) });
+        }
+      } catch {
+        return this.show(m.network_error, "bad");
+      }
+      this.frames = frames;
+    }
+    this.board.setInteractive(false);
+    this.form.hidden = true;
+    this.backButton.hidden = this.forwardButton.hidden = false;
+    this.solutionButton.hidden = true;
+    this.frame = 0;
+    this.step(1);
+  }
+
+  /** One move back or forward in the solution. */
+  step(by) {
+    const frames = this.frames;
+    if (!frames) return;
+    const previous = this.frame;
+    this.frame = Math.max(0, Math.min(frames.length - 1, this.frame + by));
+    const frame = frames[this.frame];
+    const moving = this.frame > previous ? frame.last : null;
+    this.board.setPosition(frame.fen, { last: frame.last, slide: moving, legal: null });
+    this.board.setInteractive(false);
+    this.show(this.frame === 0
+      ? f.solution_start
+      : format(f.solution_step, { step: this.frame, total: frames.length - 1, move: frame.move }));
+    this.backButton.disabled = this.frame === 0;
+    this.forwardButton.disabled = this.frame === frames.length - 1;
+  }
+
+  /** The next puzzle near the player's rating (with the chosen theme); offline, the next one kept here. */
+  async next() {
+    if (this.busy) return;
+    this.busy = true;
+    const theme = this.filter.value;
+    let puzzle = null;
+    try {
+      const who = await player();
+      const query = "?game=" + encodeURIComponent(this.game) + (theme ? "&theme=" + encodeURIComponent(theme) : "");
+      puzzle = await call("GET", "/v1/puzzles/next" + query, { token: who.token });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        this.show(error.code === "no_puzzle_left" ? f.no_puzzle_left : m.network_error, "bad");
+        return;
+      }
+      puzzle = (kept.get("pack." + this.game) || []).find((p) => p.id !== this.puzzle?.id && !outcomeOf(p.id)
+        && (!theme || (p.themes || []).includes(theme)));
+      if (!puzzle) {
+        this.show(m.network_error, "bad");
+        return;
+      }
+    } finally {
+      this.busy = false;
+    }
+    kept.set("current." + this.game, { id: puzzle.id, day: today() });
+    this.load(puzzle);
+    this.refreshPack();
+  }
+
+  /** Keep the next puzzles of this game for offline use (the player opened this game: issue 12): asked
+   * again only when fewer than half are left unplayed, the theme changed, or the pack is a day old. */
+  async refreshPack() {
+    const known = storedPlayer();
+    if (!known || !navigator.onLine) return;
+    const theme = this.filter.value;
+    const pack = kept.get("pack." + this.game);
+    const meta = kept.get("packed." + this.game) || {};
+    const left = (pack || []).filter((p) => !outcomeOf(p.id) && p.id !== this.puzzle?.id).length;
+    if (pack && meta.theme === theme && meta.day === today() && left >= PACK_SIZE / 2) return;
+    const query = "?game=" + encodeURIComponent(this.game) + "&count=" + PACK_SIZE
+      + (theme ? "&theme=" + encodeURIComponent(theme) : "");
+    try {
+      const answer = await call("GET", "/v1/puzzles/pack" + query, { token: known.token });
+      kept.set("pack." + this.game, answer.puzzles);
+      kept.set("packed." + this.game, { theme, day: today() });
+    } catch {
+      /* the pack kept before stays */
+    }
+  }
 }
 
-function lastSquares(game, notation) {
-  if (game === "chess") return null;
-  const squares = String(notation).split(/[-x]/);
-  return [squares[0], squares[squares.length - 1]];
+async function main() {
+  await showProgress(); // first: the day's outcomes decide what each board shows
+  const sections = [...document.querySelectorAll(".puzzle")].map((section) => new PuzzleSection(section));
+  await Promise.all(sections.map((section) => section.start()));
+  document.body.dataset.fumbo = "ready";
 }
 
-for (const section of document.querySelectorAll(".puzzle")) setUp(section);
-showProgress();
+main();

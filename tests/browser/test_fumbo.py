@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
+from puzzles.catalog import find
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config, promotion_sprite
 from tests.browser.harness import ROOT
 
@@ -44,6 +45,26 @@ def clicks_for(game: str, fen: str, move: str) -> list[str] | None:
     return clicks
 
 
+def wrong_first_move(puzzle) -> str:
+    """A legal first move that neither is the solution's nor wins at once nor is a recorded alternative,
+    preferring one a person can click."""
+    from shared_rules import get_game
+
+    rules = get_game(puzzle.game)
+    position = rules.from_fen(puzzle.fen)
+    right = {position.parse_move(puzzle.solution[0])}
+    if len(puzzle.solution) == 1 and puzzle.alternatives:
+        right |= {position.parse_move(text) for text in puzzle.alternatives[0]}
+    wrong = [
+        position.notation(move)
+        for move in position.legal_moves()
+        if move not in right and position.play(move).status().result != position.turn
+    ]
+    assert wrong, f"{puzzle.id} has no wrong first move"
+    clickable = [move for move in wrong if clicks_for(puzzle.game, puzzle.fen, move) is not None]
+    return (clickable or wrong)[0]
+
+
 def promotion_day(game: str) -> date:
     """The latest day up to today whose daily puzzle has the solver promote a pawn (the API serves past days)."""
     from puzzles_api.daily import EPOCH, daily_puzzle
@@ -74,25 +95,16 @@ def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts,
     with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
         page.goto("/en/fumbo/")
     puzzle = daily.value.json()
-    solution = solution_of(game, puzzle["id"])
-    messages = page_config(page)["messages"]
     section = page.locator(f"#puzzle-{game}")
     board = BoardView(section.locator(".board-host"))
     board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-    from shared_rules import get_game
-
-    position = get_game(game).from_fen(puzzle["fen"])
-    wrong = next(
-        move
-        for move in position.legal_notations()
-        if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
-    )
+    wrong = wrong_first_move(find(puzzle["id"]))
     with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
         board.play(game, puzzle["fen"], wrong, clicks_for(game, puzzle["fen"], wrong))
     assert attempt.value.json()["result"] == "failed"
-    shown = messages["puzzle_failed"].replace("%(moves)s", " ".join(solution))
-    wait_text(section.locator(".status"), shown, "bad")
+    wait_text(section.locator(".status"), page_config(page)["fumbo"]["puzzle_missed"], "bad")
     assert section.locator(".move-form").is_hidden()
+    assert section.locator(".puzzle-actions .show-solution").is_visible()  # stepped through in test_fumbo_loop
     token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
     mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert mine["solved"] == 0 and mine["failed"] == 1 and mine["streak"] == 0
@@ -137,7 +149,7 @@ def solve_daily_puzzle(contexts, game: str, day: date | None = None) -> None:
             wait_text(status, messages["puzzle_continue"].split("%(move)s")[0].strip())
         else:
             assert answer["result"] == "solved", answer
-    wait_text(status, messages["puzzle_solved"], "ok")
+    wait_text(status, page_config(page)["fumbo"]["puzzle_solved_next"], "ok")
     board.wait_for_pieces(expected_pieces(game, after(game, puzzle["fen"], *solution)))
     assert section.locator(".move-form").is_hidden()
 

@@ -271,7 +271,6 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
         page.goto("/tl/fumbo/")
     puzzle = daily.value.json()
     solution = solution_of(game, puzzle["id"])
-    messages = page_config(page)["messages"]
     section = page.locator(f"#puzzle-{game}")
     board = BoardView(section.locator(".board-host"))
     board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
@@ -291,7 +290,7 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
     with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
         context.set_offline(False)  # the `online` event sends it
     assert attempt.value.json()["result"] == "failed"  # the server is the judge, after reconnecting
-    section.locator(".status").filter(has_text=messages["puzzle_failed"].split("%(moves)s")[0].strip()).wait_for()
+    section.locator(".status").filter(has_text=page_config(page)["fumbo"]["puzzle_missed"]).wait_for()
     token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
     progress = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert progress["failed"] == 1 and progress["solved"] == 0

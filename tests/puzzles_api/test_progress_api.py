@@ -28,7 +28,7 @@ def test_a_new_player_starts_at_1500_350_006(api):
     token = api.new_player()
     assert api.progress(token) == {
         "rating": 1500.0, "rating_deviation": 350.0, "volatility": 0.06, "solved": 0, "failed": 0,
-        "streak": 0, "best_streak": 0, "tz": "UTC", "tz_next": None, "tz_from": None, "recent": [],
+        "streak": 0, "best_streak": 0, "tz": "UTC", "tz_next": None, "tz_from": None, "recent": [], "history": [],
     }  # fmt: skip
 
 

@@ -9,7 +9,7 @@ import pytest
 from common import store
 from common.players import hash_token
 from common.store import PUZZLE_PROGRESS, PlayerStore, PuzzleStore, item_size
-from puzzles_api.progress import RECENT_MAX, Attempt, Progress
+from puzzles_api.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
 
 from puzzles.catalog import find, load
 from tests.games.test_faults import Crash, assert_503, fault
@@ -54,8 +54,13 @@ def test_what_each_request_costs(api, meter):
     with meter:
         api.daily("chess")
         api.call("GET", f"/v1/puzzles/{PUZZLE}")
+    # Serving a puzzle reads its rating and counters (one BatchGetItem), once per process per few minutes.
+    assert [name for name, _ in meter.calls] == ["BatchGetItem", "BatchGetItem"]
+    with meter:
+        api.daily("chess")
+        api.call("GET", f"/v1/puzzles/{PUZZLE}")
         api.attempt(PUZZLE, ["Re1+"])
-    assert meter.cost == (0, 0)  # the puzzles are in the code
+    assert meter.cost == (0, 0)  # the puzzles are in the code, their ratings in the process
     with meter:
         api.attempt(PUZZLE, ["Re1+"], token)
     assert meter.cost == (1, 0)  # the token is checked; nothing to record yet
@@ -69,7 +74,7 @@ def test_what_each_request_costs(api, meter):
     assert meter.cost == (1, 0)  # a replay of a recent puzzle is recognised from the progress
     with meter:
         api.call("GET", "/v1/puzzles/next", token=token, query={"game": "chess"})
-    assert [name for name, _ in meter.calls] == ["GetItem", "Query"]
+    assert [name for name, _ in meter.calls] == ["GetItem", "Query", "BatchGetItem"]
     with meter:
         api.progress(token, "Asia/Manila")
         api.progress(token, "Asia/Manila")
@@ -90,7 +95,7 @@ def test_an_old_puzzle_played_again_costs_a_refused_write_and_a_read(api, meter)
 def test_items_stay_under_1_kb_at_their_largest(api):
     longest_id = max((puzzle.id for game in ("chess", "english", "tanzanian") for puzzle in load(game)), key=len)
     progress = Progress(tz="America/Argentina/ComodRivadavia")
-    for index in range(RECENT_MAX + 3):
+    for index in range(HISTORY_MAX + 3):
         attempt = Attempt(longest_id[:-2] + f"{index:02d}", bool(index % 2), 4_102_444_800 + index, True)
         progress = progress.after(attempt, 2800 if index % 2 else 400, "America/Argentina/ComodRivadavia")
     player = {
