@@ -22,7 +22,7 @@ function timeLeft(deadline) {
   const ms = new Date(deadline).getTime() - Date.now();
   if (!Number.isFinite(ms)) return "";
   if (ms < DAY_MS) return section.dataset.underADay;
-  return plural(m, "days_left", Math.floor(ms / DAY_MS));
+  return plural(m, "days_left", Math.ceil(ms / DAY_MS)); // as the game page counts them
 }
 
 function resultText(game) {
