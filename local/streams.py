@@ -145,7 +145,6 @@ class StreamFeeder:
         self._thread: threading.Thread | None = None
 
     def start(self) -> StreamFeeder:
-        self.tail.new_records(keep=lambda item: False)  # the table's end: what is there now was written before
         self._thread = threading.Thread(target=self._run, name="local-stream", daemon=True)
         self._thread.start()
         return self
@@ -160,15 +159,27 @@ class StreamFeeder:
             self._thread.join(timeout=10)
 
     def _run(self) -> None:
+        started = False
         while not self._stopped.is_set():
+            if not started:  # the table's end: what is there now was written before the runner started
+                started = self._look(lambda: self.tail.new_records(keep=lambda item: False))
+                if not started:
+                    self._stopped.wait(self.poll_seconds)
+                continue
             self._wake.wait(self.poll_seconds)
             self._wake.clear()
             if self._stopped.is_set():
                 break
-            try:
-                self.feed()
-            except Exception:  # noqa: BLE001 - the table unreachable for a moment: look again next time
-                traceback.print_exc()
+            self._look(self.feed)
+
+    @staticmethod
+    def _look(action: Callable[[], Any]) -> bool:
+        try:
+            action()
+            return True
+        except Exception:  # noqa: BLE001 - the table unreachable for a moment: look again next time
+            traceback.print_exc()
+            return False
 
     def feed(self) -> int:
         """Feed the records of the items written since the last look; how many were fed."""
