@@ -162,7 +162,9 @@ def test_the_opponents_move_reaches_the_phone_within_5_s_and_a_gone_endpoint_is_
     assert len(push_service.deliveries()) == 1
 
 
-def test_a_move_stored_by_a_request_that_crashed_is_still_notified(runner, push_service, monkeypatch, dynalite_endpoint):
+def test_a_move_stored_by_a_request_that_crashed_is_still_notified(
+    runner, push_service, monkeypatch, dynalite_endpoint
+):
     """The games function appended the event and died before its head write and before answering: no request
     ended at the runner, yet the runner's feeder finds the event in the table and the notice goes out."""
     from common import store
