@@ -72,8 +72,8 @@ function render(games) {
   const count = groups.your_move.length;
   section.querySelector(".inbox-count").textContent = count ? String(count) : "";
   document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+  if (section.hidden && games.length) section.open = !gameOpen(); // first shown: folded while a game is open
   section.hidden = !games.length;
-  section.open = !gameOpen();
 }
 
 async function refresh() {

@@ -44,6 +44,13 @@ async function subscription(create) {
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
 }
 
+// One change at a time, in order: a visit's refresh must not land after the tap that follows it.
+let pending = Promise.resolve();
+function inTurn(change) {
+  pending = pending.catch(() => undefined).then(change);
+  return pending;
+}
+
 /** Post this device's subscription with the kinds wanted (the server replaces one of the same endpoint). */
 async function register(kinds) {
   const current = await subscription(true);
@@ -82,8 +89,7 @@ function setUp(section) {
     try {
       if (isOn()) {
         const rest = wantedKinds().filter((kind) => !mine.includes(kind));
-        if (rest.length) await register(rest);
-        else await unregister();
+        await inTurn(() => (rest.length ? register(rest) : unregister()));
         keepKinds(rest);
         show(false, section.dataset.off);
         return;
@@ -91,7 +97,7 @@ function setUp(section) {
       const permission = await Notification.requestPermission(); // asked here, on the tap, and only here
       if (permission !== "granted") return show(false, section.dataset.denied);
       const kinds = [...new Set([...wantedKinds(), ...mine])];
-      await register(kinds);
+      await inTurn(() => register(kinds));
       keepKinds(kinds);
       show(true, section.dataset.on);
     } catch {
@@ -107,7 +113,7 @@ switches.forEach(setUp);
 
 // Each visit while a switch is on: the subscription posted again, without asking anything.
 if (supported && switches.length && wantedKinds().length && Notification.permission === "granted") {
-  register(wantedKinds()).catch(() => undefined);
+  inTurn(() => register(wantedKinds())).catch(() => undefined);
 }
 
 if ("serviceWorker" in navigator) {
