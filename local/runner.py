@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from local import static
+from local import static, streams
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
@@ -92,10 +92,21 @@ class LocalApi:
         # What CloudFront adds to every /v1 request (the origin secret the functions check).
         self.origin_headers = template.origin_headers()
         self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
+        self.after_invoke: Callable[[str], None] | None = None  # told each function name run (local/streams.py)
         for function in template.functions.values() if functions is None else ():
             for path in function.import_paths:
                 if str(path) not in sys.path:
                     sys.path.insert(0, str(path))
+
+    def invoke(self, function_name: str, event: dict) -> Any:
+        """Run one function with ``event``, one invocation at a time (the functions share this process's
+        environment); then tell ``after_invoke``, even if it crashed."""
+        try:
+            with self._lock:
+                return self.functions[function_name].invoke(event)
+        finally:
+            if self.after_invoke is not None:
+                self.after_invoke(function_name)
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         """The route API Gateway would pick, and its path parameters."""
@@ -136,8 +147,7 @@ class LocalApi:
         )
         request_id = event["requestContext"]["requestId"]
         try:
-            with self._lock:
-                result = self.functions[route.function].invoke(event)
+            result = self.invoke(route.function, event)
             status, response_headers, response_body = lambda_response(result)
         except Exception:  # what API Gateway does when a function crashes: a bare 500; the trace goes to the log
             traceback.print_exc()
@@ -346,12 +356,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot listen on {options.host}:{options.port}: {error.strerror} (set PORT=...)", file=sys.stderr)
         return 1
     signal.signal(signal.SIGTERM, _stop)  # a test or a process manager stops it as cleanly as Ctrl-C
+    notifications = None
     try:
         _announce(server)
+        # Web Push as AWS wires it: the games table's stream into NotifyFunction, the reminder schedule.
+        notifications = streams.start_local_notifications(server.api, server.api.template)
+        server.api.after_invoke = notifications.after_request if notifications else None
         server.serve_forever()
     except KeyboardInterrupt:
         print("\nstopped.", flush=True)
     finally:
+        if notifications is not None:
+            notifications.stop()
         server.server_close()
         for function in server.api.functions.values():
             getattr(function, "stop", lambda: None)()  # a packaged function's process

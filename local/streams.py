@@ -6,14 +6,19 @@ record an ``INSERT`` produces with ``StreamViewType: NEW_IMAGE``; ``TableTail`` 
 since it last looked and returns their records in key order (per game: the event order), each once.
 
 The notify function (functions/notify/stream.py) takes these exactly as it takes AWS's; the tests feed it
-with them, and the local runner is to do the same after each request to the games function (docs/notifications.md).
+with them, and so does the local runner (``LocalNotifications``: ``StreamFeeder`` after each request to the
+games function and every few seconds, ``Every`` for the reminder sweep; docs/notifications.md).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import os
+import sys
+import threading
 import time
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -88,6 +93,13 @@ class TableTail:
                 records.append(insert_record(item, self.table, self.key_names, self.sequence))
         return records
 
+    def forget(self, key: tuple) -> None:
+        """Let the item with this key be returned again (its record failed)."""
+        self.seen.discard(key)
+
+    def key_of_record(self, record: dict) -> tuple:
+        return tuple(next(iter(record["dynamodb"]["Keys"][name].values())) for name in self.key_names)
+
     def _key(self, item: dict) -> tuple:
         return tuple(next(iter(item[name].values())) for name in self.key_names)
 
@@ -95,3 +107,191 @@ class TableTail:
 def event_items(item: dict) -> bool:
     """The games table's event items (``sk`` ``E...``): what NotifyFunction's event source mapping lets through."""
     return item.get("sk", {}).get("S", "").startswith("E")
+
+
+# -- the local runner's stand-in for the stream and the schedule -----------------------------------------
+#: How often the feeder looks at the table without being poked (a crash after the store never pokes it).
+POLL_SECONDS_VARIABLE = "STREAM_POLL_SECONDS"
+#: How often the reminder sweep runs (EventBridge Scheduler's rate in template.yaml: 15 minutes).
+SWEEP_SECONDS_VARIABLE = "REMINDER_SWEEP_SECONDS"
+#: A record the function keeps failing is dropped after this many attempts (the template's MaximumRetryAttempts).
+MAX_ATTEMPTS = 10
+
+
+class StreamFeeder:
+    """Feeds a table's new items, as stream records, to a function, on a thread of its own.
+
+    Driven by what is in the table, not by what a request answered: ``poke()`` (after each request to the
+    writing function) makes it look at once, and it also looks every ``poll_seconds``, so an item stored by a
+    request that crashed right after is still fed. It starts at the table's end (``StartingPosition:
+    LATEST``): items already there are not fed. A record the function reports in ``batchItemFailures`` (or
+    every record of a batch it crashed on) is fed again on the next look, at most ``MAX_ATTEMPTS`` times.
+    """
+
+    def __init__(
+        self,
+        tail: TableTail,
+        deliver: Callable[[dict], Any],
+        keep: Callable[[dict], bool] = lambda item: True,
+        poll_seconds: float = 5.0,
+    ):
+        self.tail = tail
+        self.deliver = deliver
+        self.keep = keep
+        self.poll_seconds = poll_seconds
+        self.attempts: dict[tuple, int] = {}
+        self._wake = threading.Event()
+        self._stopped = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> StreamFeeder:
+        self._thread = threading.Thread(target=self._run, name="local-stream", daemon=True)
+        self._thread.start()
+        return self
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        started = False
+        while not self._stopped.is_set():
+            if not started:  # the table's end: what is there now was written before the runner started
+                started = self._look(lambda: self.tail.new_records(keep=lambda item: False))
+                if not started:
+                    self._stopped.wait(self.poll_seconds)
+                continue
+            self._wake.wait(self.poll_seconds)
+            self._wake.clear()
+            if self._stopped.is_set():
+                break
+            self._look(self.feed)
+
+    @staticmethod
+    def _look(action: Callable[[], Any]) -> bool:
+        try:
+            action()
+            return True
+        except Exception:  # noqa: BLE001 - the table unreachable for a moment: look again next time
+            traceback.print_exc()
+            return False
+
+    def feed(self) -> int:
+        """Feed the records of the items written since the last look; how many were fed."""
+        records = self.tail.new_records(keep=self.keep)
+        if not records:
+            return 0
+        keys = {record["dynamodb"]["SequenceNumber"]: self.tail.key_of_record(record) for record in records}
+        try:
+            answer = self.deliver({"Records": records})
+            failed = {failure["itemIdentifier"] for failure in (answer or {}).get("batchItemFailures", ())}
+        except Exception:  # noqa: BLE001 - the function crashed: the whole batch is retried, as Lambda does
+            traceback.print_exc()
+            failed = set(keys)
+        for sequence in failed:
+            key = keys.get(sequence)
+            if key is None:
+                continue
+            self.attempts[key] = self.attempts.get(key, 0) + 1
+            if self.attempts[key] < MAX_ATTEMPTS:
+                self.tail.forget(key)  # looked at again next time
+        return len(records)
+
+
+class Every:
+    """Calls ``action`` every ``seconds`` on a thread of its own (a schedule's stand-in)."""
+
+    def __init__(self, seconds: float, action: Callable[[], Any]):
+        self.seconds = seconds
+        self.action = action
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="local-schedule", daemon=True)
+
+    def start(self) -> Every:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while not self._stopped.wait(self.seconds):
+            try:
+                self.action()
+            except Exception:  # noqa: BLE001 - one failed sweep; the next one catches up
+                traceback.print_exc()
+
+
+class LocalNotifications:
+    """What AWS wires for Web Push, for ``make run``: the games table's stream into NotifyFunction (the
+    template's filter: INSERTs of event items) and ReminderFunction on its schedule. Both run off the
+    requests' latency, on their own threads; ``invoke(function name, event)`` runs a function as the runner
+    does (one at a time with the requests: the functions share this process's environment)."""
+
+    def __init__(self, invoke: Callable[[str, dict], Any], games_table: str, client: Callable[[], Any]):
+        poll = float(os.environ.get(POLL_SECONDS_VARIABLE) or 5.0)
+        sweep = float(os.environ.get(SWEEP_SECONDS_VARIABLE) or 15 * 60)
+        self.feeder = StreamFeeder(
+            TableTail(client, games_table),
+            lambda event: invoke("NotifyFunction", event),
+            keep=event_items,
+            poll_seconds=poll,
+        )
+        self.schedule = Every(sweep, lambda: invoke("ReminderFunction", scheduled_event()))
+
+    def start(self) -> LocalNotifications:
+        self.feeder.start()
+        self.schedule.start()
+        return self
+
+    def after_request(self, function_name: str) -> None:
+        """Called by the runner after each invocation, whatever it answered."""
+        if function_name == "GamesFunction":
+            self.feeder.poke()
+
+    def stop(self) -> None:
+        self.feeder.stop()
+        self.schedule.stop()
+
+
+def scheduled_event(now: float | None = None) -> dict:
+    """The event EventBridge Scheduler gives ReminderFunction (the function reads nothing from it)."""
+    at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now if now is not None else time.time()))
+    return {"source": "aws.scheduler", "detail-type": "Scheduled Event", "time": at, "detail": {}}
+
+
+def start_local_notifications(api: Any, template: Any) -> LocalNotifications | None:
+    """The stream and the schedule for the runner's ``api``, or None when there is no local DynamoDB or the
+    template has no notify function (a message says so)."""
+    endpoint = os.environ.get("DYNAMODB_ENDPOINT")
+    notify = template.functions.get("NotifyFunction")
+    if not endpoint or notify is None or "ReminderFunction" not in template.functions:
+        return None
+    table = notify.environment.get("GAMES_TABLE", "GamesTable")
+    notifications = LocalNotifications(api.invoke, table, lambda: _client(endpoint)).start()
+    print(f"  push: the {table} stream feeds NotifyFunction; reminders every {notifications.schedule.seconds:g} s",
+          file=sys.stderr, flush=True)  # fmt: skip
+    return notifications
+
+
+_clients: dict[str, Any] = {}
+
+
+def _client(endpoint: str) -> Any:
+    if endpoint not in _clients:
+        import boto3
+
+        _clients[endpoint] = boto3.client(
+            "dynamodb",
+            endpoint_url=endpoint,
+            region_name=os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1",
+            aws_access_key_id=os.environ.get("AWS_ACCESS_KEY_ID") or "local",
+            aws_secret_access_key=os.environ.get("AWS_SECRET_ACCESS_KEY") or "local",
+        )
+    return _clients[endpoint]

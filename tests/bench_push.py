@@ -1,4 +1,5 @@
-"""`make bench` section "push": what one reminder sweep costs per due game, and what one push costs.
+"""`make bench` section "push": what one reminder sweep costs per due game, and what one push costs; and
+what issue 11 must leave unchanged: the move request's DynamoDB calls, the games and validate cold starts.
 
 The sweep runs on moto over 200 active games whose heads carry the reminder attributes, with 0, 10 and 50
 of them due: the DynamoDB calls and the time grow with the due games, not with the 200. One push is
@@ -8,6 +9,8 @@ decrypts), as the notify function sends it.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import statistics
 import tempfile
@@ -92,6 +95,7 @@ def bench_push() -> None:
         )
         store.reset_clients()
     _bench_one_push()
+    bench_push_neighbours()
 
 
 def _bench_one_push() -> None:
@@ -118,3 +122,85 @@ def _bench_one_push() -> None:
             times.append(time.perf_counter() - started)
     print(f"one push (encrypt, sign, POST to the local push service, which verifies and decrypts): "
           f"median {statistics.median(times) * 1e3:.1f} ms of 30")  # fmt: skip
+
+
+def bench_push_neighbours() -> None:
+    """What issue 11 must leave as it was: the move request's DynamoDB calls (the reminder attributes ride in
+    the head write it already made) and the cold starts of the games and validate functions (they import
+    nothing of Web Push), beside the same floor as the serverless section and a games handler that did
+    import pywebpush (what it would have cost)."""
+    from moto import mock_aws
+
+    from tests.bench import _moto_environment, heading
+
+    heading("push: the move request's DynamoDB calls (moto), with the reminder attributes on the head")
+    _moto_environment()
+    with mock_aws():
+        from common import store
+        from games import handler
+
+        from local.dynamodb import create_tables, table_definitions
+        from tests.games.client import Api
+
+        store.reset_clients(session=True)
+        create_tables(table_definitions())
+        handler.configure()
+        api = Api(handler)
+        with contextlib.redirect_stdout(io.StringIO()):
+            game_id, seats = api.start_game("chess")
+        calls: list[str] = []
+        store.client().meta.events.register("before-call.dynamodb", lambda model, **_: calls.append(model.name))
+        for ply, move in enumerate(("e4", "e5", "Nf3")):
+            calls.clear()
+            with contextlib.redirect_stdout(io.StringIO()):  # the metrics' EMF lines
+                answer = api.move(seats["white" if ply % 2 == 0 else "black"], game_id, move, ply)
+            assert answer.status == 200, answer.body
+            print(f"move {move:<4} {len(calls)} calls: {', '.join(calls)}")
+        head = store.client().get_item(TableName="GamesTable", Key={"pk": {"S": game_id}, "sk": {"S": "H"}})["Item"]
+        print(
+            f"the head after them carries reminder_due and reminder_hour: {'reminder_due' in head and 'reminder_hour' in head}"
+            " (written in the head's own PutItem; target: 1 read and 2 conditional writes, as before issue 11)"
+        )
+        store.reset_clients(session=True)
+    _bench_cold_starts()
+
+
+def _bench_cold_starts() -> None:
+    from pathlib import Path
+
+    from local.template import Template
+    from tests.bench import _LAMBDA_CONTEXT, _interleaved_process_medians, _lambda_env, _validate_event, heading
+
+    template = Template()
+    validate, games = template.functions["ValidateMoveFunction"], template.functions["GamesFunction"]
+    floor = "import chess, pydantic; from aws_lambda_powertools.event_handler import APIGatewayHttpResolver"
+    push_modules = (
+        "import sys; assert not [m for m in sys.modules if m.split('.')[0] in "
+        "('pywebpush', 'py_vapid', 'http_ece', 'notify')], 'a Web Push module was imported'\n"
+    )
+    programs = {
+        "floor": floor,
+        "validate": (
+            f"from {validate.module} import {validate.attribute}\n"
+            + _LAMBDA_CONTEXT
+            + f"event = {_validate_event({'game': 'chess', 'move': 'e4'})!r}\n"
+            + f"assert {validate.attribute}(event, Context())['statusCode'] == 200\n"
+            + push_modules
+        ),
+        "games": f"from {games.module} import {games.attribute}\nimport common.reminder_schedule\n" + push_modules,
+        "games+pywebpush": f"from {games.module} import {games.attribute}\nimport pywebpush\n",
+    }
+    heading("push: cold start of the validate and games functions (fresh process, CPU time, median of 7)")
+    with tempfile.TemporaryDirectory() as layer_root:
+        for layer in validate.layer_dirs:
+            (Path(layer_root) / layer.name).symlink_to(layer, target_is_directory=True)
+        medians = _interleaved_process_medians(programs, _lambda_env(games, Path(layer_root)), games.code_dir, runs=7)
+    base = medians["floor"]
+    print("each process asserts that no module of pywebpush, py_vapid, http_ece or notify was imported")
+    print(f"floor: import chess, pydantic, APIGatewayHttpResolver   {base * 1e3:6.0f} ms")
+    for name, label in (
+        ("validate", "validate handler: import, answer one request"),
+        ("games", "games handler: import (with the reminder schedule)"),
+        ("games+pywebpush", "the same if it imported pywebpush (not done)"),
+    ):
+        print(f"{label:<54}{medians[name] * 1e3:6.0f} ms  {medians[name] / base:.2f}x the floor")

@@ -25,6 +25,7 @@ from aws_lambda_powertools import Logger
 from common import metrics
 from common.deadline import StoreUnavailable
 from common.ratelimit import charge_computer
+from common.reminder_schedule import with_reminders
 
 from games.codec import event_from, event_record, head_from, head_record
 from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all
@@ -103,7 +104,8 @@ class GameLog:
 
     def _save_head(self, tracked: Tracked) -> None:
         try:
-            self.store.save_head(head_record(tracked.head))
+            # The deadline reminders ride on the head write (issue 11): no extra DynamoDB call.
+            self.store.save_head(with_reminders(head_record(tracked.head)))
             tracked.stored_seq = max(tracked.stored_seq, tracked.seq)
         except StoreUnavailable:
             # The event is committed; the head catches up on the next read (see docs/games.md).

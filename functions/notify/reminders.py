@@ -1,6 +1,6 @@
 """ReminderFunction: "less than 24 hours left" and "less than 2 hours left" for the player to move, each once.
 
-**What the games head carries** (the games write path sets it in the same head write, docs/notifications.md):
+**What the games head carries** (``games.protocol`` sets it in every head write, ``common.reminder_schedule``):
 ``reminder_due``, the epoch ms when the next reminder of the current turn is due (``schedule``), and
 ``reminder_hour`` = ``reminder_due // 3_600_000``; both absent when no reminder is coming (game not active,
 the computer to move, deadline too close). The index ``GamesByReminderHour`` holds only heads that carry
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
+from common.reminder_schedule import HOUR_MS, STAGES, reminder_attributes, schedule
 
 from notify.daily import DailyPuzzles
 from notify.decide import Notice
@@ -35,33 +36,11 @@ from notify.notifier import Notifier
 
 logger = Logger()
 
-HOUR_MS = 3_600_000
-#: (stage, how long before the deadline it is due), earliest first.
-STAGES = (("24h", 24 * HOUR_MS), ("2h", 2 * HOUR_MS))
+# The schedule is the games function's too (it sets the attributes in its head write): see common.reminder_schedule.
+__all__ = ["HOUR_MS", "STAGES", "Reminders", "reminder_attributes", "schedule"]
+
 #: Hours of the index read by each sweep (now and the ones before): sweeps missed for up to this long catch up.
 LOOKBACK_HOURS = 3
-
-
-def schedule(deadline: int | None, turn_started: int) -> int | None:
-    """When the next reminder of a turn that started at ``turn_started`` is due (epoch ms), or None.
-
-    A stage is due only if its time comes after the turn began: with one day per move, "less than 24 hours
-    left" would arrive with the move itself, so only the 2-hour reminder is sent.
-    """
-    if deadline is None:
-        return None
-    for _, before in STAGES:
-        if deadline - before > turn_started:
-            return deadline - before
-    return None
-
-
-def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | None]:
-    """``reminder_due`` and ``reminder_hour`` for a head written at ``now_ms`` (None: leave them out)."""
-    turn = head.get("turn")
-    to_move_is_a_person = bool(head.get(f"{turn}_id")) and not head.get(f"{turn}_cpu")
-    due = schedule(head.get("deadline"), now_ms) if head.get("state") == "active" and to_move_is_a_person else None
-    return {"reminder_due": due, "reminder_hour": None if due is None else due // HOUR_MS}
 
 
 def stage_of(deadline: int, due: int) -> str | None:

@@ -177,3 +177,70 @@ async function savePages(urls) {
   }
   return { saved, failed };
 }
+
+// -- Web Push (issue 11) ----------------------------------------------------------------------------------
+// The notify function sends {kind, game, url, title, body, tag}, already in the subscription's language
+// (docs/notifications.md). `tag` (game:<id>) keeps one notification per game on the phone, the newest.
+// A tap opens the game: a window already on it is focused, else a window of ours is taken there, else a
+// new one is opened. Open pages are told of each push (`{type: "push"}`) so a game on screen refreshes now.
+
+self.addEventListener("push", (event) => {
+  const notice = pushNotice(event.data);
+  event.waitUntil(
+    (async () => {
+      await self.registration.showNotification(notice.title, {
+        body: notice.body,
+        tag: notice.tag,
+        renotify: Boolean(notice.tag), // a newer move in the same game buzzes again
+        data: { url: notice.url, game: notice.game, kind: notice.kind },
+      });
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ type: "push", kind: notice.kind, game: notice.game });
+    })(),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const opened = openNoticeTarget((event.notification.data && event.notification.data.url) || "/");
+  event.waitUntil(opened.catch(() => undefined));
+});
+
+function pushNotice(data) {
+  let notice = {};
+  try {
+    notice = (data && data.json()) || {};
+  } catch {
+    notice = { body: data ? data.text() : "" }; // not ours, or not JSON: still show what came
+  }
+  const url = new URL(typeof notice.url === "string" ? notice.url : "/", self.location.origin);
+  return {
+    kind: notice.kind || null,
+    game: notice.game || null,
+    title: String(notice.title || "ubao"),
+    body: String(notice.body || ""),
+    tag: notice.tag ? String(notice.tag) : undefined,
+    url: url.origin === self.location.origin ? url.href : self.location.origin + "/", // never another site
+  };
+}
+
+async function openNoticeTarget(address) {
+  const target = new URL(address, self.location.origin);
+  const game = target.searchParams.get("id");
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const ours = windows.filter((client) => new URL(client.url).origin === target.origin);
+  const onGame = ours.find((client) => game && gameOfPage(client.url) === game);
+  if (onGame) return onGame.focus();
+  const other = ours.find((client) => "navigate" in client);
+  if (other) {
+    const moved = await other.navigate(target.href).catch(() => null);
+    if (moved) return moved.focus().catch(() => moved);
+  }
+  return self.clients.openWindow(target.href);
+}
+
+/** The game a page of ours shows: Mchezo keeps it in `?id=` (a notification's link) or `#game=`. */
+function gameOfPage(address) {
+  const url = new URL(address);
+  return url.searchParams.get("id") || new URLSearchParams(url.hash.slice(1)).get("game");
+}

@@ -7,6 +7,7 @@ import { dropMove, offlineText, queueMove, queuedMove } from "./outbox.js";
 const cfg = config();
 const m = cfg.messages;
 const POLL_MS = 5000;
+const OPPONENT_POLL_MS = 2500; // on the opponent's turn a draw offer or resignation shows within 5 s (issue 11)
 const LEGAL_KEY = "ubao.showLegal";
 const SEATS_KEY = "ubao.seats";
 const INVITES_KEY = "ubao.invites";
@@ -152,7 +153,8 @@ function render(game) {
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
-  schedulePoll(over ? null : myTurn ? POLL_MS * 3 : POLL_MS);
+  schedulePoll(over ? null : myTurn ? POLL_MS * 3 : OPPONENT_POLL_MS);
+  dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
 }
 
 /** A seat's name as the page shows it: the player's display name, "you", the computer, or "waiting". */
@@ -417,52 +419,10 @@ function showInvitation(game) {
   });
 }
 
-/** One line of the game list: the game, the opponent, whose move, and the time left (or the result). */
-function summaryText(game) {
-  const title = m.game_titles[game.game] || game.game;
-  const parts = [title, format(m.vs, { name: playerName(game.opponent, false) })];
-  if (game.state === "finished") parts.push(resultText({ game: game.game, status: game.status }));
-  else if (game.state === "waiting") parts.push(m.waiting_opponent);
-  else {
-    parts.push(game.your_turn ? m.your_move_short : m.their_move);
-    const days = daysLeft(game.deadline);
-    if (days !== null) parts.push(plural(m, "days_left", days));
-  }
-  return parts.join(" · ");
-}
-
-async function listMyGames() {
-  const me = storedPlayer();
-  if (!me) return;
-  try {
-    const [active, finished] = await Promise.all(["active", "finished"].map((which) =>
-      call("GET", `/v1/players/me/games?status=${which}`, { token: me.token })));
-    for (const [data, selector] of [[active, "#my-games .game-list"], [finished, "#finished-games .game-list"]]) {
-      const games = data.games || [];
-      const list = $(selector);
-      list.textContent = "";
-      for (const game of games) {
-        const li = document.createElement("li");
-        const a = document.createElement("a");
-        a.href = `#game=${encodeURIComponent(game.id)}`;
-        a.textContent = summaryText(game);
-        li.append(a);
-        list.append(li);
-      }
-      list.closest("section").hidden = !games.length;
-    }
-  } catch {
-    /* the list is a convenience; the page works without it */
-  }
-}
-
 async function start() {
   const { id, invite } = place();
   keepGameInLanguageLinks();
-  if (!id) {
-    listMyGames();
-    return;
-  }
+  if (!id) return; // the player's games are in the inbox at the top (inbox.js)
   board = null;
   try {
     const game = await load(id);
@@ -482,6 +442,8 @@ async function start() {
 }
 
 window.addEventListener("hashchange", start);
+// A push about the game on screen (push.js, from the service worker): read it now, not at the next poll.
+window.addEventListener("ubao:push", (event) => state && event.detail.game === state.id && poll());
 start();
 
 // The player's display name: shown to the opponent, on the invitation and in the downloaded game. It is

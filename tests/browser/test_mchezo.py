@@ -165,12 +165,13 @@ def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     assert (record.headers["White"], record.headers["Black"]) == ("Asha", "Baraka")
     assert [node.san() for node in record.mainline()] == moves
     assert record.end().board().is_checkmate()
-    # Her game list: the finished game, against Baraka, in its own section.
+    # Her inbox: the finished game, against Baraka, in its own group.
     asha.page.goto("/tl/mchezo/")
-    finished = asha.page.locator("#finished-games")
+    finished = asha.page.locator("#inbox [data-group='finished']")
     finished.wait_for(state="visible")
     assert "Baraka" in finished.inner_text() and asha.messages["result_black"].rstrip(".") in finished.inner_text()
-    assert asha.page.locator("#my-games").is_hidden()
+    assert asha.page.locator("#inbox [data-group='your_move']").is_hidden()
+    assert asha.page.locator("#inbox [data-group='waiting']").is_hidden()
     assert contexts.problems == []
 
 
@@ -194,13 +195,14 @@ def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(
         watcher.sees("english", start, moves)
     last = asha.board.square("18").get_attribute("class").split()
     assert "last" in last
-    # Baraka's game list (another tab of his): against Asha, her move, the days left.
+    # Baraka's inbox (another tab of his): against Asha, waiting for her move, the days left.
     listing = baraka.page.context.new_page()
     listing.goto("/sw/mchezo/")
-    active = listing.locator("#my-games")
+    active = listing.locator("#inbox [data-group='waiting']")
     active.wait_for(state="visible")
     line = active.inner_text()
-    assert "Asha" in line and baraka.messages["their_move"] in line
+    assert "Asha" in line and listing.locator("#inbox [data-group='your_move']").is_hidden()
+    assert not listing.title().startswith("(")  # no game where it is his move
     assert baraka.messages["days_left"]["other"].replace("{n}", "3") in line
     listing.close()
     # The language links keep the game: Asha switches to English in the middle of it.

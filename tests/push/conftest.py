@@ -46,6 +46,7 @@ def aws(monkeypatch, tmp_path, template_tables):
         "GAMES_TABLE": "GamesTable",
         "PLAYERS_TABLE": "PlayersTable",
         "PUSH_TABLE": "PushTable",
+        "RATE_LIMIT_TABLE": "RateLimitTable",  # on moto with the rest: fresh buckets for every test
         "PUSH_LOCAL_MODE": "1",
         "VAPID_KEY_FILE": str(tmp_path / "vapid.json"),
     }.items():

@@ -193,6 +193,18 @@ def test_only_the_notify_package_ships_or_imports_pywebpush():
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.parametrize("handler", ["games.handler", "validate_move.handler"])
+def test_the_games_and_validate_functions_import_no_push_library_after_a_head_write(handler):
+    """Their own handler alone, as on Lambda, with the reminder schedule in the games write path."""
+    code = (
+        "import sys; sys.path[:0] = ['functions'];"
+        f"import {handler}, common.reminder_schedule, games.protocol;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pywebpush', 'py_vapid', 'http_ece', 'notify')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
 def test_the_packaged_template_gives_push_and_notify_their_own_packages():
     from local.package import packaged_template, requirements_of
     from local.template import Template

@@ -1,6 +1,6 @@
 """Deadline reminders: sent once at less than 24 hours left and once at less than 2 hours, found through the
-sparse index, with an injected clock. The head's reminder attributes are set here as the games write path is
-to set them (``notify.reminders.reminder_attributes``, docs/notifications.md)."""
+sparse index, with an injected clock. The head's reminder attributes come from the games function's own head
+write (``common.reminder_schedule``), through its API: nothing here sets them."""
 
 from __future__ import annotations
 
@@ -12,30 +12,24 @@ HOUR = 3600
 DAY = 24 * HOUR
 
 
-def wire_reminders(game_id: str) -> dict:
-    """What the games function is to do in its head write: add reminder_due and reminder_hour."""
-    from common.store import GameStore, client, to_attribute
-    from notify.reminders import reminder_attributes
+def head_reminders(game_id: str) -> dict:
+    """The reminder attributes the games function stored on the head (its write path sets them)."""
+    from common.store import client
 
-    head = GameStore().get_head(game_id)
-    attributes = reminder_attributes(head, head["updated"])
-    if attributes["reminder_due"] is None:
-        client().update_item(
-            TableName="GamesTable",
-            Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
-            UpdateExpression="REMOVE reminder_due, reminder_hour",
-        )
-    else:
-        client().update_item(
-            TableName="GamesTable",
-            Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
-            UpdateExpression="SET reminder_due = :due, reminder_hour = :hour",
-            ExpressionAttributeValues={
-                ":due": to_attribute(attributes["reminder_due"]),
-                ":hour": to_attribute(attributes["reminder_hour"]),
-            },
-        )
-    return attributes
+    item = client().get_item(TableName="GamesTable", Key={"pk": {"S": game_id}, "sk": {"S": "H"}})["Item"]
+    return {name: int(item[name]["N"]) if name in item else None for name in ("reminder_due", "reminder_hour")}
+
+
+def rewrite_head_reminders(game_id: str, due: int) -> None:
+    """A head put back with an old ``reminder_due`` (a repair or a late write of the same turn)."""
+    from common.store import client, to_attribute
+
+    client().update_item(
+        TableName="GamesTable",
+        Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
+        UpdateExpression="SET reminder_due = :due, reminder_hour = :hour",
+        ExpressionAttributeValues={":due": to_attribute(due), ":hour": to_attribute(due // 3_600_000)},
+    )
 
 
 @pytest.fixture
@@ -60,8 +54,8 @@ def bodies(push_service, browser) -> list[str]:
 def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, sweep, clock):
     game_id, seats = games_api.start_game()  # three days per move; White (Asha) to move
     white = subscribe(push_api, push_service, seats["white"], lang="en")
-    wire_reminders(game_id)
     start = clock.now
+    assert head_reminders(game_id)["reminder_due"] == int((start + 2 * DAY) * 1000)
     clock.now = start + 2 * DAY - 60  # 24 h and a minute left
     assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
     clock.now = start + 2 * DAY + 60  # 23 h 59 min left
@@ -84,11 +78,12 @@ def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, swee
 def test_a_head_rewritten_with_an_old_reminder_sends_nothing_twice(games_api, push_api, push_service, sweep, clock):
     game_id, seats = games_api.start_game()
     white = subscribe(push_api, push_service, seats["white"], lang="sw")
-    wire_reminders(game_id)
+    first_due = head_reminders(game_id)["reminder_due"]
     clock.now += 2 * DAY + 60
     assert sweep()["reminded"] == 1
     assert bodies(push_service, white) == ["Zimebaki chini ya saa 24 kwa hatua yako katika Chesi dhidi ya Baraka."]
-    wire_reminders(game_id)  # the games function rewrote the head (the same turn) with the 24-hour reminder
+    assert head_reminders(game_id)["reminder_due"] > first_due  # the sweep moved it on to the 2-hour stage
+    rewrite_head_reminders(game_id, first_due)  # the head rewritten (the same turn) with the 24-hour reminder
     assert sweep() == {"due": 1, "reminded": 0, "skipped": 1, "daily": 0}  # the marker remembers it was sent
     assert len(push_service.deliveries()) == 1
 
@@ -96,11 +91,10 @@ def test_a_head_rewritten_with_an_old_reminder_sends_nothing_twice(games_api, pu
 def test_a_move_starts_the_reminders_of_the_next_turn(games_api, push_api, push_service, sweep, clock):
     game_id, seats = games_api.start_game()
     black = subscribe(push_api, push_service, seats["black"], lang="tl")
-    wire_reminders(game_id)
     clock.now += DAY
     games_api.play(game_id, seats, ["e4"])  # Black's turn: a new deadline three days from now
-    wire_reminders(game_id)
     start = clock.now
+    assert head_reminders(game_id)["reminder_due"] == int((start + 2 * DAY) * 1000)
     clock.now = start + 2 * DAY + 60
     assert sweep()["reminded"] == 1  # to Black; White's old reminder is gone with the old turn
     assert bodies(push_service, black) == ["Wala nang 24 na oras na natitira para sa tira mo sa Chess. Kalaban: Asha."]
@@ -109,11 +103,25 @@ def test_a_move_starts_the_reminders_of_the_next_turn(games_api, push_api, push_
 def test_one_day_per_move_gets_only_the_2_hour_reminder(games_api, push_api, push_service, sweep, clock):
     game_id, seats = games_api.start_game(options={"days_per_move": 1})
     white = subscribe(push_api, push_service, seats["white"], lang="en")
-    attributes = wire_reminders(game_id)
+    attributes = head_reminders(game_id)
     assert attributes["reminder_due"] == int((clock.now + DAY - 2 * HOUR) * 1000)
+    assert attributes["reminder_hour"] == attributes["reminder_due"] // 3_600_000
     clock.now += DAY - 2 * HOUR + 60
     assert sweep()["reminded"] == 1
     assert bodies(push_service, white) == ["Less than 2 hours left for your move in Chess against Baraka."]
+
+
+def test_the_head_carries_no_reminder_when_none_is_coming(games_api, push_api, clock):
+    """A game waiting for its second player, a finished game, a game against the computer on its own turn:
+    no attributes, so the sparse index never holds them."""
+    creator = games_api.new_player("Asha")
+    waiting = games_api.create(creator["token"]).body["game"]["id"]
+    assert head_reminders(waiting) == {"reminder_due": None, "reminder_hour": None}
+    game_id, seats = games_api.start_game()
+    assert head_reminders(game_id)["reminder_due"] is not None
+    resigned = games_api.call("POST", f"/v1/games/{game_id}/resign", {}, token=seats["white"])
+    assert resigned.status == 200, resigned.body
+    assert head_reminders(game_id) == {"reminder_due": None, "reminder_hour": None}
 
 
 def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_service, sweep, clock):
@@ -126,7 +134,6 @@ def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_servi
     for number in range(30):
         clock.now += 60 if number else 0
         game_id, seats = games_api.start_game()
-        wire_reminders(game_id)
         games.append((game_id, seats))
     subscribe(push_api, push_service, games[0][1]["white"], lang="en")
     calls: list[str] = []

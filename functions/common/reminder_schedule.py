@@ -1,0 +1,44 @@
+"""When a turn's deadline reminders are due: the attributes the games function writes on every head.
+
+Shared by the games function (which sets them in its head write, so a move costs no extra DynamoDB call) and
+the reminder sweep (``notify.reminders``, which reads them through the sparse ``GamesByReminderHour`` index).
+It lives in ``common`` because the games package ships without ``notify`` and must not import its
+dependencies (pywebpush); ``notify.reminders`` re-exports it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+HOUR_MS = 3_600_000
+#: (stage, how long before the deadline it is due), earliest first.
+STAGES = (("24h", 24 * HOUR_MS), ("2h", 2 * HOUR_MS))
+
+
+def schedule(deadline: int | None, turn_started: int) -> int | None:
+    """When the next reminder of a turn that started at ``turn_started`` is due (epoch ms), or None.
+
+    A stage is due only if its time comes after the turn began: with one day per move, "less than 24 hours
+    left" would arrive with the move itself, so only the 2-hour reminder is sent.
+    """
+    if deadline is None:
+        return None
+    for _, before in STAGES:
+        if deadline - before > turn_started:
+            return deadline - before
+    return None
+
+
+def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | None]:
+    """``reminder_due`` and ``reminder_hour`` for a head written at ``now_ms`` (None: leave them out)."""
+    turn = head.get("turn")
+    to_move_is_a_person = bool(head.get(f"{turn}_id")) and not head.get(f"{turn}_cpu")
+    due = schedule(head.get("deadline"), now_ms) if head.get("state") == "active" and to_move_is_a_person else None
+    return {"reminder_due": due, "reminder_hour": None if due is None else due // HOUR_MS}
+
+
+def with_reminders(head: dict[str, Any]) -> dict[str, Any]:
+    """The head record with its reminder attributes, timed from its last event (``updated``), so a head
+    repaired later gets the same ones; absent ones are left out (the index stays sparse)."""
+    attributes = reminder_attributes(head, int(head.get("updated") or 0))
+    return {**head, **{name: value for name, value in attributes.items() if value is not None}}

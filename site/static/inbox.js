@@ -1,0 +1,103 @@
+// The "your move" inbox at the top of Mchezo (issue 11): the player's games from GET /v1/players/me/games,
+// those where it is their move first, then the ones waiting for the opponent, then the finished ones; each
+// with the game, the opponent's name and the time left. The page title counts the games where it is your
+// move, "(2) …". Read again every half minute while the page is seen, when it is seen again, and on a push.
+import { call, storedPlayer } from "./api.js";
+import { config, format, plural } from "./board.js";
+
+const REFRESH_MS = 30000;
+const DAY_MS = 86400000;
+const section = document.getElementById("inbox");
+const m = config().messages;
+const baseTitle = document.title.replace(/^\(\d+\) /, "");
+let timer = null;
+
+function opponentName(seat) {
+  if (!seat) return m.nobody_yet;
+  if (seat.cpu_level) return format(m.computer_level, { level: seat.cpu_level });
+  return seat.name || m.anonymous;
+}
+
+function timeLeft(deadline) {
+  const ms = new Date(deadline).getTime() - Date.now();
+  if (!Number.isFinite(ms)) return "";
+  if (ms < DAY_MS) return section.dataset.underADay;
+  return plural(m, "days_left", Math.ceil(ms / DAY_MS)); // as the game page counts them
+}
+
+function resultText(game) {
+  const { result, reason } = game.status || {};
+  let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
+  if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
+  return text;
+}
+
+function line(game) {
+  const parts = [m.game_titles[game.game] || game.game, format(m.vs, { name: opponentName(game.opponent) })];
+  if (game.state === "finished") parts.push(resultText(game));
+  else if (game.state === "waiting") parts.push(m.waiting_opponent);
+  else if (game.deadline) parts.push(timeLeft(game.deadline));
+  if (game.state === "active" && game.draw_offer && !game.your_turn) parts.push(section.dataset.drawOffered);
+  return parts.filter(Boolean).join(" · ");
+}
+
+function groupOf(game) {
+  if (game.state === "finished") return "finished";
+  return game.your_turn ? "your_move" : "waiting";
+}
+
+function gameOpen() {
+  const params = new URLSearchParams(location.search.slice(1));
+  return Boolean(params.get("id") || params.get("game") || new URLSearchParams(location.hash.slice(1)).get("game"));
+}
+
+function render(games) {
+  const groups = { your_move: [], waiting: [], finished: [] };
+  for (const game of games) groups[groupOf(game)].push(game);
+  for (const [name, list] of Object.entries(groups)) {
+    const box = section.querySelector(`[data-group="${name}"]`);
+    const ul = box.querySelector("ul");
+    ul.textContent = "";
+    for (const game of list) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `#game=${encodeURIComponent(game.id)}`;
+      a.dataset.game = game.id;
+      a.textContent = line(game);
+      li.append(a);
+      ul.append(li);
+    }
+    box.hidden = !list.length;
+  }
+  const count = groups.your_move.length;
+  section.querySelector(".inbox-count").textContent = count ? String(count) : "";
+  document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+  if (section.hidden && games.length) section.open = !gameOpen(); // first shown: folded while a game is open
+  section.hidden = !games.length;
+}
+
+async function refresh() {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, REFRESH_MS);
+  const me = storedPlayer();
+  if (!me || !me.token || document.hidden) return;
+  try {
+    // Active games come "your move" first from the server; one page of each is what fits on a phone.
+    const [active, finished] = await Promise.all(["active", "finished"].map((status) =>
+      call("GET", `/v1/players/me/games?status=${status}`, { token: me.token })));
+    render([...(active.games || []), ...(finished.games || [])]);
+  } catch {
+    /* offline or refused: the inbox keeps what it showed */
+  }
+}
+
+if (section) {
+  refresh();
+  document.addEventListener("visibilitychange", () => document.hidden || refresh());
+  addEventListener("hashchange", () => {
+    section.open = !gameOpen();
+    refresh();
+  });
+  addEventListener("ubao:push", refresh);
+  addEventListener("ubao:game-changed", refresh);
+}

@@ -1,0 +1,210 @@
+"""Web Push under the real local runner (`make run`): the games table's stream fed to the notify function by the
+runner itself (local/streams.py), off the requests, and driven by what the table holds.
+
+The runner runs in a subprocess on dynalite, as `make run` starts it; the local push service listens in this
+process, so the test sees exactly what reached the "phone": one POST, its VAPID header verified, its payload
+decrypted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from local.dynamodb import free_port
+from local.template import ROOT
+
+MOVE_DEADLINE = 5.0  # seconds: the issue's "within 5 s"
+
+
+class Http:
+    def __init__(self, origin: str):
+        self.origin = origin
+
+    def __call__(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+
+@pytest.fixture(scope="module")
+def runner(dynalite_endpoint, tmp_path_factory):
+    """`python -m local.runner` on a free port, on dynalite, with a short poll and a short reminder schedule."""
+    workdir = tmp_path_factory.mktemp("runner")
+    port = free_port()
+    environment = {
+        **os.environ,
+        "PORT": str(port),
+        "PYTHONUNBUFFERED": "1",
+        "DYNAMODB_ENDPOINT": dynalite_endpoint,
+        "VAPID_KEY_FILE": str(workdir / "vapid.json"),
+        "STREAM_POLL_SECONDS": "1",  # the look that finds what no request announced (the crash below)
+        "REMINDER_SWEEP_SECONDS": "1",
+    }
+    for name in ("SITE_URL", "LOCAL_DYNAMODB_DIR", "PUSH_LOCAL_MODE"):
+        environment.pop(name, None)
+    log_path = workdir / "runner.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "local.runner", "--quiet", "--site-dir", str(workdir / "no-site")],
+            cwd=ROOT,
+            env=environment,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        http = Http(f"http://127.0.0.1:{port}")
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                try:
+                    if http("GET", "/v1/push/key")[0] == 200 and b"push: the" in log_path.read_bytes():
+                        break
+                except OSError:
+                    pass
+                assert process.poll() is None, log_path.read_text()
+                time.sleep(0.2)
+            http.log = lambda: log_path.read_text("utf-8", "replace")
+            yield http
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+@pytest.fixture
+def push_service():
+    from local.push_service import PushService
+
+    with PushService() as service:
+        yield service
+
+
+def new_game(http) -> tuple[str, dict[str, str]]:
+    """Asha (White) and Baraka (Black) in a started game of chess: (game id, {color: token})."""
+    tokens = {}
+    for color, name in (("white", "Asha"), ("black", "Baraka")):
+        status, player = http("POST", "/v1/players", {"name": name})
+        assert status == 201, player
+        tokens[color] = player["token"]
+    status, created = http("POST", "/v1/games", {"game": "chess", "color": "white"}, tokens["white"])
+    assert status == 201, created
+    game_id = created["game"]["id"]
+    status, joined = http("POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, tokens["black"])
+    assert status == 200, joined
+    return game_id, tokens
+
+
+def subscribe(http, push_service, token: str, lang: str = "en"):
+    status, key = http("GET", "/v1/push/key")
+    assert status == 200, key
+    browser = push_service.subscribe(server_key=key["public_key"])  # a POST signed by another key is refused
+    status, answer = http("POST", "/v1/players/me/push-subscriptions", {**browser.info(), "lang": lang}, token)
+    assert status == 201, answer
+    return browser
+
+
+def move(http, tokens, game_id: str, color: str, text: str, ply: int) -> None:
+    status, answer = http("POST", f"/v1/games/{game_id}/moves", {"move": text, "ply": ply}, tokens[color])
+    assert status == 200, answer
+
+
+def wait_for_attempts(push_service, endpoint: str, count: int, timeout: float = MOVE_DEADLINE) -> int:
+    deadline = time.monotonic() + timeout
+    while push_service.attempts.get(endpoint, 0) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return push_service.attempts.get(endpoint, 0)
+
+
+def test_the_opponents_move_reaches_the_phone_within_5_s_and_a_gone_endpoint_is_forgotten(runner, push_service):
+    game_id, tokens = new_game(runner)
+    white = subscribe(runner, push_service, tokens["white"], lang="en")
+    move(runner, tokens, game_id, "white", "e4", 0)
+    time.sleep(1.5)  # White's own move tells White nothing (a poll of the feeder has passed meanwhile)
+    assert push_service.attempts.get(white.endpoint, 0) == 0
+    moved_at = time.monotonic()
+    move(runner, tokens, game_id, "black", "e5", 1)
+    (delivery,) = push_service.wait_for(1, timeout=MOVE_DEADLINE)
+    assert time.monotonic() - moved_at < MOVE_DEADLINE
+    assert delivery.endpoint == white.endpoint and push_service.refused == []
+    assert delivery.claims["aud"] == push_service.origin  # the VAPID JWT verified with the runner's key
+    assert delivery.json["kind"] == "your_move" and delivery.json["game"] == game_id
+    assert delivery.json["body"] == "Baraka played e5 in Chess."
+    time.sleep(1.5)
+    assert push_service.attempts[white.endpoint] == 1  # one POST, not one per look at the table
+
+    push_service.answer_with(white.endpoint, 410)  # the browser unsubscribed: the push service says Gone
+    move(runner, tokens, game_id, "white", "Nf3", 2)
+    move(runner, tokens, game_id, "black", "Nc6", 3)
+    assert wait_for_attempts(push_service, white.endpoint, 2) == 2
+    status, listed = runner("GET", "/v1/players/me/push-subscriptions", token=tokens["white"])
+    deadline = time.monotonic() + MOVE_DEADLINE
+    while listed["subscriptions"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+        status, listed = runner("GET", "/v1/players/me/push-subscriptions", token=tokens["white"])
+    assert status == 200 and listed["subscriptions"] == []
+    move(runner, tokens, game_id, "white", "Bb5", 4)
+    move(runner, tokens, game_id, "black", "a6", 5)
+    time.sleep(2.5)  # two looks of the feeder
+    assert push_service.attempts[white.endpoint] == 2  # the second move after the 410 sent nothing
+    assert len(push_service.deliveries()) == 1
+
+
+def test_a_move_stored_by_a_request_that_crashed_is_still_notified(
+    runner, push_service, monkeypatch, dynalite_endpoint
+):
+    """The games function appended the event and died before its head write and before answering: no request
+    ended at the runner, yet the runner's feeder finds the event in the table and the notice goes out."""
+    from common import store
+
+    from tests.games.client import Api
+
+    game_id, tokens = new_game(runner)
+    black = subscribe(runner, push_service, tokens["black"], lang="sw")
+    for name, value in {
+        "DYNAMODB_ENDPOINT": dynalite_endpoint,
+        "GAMES_TABLE": "GamesTable",
+        "PLAYERS_TABLE": "PlayersTable",
+        "RATE_LIMIT_TABLE": "RateLimitTable",
+        "AWS_ACCESS_KEY_ID": "local",
+        "AWS_SECRET_ACCESS_KEY": "local",
+        "AWS_REGION": "us-east-1",
+    }.items():
+        monkeypatch.setenv(name, value)
+    store.reset_clients()
+    from games import handler
+
+    handler.configure()
+    head_key = {"pk": {"S": game_id}, "sk": {"S": "H"}}
+    before = store.client().get_item(TableName="GamesTable", Key=head_key, ConsistentRead=True)["Item"]
+    # The games function itself, in this process (so the runner sees no request), on the runner's tables.
+    answer = Api(handler).move(tokens["white"], game_id, "d4", 0)
+    assert answer.status == 200, answer.body
+    store.client().put_item(TableName="GamesTable", Item=before)  # as if the head write never happened
+    try:
+        (delivery,) = push_service.wait_for(1, timeout=MOVE_DEADLINE)
+    finally:
+        handler.configure()
+        store.reset_clients()
+    assert delivery.endpoint == black.endpoint
+    assert delivery.json["kind"] == "your_move" and delivery.json["game"] == game_id
+    assert delivery.json["title"] == "Ni zamu yako"
+
+
+def test_the_runner_runs_the_reminder_sweep_on_its_schedule(runner):
+    deadline = time.monotonic() + 10
+    while '"reminders swept"' not in runner.log() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert '"reminders swept"' in runner.log()

@@ -1,0 +1,76 @@
+"""The local runner's stand-in for the games table's stream (local/streams.py), on moto: it starts at the
+table's end, feeds each new event item once, in key order, and feeds again what the function reported as
+failed (or everything of a batch it crashed on), as Lambda's event source mapping does."""
+
+from __future__ import annotations
+
+from local.streams import StreamFeeder, TableTail, event_items
+
+
+def put(sk: str, game: str = "g1") -> None:
+    from common.store import client
+
+    client().put_item(TableName="GamesTable", Item={"pk": {"S": game}, "sk": {"S": sk}, "seq": {"N": sk[1:] or "0"}})
+
+
+class Function:
+    """What the feeder invokes: records what it was given, answers as told."""
+
+    def __init__(self):
+        self.batches: list[list[tuple[str, str]]] = []
+        self.answers: list = []
+
+    def __call__(self, event: dict):
+        keys = [(r["dynamodb"]["Keys"]["pk"]["S"], r["dynamodb"]["Keys"]["sk"]["S"]) for r in event["Records"]]
+        self.batches.append(keys)
+        answer = self.answers.pop(0) if self.answers else {"batchItemFailures": []}
+        if isinstance(answer, Exception):
+            raise answer
+        return answer(event) if callable(answer) else answer
+
+
+def feeder(function) -> StreamFeeder:
+    from common.store import client
+
+    made = StreamFeeder(TableTail(client, "GamesTable"), function, keep=event_items)
+    made.tail.new_records(keep=lambda item: False)  # what start() does first: the table's end
+    return made
+
+
+def test_new_event_items_are_fed_once_in_order_from_the_tables_end(aws):
+    put("E000001", "old")
+    function = Function()
+    stream = feeder(function)
+    put("E000002")
+    put("E000001")
+    put("H")  # the head: not an event, filtered out as the template's FilterCriteria does
+    assert stream.feed() == 2
+    assert function.batches == [[("g1", "E000001"), ("g1", "E000002")]]
+    assert stream.feed() == 0 and len(function.batches) == 1
+
+
+def test_a_reported_failure_is_fed_again_and_a_crash_feeds_the_whole_batch_again(aws):
+    function = Function()
+    stream = feeder(function)
+    put("E000001")
+    put("E000002")
+    function.answers = [
+        lambda event: {"batchItemFailures": [{"itemIdentifier": event["Records"][1]["dynamodb"]["SequenceNumber"]}]},
+        RuntimeError("the function crashed"),
+    ]
+    stream.feed()
+    stream.feed()  # only the failed one again; this time the function crashes
+    stream.feed()  # so again
+    assert function.batches == [[("g1", "E000001"), ("g1", "E000002")], [("g1", "E000002")], [("g1", "E000002")]]
+
+
+def test_a_record_that_always_fails_is_dropped_after_the_last_attempt(aws):
+    from local.streams import MAX_ATTEMPTS
+
+    function = Function()
+    stream = feeder(function)
+    put("E000001")
+    function.answers = [RuntimeError("always")] * (MAX_ATTEMPTS + 5)
+    for _ in range(MAX_ATTEMPTS + 3):
+        stream.feed()
+    assert len(function.batches) == MAX_ATTEMPTS
