@@ -185,7 +185,7 @@ class MovePage(BaseModel):
 
 class GameDetail(GameState):
     moves: list[str] = Field(
-        description="The latest moves (at most 100; with `moves_after`, only those after it), in canonical notation."
+        description="The latest moves (at most 50; with `moves_after`, only those after it), in canonical notation."
     )
     moves_from: int | None = Field(description="How many moves come before `moves[0]` (0: the list is whole).")
     earlier: int | None = Field(

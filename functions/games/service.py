@@ -60,9 +60,9 @@ from shared_rules.errors import InvalidFen
 INVITE_BYTES = 16  # 128 bits
 LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
 #: The most moves a game view carries (its latest); older ones come in pages from ``GET .../moves``.
-MOVES_PAGE = 100
+MOVES_PAGE = 50
 #: Events read for a view: the page's moves and room for the few other events (join, draw offers) among them.
-PAGE_EVENTS = MOVES_PAGE + 20
+PAGE_EVENTS = MOVES_PAGE + 10
 #: Events a poller's first read takes (``moves_after``): its opponent's move or two, and an offer.
 POLL_EVENTS = 6
 MOVES_LIMIT_DEFAULT, MOVES_LIMIT_MAX = 100, 200
