@@ -36,22 +36,22 @@ def test_a_short_game_lists_every_move_at_once(api):
 
 def test_a_long_game_shows_its_latest_moves_and_pages_back_to_the_first(api):
     seats = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
-    write_long_game(GameStore(), "pages0000300", seats, 300)
-    answer = api.get("pages0000300")
+    write_long_game(GameStore(), "pages0000130", seats, 130)
+    answer = api.get("pages0000130")
     assert answer.status == 200, answer.body
     view = answer.body
-    assert view["moves"] == _long_moves(300)[-MOVES_PAGE:] and view["moves_from"] == 300 - MOVES_PAGE
+    assert view["moves"] == _long_moves(130)[-MOVES_PAGE:] and view["moves_from"] == 130 - MOVES_PAGE
     assert view["earlier"] is not None and view["start_fen"] == "W:WKc1,Ke1:BKb8,Kd8"
-    assert _whole_list(api, "pages0000300") == _long_moves(300)
+    assert _whole_list(api, "pages0000130") == _long_moves(130)
 
 
 def test_a_long_chess_game_pages_back_to_the_first_move_across_other_events(api):
     seats = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
-    head, records = long_game("x", seats, 250, game="chess")
+    head, records = long_game("x", seats, 130, game="chess")
     write_records(GameStore(), "chesspages01", head, records)
     offer = api.call("POST", "/v1/games/chesspages01/draw", {"action": "offer"}, token=seats["white"])
     assert offer.status == 200  # an event that is not a move, among the latest
-    assert _whole_list(api, "chesspages01") == LONG_CHESS.read_text().split()[:250]
+    assert _whole_list(api, "chesspages01") == LONG_CHESS.read_text().split()[:130]
 
 
 def test_a_poller_gets_only_the_moves_after_its_ply(api):
@@ -65,13 +65,14 @@ def test_a_poller_gets_only_the_moves_after_its_ply(api):
 
 def test_a_poller_far_behind_gets_the_latest_page_and_where_the_gap_starts(api):
     seats = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
-    write_long_game(GameStore(), "poller000400", seats, 400)
-    near = api.get("poller000400", query={"moves_after": 390}).body
-    assert near["moves"] == _long_moves(400)[390:] and near["moves_from"] == 390 and near["earlier"] is None
-    far = api.get("poller000400", query={"moves_after": 50}).body
-    assert far["moves"] == _long_moves(400)[-MOVES_PAGE:] and far["moves_from"] == 400 - MOVES_PAGE
-    older = api.call("GET", "/v1/games/poller000400/moves", query={"before": far["earlier"], "limit": 200}).body
-    assert older["moves"] == _long_moves(400)[150:350] and older["moves_from"] == 150
+    write_long_game(GameStore(), "poller000160", seats, 160)
+    near = api.get("poller000160", query={"moves_after": 150}).body
+    assert near["moves"] == _long_moves(160)[150:] and near["moves_from"] == 150 and near["earlier"] is None
+    far = api.get("poller000160", query={"moves_after": 20}).body
+    assert far["moves"] == _long_moves(160)[-MOVES_PAGE:] and far["moves_from"] == 160 - MOVES_PAGE
+    older = api.call("GET", "/v1/games/poller000160/moves", query={"before": far["earlier"], "limit": 200}).body
+    assert older["moves"] == _long_moves(160)[: 160 - MOVES_PAGE] and older["moves_from"] == 0
+    assert older["earlier"] is None
 
 
 @pytest.mark.parametrize(
