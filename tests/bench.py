@@ -514,22 +514,24 @@ class _StoreMeter:
         events.register("before-call.dynamodb", self._start)
         events.register("after-call.dynamodb", self._stop)
         self._active = False
-        self.seconds = 0.0
-        self._started = 0.0
+        self.seconds = self.cpu_seconds = 0.0
+        self._started = self._started_cpu = 0.0
 
     def _start(self, **_):
         self._started = time.perf_counter()
+        self._started_cpu = time.process_time()
 
     def _stop(self, **_):
         if self._active:
             self.seconds += time.perf_counter() - self._started
+            self.cpu_seconds += time.process_time() - self._started_cpu
 
     def _seen(self, params, model, **_):
         if self._active:
             self.calls.append((model.name, params))
 
     def __enter__(self):
-        self.calls, self._active, self.seconds = [], True, 0.0
+        self.calls, self._active, self.seconds, self.cpu_seconds = [], True, 0.0, 0.0
         return self
 
     def __exit__(self, *exc_info):
@@ -592,7 +594,12 @@ def _worst_head_size(store) -> int:
 
 
 def bench_game_length() -> None:
-    """A move and a GET at ply 10 and at ply 3,000 of a game: DynamoDB calls and CPU per request (moto)."""
+    """A move, a GET of the game and a validate request of the same move in the same position, at ply 10 and
+    ply 3,000 of a chess and a draughts game: CPU time and DynamoDB calls per request, side by side (moto).
+
+    CPU time rather than wall time (the machine is shared): the process's CPU less moto's own, which serves
+    the DynamoDB calls in-process. The three requests take turns, round after round, and each cell is the
+    median of its rounds, so a load that comes and goes weighs on all three alike."""
     from moto import mock_aws
 
     _moto_environment()
@@ -600,50 +607,106 @@ def bench_game_length() -> None:
         from common import store
         from common.store import GameStore
         from games import domain, handler
+        from validate_move.handler import lambda_handler as validate_handler
 
         from local.dynamodb import create_tables, table_definitions
+        from tests.games import client
         from tests.games.client import Api
-        from tests.games.long_game import SHUFFLE, write_long_game
+        from tests.games.long_game import long_game, write_records
 
+        client.TIMEOUT_SECONDS = 900  # moto's Query of a 3,000-event partition is slow on a shared machine
         store.reset_clients(session=True)
         create_tables(table_definitions())
         handler.configure()
         api = Api(handler)
         meter = _StoreMeter(store)
-        heading("games: a request at ply 10 and at ply 3,000 (moto; the function's time, moto's own taken off)")
-        print(f"{'request':<34}{'ply':>6}{'reads':>7}{'writes':>8}{'function':>10}")
-        for plies in (10, 3_000):
-            tokens = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
-            moves, gets = [], []
-            for round_ in range(5 if plies < 1_000 else 3):
-                game_id = f"bench{plies:04d}{round_:03d}"
-                write_long_game(GameStore(), game_id, tokens, plies)
-                turn = "white" if plies % 2 == 0 else "black"
-                domain._POSITIONS.clear()  # another instance may have served the last move: no warm position
-                move = functools.partial(api.move, tokens[turn], game_id, SHUFFLE[plies % 4], plies)
-                moves.append(_cpu_of(meter, move))
-                move_calls = (meter.reads, meter.writes)
-                gets.append(_cpu_of(meter, functools.partial(api.get, game_id)))
-                get_calls = (meter.reads, meter.writes)
-            for label, cpu, (reads, writes) in (
-                ("move (Tanzanian kings)", moves, move_calls),
-                ("GET the game (all its moves)", gets, get_calls),
-            ):
-                print(f"{label:<34}{plies:>6}{reads:>7}{writes:>8}{statistics.median(cpu) * 1e3:8.2f}ms")
-        print("the move reads the head only (its snapshot), so its reads and CPU do not grow with the game; the GET")
-        print("lists every move, so its payload (not its number of calls) grows; 1,000 plies is the longest game.")
+        namespace: dict = {}
+        exec(_LAMBDA_CONTEXT, namespace)
+        context = namespace["Context"]()
+        tokens = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
+        heading("games: a request at ply 10 and at ply 3,000 (moto; CPU time less moto's, median of rounds)")
+        print(f"{'game':<10}{'ply':>6}{'move':>20}{'GET game':>20}{'validate':>10}{'move/val':>10}{'GET/val':>9}")
+        for game in ("chess", "tanzanian"):
+            for plies in (10, 3_000):
+                head, records = long_game("benchgame000", tokens, plies, game=game)
+                position = head.position()
+                move = position.notation(position.legal_moves()[0])
+                body = {"game": game, "fen": head.snapshot.fen, "move": move, "options": _rules_options(head.options)}
+                validate_event = _validate_event(body)
+                cells: dict[str, list[float]] = {"move": [], "get": [], "validate": []}
+                calls: dict[str, tuple[int, int]] = {}
+                for round_ in range(9 if plies < 1_000 else 5):
+                    game_id = f"b{game[:4]}{plies:04d}{round_:03d}"
+                    write_records(GameStore(), game_id, head, records)
+                    domain._POSITIONS.clear()  # another instance may have served the last move: no warm position
+                    requests = {
+                        "validate": functools.partial(_validate_answer, validate_handler, validate_event, context),
+                        "move": functools.partial(api.move, tokens[head.turn], game_id, move, plies),
+                        "get": functools.partial(api.get, game_id),
+                    }
+                    for name, request in requests.items():
+                        cells[name].append(_cpu_of(meter, request))
+                        calls[name] = (meter.reads, meter.writes)
+                median = {name: statistics.median(values) for name, values in cells.items()}
+                print(
+                    f"{game:<10}{plies:>6}"
+                    + "".join(
+                        f"{median[name] * 1e3:7.2f}ms {calls[name][0]}r {calls[name][1]}w{'':>4}"
+                        for name in ("move", "get")
+                    )
+                    + f"{median['validate'] * 1e3:7.2f}ms"
+                    + f"{median['move'] / median['validate']:9.1f}x{median['get'] / median['validate']:8.1f}x"
+                )
+        print("r/w: DynamoDB reads and writes of the request (validate makes none). The move reads the head only;")
+        print(f"the GET reads the head, the latest {_moves_page()} moves at most and the first event (older moves: GET")
+        print(".../moves?before=, one Query a page). Target: a move within 2x of validate, the same at both plies.")
+        _bench_export(api, meter, tokens)
     store.reset_clients()
 
 
+def _bench_export(api, meter, tokens) -> None:
+    """The PGN/PDN export stays whole: its cost at the longest game (1,000 plies) beside a 10-ply game."""
+    from common.store import GameStore
+
+    from tests.games.long_game import long_game, write_records
+
+    for plies in (10, 1_000):
+        head, records = long_game("benchexport0", tokens, plies, game="chess")
+        write_records(GameStore(), f"bexport{plies:05d}", head, records)
+        path = f"/v1/games/bexport{plies:05d}/export"
+        cpu = statistics.median(_cpu_of(meter, lambda path=path: api.call("GET", path)) for _ in range(3))
+        print(f"export (PGN), chess, ply {plies:>5}: {cpu * 1e3:7.2f}ms CPU, {meter.reads} read(s)")
+
+
+def _moves_page() -> int:
+    from games.service import MOVES_PAGE
+
+    return MOVES_PAGE
+
+
+def _rules_options(options: dict) -> dict:
+    return {key: value for key, value in options.items() if key not in ("days_per_move", "swap_colors")}
+
+
+def _validate_answer(handler, event, context) -> _Answer:
+    return _Answer(handler(event, context))
+
+
+class _Answer:
+    """A validate handler's result as the bench's ``_cpu_of`` reads answers."""
+
+    def __init__(self, result: dict):
+        self.status, self.body = result["statusCode"], result.get("body")
+
+
 def _cpu_of(meter, call) -> float:
-    """The time of ``call`` less the time spent inside moto's DynamoDB calls: the function's own work (CPU-bound,
-    in one process; moto's share is wall time too, so both sides are measured on the same clock)."""
+    """The CPU time of ``call`` less moto's inside it: the function's own work (moto serves DynamoDB in-process)."""
     with meter:
-        started = time.perf_counter()
+        started = time.process_time()
         answer = call()
-        spent = time.perf_counter() - started
+        spent = time.process_time() - started
     assert answer.status in (200, 304), answer.body
-    return spent - meter.seconds
+    return spent - meter.cpu_seconds
 
 
 # ------------------------------------------------------------------ the computer opponent

@@ -98,6 +98,9 @@ def _new_client(endpoint: str | None, region: str, budget: CallBudget):
         read_timeout=budget.read_seconds,
         retries={"total_max_attempts": budget.attempts, "mode": "standard"},
         tcp_keepalive=True,
+        # This module builds every request from typed items (``common.attributes``), and DynamoDB checks them
+        # again: botocore's own check of each parameter was a third of a move request's CPU (issue 17).
+        parameter_validation=False,
     )
     options: dict[str, Any] = {"region_name": region, "config": config}
     if endpoint:
@@ -206,6 +209,23 @@ class GameStore:
         head = None
         if items and items[-1]["sk"] == HEAD_KEY:
             head = _strip(items.pop())
+        return head, [_event(item) for item in items]
+
+    def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[dict | None, list[dict]]:
+        """The newest ``limit`` events (with ``before_seq``: the ``limit`` events before that number), newest
+        first, and without ``before_seq`` the head too. One Query whatever the game's length: a page of the log."""
+        high = HEAD_KEY if before_seq is None else event_key(max(before_seq - 1, 0))
+        answer = _call(
+            "query",
+            TableName=self.table,
+            KeyConditionExpression="pk = :pk AND sk BETWEEN :low AND :high",
+            ExpressionAttributeValues={":pk": {"S": game_id}, ":low": {"S": EVENT_PREFIX}, ":high": {"S": high}},
+            ScanIndexForward=False,
+            Limit=limit + (1 if before_seq is None else 0),
+            ConsistentRead=True,
+        )
+        items = [from_item(item) for item in answer.get("Items", ())]
+        head = _strip(items.pop(0)) if items and items[0]["sk"] == HEAD_KEY else None
         return head, [_event(item) for item in items]
 
     def events_after(self, game_id: str, seq: int) -> list[dict]:

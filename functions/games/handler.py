@@ -29,6 +29,8 @@ from games.codec import head_record
 from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
 from games.export import export_game
 from games.models import (
+    MAX_EVENT,
+    MAX_PLY,
     CreatedGame,
     CreateGameRequest,
     CreatePlayerRequest,
@@ -43,8 +45,19 @@ from games.models import (
     RenameRequest,
     SeatedGame,
 )
-from games.service import LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, GamesService, Outcome
-from games.views import game_view
+from games.models import (
+    MovePage as MovePageModel,
+)
+from games.service import (
+    LIST_LIMIT_DEFAULT,
+    LIST_LIMIT_MAX,
+    MOVES_LIMIT_DEFAULT,
+    MOVES_LIMIT_MAX,
+    MOVES_PAGE,
+    GamesService,
+    Outcome,
+)
+from games.views import game_view, page_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
@@ -178,22 +191,47 @@ def create_app() -> Api:
         "/v1/games/{id}",
         summary="A game, as anyone may see it",
         description="Public (a spectator link). Send the `ETag` back as `If-None-Match` to poll: 304 until "
-        "the game changes.",
+        f"the game changes. `moves` holds the latest {MOVES_PAGE} moves at most (`moves_from` moves come before "
+        "the first); with `moves_after` only those after that ply. Older moves: `GET /v1/games/{id}/moves` with "
+        "`before` set to `earlier`.",
         tags=["games"],
-        responses={304: {"description": "Your copy is current."}, **_errors(404, 503)},
+        responses={304: {"description": "Your copy is current."}, **_errors(404, 422, 503)},
     )
-    def get_game(id: str) -> Response[GameDetail]:  # noqa: A002 - the template's path parameter
-        head, log, etag = games().get(_game_id(id), headers().get("if-none-match"))
-        detail = {
-            **game_view(head),
-            "moves": [record["move"] for record in log if record["kind"] == "move"],
-            "start_fen": log[0].get("start_fen") if log else None,
-        }
+    def get_game(
+        id: str,  # noqa: A002 - the template's path parameter
+        moves_after: Annotated[
+            int | None,
+            Query(ge=0, le=MAX_PLY, description="Only the moves after this ply (a poller's own `ply`)."),
+        ] = None,
+    ) -> Response[GameDetail]:
+        head, page, etag = games().get(_game_id(id), headers().get("if-none-match"), moves_after)
+        detail = {**game_view(head), **page_view(page), "start_fen": page.start_fen}
         return Response(
             HTTPStatus.OK,
             JSON,
             GameDetail.model_validate(detail),
             headers={"ETag": etag, "Cache-Control": "no-cache"},
+        )
+
+    @app.get(
+        "/v1/games/{id}/moves",
+        summary="Older moves of a game, a page at a time",
+        description="The moves among the `limit` events of the game before event `before` (a page's `earlier`), "
+        "in order. Follow `earlier` until it is null to reach the first move. Public, like the game.",
+        tags=["games"],
+        responses=_errors(404, 422, 503),
+    )
+    def game_moves(
+        id: str,  # noqa: A002
+        before: Annotated[int, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have.")],
+        limit: Annotated[int, Query(ge=1, le=MOVES_LIMIT_MAX)] = MOVES_LIMIT_DEFAULT,
+    ) -> Response[MovePageModel]:
+        page = games().moves_before(_game_id(id), before, limit)
+        return Response(
+            HTTPStatus.OK,
+            JSON,
+            MovePageModel.model_validate({"id": id, **page_view(page)}),
+            headers={"Cache-Control": "no-cache"},
         )
 
     @app.post(

@@ -16,6 +16,7 @@ MAX_FEN_CHARS = 200
 MAX_MOVE_CHARS = 64
 MAX_OPTIONS = 16
 MAX_PLY = 100_000
+MAX_EVENT = 999_999  # the store's sort keys have six digits
 MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players; this only bounds the input
 
 OptionName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -168,8 +169,29 @@ class GameState(BaseModel):
     updated_at: str
 
 
+class MovePage(BaseModel):
+    """Moves of a game, in order, in canonical notation: ``moves[i]`` is move number ``moves_from + i + 1``."""
+
+    id: str
+    moves: list[str]
+    moves_from: int | None = Field(
+        description="How many moves come before the first one listed (null only when this page holds no move)."
+    )
+    earlier: int | None = Field(
+        description="Pass it as `before` to `GET /v1/games/{id}/moves` for the moves before these; null once the "
+        "list reaches the first move (or the ply you asked after)."
+    )
+
+
 class GameDetail(GameState):
-    moves: list[str] = Field(description="Every move played, in canonical notation.")
+    moves: list[str] = Field(
+        description="The latest moves (at most 50; with `moves_after`, only those after it), in canonical notation."
+    )
+    moves_from: int | None = Field(description="How many moves come before `moves[0]` (0: the list is whole).")
+    earlier: int | None = Field(
+        description="Null when `moves` starts at the first move (or right after `moves_after`); else the `before` "
+        "of `GET /v1/games/{id}/moves` for the moves in between."
+    )
     start_fen: str | None = Field(description="The starting position, when it is not the usual one.")
 
 

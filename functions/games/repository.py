@@ -26,6 +26,8 @@ class GameRepository(Protocol):
 
     def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]: ...
 
+    def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[Record | None, list[Record]]: ...
+
     def events_after(self, game_id: str, seq: int) -> list[Record]: ...
 
     def games_of_player(
@@ -74,6 +76,13 @@ class InMemoryGameStore:
         self.calls += 1
         head = self.heads.get(game_id)
         return (copy.deepcopy(head) if head else None), self._after(game_id, after_seq)
+
+    def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[Record | None, list[Record]]:
+        self.calls += 1
+        log = self.events.get(game_id, {})
+        numbers = sorted((number for number in log if before_seq is None or number < before_seq), reverse=True)
+        head = self.heads.get(game_id) if before_seq is None else None
+        return (copy.deepcopy(head) if head else None), [copy.deepcopy(log[number]) for number in numbers[:limit]]
 
     def events_after(self, game_id: str, seq: int) -> list[Record]:
         self.calls += 1

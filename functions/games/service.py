@@ -43,7 +43,7 @@ from games.domain import (
     other,
     token_matches,
 )
-from games.errors import Conflict, Forbidden, IllegalMove, InvalidGameOption, NotModified
+from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidGameOption, NotModified
 from games.listing import list_games
 from games.protocol import GAME_ID_BYTES, GameLog, usable_head
 from games.refusals import (
@@ -59,10 +59,50 @@ from shared_rules.errors import InvalidFen
 
 INVITE_BYTES = 16  # 128 bits
 LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
+#: The most moves a game view carries (its latest); older ones come in pages from ``GET .../moves``.
+MOVES_PAGE = 50
+#: Events read for a view: the page's moves and room for the few other events (join, draw offers) among them.
+PAGE_EVENTS = MOVES_PAGE + 10
+#: Events a poller's first read takes (``moves_after``): its opponent's move or two, and an offer.
+POLL_EVENTS = 6
+MOVES_LIMIT_DEFAULT, MOVES_LIMIT_MAX = 100, 200
 
 
 def secret_hash(secret: str) -> bytes:
     return hashlib.sha256(secret.encode("utf-8")).digest()
+
+
+@dataclass(frozen=True)
+class MovePage:
+    """Moves of a game in order: ``moves[i]`` is move number ``moves_from + i + 1``; ``earlier`` is the event
+    number to read older moves before (``GET .../moves?before=``), None when the page starts at the game's start."""
+
+    moves: list[str]
+    moves_from: int | None
+    earlier: int | None
+    start_fen: str | None = None
+
+
+def move_page(events: list[dict[str, Any]], after: int, start_fen: str | None, cap: int = MOVES_PAGE) -> MovePage:
+    """The page of ``events`` (consecutive, oldest first): their last ``cap`` moves after ply ``after``, and
+    ``earlier`` when moves between ``after`` and the first listed one are not in it."""
+    played = [(int(record["ply"]), record["move"], int(record["seq"])) for record in events if record["kind"] == "move"]
+    listed = [move for move in played if move[0] > after][-cap:]
+    oldest = int(events[0]["seq"]) if events else 1
+    if listed:
+        moves_from: int | None = listed[0][0] - 1
+        earlier = None if moves_from == after else listed[0][2]
+    else:
+        moves_from = None
+        earlier = None if oldest <= 1 or any(ply <= after for ply, _, _ in played) else oldest
+    return MovePage([move for _, move, _ in listed], moves_from, earlier, start_fen)
+
+
+def _reaches(events: list[dict[str, Any]], after: int) -> bool:
+    """Whether ``events`` (oldest first) go back to the start of the game or to the move after ply ``after``."""
+    return int(events[0]["seq"]) <= 1 or any(
+        record["kind"] == "move" and int(record["ply"]) <= after + 1 for record in events
+    )
 
 
 @dataclass
@@ -308,8 +348,11 @@ class GamesService(GameLog):
         return self._create(event, follow=cpu_reply)
 
     # ---------------------------------------------------------------------------------- reading
-    def get(self, game_id: str, if_none_match: str | None = None) -> tuple[GameHead, list[dict[str, Any]], str]:
-        """The game, its log (as stored records) and its ETag; ``NotModified`` when the client's copy is current."""
+    def get(
+        self, game_id: str, if_none_match: str | None = None, moves_after: int | None = None
+    ) -> tuple[GameHead, MovePage, str]:
+        """The game, a page of its latest moves (those after ``moves_after`` when given) and its ETag;
+        ``NotModified`` when the client's copy is current. At most three store calls at any length."""
         known = seq_from_etag(if_none_match)
         if known == -1:  # "If-None-Match: *": any copy will do while the game exists
             stored = self.store.get_head(game_id)
@@ -321,11 +364,53 @@ class GamesService(GameLog):
             stored, newer = self.store.load(game_id, after_seq=known)
             if stored is not None and not newer and stored["seq"] == known:
                 raise NotModified(etag_of(known))
-        tracked, log = self._read_log(game_id)
+        tracked, events = self._read_latest(game_id, moves_after)
         if tracked.head.computer_to_move:  # a crash left the computer's reply owed: make it now
             self._act(game_id, lambda _head: None, follow=cpu_reply)
+            tracked, events = self._read_latest(game_id, moves_after)
+        return tracked.head, self._page(game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
+
+    def moves_before(self, game_id: str, before_seq: int, limit: int) -> MovePage:
+        """The moves among the ``limit`` events before event ``before_seq`` (the ``earlier`` of a page). One Query."""
+        _, newest_first = self.store.latest(game_id, limit, before_seq=before_seq)
+        if not newest_first and self.store.get_head(game_id) is None:
+            raise GameNotFound(f"there is no game {game_id}")
+        return move_page(newest_first[::-1], after=0, start_fen=None, cap=limit)
+
+    def _read_latest(self, game_id: str, moves_after: int | None) -> tuple[Tracked, list[dict[str, Any]]]:
+        """The game and its latest events, oldest first: one Query (two when a poller is more than a few moves
+        behind), bounded by ``MOVES_PAGE`` whatever the game's length; only events past the head are folded."""
+        first = POLL_EVENTS if moves_after is not None else PAGE_EVENTS
+        stored, newest_first = self.store.latest(game_id, first)
+        events = newest_first[::-1]
+        try:
+            if stored is None:
+                raise DamagedHead("no head")
+            head = usable_head(stored)
+            newer = [event_from(record) for record in events if record["seq"] > head.seq]
+            if newer and newer[0].seq != head.seq + 1:
+                raise DamagedHead("the head is further behind than a page")
+            tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
+        except DamagedHead:  # a missing or unreadable head: fold the whole log once (it is repaired)
             tracked, log = self._read_log(game_id)
-        return tracked.head, log, etag_of(tracked.seq)
+            return tracked, log[-PAGE_EVENTS:]
+        self._repair(tracked)
+        if moves_after is not None and len(events) == first and not _reaches(events, moves_after):
+            _, older = self.store.latest(game_id, PAGE_EVENTS - first, before_seq=events[0]["seq"])
+            events = older[::-1] + events
+        return tracked, events
+
+    def _page(
+        self, game_id: str, head: GameHead, events: list[dict[str, Any]], moves_after: int | None
+    ) -> MovePage:
+        # The first event holds the starting position; read on its own (one small read) so that a GET makes
+        # the same calls at ply 10, whose page holds it, as at ply 3,000, whose page does not.
+        created = self.store.get_event(game_id, 1)
+        start_fen = created.get("start_fen") if created else None
+        page = move_page(events, after=moves_after or 0, start_fen=start_fen)
+        if page.moves_from is None and page.earlier is None:  # nothing after ``moves_after``
+            page = replace(page, moves_from=min(head.ply, moves_after or 0))
+        return page
 
     def _read_log(self, game_id: str) -> tuple[Tracked, list[dict[str, Any]]]:
         """The head and the whole log in one Query; only events past the head are read and folded (no replay)."""

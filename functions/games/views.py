@@ -56,6 +56,11 @@ def game_view(head: GameHead) -> dict[str, Any]:
     }
 
 
+def page_view(page: Any) -> dict[str, Any]:
+    """The moves of a ``MovePage`` as the API shows them (``GameDetail``, ``MovePage``)."""
+    return {"moves": page.moves, "moves_from": page.moves_from, "earlier": page.earlier}
+
+
 def taken_over(head: GameHead) -> dict[str, Any] | None:
     """The seat the computer plays for its absent player (``cpu-takeover``) and the level, or None."""
     for color in COLORS:

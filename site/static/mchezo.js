@@ -202,19 +202,40 @@ async function poll() {
   if (!state) return;
   if (document.hidden) return schedulePoll(POLL_MS);
   try {
-    const fresh = await call("GET", `/v1/games/${encodeURIComponent(state.id)}`, { etag });
+    // Only the moves after ours: the answer's size does not grow with the game (issue 17).
+    const known = state.moves || [];
+    const path = `/v1/games/${encodeURIComponent(state.id)}?moves_after=${known.length}`;
+    const fresh = await call("GET", path, { etag });
     if (fresh.notModified) return schedulePoll(POLL_MS);
     etag = fresh._etag;
-    render(fresh);
+    render(await withAllMoves(fresh, known));
   } catch {
     schedulePoll(POLL_MS * 2);
   }
 }
 
 async function load(id) {
-  const fresh = await call("GET", `/v1/games/${encodeURIComponent(id)}`);
+  const fresh = await withAllMoves(await call("GET", `/v1/games/${encodeURIComponent(id)}`), []);
   etag = fresh._etag;
   render(fresh);
+  return fresh;
+}
+
+/** The game with its whole move list: the moves it carries (the latest, or those after ours), ours before
+ * them, and, where there is a gap (`earlier`), the older pages of GET /v1/games/{id}/moves. */
+async function withAllMoves(fresh, known) {
+  const latest = fresh.moves || [];
+  let before = known.slice(0, fresh.moves_from || 0);
+  if (fresh.earlier) {
+    before = [];
+    for (let earlier = fresh.earlier; earlier; ) {
+      const path = `/v1/games/${encodeURIComponent(fresh.id)}/moves?before=${earlier}&limit=200`;
+      const page = await call("GET", path);
+      before = page.moves.concat(before);
+      earlier = page.earlier;
+    }
+  }
+  fresh.moves = before.concat(latest);
   return fresh;
 }
 

@@ -3,19 +3,24 @@ and the bench that compare a request at ply 10 with one at ply 3,000."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from pathlib import Path
 
 from common import store
 from common.players import hash_token
 from common.store import GameStore
 from games.codec import event_record, head_record
-from games.domain import Created, GameHead, Moved, Seat, apply
+from games.domain import Created, GameHead, Moved, Seat, apply, rules_for
 from games.repository import GameRepository
 
 #: Two kings a side in Tanzanian draughts (default options: no repetition rule) can shuffle for ever.
 KINGS_FEN = "W:WKc1,Ke1:BKb8,Kd8"
 SHUFFLE = ("c1-b2", "b8-a7", "b2-c1", "a7-b8")
 START_MS = 1_750_000_000_000
+#: 3,010 plies of a legal chess game that no draw rule ends (no repetition; a pawn move or capture before the
+#: fifty-move rule), made once by ``chess_moves`` (replaying 3,000 plies is quick; finding them is not).
+LONG_CHESS = Path(__file__).with_name("long_chess_game.txt")
 
 
 def write_long_game(
@@ -32,27 +37,44 @@ def write_long_game(
     return head
 
 
+def write_long_chess_game(store: GameRepository, game_id: str, tokens: dict[str, str], plies: int) -> GameHead:
+    """A chess game of ``plies`` moves (at most 3,010) of ``LONG_CHESS`` between the players of ``tokens``."""
+    head, records = long_game(game_id, tokens, plies, game="chess")
+    if isinstance(store, GameStore):
+        _batch_write(store, records)
+    else:
+        for record in records:
+            store.append_event(game_id, record)
+    store.save_head(head_record(head))
+    return head
+
+
 def long_game(
-    game_id: str, tokens: dict[str, str], plies: int, max_plies: int | None = None
+    game_id: str, tokens: dict[str, str], plies: int, max_plies: int | None = None, game: str = "tanzanian"
 ) -> tuple[GameHead, list[dict]]:
-    """The head and the event records of such a game."""
+    """The head and the event records of such a game (``game``: Tanzanian kings, or chess from ``LONG_CHESS``)."""
     seats = {color: Seat(f"player-{color}", bytes.fromhex(hash_token(token)), color) for color, token in tokens.items()}
     created = Created(
         seq=1,
         at=START_MS,
         by="white",
         game_id=game_id,
-        game="tanzanian",
-        options={"days_per_move": 3, "swap_colors": True, "thirty_moves": False, "threefold_repetition": False},
-        start_fen=KINGS_FEN,
+        game=game,
+        options=(
+            {"days_per_move": 3, "swap_colors": True, "thirty_moves": False, "threefold_repetition": False}
+            if game == "tanzanian"
+            else {**rules_for("chess", {}).options, "days_per_move": 3, "swap_colors": True}
+        ),
+        start_fen=KINGS_FEN if game == "tanzanian" else None,
         white=seats["white"],
         black=seats["black"],
         max_plies=max_plies or plies + 1_000,
     )
     head = apply(None, created)
     records = [event_record(created)]
+    moves = SHUFFLE * (plies // 4 + 1) if game == "tanzanian" else LONG_CHESS.read_text().split()
     for ply in range(plies):
-        event = Moved(seq=head.seq + 1, at=START_MS + ply, by=head.turn, move=SHUFFLE[ply % 4], ply=ply + 1, fen="")
+        event = Moved(seq=head.seq + 1, at=START_MS + ply, by=head.turn, move=moves[ply], ply=ply + 1, fen="")
         head = apply(head, event)
         records.append(event_record(replace(event, fen=head.snapshot.fen)))
     return head, records
@@ -83,3 +105,52 @@ def _batch_write(games: GameStore, records: list[dict]) -> None:
 
 def record_game_id(record: dict, records: list[dict]) -> str:  # noqa: ARG001
     return records[0]["game_id"]
+
+
+def chess_moves(plies: int, seed: int = 7) -> list[str]:
+    """A legal chess game of ``plies`` moves (SAN) that no rule ends: random piece moves to positions not seen
+    since the last irreversible move, a pawn move before the fifty-move rule. Wrote ``LONG_CHESS``."""
+    import chess
+
+    board, chooser, seen, moves = chess.Board(), random.Random(seed), set(), []
+
+    def key() -> str:
+        return " ".join(board.fen().split()[:4])
+
+    def allowed(move) -> bool:
+        board.push(move)
+        fine = key() not in seen and not (board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material())
+        board.pop()
+        return fine
+
+    seen.add(key())
+    while len(moves) < plies:
+        legal = list(board.legal_moves)
+        pawn = [m for m in legal if board.piece_type_at(m.from_square) == chess.PAWN and not board.is_capture(m)]
+        quiet = [m for m in legal if m not in pawn and not board.is_capture(m) and not board.is_castling(m)]
+        others = [m for m in legal if m not in pawn and m not in quiet]
+        for group in (quiet, pawn, others):
+            chooser.shuffle(group)
+        order = (quiet if board.halfmove_clock < 96 else []) + pawn + others
+        choice = next((move for move in order if allowed(move)), None)
+        if choice is None:
+            break
+        moves.append(board.san(choice))
+        board.push(choice)
+        if board.halfmove_clock == 0:
+            seen.clear()
+        seen.add(key())
+    return moves
+
+
+def write_records(store: GameRepository, game_id: str, head: GameHead, records: list[dict]) -> GameHead:
+    """The game ``long_game`` made, stored under ``game_id`` (one long game, written as many times as needed)."""
+    records = [{**records[0], "game_id": game_id}, *records[1:]]
+    head = replace(head, id=game_id)
+    if isinstance(store, GameStore):
+        _batch_write(store, records)
+    else:
+        for record in records:
+            store.append_event(game_id, record)
+    store.save_head(head_record(head))
+    return head

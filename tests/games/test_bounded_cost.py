@@ -38,6 +38,8 @@ def _requests(api, game_id, seats, ply):
         "stale": lambda: api.move(seats[turn], game_id, SHUFFLE[ply % 4], ply - 2),
         "get": lambda: api.get(game_id),
         "poll": lambda: api.get(game_id, headers={"if-none-match": api.get(game_id).headers["etag"]}),
+        "get_moves_after": lambda: api.call("GET", f"/v1/games/{game_id}", query={"moves_after": ply - 2}),
+        "older_moves": lambda: api.call("GET", f"/v1/games/{game_id}/moves", query={"before": ply, "limit": 50}),
         "offer_draw": lambda: api.call("POST", f"/v1/games/{game_id}/draw", {"action": "offer"}, token=seats["white"]),
     }
 
@@ -60,6 +62,8 @@ def test_the_same_store_calls_at_ply_10_and_ply_3000(api, count_calls):
             calls[plies][name] = sorted(count_calls.calls)
     assert calls[10] == calls[3_000]
     assert calls[10]["move"] == ["GetItem", "PutItem", "PutItem"]  # the head, the event, the new head
+    assert calls[10]["get"] == ["GetItem", "Query"]  # the head with the latest events, the first event
+    assert calls[10]["older_moves"] == ["Query"]
     assert api.get("long00003000").body["ply"] == 3_001
 
 
