@@ -26,7 +26,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -36,6 +36,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestValidationError,
     ResponseValidationError,
 )
+from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
 from common import deadline
@@ -54,9 +55,6 @@ from common.errors import (
 )
 from common.ratelimit import RateLimited, bind_request
 from shared_rules.errors import RulesError
-
-if TYPE_CHECKING:
-    pass
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
 
@@ -81,7 +79,11 @@ class Api(APIGatewayHttpResolver):
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
         self._register_error_handlers()
-        self.lambda_handler: Callable[[dict, Any], dict] = around_requests(self._handle_event, bind_logs_to_request)
+        # Every log line of a request carries its Lambda context and its API request id as correlation id, and
+        # nothing of the last request (Powertools' own decorator around the whole handler).
+        self.lambda_handler: Callable[[dict, Any], dict] = logger.inject_lambda_context(
+            correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
+        )(around_requests(self._handle_event))
 
     # -- routes -----------------------------------------------------------------------------------------
     def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any):
@@ -96,7 +98,6 @@ class Api(APIGatewayHttpResolver):
 
     # -- the event, before routing ----------------------------------------------------------------------
     def _handle_event(self, event: dict, context: Any) -> dict:
-        bind_logs_to_request(event, context)
         bind_request(event)  # who is asking, for the per-client limits (common.ratelimit)
         try:
             event = normalized_event(event)
@@ -311,26 +312,6 @@ def raw_error_response(error: ApiError) -> dict:
         "isBase64Encoded": False,
         "cookies": [],
     }
-
-
-_cold_start = True
-
-
-def bind_logs_to_request(event: dict, context: Any) -> None:
-    """Every log line of this request carries its API request id as correlation id, and nothing of the last.
-
-    What ``Logger.inject_lambda_context(correlation_id_path=API_GATEWAY_HTTP, clear_state=True)`` does, with
-    the logger's public methods (the resolver wraps the handler, so the decorator form does not fit here).
-    """
-    global _cold_start
-    logger.clear_state()
-    logger.append_keys(
-        correlation_id=(event.get("requestContext") or {}).get("requestId"),
-        function_request_id=getattr(context, "aws_request_id", None),
-        function_name=getattr(context, "function_name", None),
-        cold_start=_cold_start,
-    )
-    _cold_start = False
 
 
 def _log_refusal(error: ApiError) -> None:

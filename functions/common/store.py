@@ -32,6 +32,7 @@ from typing import Any
 
 from common.attributes import from_attribute, from_item, item_size, to_attribute, to_item
 from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
+from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS
 
 __all__ = [
     "RETRY_AFTER_SECONDS",
@@ -341,11 +342,6 @@ class PlayerStore:
 
 
 # ------------------------------------------------------------------------------------ puzzle progress
-#: The attribute of a player's item that holds its puzzle progress (rating, counts, streak, recent).
-PUZZLE_PROGRESS = "puzzles"
-#: Play counters per puzzle are split over this many items (partition keys), so that the daily puzzle,
-#: which every player attempts on the same day, never makes one hot key.
-COUNTER_SHARDS = 8
 _ATTEMPT_PREFIX = "player#"
 _COUNTER_PREFIX = "puzzle#"
 _COUNTER_SORT_KEY = "count"

@@ -1,24 +1,25 @@
 """PuzzlesFunction: the daily puzzle, puzzles, attempts checked on the server, and players' puzzle progress
 (routes in template.yaml; docs/puzzles.md). Thin: models in, logic, out.
 
-The store and the clock are built on first use (``service``); tests inject a clock with ``configure``.
+Each route gets its ``PuzzleService`` with Powertools' ``Depends`` (``puzzle_service``, on ``common.depends``'
+repositories and clock); tests replace them through the resolver's ``dependency_overrides``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import time
-from collections.abc import Callable
 from http import HTTPStatus
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from common.api import JSON, Api
+from common.depends import Clock, clock, players, puzzle_progress_repository
 from common.models import ErrorResponse
 from common.players import Players
-from common.store import PlayerStore, PuzzleStore
+from common.repositories import PuzzleProgressRepository
 
 from puzzles_api.logic import PuzzleService, puzzle_view, time_zone
 from puzzles_api.models import AttemptRequest, AttemptResult, DailyPuzzle, GameName, PuzzleProgress, PuzzleView
@@ -29,21 +30,16 @@ NO_STORE = {"Cache-Control": "no-store"}
 #: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
 PUZZLE_MAX_AGE = 86_400
 
-_services: dict[str, PuzzleService] = {}
-_clock: Callable[[], float] = time.time
+
+def puzzle_service(
+    players: Annotated[Players, Depends(players)],
+    progress: Annotated[PuzzleProgressRepository, Depends(puzzle_progress_repository)],
+    now: Annotated[Clock, Depends(clock)],
+) -> PuzzleService:
+    return PuzzleService(players, progress, clock=now)
 
 
-def configure(clock: Callable[[], float] | None = None) -> None:
-    """Forget the service (tables and endpoint are read again from the environment); set the clock."""
-    global _clock
-    _services.clear()
-    _clock = clock or time.time
-
-
-def service() -> PuzzleService:
-    if "puzzles" not in _services:
-        _services["puzzles"] = PuzzleService(Players(PlayerStore()), PuzzleStore(), clock=lambda: _clock())
-    return _services["puzzles"]
+Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
 
 
 def _errors(*statuses: int) -> dict:
@@ -79,12 +75,13 @@ def create_app() -> Api:
         responses=_errors(304, 422),
     )
     def daily(
+        service: Puzzles,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
         date: Annotated[
             str | None, Query(max_length=40, description="A UTC date, YYYY-MM-DD; today if left out")
         ] = None,
     ) -> Response[DailyPuzzle]:
-        chosen = service().daily(game, date)
+        chosen = service.daily(game, date)
         body = {**puzzle_view(chosen.puzzle), "date": chosen.day.isoformat()}
         cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
         return _cacheable(DailyPuzzle.model_validate(body), body, cache, headers())
@@ -97,9 +94,9 @@ def create_app() -> Api:
         responses=_errors(401, 404, 422, 503),
     )
     def next_puzzle(
+        puzzles: Puzzles,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
     ) -> Response[PuzzleView]:
-        puzzles = service()
         caller = puzzles.caller(headers(), required=True)
         body = PuzzleView.model_validate(puzzle_view(puzzles.next_puzzle(caller, game)))
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
@@ -111,8 +108,8 @@ def create_app() -> Api:
         tags=["puzzles"],
         responses=_errors(304, 404),
     )
-    def get_puzzle(id: str) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
-        body = puzzle_view(service().puzzle(id))
+    def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
+        body = puzzle_view(service.puzzle(id))
         cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
         return _cacheable(PuzzleView.model_validate(body), body, cache, headers())
 
@@ -131,9 +128,9 @@ def create_app() -> Api:
     def attempt(
         id: str,  # noqa: A002
         request: AttemptRequest,
+        puzzles: Puzzles,
         tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
     ) -> Response[AttemptResult]:
-        puzzles = service()
         zone = time_zone(tz)
         caller = puzzles.caller(headers(), required=False)
         body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
@@ -150,9 +147,9 @@ def create_app() -> Api:
         responses=_errors(401, 422, 503),
     )
     def my_puzzles(
+        puzzles: Puzzles,
         tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
     ) -> Response[PuzzleProgress]:
-        puzzles = service()
         zone = time_zone(tz)
         caller = puzzles.caller(headers(), required=True)
         body = PuzzleProgress.model_validate(puzzles.progress(caller, zone))

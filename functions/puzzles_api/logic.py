@@ -32,7 +32,8 @@ from aws_lambda_powertools import Logger
 from common import metrics
 from common.errors import ApiError
 from common.players import Player, Players, bearer_token
-from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnavailable
+from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository
+from common.store import StoreUnavailable
 from common.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
@@ -104,7 +105,7 @@ def puzzle_view(puzzle: Puzzle) -> dict:
 
 
 class PuzzleService:
-    def __init__(self, players: Players, store: PuzzleStore, clock: Callable[[], float] = time.time):
+    def __init__(self, players: Players, store: PuzzleProgressRepository, clock: Callable[[], float] = time.time):
         self.players = players
         self.store = store
         self.clock = clock
