@@ -13,7 +13,7 @@ import pytest
 from api_fallback.handler import all_routes
 from api_fallback.handler import lambda_handler as fallback_handler
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError
-from common.api import Api, bind_logs_to_request, logger, normalized_event, parse_json, rule_matches
+from common.api import Api, logger, normalized_event, parse_json, rule_matches
 from common.errors import ApiError
 from pydantic import BaseModel
 
@@ -165,14 +165,23 @@ def test_an_api_error_defaults():
 
 
 def test_logs_are_bound_to_the_request_and_keep_nothing_of_the_last():
-    class Context:
-        aws_request_id, function_name = "fn-req", "Fn"
+    """Powertools' ``inject_lambda_context`` around every function: the Lambda context and the API request id
+    (as correlation id) on every log line of the request, nothing left of the last one."""
+    from local.events import LambdaContext, http_api_event
+
+    app = Api()
+    seen: dict = {}
+
+    @app.get("/v1/keys")
+    def keys() -> dict:
+        seen.update(logger.get_current_keys())
+        return {}
 
     logger.append_keys(leftover="from the last request")
-    bind_logs_to_request({"requestContext": {"requestId": "api-req"}}, Context())
-    bound = logger.get_current_keys()
-    assert bound["correlation_id"] == "api-req" and bound["function_request_id"] == "fn-req"
-    assert bound["function_name"] == "Fn" and "leftover" not in bound
+    event = http_api_event("GET", "/v1/keys", request_id="api-req")
+    assert app.lambda_handler(event, LambdaContext(function_name="Fn", aws_request_id="fn-req"))["statusCode"] == 200
+    assert seen["correlation_id"] == "api-req" and seen["function_request_id"] == "fn-req"
+    assert seen["function_name"] == "Fn" and "cold_start" in seen and "leftover" not in seen
 
 
 def test_no_code_imports_a_private_name_of_a_dependency():
