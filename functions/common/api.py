@@ -54,6 +54,7 @@ from common.errors import (
     error_body,
 )
 from common.ratelimit import RateLimited, bind_request
+from common.routing import RouteTable
 from shared_rules.errors import RulesError
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
@@ -78,6 +79,7 @@ class Api(APIGatewayHttpResolver):
         )
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
+        self._route_table: RouteTable[None] | None = None
         self._register_error_handlers()
         # Every log line of a request carries its Lambda context and its API request id as correlation id, and
         # nothing of the last request (Powertools' own decorator around the whole handler).
@@ -89,6 +91,7 @@ class Api(APIGatewayHttpResolver):
     def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any):
         methods = (method,) if isinstance(method, str) else tuple(method)
         self.declared_routes.extend((item.upper(), rule) for item in methods)
+        self._route_table = None
         # Powertools spells path parameters <id>; the template (and API Gateway) spell them {id}.
         return super().route(_TEMPLATE_PARAM.sub(r"<\1>", rule), method, *args, **kwargs)
 
@@ -164,7 +167,9 @@ class Api(APIGatewayHttpResolver):
 
     def _not_found(self, _: NotFoundError) -> Response:
         method, path = self.current_event.http_method.upper(), self.current_event.path
-        allowed = sorted({verb for verb, rule in self.known_routes() if rule_matches(rule, path)})
+        if self._route_table is None:  # built on the first miss, from every route known by then
+            self._route_table = RouteTable((verb, rule, None) for verb, rule in self.known_routes())
+        allowed = sorted(self._route_table.methods_at(path))
         if allowed:
             refusal: ApiError = MethodNotAllowed(
                 f"{method} is not allowed on {path}; use {', '.join(allowed)}", headers={"Allow": ", ".join(allowed)}
@@ -275,25 +280,6 @@ def _field_name(loc: tuple | list) -> str:
     if source == "body":
         return name or "body"
     return f"{source} parameter {name}" if name else str(source)
-
-
-def rule_matches(rule: str, path: str) -> bool:
-    """Whether ``path`` matches a template route such as ``/v1/games/{id}`` (``{proxy+}`` spans segments)."""
-    return _rule_regex(rule).fullmatch(path) is not None
-
-
-_RULE_CACHE: dict[str, re.Pattern] = {}
-
-
-def _rule_regex(rule: str) -> re.Pattern:
-    pattern = _RULE_CACHE.get(rule)
-    if pattern is None:
-        parts = re.split(r"(\{\w+\+?\})", rule)
-        regex = "".join(
-            (".+" if part.endswith("+}") else "[^/]+") if part.startswith("{") else re.escape(part) for part in parts
-        )
-        pattern = _RULE_CACHE[rule] = re.compile(regex)
-    return pattern
 
 
 def error_response(
