@@ -46,7 +46,11 @@ class RouteTable(Generic[T]):
             "rawPath": path,
             "rawQueryString": "",
             "headers": {},
-            "requestContext": {"http": {"method": method.upper(), "path": path}, "requestId": "route", "stage": "$default"},
+            "requestContext": {
+                "http": {"method": method.upper(), "path": path},
+                "requestId": "route",
+                "stage": "$default",
+            },
             "isBase64Encoded": False,
         }
         for resolver in (self._specific, self._greedy):
