@@ -112,15 +112,15 @@ class InMemoryPuzzleProgress:
         }
 
     def count_play(self, puzzle_id: str, solved: bool, shard: int) -> None:
-        if not 0 <= shard < COUNTER_SHARDS:
-            raise ValueError(f"shard {shard} is not one of the {COUNTER_SHARDS}")
         with self._lock:
-            totals = self._counts.setdefault(puzzle_id, {"plays": 0, "solves": 0})
+            totals = self._counts.setdefault(f"{puzzle_id}#{shard}", {"plays": 0, "solves": 0})
             totals["plays"] += 1
             totals["solves"] += int(solved)
 
     def counts(self, puzzle_id: str) -> dict[str, int]:
-        return dict(self._counts.get(puzzle_id, {"plays": 0, "solves": 0}))
+        """The sums over the ``COUNTER_SHARDS`` shards, as DynamoDB's ``PuzzleStore`` reads them."""
+        shards = [self._counts.get(f"{puzzle_id}#{shard}", {}) for shard in range(COUNTER_SHARDS)]
+        return {name: sum(shard.get(name, 0) for shard in shards) for name in ("plays", "solves")}
 
 
 def _stored(record: Record) -> Record:
