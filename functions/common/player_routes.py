@@ -1,4 +1,4 @@
-"""The players routes, in one Powertools ``Router``: a function that serves them (template.yaml routes them
+"""The players routes, in one Powertools ``Router`` (``APIGatewayHttpRouter``): a function that serves them (template.yaml routes them
 to GamesFunction) includes it with ``app.include_router(player_routes.router)``.
 
 A player is a token (shown once) and an optional display name; ``common.players`` does the work.
@@ -10,9 +10,9 @@ from http import HTTPStatus
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from common.api import JSON
 from common.depends import Clock, clock, players, rate_limiter
@@ -20,7 +20,7 @@ from common.models import CreatePlayerRequest, ErrorResponse, NewPlayer, PlayerP
 from common.players import Players
 from common.ratelimit import RateLimiter
 
-router = Router()
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
 _DESCRIPTIONS = {
     401: "No token, or not a token of any player.",

@@ -55,7 +55,7 @@ class RouteTable(Generic[T]):
         }
         for resolver in (self._specific, self._greedy):
             self._found.value = None
-            resolver.resolve(event, None)
+            resolver.resolve(event, None)  # type: ignore[arg-type]  # a lookup has no Lambda context
             found: tuple[T, dict[str, str]] | None = self._found.value
             if found is not None:
                 return found

@@ -75,7 +75,7 @@ _clients: dict[tuple[str | None, str, CallBudget], Any] = {}
 _clients_lock = threading.Lock()
 
 
-def client(budget: CallBudget = BUDGETS[0]):
+def client(budget: CallBudget = BUDGETS[0]) -> Any:
     """The DynamoDB client for the current ``DYNAMODB_ENDPOINT``, region and call budget, created on first use
     (one per budget: a request near its deadline gets a client that gives up sooner)."""
     endpoint = os.environ.get("DYNAMODB_ENDPOINT") or None
@@ -90,7 +90,7 @@ def client(budget: CallBudget = BUDGETS[0]):
         return _clients[key]
 
 
-def _new_client(endpoint: str | None, region: str, budget: CallBudget):
+def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> Any:
     import boto3
     from botocore.config import Config
 
@@ -124,12 +124,13 @@ def reset_clients(session: bool = False) -> None:
             _session = None
 
 
-def _call(operation: str, **params) -> dict | None:
+def _call(operation: str, **params: Any) -> dict[str, Any] | None:
     """Run one DynamoDB operation; ``None`` when a condition failed; ``StoreUnavailable`` when it cannot run."""
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        return getattr(client(call_budget()), operation)(**params)
+        answer: dict[str, Any] = getattr(client(call_budget()), operation)(**params)
+        return answer
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "")
         if code == "ConditionalCheckFailedException":
@@ -143,7 +144,14 @@ def _call(operation: str, **params) -> dict | None:
         raise StoreUnavailable() from error
 
 
-def _logger():
+def _read(operation: str, **params: Any) -> dict[str, Any]:
+    """A call without a condition (a read, or an unconditional update): its answer is never ``None``."""
+    answer = _call(operation, **params)
+    assert answer is not None, f"{operation} has no condition to fail"
+    return answer
+
+
+def _logger() -> Any:
     from aws_lambda_powertools import Logger
 
     return Logger(child=True)
@@ -160,18 +168,18 @@ class GameStore:
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
 
-    def get_head(self, game_id: str) -> dict | None:
+    def get_head(self, game_id: str) -> dict[str, Any] | None:
         """The head item (strongly consistent), or None. One read."""
         answer = _call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _strip(from_item(item)) if item else None
 
-    def get_event(self, game_id: str, seq: int) -> dict | None:
+    def get_event(self, game_id: str, seq: int) -> dict[str, Any] | None:
         answer = _call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _event(from_item(item)) if item else None
 
-    def append_event(self, game_id: str, event: dict) -> bool:
+    def append_event(self, game_id: str, event: dict[str, Any]) -> bool:
         """Write event ``event["seq"]`` if no event has that number yet; False if one has (someone was first).
 
         This conditional write is the game's lock: of two writers at the same sequence number exactly one
@@ -182,7 +190,7 @@ class GameStore:
         answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
         return answer is not None
 
-    def save_head(self, head: dict) -> bool:
+    def save_head(self, head: dict[str, Any]) -> bool:
         """Store the head for event ``head["seq"]`` unless the stored head is as new or newer.
 
         Every head is the fold of the log up to its ``seq``, so a newer head contains an older one: the
@@ -200,7 +208,7 @@ class GameStore:
         )
         return answer is not None
 
-    def load(self, game_id: str, after_seq: int = 0) -> tuple[dict | None, list[dict]]:
+    def load(self, game_id: str, after_seq: int = 0) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
         """The head and the events after ``after_seq``, in order, in one (paginated) Query."""
         start = event_key(after_seq + 1) if after_seq > 0 else EVENT_PREFIX
         items = self._query_partition(game_id, start, HEAD_KEY)
@@ -209,20 +217,20 @@ class GameStore:
             head = _strip(items.pop())
         return head, [_event(item) for item in items]
 
-    def events_after(self, game_id: str, seq: int) -> list[dict]:
+    def events_after(self, game_id: str, seq: int) -> list[dict[str, Any]]:
         """The events after ``seq``, in order. One (paginated) Query."""
         return [_event(item) for item in self._query_partition(game_id, event_key(seq + 1), _AFTER_EVENTS)]
 
-    def _query_partition(self, game_id: str, low: str, high: str) -> list[dict]:
+    def _query_partition(self, game_id: str, low: str, high: str) -> list[dict[str, Any]]:
         params: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
             "ExpressionAttributeValues": {":pk": {"S": game_id}, ":low": {"S": low}, ":high": {"S": high}},
             "ConsistentRead": True,
         }
-        items: list[dict] = []
+        items: list[dict[str, Any]] = []
         while True:
-            answer = _call("query", **params)
+            answer = _read("query", **params)
             items.extend(from_item(item) for item in answer.get("Items", ()))
             if "LastEvaluatedKey" not in answer:
                 return items
@@ -230,7 +238,7 @@ class GameStore:
 
     def games_of_player(
         self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int
-    ) -> tuple[list[dict], bool]:
+    ) -> tuple[list[dict[str, Any]], bool]:
         """Heads of the games where ``player_id`` holds ``color``, with ``low <= order <= high``, highest
         order first, starting after the (order, game id) ``after``. Returns (heads, more_may_follow)."""
         index = GAMES_BY_WHITE if color == "white" else GAMES_BY_BLACK
@@ -256,16 +264,16 @@ class GameStore:
                 player_key: {"S": player_id},
                 order_key: to_attribute(order),
             }
-        answer = _call("query", **params)
+        answer = _read("query", **params)
         heads = [_strip(from_item(item)) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
 
-def _key(game_id: str, sort_key: str) -> dict:
+def _key(game_id: str, sort_key: str) -> dict[str, Any]:
     return {"pk": {"S": game_id}, "sk": {"S": sort_key}}
 
 
-def _strip(item: dict) -> dict:
+def _strip(item: dict[str, Any]) -> dict[str, Any]:
     """A head record from its item: ``pk`` becomes ``id``; the sort key goes."""
     item = dict(item)
     item["id"] = item.pop("pk")
@@ -273,7 +281,7 @@ def _strip(item: dict) -> dict:
     return item
 
 
-def _event(item: dict) -> dict:
+def _event(item: dict[str, Any]) -> dict[str, Any]:
     item = dict(item)
     item["seq"] = int(item.pop("sk")[len(EVENT_PREFIX) :])
     item.pop("pk", None)
@@ -287,7 +295,7 @@ class PlayerStore:
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("PLAYERS_TABLE") or "PlayersTable"
 
-    def create(self, player: dict) -> bool:
+    def create(self, player: dict[str, Any]) -> bool:
         """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
         answer = _call(
             "put_item",
@@ -297,12 +305,12 @@ class PlayerStore:
         )
         return answer is not None
 
-    def get(self, token_hash: str) -> dict | None:
+    def get(self, token_hash: str) -> dict[str, Any] | None:
         answer = _call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return from_item(item) if item else None
 
-    def set_name(self, token_hash: str, name: str | None) -> dict | None:
+    def set_name(self, token_hash: str, name: str | None) -> dict[str, Any] | None:
         """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
         params: dict[str, Any] = {
             "TableName": self.table,
@@ -321,7 +329,7 @@ class PlayerStore:
         return from_item(answer["Attributes"]) if answer else None
 
     # -- puzzle progress (the puzzles function) ---------------------------------------------------------
-    def save_puzzles(self, token_hash: str, progress: dict, expected_version: int) -> bool:
+    def save_puzzles(self, token_hash: str, progress: dict[str, Any], expected_version: int) -> bool:
         """Replace the player's puzzle progress (the ``puzzles`` map, whose ``v`` is its version) if the stored
         one still has ``expected_version`` (0: none yet); False if another request changed it first, or if
         there is no such player. Optimistic concurrency: the caller reads again and retries."""
@@ -360,14 +368,14 @@ class PuzzleStore:
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("PUZZLES_TABLE") or "PuzzleProgressTable"
 
-    def record_first_attempt(self, player_id: str, attempt: dict) -> bool:
+    def record_first_attempt(self, player_id: str, attempt: dict[str, Any]) -> bool:
         """Store the player's first finished attempt at ``attempt["puzzle"]``; False if there is one already."""
         record = {key: value for key, value in attempt.items() if key != "puzzle"}
         item = to_item({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt["puzzle"], **record})
         answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
         return answer is not None
 
-    def get_attempt(self, player_id: str, puzzle_id: str) -> dict | None:
+    def get_attempt(self, player_id: str, puzzle_id: str) -> dict[str, Any] | None:
         key = {"pk": {"S": _ATTEMPT_PREFIX + player_id}, "sk": {"S": puzzle_id}}
         answer = _call("get_item", TableName=self.table, Key=key, ConsistentRead=True)
         item = answer.get("Item") if answer else None
@@ -387,7 +395,7 @@ class PuzzleStore:
         }
         ids: set[str] = set()
         while True:
-            answer = _call("query", **params)
+            answer = _read("query", **params)
             ids.update(item["sk"]["S"] for item in answer.get("Items", ()))
             if "LastEvaluatedKey" not in answer:
                 return ids
@@ -408,7 +416,7 @@ class PuzzleStore:
         request = {self.table: {"Keys": [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]}}
         totals = {"plays": 0, "solves": 0}
         for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
-            answer = _call("batch_get_item", RequestItems=request)
+            answer = _read("batch_get_item", RequestItems=request)
             for item in answer.get("Responses", {}).get(self.table, ()):
                 record = from_item(item)
                 totals["plays"] += int(record.get("plays", 0))
@@ -419,11 +427,11 @@ class PuzzleStore:
         raise StoreUnavailable()
 
 
-def _counter_key(puzzle_id: str, shard: int) -> dict:
+def _counter_key(puzzle_id: str, shard: int) -> dict[str, Any]:
     return {"pk": {"S": f"{_COUNTER_PREFIX}{puzzle_id}#{shard}"}, "sk": {"S": _COUNTER_SORT_KEY}}
 
 
-def _attempt(item: dict) -> dict:
+def _attempt(item: dict[str, Any]) -> dict[str, Any]:
     item = dict(item)
     item["puzzle"] = item.pop("sk")
     item.pop("pk", None)
