@@ -1,7 +1,5 @@
 """POST /v1/validate (ValidateMoveFunction in template.yaml): thin; the rules layer does the work."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler.depends import Depends
