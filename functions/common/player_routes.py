@@ -4,8 +4,6 @@ to GamesFunction) includes it with ``app.include_router(player_routes.router)``.
 A player is a token (shown once) and an optional display name; ``common.players`` does the work.
 """
 
-from __future__ import annotations
-
 from http import HTTPStatus
 from typing import Annotated
 

@@ -6,8 +6,6 @@ hash. Each route declares the service it needs with Powertools' ``Depends`` (``g
 ``dependency_overrides``. The players routes come from ``common.player_routes`` (a ``Router``).
 """
 
-from __future__ import annotations
-
 import os
 import re
 from http import HTTPStatus

@@ -5,8 +5,6 @@ player from the bearer token, the repository stores it. Routes get the subscript
 clock with Powertools' ``Depends``; tests replace them through ``app.dependency_overrides``.
 """
 
-from __future__ import annotations
-
 from http import HTTPStatus
 from typing import Annotated, Any
 

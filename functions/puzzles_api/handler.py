@@ -5,8 +5,6 @@ Each route gets its ``PuzzleService`` with Powertools' ``Depends`` (``puzzle_ser
 repositories and clock); tests replace them through the resolver's ``dependency_overrides``.
 """
 
-from __future__ import annotations
-
 import hashlib
 import json
 from http import HTTPStatus
