@@ -3,7 +3,8 @@
     python -m local.runner [--host 127.0.0.1] [--port 3000]       (make run)
 
 * ``/v1/*`` goes to the HTTP API: every HttpApi route in template.yaml, chosen the way API Gateway chooses
-  (an exact path before a path with parameters before a greedy ``{proxy+}``; a method before ``ANY``),
+  (an exact path before a path with parameters before a greedy ``{proxy+}``), by Powertools' resolver
+  over the template's routes (``common.routing``),
   invokes its function's handler in this process with a payload-2.0 event and a Lambda context, with the
   function's Environment from the template and its code and layers on sys.path as Lambda puts them.
 * Everything else is the static site from ``site/build/`` (``index.html`` for a directory, a redirect
@@ -32,13 +33,14 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from local import static, streams
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
 SITE_DIR = ROOT / "site" / "build"
+FUNCTIONS_DIR = ROOT / "functions"
 API_PREFIX = "/v1/"  # CloudFront's /v1/* behaviour
 MAX_API_BODY = 10 * 1024 * 1024  # API Gateway HTTP API's own limit; the functions refuse far less
 #: Passed to every function when set: where the data-access module finds DynamoDB.
@@ -89,6 +91,7 @@ class LocalApi:
             name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
         }
         self.routes = template.routes
+        self._route_table: Any = None
         # What CloudFront adds to every /v1 request (the origin secret the functions check).
         self.origin_headers = template.origin_headers()
         self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
@@ -109,20 +112,15 @@ class LocalApi:
                 self.after_invoke(function_name)
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
-        """The route API Gateway would pick, and its path parameters."""
-        best: tuple[tuple, Route, dict[str, str]] | None = None
-        for route in self.routes:
-            if route.method not in (method, "ANY"):
-                continue
-            parameters = match_path(route.path, path)
-            if parameters is None:
-                continue
-            literal_segments = sum(1 for part in route.path.split("/") if part and not part.startswith("{"))
-            greedy = route.path.endswith("+}")
-            rank = (not greedy, literal_segments, route.method != "ANY")
-            if best is None or rank > best[0]:
-                best = (rank, route, parameters)
-        return (best[1], best[2]) if best else None
+        """The route API Gateway would pick, and its path parameters: Powertools' resolver over the template's
+        routes decides (``common.routing``), as in every function; the runner matches no path itself."""
+        if self._route_table is None:
+            if str(FUNCTIONS_DIR) not in sys.path:  # the packaged runner's functions run elsewhere
+                sys.path.append(str(FUNCTIONS_DIR))
+            from common.routing import RouteTable
+
+            self._route_table = RouteTable((route.method, route.path, route) for route in self.routes)
+        return self._route_table.find(method, path)
 
     def handle(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str):
         """(status, headers, body) for one API request."""
@@ -156,29 +154,6 @@ class LocalApi:
             )
         response_headers.append(("Apigw-Requestid", request_id))
         return status, response_headers, response_body
-
-
-def match_path(rule: str, path: str) -> dict[str, str] | None:
-    """The path parameters if ``path`` matches the template route ``rule``, else None."""
-    rule_parts = rule.strip("/").split("/")
-    path_parts = path.strip("/").split("/")
-    parameters: dict[str, str] = {}
-    for index, part in enumerate(rule_parts):
-        if part.startswith("{") and part.endswith("+}"):
-            rest = path_parts[index:]
-            if not rest or rest == [""]:
-                return None
-            parameters[part[1:-2]] = unquote("/".join(rest))
-            return parameters
-        if index >= len(path_parts):
-            return None
-        if part.startswith("{") and part.endswith("}"):
-            if not path_parts[index]:
-                return None
-            parameters[part[1:-1]] = unquote(path_parts[index])
-        elif part != path_parts[index]:
-            return None
-    return parameters if len(path_parts) == len(rule_parts) else None
 
 
 def lambda_response(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 GAMES = ("chess", "english", "tanzanian")
 DIRECTORY = Path(__file__).resolve().parent
@@ -45,7 +46,7 @@ class Puzzle:
         return self.solution[::2]
 
     @classmethod
-    def from_json(cls, record: dict) -> Puzzle:
+    def from_json(cls, record: dict[str, Any]) -> Puzzle:
         return cls(
             id=record["id"],
             game=record["game"],
@@ -58,7 +59,7 @@ class Puzzle:
             alternatives=tuple(tuple(step) for step in record.get("alternatives", ())),
         )
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         """What a player may see before solving: everything but the solution."""
         return {
             "id": self.id,

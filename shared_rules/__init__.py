@@ -12,11 +12,14 @@ Pure: no I/O, no AWS. Positions are immutable values; ``play`` returns a new one
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import Game, Position, Snapshot
 from .errors import AmbiguousMove, GameOver, InvalidFen, InvalidMove, InvalidOption, RulesError, UnknownGame
 from .status import BLACK, DRAW, ONGOING, REASONS, WHITE, Status
+
+if TYPE_CHECKING:
+    from .options import OptionSpec
 
 GAME_NAMES = ("chess", "english", "tanzanian")
 
@@ -60,7 +63,7 @@ def get_game(name: str, options: Mapping[str, Any] | None = None) -> Game:
     raise UnknownGame(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")
 
 
-def option_specs(name: str):
+def option_specs(name: str) -> tuple[OptionSpec, ...]:
     """The table options a game accepts, with their defaults."""
     if name == "chess":
         return ()

@@ -57,7 +57,7 @@ def _as_bool(name: str, value: Any) -> bool:
     raise InvalidOption(f"option {name!r} must be true or false, not {value!r}")
 
 
-def validate_options(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None) -> dict:
+def validate_options(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Return every option of ``specs``, defaults filled in; reject unknown names and bad values."""
     given = dict(given or {})
     known = {spec.name: spec for spec in specs}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 ONGOING = "ongoing"
 WHITE = "white"
@@ -35,7 +35,7 @@ class Status(NamedTuple):
     def is_over(self) -> bool:
         return self.result != ONGOING
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"result": self.result, "reason": self.reason}
 
 

@@ -368,9 +368,23 @@ def _moto_environment() -> None:
     os.environ.pop("DYNAMODB_ENDPOINT", None)
     # The sections measure what requests cost, not the per-client limits (tests/ratelimit): one bench client
     # makes far more players and games a second than the limits allow one address.
-    from common import ratelimit
+    from validate_move import handler
 
-    ratelimit.configure(repository=_NoLimits())
+    handler.app.dependency_overrides.update(_no_limits())
+
+
+def _no_limits() -> dict:
+    """``dependency_overrides`` that give a function buckets that never run out."""
+    from common import depends
+
+    return {depends.rate_buckets: _NoLimits}
+
+
+def _function(module):
+    """A handler module whose resolvers have no per-client limits (``tests.games.conftest.Function``)."""
+    from tests.games.conftest import Function
+
+    return Function(module, _no_limits())
 
 
 class _NoLimits:
@@ -396,8 +410,7 @@ def bench_games() -> None:
 
         store.reset_clients(session=True)  # a session made now, inside the mock
         create_tables(table_definitions())
-        handler.configure()
-        api = Api(handler)
+        api = Api(_function(handler))
         meter = _StoreMeter(store)
 
         heading("games: DynamoDB calls and item sizes per request (moto)")
@@ -617,8 +630,7 @@ def bench_game_length() -> None:
         client.TIMEOUT_SECONDS = 900  # moto's Query of a 3,000-event partition is slow on a shared machine
         store.reset_clients(session=True)
         create_tables(table_definitions())
-        handler.configure()
-        api = Api(handler)
+        api = Api(_function(handler))
         meter = _StoreMeter(store)
         namespace: dict = {}
         exec(_LAMBDA_CONTEXT, namespace)
@@ -903,10 +915,10 @@ def bench_puzzles() -> None:
 
         store.reset_clients(session=True)
         create_tables(table_definitions())
+        from tests.games.conftest import Function, on_clock
+
         clock = _BenchClock()
-        handler.configure(clock=clock)
-        games_handler.configure()
-        api = PuzzlesApi(handler, games_handler)
+        api = PuzzlesApi(Function(handler, {**_no_limits(), **on_clock(clock)}), _function(games_handler))
         meter = _StoreMeter(store)
         token = api.new_player()
         puzzle = find("chess-000Zo")  # Re1+ Kf2 Rf1#

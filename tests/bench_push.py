@@ -144,7 +144,6 @@ def bench_push_neighbours() -> None:
 
         store.reset_clients(session=True)
         create_tables(table_definitions())
-        handler.configure()
         api = Api(handler)
         with contextlib.redirect_stdout(io.StringIO()):
             game_id, seats = api.start_game("chess")

@@ -1,22 +1,22 @@
 """ApiFallbackFunction: API Gateway sends here every /v1 request that matches no other route.
 
 It answers in the API's error shape: 405 (with ``Allow``) when another function serves the path with other
-methods, 404 otherwise. Deployed, it reads the template's routes from ``routes.json``, which ``make package``
-writes beside it from template.yaml (its package holds no other function's code); in the repository it
-learns them from the handlers themselves. Either way there is no second route list to keep in step.
+methods, 404 otherwise, the route chosen by Powertools' resolver over the template's routes
+(``common.routing``). Deployed, it reads those routes from ``routes.json``, which ``make package`` writes
+beside it from template.yaml; in the repository (``make run``, the tests) it reads template.yaml itself
+through ``local.template``. Either way it imports no other function, and there is no second route list.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from functools import cache
 from pathlib import Path
 
 from common.api import Api
 
-FUNCTIONS_DIR = Path(__file__).resolve().parent.parent
 ROUTE_TABLE = Path(__file__).resolve().parent / "routes.json"
+HANDLER = f"{__name__}.lambda_handler"
 
 
 class FallbackApi(Api):
@@ -28,19 +28,14 @@ class FallbackApi(Api):
 
 @cache
 def all_routes() -> tuple[tuple[str, str], ...]:
-    """(METHOD, path) of every route every function declares (imported once, on the first request)."""
+    """(METHOD, path) of every route of the template but this function's own (read once)."""
     if ROUTE_TABLE.is_file():
         return tuple((method, path) for method, path in json.loads(ROUTE_TABLE.read_text(encoding="utf-8")))
-    routes: list[tuple[str, str]] = []
-    for handler in sorted(FUNCTIONS_DIR.glob("*/handler.py")):
-        package = handler.parent.name
-        if package == Path(__file__).parent.name:
-            continue
-        module = importlib.import_module(f"{package}.handler")
-        app = getattr(module, "app", None)
-        if isinstance(app, Api):
-            routes.extend(app.declared_routes)
-    return tuple(routes)
+    from local.template import Template  # the repository's template.yaml (never deployed: routes.json is)
+
+    template = Template()
+    own = {name for name, function in template.functions.items() if function.handler == HANDLER}
+    return tuple(sorted({(route.method, route.path) for route in template.routes if route.function not in own}))
 
 
 app = FallbackApi()

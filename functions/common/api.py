@@ -24,9 +24,9 @@ import base64
 import binascii
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -36,6 +36,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestValidationError,
     ResponseValidationError,
 )
+from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
 from common import deadline
@@ -53,10 +54,8 @@ from common.errors import (
     error_body,
 )
 from common.ratelimit import RateLimited, bind_request
+from common.routing import RouteTable
 from shared_rules.errors import RulesError
-
-if TYPE_CHECKING:
-    pass
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
 
@@ -80,13 +79,19 @@ class Api(APIGatewayHttpResolver):
         )
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
+        self._route_table: RouteTable[None] | None = None
         self._register_error_handlers()
-        self.lambda_handler: Callable[[dict, Any], dict] = around_requests(self._handle_event, bind_logs_to_request)
+        # Every log line of a request carries its Lambda context and its API request id as correlation id, and
+        # nothing of the last request (Powertools' own decorator around the whole handler).
+        self.lambda_handler: Callable[[dict[str, Any], Any], dict[str, Any]] = logger.inject_lambda_context(
+            correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
+        )(around_requests(self._handle_event))
 
     # -- routes -----------------------------------------------------------------------------------------
-    def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any):
+    def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any) -> Any:
         methods = (method,) if isinstance(method, str) else tuple(method)
         self.declared_routes.extend((item.upper(), rule) for item in methods)
+        self._route_table = None
         # Powertools spells path parameters <id>; the template (and API Gateway) spell them {id}.
         return super().route(_TEMPLATE_PARAM.sub(r"<\1>", rule), method, *args, **kwargs)
 
@@ -95,8 +100,7 @@ class Api(APIGatewayHttpResolver):
         return self.declared_routes
 
     # -- the event, before routing ----------------------------------------------------------------------
-    def _handle_event(self, event: dict, context: Any) -> dict:
-        bind_logs_to_request(event, context)
+    def _handle_event(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
         bind_request(event)  # who is asking, for the per-client limits (common.ratelimit)
         try:
             event = normalized_event(event)
@@ -119,11 +123,11 @@ class Api(APIGatewayHttpResolver):
         self.exception_handler(Exception)(self._bug)
         self.not_found(self._not_found)
 
-    def _api_error(self, error: ApiError) -> Response:
+    def _api_error(self, error: ApiError) -> Response[Any]:
         _log_refusal(error)
         return error_response(error.status, error.code, error.message, error.headers, error.reason)
 
-    def _rate_limited(self, error: RateLimited) -> Response:
+    def _rate_limited(self, error: RateLimited) -> Response[Any]:
         return self._api_error(
             ApiError(
                 str(error),
@@ -133,7 +137,7 @@ class Api(APIGatewayHttpResolver):
             )
         )
 
-    def _store_unavailable(self, error: StoreUnavailable) -> Response:
+    def _store_unavailable(self, error: StoreUnavailable) -> Response[Any]:
         return self._api_error(
             ApiError(
                 error.message,
@@ -143,27 +147,29 @@ class Api(APIGatewayHttpResolver):
             )
         )
 
-    def _rules_error(self, error: RulesError) -> Response:
+    def _rules_error(self, error: RulesError) -> Response[Any]:
         logger.info("rules refused the request", extra={"code": error.code})
         return error_response(RULES_ERROR_STATUS, error.code, str(error), reason=getattr(error, "reason", None))
 
-    def _request_validation_error(self, error: RequestValidationError) -> Response:
+    def _request_validation_error(self, error: RequestValidationError) -> Response[Any]:
         return self._api_error(api_error_from_validation(error.errors()))
 
-    def _unsupported_content_type(self, error: RequestUnsupportedContentType) -> Response:
+    def _unsupported_content_type(self, error: RequestUnsupportedContentType) -> Response[Any]:
         # Unreachable while normalized_event() labels every body as JSON; kept so a change there fails safe.
         return self._api_error(
             ApiError("send the body as JSON", status=HTTPStatus.UNSUPPORTED_MEDIA_TYPE, code="unsupported_media_type")
         )
 
-    def _service_error(self, error: ServiceError) -> Response:
+    def _service_error(self, error: ServiceError) -> Response[Any]:
         status = HTTPStatus(error.status_code)
         code = status.phrase.lower().replace(" ", "_").replace("-", "_")
         return self._api_error(ApiError(str(error.msg), status=status, code=code))
 
-    def _not_found(self, _: NotFoundError) -> Response:
+    def _not_found(self, _: NotFoundError) -> Response[Any]:
         method, path = self.current_event.http_method.upper(), self.current_event.path
-        allowed = sorted({verb for verb, rule in self.known_routes() if rule_matches(rule, path)})
+        if self._route_table is None:  # built on the first miss, from every route known by then
+            self._route_table = RouteTable((verb, rule, None) for verb, rule in self.known_routes())
+        allowed = sorted(self._route_table.methods_at(path))
         if allowed:
             refusal: ApiError = MethodNotAllowed(
                 f"{method} is not allowed on {path}; use {', '.join(allowed)}", headers={"Allow": ", ".join(allowed)}
@@ -172,7 +178,7 @@ class Api(APIGatewayHttpResolver):
             refusal = NotFound(f"there is no {path} in this API")
         return self._api_error(refusal)
 
-    def _bug(self, error: Exception) -> Response:
+    def _bug(self, error: Exception) -> Response[Any]:
         request_id = self.current_event.request_context.request_id
         logger.exception("unexpected error", extra={"error_type": type(error).__name__})
         return error_response(
@@ -209,7 +215,7 @@ def _reject_constant(name: str) -> Any:
 _JSON_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
-def normalized_event(event: dict) -> dict:
+def normalized_event(event: dict[str, Any]) -> dict[str, Any]:
     """The event with its body as checked UTF-8 text, at most 64 KiB, labelled JSON; raises ``ApiError``."""
     body = event.get("body")
     if body is None:
@@ -243,7 +249,7 @@ def _too_large() -> PayloadTooLarge:
     return PayloadTooLarge(f"the body is over {MAX_BODY_BYTES // 1024} KiB")
 
 
-def api_error_from_validation(problems: list[dict]) -> ApiError:
+def api_error_from_validation(problems: Sequence[Any]) -> ApiError:
     """One clear error from Powertools/pydantic validation problems: which field, what is wrong."""
     for problem in problems:
         if problem.get("type") == "json_invalid":
@@ -256,7 +262,7 @@ def api_error_from_validation(problems: list[dict]) -> ApiError:
     return InvalidRequest(message or "the request does not match the API")
 
 
-def _describe(problem: dict) -> str:
+def _describe(problem: dict[str, Any]) -> str:
     loc = tuple(problem.get("loc") or ("body",))
     if loc == ("body",):  # the body as a whole
         if problem.get("type") == "missing":
@@ -265,7 +271,7 @@ def _describe(problem: dict) -> str:
     return f"{_field_name(loc)}: {problem.get('msg', 'invalid')}"
 
 
-def _field_name(loc: tuple | list) -> str:
+def _field_name(loc: tuple[Any, ...] | list[Any]) -> str:
     """("body", "moves", 3) -> "moves[3]"; ("query", "game") -> "query parameter game"."""
     source, *path = loc or ("body",)
     name = ""
@@ -276,33 +282,14 @@ def _field_name(loc: tuple | list) -> str:
     return f"{source} parameter {name}" if name else str(source)
 
 
-def rule_matches(rule: str, path: str) -> bool:
-    """Whether ``path`` matches a template route such as ``/v1/games/{id}`` (``{proxy+}`` spans segments)."""
-    return _rule_regex(rule).fullmatch(path) is not None
-
-
-_RULE_CACHE: dict[str, re.Pattern] = {}
-
-
-def _rule_regex(rule: str) -> re.Pattern:
-    pattern = _RULE_CACHE.get(rule)
-    if pattern is None:
-        parts = re.split(r"(\{\w+\+?\})", rule)
-        regex = "".join(
-            (".+" if part.endswith("+}") else "[^/]+") if part.startswith("{") else re.escape(part) for part in parts
-        )
-        pattern = _RULE_CACHE[rule] = re.compile(regex)
-    return pattern
-
-
 def error_response(
     status: int, code: str, message: str, headers: dict[str, str] | None = None, reason: str | None = None
-) -> Response:
+) -> Response[Any]:
     body = error_body(code, message, reason)
     return Response(status_code=int(status), content_type=JSON, body=body, headers=headers)
 
 
-def raw_error_response(error: ApiError) -> dict:
+def raw_error_response(error: ApiError) -> dict[str, Any]:
     """The payload-2.0 response for an error found before the resolver runs."""
     return {
         "statusCode": int(error.status),
@@ -311,26 +298,6 @@ def raw_error_response(error: ApiError) -> dict:
         "isBase64Encoded": False,
         "cookies": [],
     }
-
-
-_cold_start = True
-
-
-def bind_logs_to_request(event: dict, context: Any) -> None:
-    """Every log line of this request carries its API request id as correlation id, and nothing of the last.
-
-    What ``Logger.inject_lambda_context(correlation_id_path=API_GATEWAY_HTTP, clear_state=True)`` does, with
-    the logger's public methods (the resolver wraps the handler, so the decorator form does not fit here).
-    """
-    global _cold_start
-    logger.clear_state()
-    logger.append_keys(
-        correlation_id=(event.get("requestContext") or {}).get("requestId"),
-        function_request_id=getattr(context, "aws_request_id", None),
-        function_name=getattr(context, "function_name", None),
-        cold_start=_cold_start,
-    )
-    _cold_start = False
 
 
 def _log_refusal(error: ApiError) -> None:

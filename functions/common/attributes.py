@@ -1,30 +1,53 @@
 """DynamoDB's typed attributes to and from plain values (``str``, ``int``, ``float``, ``bool``, ``bytes``,
-``None``, ``list``, ``dict``), and the size DynamoDB bills for an item. Floats are written in fixed point
-(ratings), so a round trip gives back what went in; boto3's ``TypeSerializer`` would want ``Decimal``.
+``None``, ``list``, ``dict``), with boto3's own ``TypeSerializer`` and ``TypeDeserializer``, and the size
+DynamoDB bills for an item. boto3 speaks ``Decimal`` for numbers: a float goes in as fixed point (ratings),
+so a round trip gives back what went in; a number comes back as ``int`` when it has no fraction.
+
+boto3 is imported on the first conversion, not at import (it comes with the first store call anyway).
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+from functools import cache
 from typing import Any
 
 
 def to_attribute(value: Any) -> dict[str, Any]:
-    if isinstance(value, bool):
-        return {"BOOL": value}
-    if isinstance(value, str):
-        return {"S": value}
-    if isinstance(value, int):
-        return {"N": str(value)}
+    attribute: dict[str, Any] = _serializer().serialize(_for_boto3(value))
+    return attribute
+
+
+def from_attribute(attribute: dict[str, Any]) -> Any:
+    return _plain(_deserializer().deserialize(attribute))
+
+
+@cache
+def _serializer() -> Any:
+    from boto3.dynamodb.types import TypeSerializer
+
+    return TypeSerializer()
+
+
+@cache
+def _deserializer() -> Any:
+    from boto3.dynamodb.types import TypeDeserializer
+
+    return TypeDeserializer()
+
+
+def _for_boto3(value: Any) -> Any:
+    """What ``TypeSerializer`` takes: floats as ``Decimal`` in fixed point, tuples as lists, bytearrays as bytes."""
     if isinstance(value, float):
-        return {"N": _float_text(value)}
-    if isinstance(value, (bytes, bytearray)):
-        return {"B": bytes(value)}
-    if value is None:
-        return {"NULL": True}
+        return Decimal(_float_text(value))
     if isinstance(value, dict):
-        return {"M": {str(key): to_attribute(item) for key, item in value.items()}}
+        return {str(key): _for_boto3(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return {"L": [to_attribute(item) for item in value]}
+        return [_for_boto3(item) for item in value]
+    if isinstance(value, bytearray):
+        return bytes(value)
+    if value is None or isinstance(value, (bool, str, int, bytes)):
+        return value
     raise TypeError(f"cannot store a {type(value).__name__}")
 
 
@@ -36,23 +59,20 @@ def _float_text(value: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def from_attribute(attribute: dict[str, Any]) -> Any:
-    ((kind, value),) = attribute.items()
-    if kind == "S":
+def _plain(value: Any) -> Any:
+    """``TypeDeserializer``'s values as plain ones: ``Decimal`` to ``int`` or ``float``, ``Binary`` to bytes."""
+    if isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        return int(value) if isinstance(exponent, int) and exponent >= 0 else float(value)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, (str, bool)) or value is None:
         return value
-    if kind == "N":
-        return int(value) if value.lstrip("-").isdigit() else float(value)
-    if kind == "BOOL":
-        return bool(value)
-    if kind == "B":
-        return bytes(value)
-    if kind == "NULL":
-        return None
-    if kind == "M":
-        return {key: from_attribute(item) for key, item in value.items()}
-    if kind == "L":
-        return [from_attribute(item) for item in value]
-    raise TypeError(f"unexpected DynamoDB type {kind}")
+    if isinstance(value, (set, frozenset)):
+        return {_plain(item) for item in value}
+    return bytes(value.value)  # boto3's Binary
 
 
 def to_item(record: dict[str, Any]) -> dict[str, Any]:

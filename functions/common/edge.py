@@ -36,7 +36,7 @@ logger = Logger()
 Handler = Callable[[dict[str, Any], Any], dict[str, Any]]
 
 
-def around_requests(handler: Handler, bind_logs: Callable[[dict[str, Any], Any], None]) -> Handler:
+def around_requests(handler: Handler) -> Handler:
     """``handler`` with the origin check, the viewer's host, the request log line and the metrics."""
 
     def handle(event: dict[str, Any], context: Any) -> dict[str, Any]:
@@ -45,7 +45,6 @@ def around_requests(handler: Handler, bind_logs: Callable[[dict[str, Any], Any],
             use_viewer_host(event)
             response = handler(event, context)
         else:
-            bind_logs(event, context)
             response = _forbidden()
         try:
             log_request(event, response, (time.perf_counter() - started) * 1000)

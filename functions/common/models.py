@@ -1,8 +1,13 @@
-"""Models every function shares: the error answer, for the OpenAPI description of each route."""
+"""Models every function shares: the error answer, for the OpenAPI description of each route, and the players'
+requests and responses (``common.player_routes``)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players; this only bounds the input
 
 
 class ErrorDetail(BaseModel):
@@ -20,3 +25,31 @@ class ErrorResponse(BaseModel):
     """Every error answer of the API: `{"error": {"code", "message"}}`."""
 
     error: ErrorDetail
+
+
+class _Request(BaseModel):
+    # Strict, as every request model (games.models says why).
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreatePlayerRequest(_Request):
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
+        default=None, description="An optional display name: 1 to 24 letters, digits, spaces or . ' - _"
+    )
+
+
+class RenameRequest(_Request):
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
+        description="The new display name, or null to remove it."
+    )
+
+
+class NewPlayer(BaseModel):
+    player_id: str = Field(description="The player's public id.")
+    token: str = Field(description="The player's secret. Shown only this once: keep it; send it as a Bearer token.")
+    name: str | None
+
+
+class PlayerProfile(BaseModel):
+    player_id: str
+    name: str | None

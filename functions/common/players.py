@@ -23,7 +23,7 @@ from http import HTTPStatus
 from typing import Any
 
 from common.errors import ApiError
-from common.store import PlayerStore
+from common.repositories import PlayerRepository
 
 TOKEN_PREFIX = "ubao_"
 TOKEN_BYTES = 32  # 256 bits: far beyond guessing, and the hash stays a safe lookup key
@@ -122,8 +122,12 @@ def clean_name(name: str | None) -> str | None:
 class Players:
     """Creating, finding and renaming players."""
 
-    def __init__(self, store: PlayerStore | None = None):
-        self.store = store or PlayerStore()
+    def __init__(self, store: PlayerRepository | None = None):
+        if store is None:
+            from common.store import PlayerStore
+
+            store = PlayerStore()
+        self.store: PlayerRepository = store
 
     def create(self, name: str | None, now_ms: int) -> tuple[Player, str]:
         """A new player and its token (the only time the token is seen)."""

@@ -5,7 +5,7 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
 * ``LIMITS`` names each bucket: its capacity (the burst) and how fast it refills. A request takes ``cost``
   tokens (1 for a new player; the moves of a long history for ``validate``; the level's time budget in
   seconds for the computer).
-* ``charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
+* ``RateLimiter.charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
   the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.api``) when a
   bucket lacks them. It runs before the route writes anything, so a refused request changes nothing.
 * ``bind_request(event)`` (called by ``common.api`` for every event) remembers who is asking: the viewer
@@ -14,8 +14,9 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
   SHA-256 of the bearer token's hash (the token's hash is the players table's key; it is not stored here).
 * Buckets live behind ``BucketRepository``: ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
   per bucket when it has tokens, see ``DynamoBuckets.take``) wherever ``RATE_LIMIT_TABLE`` is set (Lambda,
-  ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). The clock is
-  injected (``configure``).
+  ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). A route gets its
+  ``RateLimiter`` (buckets and clock) from ``common.depends.rate_limiter`` with Powertools' ``Depends``, so
+  tests replace either through the resolver's ``dependency_overrides``.
 * When the store cannot answer, the request goes through (logged): a limit must not turn a DynamoDB hiccup
   into an outage; API Gateway's throttling and the WAF still bound the volume.
 """
@@ -219,30 +220,12 @@ class Client:
 
 NOBODY = Client(None, None)
 _current: contextvars.ContextVar[Client | None] = contextvars.ContextVar("ubao_rate_limit_client", default=None)
-_state: dict[str, Any] = {"repository": None, "clock": time.time}
-
-
-def configure(repository: BucketRepository | None = None, clock: Callable[[], float] | None = None) -> None:
-    """Set the buckets and the clock (tests); with no arguments, DynamoDB (read again from the environment)
-    and the real clock."""
-    _state["repository"] = repository
-    _state["clock"] = clock or time.time
-
-
-def use_clock(clock: Callable[[], float] | None = None) -> None:
-    """The function's own clock for the buckets too (one clock per function: a test's injected one)."""
-    _state["clock"] = clock or time.time
-
-
 _in_process = MemoryBuckets()
 
 
-def _repository() -> BucketRepository:
-    """The configured buckets; else DynamoDB when ``RATE_LIMIT_TABLE`` names a table (on Lambda and in ``make
-    run`` the template sets it; read on every call, as tests switch tables); else buckets in this process."""
-    if _state["repository"] is not None:
-        repository: BucketRepository = _state["repository"]
-        return repository
+def default_buckets() -> BucketRepository:
+    """DynamoDB when ``RATE_LIMIT_TABLE`` names a table (on Lambda and in ``make run`` the template sets it; read
+    on every request, as tests switch tables); else buckets in this process."""
     table = os.environ.get("RATE_LIMIT_TABLE")
     return DynamoBuckets(table) if table else _in_process
 
@@ -253,45 +236,50 @@ def bind_request(event: dict[str, Any]) -> None:
     _current.set(Client(_address(event, headers), _player(headers)))
 
 
-def charge(name: str, cost: float = 1.0) -> None:
-    """Take ``cost`` tokens of limit ``name`` for the current request's address (and player); ``RateLimited``
-    when a bucket lacks them. Store failures let the request through (logged)."""
-    if cost <= 0:
-        return
-    limit = LIMITS[name]
-    client = _current.get() or NOBODY
-    buckets = []
-    if limit.per_player and client.player:
-        buckets.append((f"{name}#player#{client.player}", limit))
-    if client.address:
-        buckets.append((f"{name}#addr#{client.address}", limit.for_address()))
-    now = _state["clock"]()
-    for key, bucket in buckets:
-        try:
-            wait = _repository().take(key, cost, bucket, now)
-        except store.StoreUnavailable:
-            _logger().warning("rate limit not checked: the store is unavailable", extra={"limit": name})
+class RateLimiter:
+    """The limits of the current request's client, over ``buckets`` and ``clock``."""
+
+    def __init__(self, buckets: BucketRepository, clock: Callable[[], float] = time.time):
+        self.buckets = buckets
+        self.clock = clock
+
+    def charge(self, name: str, cost: float = 1.0) -> None:
+        """Take ``cost`` tokens of limit ``name`` for the current request's address (and player); ``RateLimited``
+        when a bucket lacks them. Store failures let the request through (logged)."""
+        if cost <= 0:
             return
-        if wait > 0:
-            _logger().info("rate limited", extra={"limit": name, "retry_after": math.ceil(wait)})
-            raise RateLimited(name, wait)
+        limit = LIMITS[name]
+        client = _current.get() or NOBODY
+        buckets = []
+        if limit.per_player and client.player:
+            buckets.append((f"{name}#player#{client.player}", limit))
+        if client.address:
+            buckets.append((f"{name}#addr#{client.address}", limit.for_address()))
+        now = self.clock()
+        for key, bucket in buckets:
+            try:
+                wait = self.buckets.take(key, cost, bucket, now)
+            except store.StoreUnavailable:
+                _logger().warning("rate limit not checked: the store is unavailable", extra={"limit": name})
+                return
+            if wait > 0:
+                _logger().info("rate limited", extra={"limit": name, "retry_after": math.ceil(wait)})
+                raise RateLimited(name, wait)
 
+    def charge_validate(self, moves: int) -> None:
+        """A validate request with ``moves`` moves of history: charged one token a move past the free ones."""
+        if moves > VALIDATE_FREE_MOVES:
+            self.charge("validate", moves)
 
-def charge_validate(moves: int) -> None:
-    """A validate request with ``moves`` moves of history: charged one token a move past the free ones."""
-    if moves > VALIDATE_FREE_MOVES:
-        charge("validate", moves)
+    def charge_computer(self, game: str, seats: Iterable[Any]) -> None:
+        """A request that may make the computer move in a game of ``game`` whose seats are ``seats`` (each with a
+        ``cpu`` level or None): charged the time budget of the strongest level, before anything is written."""
+        levels = [seat.cpu for seat in seats if seat is not None and seat.cpu]
+        if not levels:
+            return
+        from shared_rules.search.levels import level_settings
 
-
-def charge_computer(game: str, seats: Iterable[Any]) -> None:
-    """A request that may make the computer move in a game of ``game`` whose seats are ``seats`` (each with a
-    ``cpu`` level or None): charged the time budget of the strongest level, before anything is written."""
-    levels = [seat.cpu for seat in seats if seat is not None and seat.cpu]
-    if not levels:
-        return
-    from shared_rules.search.levels import level_settings
-
-    charge("computer", max(level_settings(game, level).seconds for level in levels))
+        self.charge("computer", max(level_settings(game, level).seconds for level in levels))
 
 
 def _address(event: dict[str, Any], headers: dict[str, str]) -> str | None:

@@ -32,6 +32,7 @@ from typing import Any
 
 from common.attributes import from_attribute, from_item, item_size, to_attribute, to_item
 from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
+from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS
 
 __all__ = [
     "RETRY_AFTER_SECONDS",
@@ -74,7 +75,7 @@ _clients: dict[tuple[str | None, str, CallBudget], Any] = {}
 _clients_lock = threading.Lock()
 
 
-def client(budget: CallBudget = BUDGETS[0]):
+def client(budget: CallBudget = BUDGETS[0]) -> Any:
     """The DynamoDB client for the current ``DYNAMODB_ENDPOINT``, region and call budget, created on first use
     (one per budget: a request near its deadline gets a client that gives up sooner)."""
     endpoint = os.environ.get("DYNAMODB_ENDPOINT") or None
@@ -89,7 +90,7 @@ def client(budget: CallBudget = BUDGETS[0]):
         return _clients[key]
 
 
-def _new_client(endpoint: str | None, region: str, budget: CallBudget):
+def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> Any:
     import boto3
     from botocore.config import Config
 
@@ -126,12 +127,13 @@ def reset_clients(session: bool = False) -> None:
             _session = None
 
 
-def _call(operation: str, **params) -> dict | None:
+def _call(operation: str, **params: Any) -> dict[str, Any] | None:
     """Run one DynamoDB operation; ``None`` when a condition failed; ``StoreUnavailable`` when it cannot run."""
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
-        return getattr(client(call_budget()), operation)(**params)
+        answer: dict[str, Any] = getattr(client(call_budget()), operation)(**params)
+        return answer
     except ClientError as error:
         code = error.response.get("Error", {}).get("Code", "")
         if code == "ConditionalCheckFailedException":
@@ -145,7 +147,14 @@ def _call(operation: str, **params) -> dict | None:
         raise StoreUnavailable() from error
 
 
-def _logger():
+def _read(operation: str, **params: Any) -> dict[str, Any]:
+    """A call without a condition (a read, or an unconditional update): its answer is never ``None``."""
+    answer = _call(operation, **params)
+    assert answer is not None, f"{operation} has no condition to fail"
+    return answer
+
+
+def _logger() -> Any:
     from aws_lambda_powertools import Logger
 
     return Logger(child=True)
@@ -162,18 +171,18 @@ class GameStore:
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
 
-    def get_head(self, game_id: str) -> dict | None:
+    def get_head(self, game_id: str) -> dict[str, Any] | None:
         """The head item (strongly consistent), or None. One read."""
         answer = _call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _strip(from_item(item)) if item else None
 
-    def get_event(self, game_id: str, seq: int) -> dict | None:
+    def get_event(self, game_id: str, seq: int) -> dict[str, Any] | None:
         answer = _call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _event(from_item(item)) if item else None
 
-    def append_event(self, game_id: str, event: dict) -> bool:
+    def append_event(self, game_id: str, event: dict[str, Any]) -> bool:
         """Write event ``event["seq"]`` if no event has that number yet; False if one has (someone was first).
 
         This conditional write is the game's lock: of two writers at the same sequence number exactly one
@@ -184,7 +193,7 @@ class GameStore:
         answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
         return answer is not None
 
-    def save_head(self, head: dict) -> bool:
+    def save_head(self, head: dict[str, Any]) -> bool:
         """Store the head for event ``head["seq"]`` unless the stored head is as new or newer.
 
         Every head is the fold of the log up to its ``seq``, so a newer head contains an older one: the
@@ -202,7 +211,7 @@ class GameStore:
         )
         return answer is not None
 
-    def load(self, game_id: str, after_seq: int = 0) -> tuple[dict | None, list[dict]]:
+    def load(self, game_id: str, after_seq: int = 0) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
         """The head and the events after ``after_seq``, in order, in one (paginated) Query."""
         start = event_key(after_seq + 1) if after_seq > 0 else EVENT_PREFIX
         items = self._query_partition(game_id, start, HEAD_KEY)
@@ -211,11 +220,13 @@ class GameStore:
             head = _strip(items.pop())
         return head, [_event(item) for item in items]
 
-    def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[dict | None, list[dict]]:
+    def latest(
+        self, game_id: str, limit: int, before_seq: int | None = None
+    ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
         """The newest ``limit`` events (with ``before_seq``: the ``limit`` events before that number), newest
         first, and without ``before_seq`` the head too. One Query whatever the game's length: a page of the log."""
         high = HEAD_KEY if before_seq is None else event_key(max(before_seq - 1, 0))
-        answer = _call(
+        answer = _read(
             "query",
             TableName=self.table,
             KeyConditionExpression="pk = :pk AND sk BETWEEN :low AND :high",
@@ -228,20 +239,20 @@ class GameStore:
         head = _strip(items.pop(0)) if items and items[0]["sk"] == HEAD_KEY else None
         return head, [_event(item) for item in items]
 
-    def events_after(self, game_id: str, seq: int) -> list[dict]:
+    def events_after(self, game_id: str, seq: int) -> list[dict[str, Any]]:
         """The events after ``seq``, in order. One (paginated) Query."""
         return [_event(item) for item in self._query_partition(game_id, event_key(seq + 1), _AFTER_EVENTS)]
 
-    def _query_partition(self, game_id: str, low: str, high: str) -> list[dict]:
+    def _query_partition(self, game_id: str, low: str, high: str) -> list[dict[str, Any]]:
         params: dict[str, Any] = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
             "ExpressionAttributeValues": {":pk": {"S": game_id}, ":low": {"S": low}, ":high": {"S": high}},
             "ConsistentRead": True,
         }
-        items: list[dict] = []
+        items: list[dict[str, Any]] = []
         while True:
-            answer = _call("query", **params)
+            answer = _read("query", **params)
             items.extend(from_item(item) for item in answer.get("Items", ()))
             if "LastEvaluatedKey" not in answer:
                 return items
@@ -249,7 +260,7 @@ class GameStore:
 
     def games_of_player(
         self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int
-    ) -> tuple[list[dict], bool]:
+    ) -> tuple[list[dict[str, Any]], bool]:
         """Heads of the games where ``player_id`` holds ``color``, with ``low <= order <= high``, highest
         order first, starting after the (order, game id) ``after``. Returns (heads, more_may_follow)."""
         index = GAMES_BY_WHITE if color == "white" else GAMES_BY_BLACK
@@ -275,16 +286,16 @@ class GameStore:
                 player_key: {"S": player_id},
                 order_key: to_attribute(order),
             }
-        answer = _call("query", **params)
+        answer = _read("query", **params)
         heads = [_strip(from_item(item)) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
 
-def _key(game_id: str, sort_key: str) -> dict:
+def _key(game_id: str, sort_key: str) -> dict[str, Any]:
     return {"pk": {"S": game_id}, "sk": {"S": sort_key}}
 
 
-def _strip(item: dict) -> dict:
+def _strip(item: dict[str, Any]) -> dict[str, Any]:
     """A head record from its item: ``pk`` becomes ``id``; the sort key goes."""
     item = dict(item)
     item["id"] = item.pop("pk")
@@ -292,7 +303,7 @@ def _strip(item: dict) -> dict:
     return item
 
 
-def _event(item: dict) -> dict:
+def _event(item: dict[str, Any]) -> dict[str, Any]:
     item = dict(item)
     item["seq"] = int(item.pop("sk")[len(EVENT_PREFIX) :])
     item.pop("pk", None)
@@ -306,7 +317,7 @@ class PlayerStore:
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("PLAYERS_TABLE") or "PlayersTable"
 
-    def create(self, player: dict) -> bool:
+    def create(self, player: dict[str, Any]) -> bool:
         """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
         answer = _call(
             "put_item",
@@ -316,12 +327,12 @@ class PlayerStore:
         )
         return answer is not None
 
-    def get(self, token_hash: str) -> dict | None:
+    def get(self, token_hash: str) -> dict[str, Any] | None:
         answer = _call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return from_item(item) if item else None
 
-    def set_name(self, token_hash: str, name: str | None) -> dict | None:
+    def set_name(self, token_hash: str, name: str | None) -> dict[str, Any] | None:
         """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
         params: dict[str, Any] = {
             "TableName": self.table,
@@ -340,7 +351,7 @@ class PlayerStore:
         return from_item(answer["Attributes"]) if answer else None
 
     # -- puzzle progress (the puzzles function) ---------------------------------------------------------
-    def save_puzzles(self, token_hash: str, progress: dict, expected_version: int) -> bool:
+    def save_puzzles(self, token_hash: str, progress: dict[str, Any], expected_version: int) -> bool:
         """Replace the player's puzzle progress (the ``puzzles`` map, whose ``v`` is its version) if the stored
         one still has ``expected_version`` (0: none yet); False if another request changed it first, or if
         there is no such player. Optimistic concurrency: the caller reads again and retries."""
@@ -361,11 +372,6 @@ class PlayerStore:
 
 
 # ------------------------------------------------------------------------------------ puzzle progress
-#: The attribute of a player's item that holds its puzzle progress (rating, counts, streak, recent).
-PUZZLE_PROGRESS = "puzzles"
-#: Play counters per puzzle are split over this many items (partition keys), so that the daily puzzle,
-#: which every player attempts on the same day, never makes one hot key.
-COUNTER_SHARDS = 8
 _ATTEMPT_PREFIX = "player#"
 _COUNTER_PREFIX = "puzzle#"
 _COUNTER_SORT_KEY = "count"
@@ -388,14 +394,14 @@ class PuzzleStore:
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("PUZZLES_TABLE") or "PuzzleProgressTable"
 
-    def record_first_attempt(self, player_id: str, attempt: dict) -> bool:
+    def record_first_attempt(self, player_id: str, attempt: dict[str, Any]) -> bool:
         """Store the player's first finished attempt at ``attempt["puzzle"]``; False if there is one already."""
         record = {key: value for key, value in attempt.items() if key != "puzzle"}
         item = to_item({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt["puzzle"], **record})
         answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
         return answer is not None
 
-    def get_attempt(self, player_id: str, puzzle_id: str) -> dict | None:
+    def get_attempt(self, player_id: str, puzzle_id: str) -> dict[str, Any] | None:
         key = {"pk": {"S": _ATTEMPT_PREFIX + player_id}, "sk": {"S": puzzle_id}}
         answer = _call("get_item", TableName=self.table, Key=key, ConsistentRead=True)
         item = answer.get("Item") if answer else None
@@ -415,7 +421,7 @@ class PuzzleStore:
         }
         ids: set[str] = set()
         while True:
-            answer = _call("query", **params)
+            answer = _read("query", **params)
             ids.update(item["sk"]["S"] for item in answer.get("Items", ()))
             if "LastEvaluatedKey" not in answer:
                 return ids
@@ -451,7 +457,7 @@ class PuzzleStore:
         totals = {"plays": 0.0, "solves": 0.0, "info": 0.0, "gain": 0.0}
         rating = None
         for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
-            answer = _call("batch_get_item", RequestItems=request)
+            answer = _read("batch_get_item", RequestItems=request)
             for item in answer.get("Responses", {}).get(self.table, ()):
                 record = from_item(item)
                 if record["sk"] == _RATING_SORT_KEY:
@@ -485,11 +491,11 @@ def _rating_key(puzzle_id: str) -> dict:
     return {name: {"S": value} for name, value in _rating_key_plain(puzzle_id).items()}
 
 
-def _counter_key(puzzle_id: str, shard: int) -> dict:
+def _counter_key(puzzle_id: str, shard: int) -> dict[str, Any]:
     return {"pk": {"S": f"{_COUNTER_PREFIX}{puzzle_id}#{shard}"}, "sk": {"S": _COUNTER_SORT_KEY}}
 
 
-def _attempt(item: dict) -> dict:
+def _attempt(item: dict[str, Any]) -> dict[str, Any]:
     item = dict(item)
     item["puzzle"] = item.pop("sk")
     item.pop("pk", None)

@@ -1,29 +1,28 @@
 """GamesFunction: correspondence games and players (routes in template.yaml). Thin: models in, logic, out.
 
 Tokens arrive as ``Authorization: Bearer <token>``; the logic never sees the header, only the token's
-hash. The store and the clock are built on first use (``services``); tests inject a clock with
-``configure``.
+hash. Each route declares the service it needs with Powertools' ``Depends`` (``games_service`` below, on
+``common.depends``' repositories, clock and limits); tests replace any of them through the resolver's
+``dependency_overrides``. The players routes come from ``common.player_routes`` (a ``Router``).
 """
-
-from __future__ import annotations
 
 import os
 import re
-import time
-from collections.abc import Callable
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from common import ratelimit
+from common import player_routes
 from common.api import JSON, Api
+from common.depends import Clock, clock, players, rate_limiter
 from common.errors import error_body
 from common.models import ErrorResponse
 from common.players import Players, hash_token, required_token
-from common.ratelimit import charge
-from common.store import GameStore, PlayerStore
+from common.ratelimit import RateLimiter
+from common.store import GameStore
 
 from games.codec import head_record
 from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
@@ -33,21 +32,18 @@ from games.models import (
     MAX_PLY,
     CreatedGame,
     CreateGameRequest,
-    CreatePlayerRequest,
     DrawRequest,
     GameDetail,
     GameList,
     GameState,
     JoinRequest,
     MoveRequest,
-    NewPlayer,
-    PlayerProfile,
-    RenameRequest,
     SeatedGame,
 )
 from games.models import (
     MovePage as MovePageModel,
 )
+from games.repository import GameRepository
 from games.service import (
     LIST_LIMIT_DEFAULT,
     LIST_LIMIT_MAX,
@@ -61,28 +57,21 @@ from games.views import game_view, page_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
-_services: dict[str, object] = {}
-_clock: Callable[[], float] = time.time
+
+def game_repository() -> GameRepository:
+    return GameStore()
 
 
-def configure(clock: Callable[[], float] | None = None) -> None:
-    """Forget the services (tables and endpoint are read again from the environment); set the clock."""
-    global _clock
-    _services.clear()
-    _clock = clock or time.time
-    ratelimit.use_clock(clock)
+def games_service(
+    repository: Annotated[GameRepository, Depends(game_repository)],
+    now: Annotated[Clock, Depends(clock)],
+    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+) -> GamesService:
+    return GamesService(repository, clock=now, site_url=os.environ.get("SITE_URL", ""), limiter=limiter)
 
 
-def games() -> GamesService:
-    if "games" not in _services:
-        _services["games"] = GamesService(GameStore(), clock=lambda: _clock(), site_url=os.environ.get("SITE_URL", ""))
-    return _services["games"]  # type: ignore[return-value]
-
-
-def players() -> Players:
-    if "players" not in _services:
-        _services["players"] = Players(PlayerStore())
-    return _services["players"]  # type: ignore[return-value]
+Games = Annotated[GamesService, Depends(games_service)]
+PlayersOf = Annotated[Players, Depends(players)]
 
 
 def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
@@ -126,29 +115,7 @@ def create_app() -> Api:
         return game_view(outcome.head)
 
     # ------------------------------------------------------------------------------------- players
-    @app.post(
-        "/v1/players",
-        summary="Become a player",
-        description="Makes a player and returns its token, once. Keep the token; send it as "
-        "`Authorization: Bearer <token>` to act for the player.",
-        tags=["players"],
-        responses={201: {"description": "The new player and its token."}, **_errors(422, 503)},
-    )
-    def create_player(request: CreatePlayerRequest | None = None) -> Response[NewPlayer]:
-        charge("players")  # issue 17: per source address (docs/limits.md)
-        player, token = players().create(request.name if request else None, games().now_ms())
-        body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
-        return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
-
-    @app.patch(
-        "/v1/players/me",
-        summary="Set your display name",
-        tags=["players"],
-        responses=_errors(401, 422, 503),
-    )
-    def rename_player(request: RenameRequest) -> PlayerProfile:
-        player = players().rename(players().authenticate(headers()), request.name)
-        return PlayerProfile(player_id=player.player_id, name=player.name)
+    app.include_router(player_routes.router)  # POST /v1/players, PATCH /v1/players/me
 
     @app.get(
         "/v1/players/me/games",
@@ -158,12 +125,14 @@ def create_app() -> Api:
         responses=_errors(401, 422, 503),
     )
     def my_games(
+        games: Games,
+        players: PlayersOf,
         status: Annotated[Literal["active", "finished"], Query()] = "active",
         cursor: Annotated[str | None, Query(max_length=400)] = None,
         limit: Annotated[int, Query(ge=1, le=LIST_LIMIT_MAX)] = LIST_LIMIT_DEFAULT,
     ) -> GameList:
-        player = players().authenticate(headers())
-        return GameList.model_validate(games().games_of(player, status, cursor, limit))
+        player = players.authenticate(headers())
+        return GameList.model_validate(games.games_of(player, status, cursor, limit))
 
     # --------------------------------------------------------------------------------------- games
     @app.post(
@@ -175,9 +144,8 @@ def create_app() -> Api:
         tags=["games"],
         responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
     )
-    def create_game(request: CreateGameRequest) -> Response[CreatedGame]:
-        player = players().authenticate(headers())
-        service = games()
+    def create_game(request: CreateGameRequest, service: Games, players: PlayersOf) -> Response[CreatedGame]:
+        player = players.authenticate(headers())
         level = request.opponent.level if request.opponent else None
         outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
         invite = None
@@ -199,12 +167,13 @@ def create_app() -> Api:
     )
     def get_game(
         id: str,  # noqa: A002 - the template's path parameter
+        games: Games,
         moves_after: Annotated[
             int | None,
             Query(ge=0, le=MAX_PLY, description="Only the moves after this ply (a poller's own `ply`)."),
         ] = None,
     ) -> Response[GameDetail]:
-        head, page, etag = games().get(_game_id(id), headers().get("if-none-match"), moves_after)
+        head, page, etag = games.get(_game_id(id), headers().get("if-none-match"), moves_after)
         detail = {**game_view(head), **page_view(page), "start_fen": page.start_fen}
         return Response(
             HTTPStatus.OK,
@@ -223,10 +192,11 @@ def create_app() -> Api:
     )
     def game_moves(
         id: str,  # noqa: A002
+        games: Games,
         before: Annotated[int, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have.")],
         limit: Annotated[int, Query(ge=1, le=MOVES_LIMIT_MAX)] = MOVES_LIMIT_DEFAULT,
     ) -> Response[MovePageModel]:
-        page = games().moves_before(_game_id(id), before, limit)
+        page = games.moves_before(_game_id(id), before, limit)
         return Response(
             HTTPStatus.OK,
             JSON,
@@ -240,9 +210,9 @@ def create_app() -> Api:
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 422, 503),
     )
-    def join_game(id: str, request: JoinRequest) -> SeatedGame:  # noqa: A002
-        player = players().authenticate(headers())
-        outcome = games().join(player, _game_id(id), request.invite)
+    def join_game(id: str, request: JoinRequest, games: Games, players: PlayersOf) -> SeatedGame:  # noqa: A002
+        player = players.authenticate(headers())
+        outcome = games.join(player, _game_id(id), request.invite)
         return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
 
     @app.post(
@@ -253,12 +223,12 @@ def create_app() -> Api:
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 422, 503),
     )
-    def play_move(id: str, request: MoveRequest) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games().move(token_hash(), _game_id(id), request.move, request.ply)))
+    def play_move(id: str, request: MoveRequest, games: Games) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games.move(token_hash(), _game_id(id), request.move, request.ply)))
 
     @app.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
-    def resign(id: str) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games().resign(token_hash(), _game_id(id))))
+    def resign(id: str, games: Games) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games.resign(token_hash(), _game_id(id))))
 
     @app.post(
         "/v1/games/{id}/draw",
@@ -267,8 +237,8 @@ def create_app() -> Api:
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 422, 503),
     )
-    def draw(id: str, request: DrawRequest) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games().draw(token_hash(), _game_id(id), request.action)))
+    def draw(id: str, request: DrawRequest, games: Games) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games.draw(token_hash(), _game_id(id), request.action)))
 
     @app.post(
         "/v1/games/{id}/claim-timeout",
@@ -278,8 +248,8 @@ def create_app() -> Api:
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 503),
     )
-    def claim_timeout(id: str) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games().claim_timeout(token_hash(), _game_id(id))))
+    def claim_timeout(id: str, games: Games) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games.claim_timeout(token_hash(), _game_id(id))))
 
     @app.post(
         "/v1/games/{id}/cpu-takeover",
@@ -290,8 +260,8 @@ def create_app() -> Api:
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 503),
     )
-    def cpu_takeover(id: str) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games().cpu_takeover(token_hash(), _game_id(id))))
+    def cpu_takeover(id: str, games: Games) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games.cpu_takeover(token_hash(), _game_id(id))))
 
     @app.post(
         "/v1/games/{id}/resume",
@@ -301,8 +271,8 @@ def create_app() -> Api:
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 503),
     )
-    def resume(id: str) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games().resume(token_hash(), _game_id(id))))
+    def resume(id: str, games: Games) -> GameState:  # noqa: A002
+        return GameState.model_validate(state(games.resume(token_hash(), _game_id(id))))
 
     @app.post(
         "/v1/games/{id}/rematch",
@@ -312,8 +282,8 @@ def create_app() -> Api:
         tags=["games"],
         responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
     )
-    def rematch(id: str) -> Response[SeatedGame]:  # noqa: A002
-        outcome = games().rematch(token_hash(), _game_id(id))
+    def rematch(id: str, games: Games) -> Response[SeatedGame]:  # noqa: A002
+        outcome = games.rematch(token_hash(), _game_id(id))
         body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
         return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
 
@@ -323,8 +293,8 @@ def create_app() -> Api:
         tags=["games"],
         responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
     )
-    def export(id: str) -> Response[str]:  # noqa: A002
-        head, log = games().export(_game_id(id))
+    def export(id: str, games: Games) -> Response[str]:  # noqa: A002
+        head, log = games.export(_game_id(id))
         document = export_game(head_record(head), log, base_url())
         return Response(
             HTTPStatus.OK,

@@ -1,4 +1,4 @@
-"""Requests and responses of the games and players routes. These models are also the OpenAPI description."""
+"""Requests and responses of the games routes (the players' are in ``common.models``). These models are also the OpenAPI description."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ MAX_MOVE_CHARS = 64
 MAX_OPTIONS = 16
 MAX_PLY = 100_000
 MAX_EVENT = 999_999  # the store's sort keys have six digits
-MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players; this only bounds the input
 
 OptionName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OptionValue = bool | int | None
@@ -27,30 +26,6 @@ class _Request(BaseModel):
     # A misspelt field is an error, not silently ignored; strict: no text or boolean read as a number, no
     # float as a whole number, no "yes" as a boolean (a client that sent them meant something else).
     model_config = ConfigDict(extra="forbid", strict=True)
-
-
-# ------------------------------------------------------------------------------------------- players
-class CreatePlayerRequest(_Request):
-    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
-        default=None, description="An optional display name: 1 to 24 letters, digits, spaces or . ' - _"
-    )
-
-
-class RenameRequest(_Request):
-    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
-        description="The new display name, or null to remove it."
-    )
-
-
-class NewPlayer(BaseModel):
-    player_id: str = Field(description="The player's public id.")
-    token: str = Field(description="The player's secret. Shown only this once: keep it; send it as a Bearer token.")
-    name: str | None
-
-
-class PlayerProfile(BaseModel):
-    player_id: str
-    name: str | None
 
 
 # --------------------------------------------------------------------------------------------- games

@@ -10,7 +10,8 @@ small item (``games.domain``). Every change follows one protocol (docs/games.md 
 
 A request that loses step 3 to another reads the events it missed, folds them and decides again (a stale
 ``ply`` is then a 409, a retried move a 200). A crash between 3 and 4 loses nothing: whoever reads the game
-next folds the missing events into the head. The service depends on a ``GameRepository`` and a clock only.
+next folds the missing events into the head. The service depends on a ``GameRepository``, a clock and a
+``RateLimiter`` only.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from common import metrics
 from common.deadline import StoreUnavailable
-from common.ratelimit import charge_computer
+from common.ratelimit import MemoryBuckets, RateLimiter
 from common.reminder_schedule import with_reminders
 
 from games.codec import event_from, event_record, head_from, head_record
@@ -50,9 +51,12 @@ class GameLog:
         clock: Callable[[], float] = time.time,
         site_url: str = "",
         max_plies: int = MAX_PLIES,
+        limiter: RateLimiter | None = None,
     ):
         self.store = store
         self.clock = clock
+        #: The per-client limits (issue 17); without one, buckets in this process on the same clock.
+        self.limiter = limiter or RateLimiter(MemoryBuckets(), clock)
         self.site_url = site_url.rstrip("/")
         self.max_plies = max_plies
 
@@ -121,7 +125,7 @@ class GameLog:
         tracked = self._load(game_id)
         if follow is not None:
             if tracked.head.state == "active":  # issue 17: charged before anything is written (a 429)
-                charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))
+                self.limiter.charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))
             tracked = self._follow(tracked, follow)
         caught_up = False
         for _ in range(MAX_ROUNDS):
@@ -180,7 +184,7 @@ class GameLog:
         """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).
         With a given id (a rematch), a game that exists already is read instead: only one caller creates it."""
         if follow is not None:  # issue 17: a game against the computer, charged before it is written
-            charge_computer(event.game, (event.white, event.black))
+            self.limiter.charge_computer(event.game, (event.white, event.black))
         while True:
             game_id = event.game_id or secrets.token_urlsafe(GAME_ID_BYTES)
             first = replace(event, game_id=game_id, seq=1)

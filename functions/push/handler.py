@@ -1,22 +1,20 @@
 """PushFunction: players' Web Push subscriptions and the VAPID public key (routes in template.yaml).
 
 Thin: the request models check the subscription (``push.subscriptions``), ``common.players`` finds the
-player from the bearer token, the repository stores it. The repository and the clock are made on first
-use; tests swap them with ``configure``.
+player from the bearer token, the repository stores it. Routes get the subscriptions, the players and the
+clock with Powertools' ``Depends``; tests replace them through ``app.dependency_overrides``.
 """
 
-from __future__ import annotations
-
-import time
-from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
 from common.api import JSON, Api
+from common.depends import Clock, clock, players
 from common.errors import ApiError
 from common.models import ErrorResponse
-from common.players import Player, Players
+from common.players import Players
 
 from push.subscriptions import (
     PushKey,
@@ -31,31 +29,16 @@ from push.subscriptions import (
 from push.vapid import VapidNotConfigured, vapid_key
 
 PATH = "/v1/players/me/push-subscriptions"
-_state: dict[str, object] = {}
-_clock: Callable[[], float] = time.time
 
 
-def configure(repository: SubscriptionRepository | None = None, clock: Callable[[], float] | None = None) -> None:
-    """Forget the services (or use ``repository``) and set the clock."""
-    global _clock
-    _state.clear()
-    if repository is not None:
-        _state["subscriptions"] = Subscriptions(repository)
-    _clock = clock or time.time
+def subscription_repository() -> SubscriptionRepository:
+    from push.store import DynamoSubscriptions
+
+    return DynamoSubscriptions()
 
 
-def subscriptions() -> Subscriptions:
-    if "subscriptions" not in _state:
-        from push.store import DynamoSubscriptions
-
-        _state["subscriptions"] = Subscriptions(DynamoSubscriptions())
-    return _state["subscriptions"]  # type: ignore[return-value]
-
-
-def players() -> Players:
-    if "players" not in _state:
-        _state["players"] = Players()
-    return _state["players"]  # type: ignore[return-value]
+def subscriptions(repository: Annotated[SubscriptionRepository, Depends(subscription_repository)]) -> Subscriptions:
+    return Subscriptions(repository)
 
 
 def _errors(*statuses: int) -> dict[int, Any]:
@@ -73,10 +56,6 @@ def _errors(*statuses: int) -> dict[int, Any]:
 app = Api()
 
 
-def _player() -> Player:
-    return players().authenticate(app.current_event.headers)
-
-
 @app.post(
     PATH,
     summary="Subscribe to notifications",
@@ -89,10 +68,15 @@ def _player() -> Player:
         **_errors(401, 422, 503),
     },
 )
-def subscribe(request: SubscriptionRequest) -> Response[SubscriptionView]:
-    player = _player()
-    subscription = request.subscription(int(_clock() * 1000))
-    new = subscriptions().subscribe(player.player_id, subscription)
+def subscribe(
+    request: SubscriptionRequest,
+    players: Annotated[Players, Depends(players)],
+    subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
+    now: Annotated[Clock, Depends(clock)],
+) -> Response[SubscriptionView]:
+    player = players.authenticate(app.current_event.headers)
+    subscription = request.subscription(int(now() * 1000))
+    new = subscriptions.subscribe(player.player_id, subscription)
     status = HTTPStatus.CREATED if new else HTTPStatus.OK
     return Response(status, JSON, subscription.view(), headers={"Cache-Control": "no-store"})
 
@@ -104,9 +88,12 @@ def subscribe(request: SubscriptionRequest) -> Response[SubscriptionView]:
     tags=["push"],
     responses={**_errors(401, 503)},
 )
-def list_subscriptions() -> Response[SubscriptionList]:
-    player = _player()
-    body = SubscriptionList(subscriptions=[item.view() for item in subscriptions().list(player.player_id)])
+def list_subscriptions(
+    players: Annotated[Players, Depends(players)],
+    subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
+) -> Response[SubscriptionList]:
+    player = players.authenticate(app.current_event.headers)
+    body = SubscriptionList(subscriptions=[item.view() for item in subscriptions.list(player.player_id)])
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
 
 
@@ -117,9 +104,13 @@ def list_subscriptions() -> Response[SubscriptionList]:
     tags=["push"],
     responses={**_errors(401, 422, 503)},
 )
-def unsubscribe(request: UnsubscribeRequest) -> Response[Unsubscribed]:
-    player = _player()
-    body = Unsubscribed(deleted=subscriptions().unsubscribe(player.player_id, request.endpoint))
+def unsubscribe(
+    request: UnsubscribeRequest,
+    players: Annotated[Players, Depends(players)],
+    subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
+) -> Response[Unsubscribed]:
+    player = players.authenticate(app.current_event.headers)
+    body = Unsubscribed(deleted=subscriptions.unsubscribe(player.player_id, request.endpoint))
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
 
 

@@ -1,26 +1,25 @@
 """PuzzlesFunction: the daily puzzle, puzzles, attempts checked on the server, and players' puzzle progress
 (routes in template.yaml; docs/puzzles.md). Thin: models in, logic, out.
 
-The store and the clock are built on first use (``service``); tests inject a clock with ``configure``.
+Each route gets its ``PuzzleService`` with Powertools' ``Depends`` (``puzzle_service``, on ``common.depends``'
+repositories and clock); tests replace them through the resolver's ``dependency_overrides``.
 """
-
-from __future__ import annotations
 
 import hashlib
 import json
-import time
-from collections.abc import Callable
 from http import HTTPStatus
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from common.api import JSON, Api
+from common.depends import Clock, clock, players, puzzle_progress_repository
 from common.models import ErrorResponse
 from common.players import Players
-from common.store import PlayerStore, PuzzleStore
+from common.repositories import PuzzleProgressRepository
 
-from puzzles_api.logic import PACK_MAX, PuzzleService, puzzle_view, time_zone
+from puzzles_api.logic import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
@@ -38,22 +37,6 @@ NO_STORE = {"Cache-Control": "no-store"}
 PUZZLE_MAX_AGE = 86_400
 
 THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
-
-_services: dict[str, PuzzleService] = {}
-_clock: Callable[[], float] = time.time
-
-
-def configure(clock: Callable[[], float] | None = None) -> None:
-    """Forget the service (tables and endpoint are read again from the environment); set the clock."""
-    global _clock
-    _services.clear()
-    _clock = clock or time.time
-
-
-def service() -> PuzzleService:
-    if "puzzles" not in _services:
-        _services["puzzles"] = PuzzleService(Players(PlayerStore()), PuzzleStore(), clock=lambda: _clock())
-    return _services["puzzles"]
 
 
 def _errors(*statuses: int) -> dict:
@@ -75,6 +58,18 @@ def _errors(*statuses: int) -> dict:
 def create_app() -> Api:
     """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
     app = Api()
+    # The puzzles' ratings this resolver has read: kept as long as the resolver (one per process on Lambda), so
+    # a puzzle's rating is read at most once per CACHE_SECONDS per process (docs/puzzles.md, "Puzzle ratings").
+    ratings_seen: RatingsSeen = {}
+
+    def puzzle_service(
+        players: Annotated[Players, Depends(players)],
+        progress: Annotated[PuzzleProgressRepository, Depends(puzzle_progress_repository)],
+        now: Annotated[Clock, Depends(clock)],
+    ) -> PuzzleService:
+        return PuzzleService(players, progress, clock=now, ratings_seen=ratings_seen)
+
+    Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
 
     def headers() -> dict:
         return app.current_event.headers or {}
@@ -89,14 +84,14 @@ def create_app() -> Api:
         responses=_errors(304, 422),
     )
     def daily(
+        service: Puzzles,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
         date: Annotated[
             str | None, Query(max_length=40, description="A UTC date, YYYY-MM-DD; today if left out")
         ] = None,
     ) -> Response[DailyPuzzle]:
-        puzzles = service()
-        chosen = puzzles.daily(game, date)
-        body = {**puzzles.view(chosen.puzzle), "date": chosen.day.isoformat()}
+        chosen = service.daily(game, date)
+        body = {**service.view(chosen.puzzle), "date": chosen.day.isoformat()}
         cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
         return _cacheable(DailyPuzzle.model_validate(body), body, cache, headers())
 
@@ -109,10 +104,10 @@ def create_app() -> Api:
         responses=_errors(401, 404, 422, 503),
     )
     def next_puzzle(
+        puzzles: Puzzles,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
         theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
     ) -> Response[PuzzleView]:
-        puzzles = service()
         caller = puzzles.caller(headers(), required=True)
         body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller, game, theme)))
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
@@ -127,11 +122,11 @@ def create_app() -> Api:
         responses=_errors(401, 404, 422, 503),
     )
     def puzzle_pack(
+        puzzles: Puzzles,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
         count: Annotated[int, Query(ge=1, le=PACK_MAX, description=f"How many, 1 to {PACK_MAX}")] = PACK_MAX,
         theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
     ) -> Response[PuzzlePack]:
-        puzzles = service()
         caller = puzzles.caller(headers(), required=True)
         chosen = puzzles.next_puzzles(caller, game, theme, count)
         # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
@@ -145,9 +140,8 @@ def create_app() -> Api:
         tags=["puzzles"],
         responses=_errors(304, 404),
     )
-    def get_puzzle(id: str) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
-        puzzles = service()
-        body = puzzles.view(puzzles.puzzle(id))
+    def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
+        body = service.view(service.puzzle(id))
         cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
         return _cacheable(PuzzleView.model_validate(body), body, cache, headers())
 
@@ -166,9 +160,9 @@ def create_app() -> Api:
     def attempt(
         id: str,  # noqa: A002
         request: AttemptRequest,
+        puzzles: Puzzles,
         tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
     ) -> Response[AttemptResult]:
-        puzzles = service()
         zone = time_zone(tz)
         caller = puzzles.caller(headers(), required=False)
         body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
@@ -185,9 +179,9 @@ def create_app() -> Api:
         responses=_errors(401, 422, 503),
     )
     def my_puzzles(
+        puzzles: Puzzles,
         tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
     ) -> Response[PuzzleProgress]:
-        puzzles = service()
         zone = time_zone(tz)
         caller = puzzles.caller(headers(), required=True)
         body = PuzzleProgress.model_validate(puzzles.progress(caller, zone))

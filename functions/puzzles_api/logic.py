@@ -32,7 +32,8 @@ from aws_lambda_powertools import Logger
 from common import metrics
 from common.errors import ApiError
 from common.players import Player, Players, bearer_token
-from common.store import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleStore, StoreUnavailable
+from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository
+from common.store import StoreUnavailable
 from common.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
@@ -123,12 +124,22 @@ def game_themes(game: str) -> set[str]:
     return {theme for puzzle in load(game) for theme in puzzle.themes} - LENGTH_THEMES
 
 
+#: The puzzles' ratings a process has read: puzzle id -> (the rating read, when).
+RatingsSeen = dict[str, tuple[PuzzleRating, float]]
+
+
 class PuzzleService:
-    def __init__(self, players: Players, store: PuzzleStore, clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        players: Players,
+        store: PuzzleProgressRepository,
+        clock: Callable[[], float] = time.time,
+        ratings_seen: RatingsSeen | None = None,
+    ):
         self.players = players
         self.store = store
         self.clock = clock
-        self._ratings: dict[str, tuple[PuzzleRating, float]] = {}  # puzzle id: (rating read, when)
+        self._ratings: RatingsSeen = {} if ratings_seen is None else ratings_seen
 
     # -- reading puzzles ----------------------------------------------------------------------------------
     def daily(self, game: str, day_text: str | None) -> Daily:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from http import HTTPStatus
-from typing import Annotated
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
@@ -26,7 +26,7 @@ CACHE_HEADERS = {"Cache-Control": "public, max-age=3600, s-maxage=86400", "Vary"
 app = Api()
 
 
-def _base_url(headers: dict) -> str:
+def _base_url(headers: dict[str, Any]) -> str:
     site = os.environ.get("SITE_URL", "")
     if site:
         return site.rstrip("/")

@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from common.errors import ApiError
 
@@ -50,7 +51,7 @@ def site_source() -> Path:
 
 
 @lru_cache(maxsize=4)  # one base URL in practice; bounded so odd Host headers cannot pile up builders
-def _builder(base_url: str):
+def _builder(base_url: str) -> Any:
     source = str(site_source())
     if source not in sys.path:
         sys.path.insert(0, source)

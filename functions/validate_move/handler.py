@@ -1,10 +1,12 @@
 """POST /v1/validate (ValidateMoveFunction in template.yaml): thin; the rules layer does the work."""
 
-from __future__ import annotations
+from typing import Annotated
 
+from aws_lambda_powertools.event_handler.depends import Depends
 from common.api import Api
+from common.depends import rate_limiter
 from common.models import ErrorResponse
-from common.ratelimit import charge_validate
+from common.ratelimit import RateLimiter
 
 from validate_move.logic import validate_move
 from validate_move.models import ValidateRequest, ValidateResponse
@@ -30,8 +32,8 @@ app = Api()
         },
     },
 )
-def validate(request: ValidateRequest) -> ValidateResponse:
-    charge_validate(len(request.moves))  # issue 17: long histories, per source address (docs/limits.md)
+def validate(request: ValidateRequest, limiter: Annotated[RateLimiter, Depends(rate_limiter)]) -> ValidateResponse:
+    limiter.charge_validate(len(request.moves))  # issue 17: long histories, per source address (docs/limits.md)
     return validate_move(request)
 
 

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-def model_for(game: str, *, mandatory_capture: bool = True):
+def model_for(game: str, *, mandatory_capture: bool = True) -> GameModel:
     """The search model of a game by name: ``chess``, ``english`` or ``tanzanian``."""
     if game == "chess":
         from .chess import ChessModel

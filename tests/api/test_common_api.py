@@ -13,8 +13,9 @@ import pytest
 from api_fallback.handler import all_routes
 from api_fallback.handler import lambda_handler as fallback_handler
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError
-from common.api import Api, bind_logs_to_request, logger, normalized_event, parse_json, rule_matches
+from common.api import Api, logger, normalized_event, parse_json
 from common.errors import ApiError
+from common.routing import RouteTable
 from pydantic import BaseModel
 
 from shared_rules import InvalidFen, UnknownGame
@@ -120,6 +121,23 @@ def test_the_fallback_knows_every_other_functions_routes():
     assert all(path.startswith("/v1/") for _, path in all_routes())
 
 
+def test_the_fallback_imports_no_other_function():
+    """In the repository as in its package, the fallback learns the routes without the other functions' code."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = (
+        "import sys; sys.path[:0] = ['functions', '.']; import api_fallback.handler as f; routes = f.all_routes();"
+        "functions = {p.parent.name for p in __import__('pathlib').Path('functions').glob('*/handler.py')};"
+        "print(len(routes), sorted(m for m in sys.modules if m.split('.')[0] in functions - {'api_fallback'}))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    count, imported = result.stdout.split(" ", 1)
+    assert int(count) > 10 and imported.strip() == "[]"
+
+
 def test_the_fallback_answers_405_for_a_known_path_and_404_for_the_rest():
     answer = call(fallback_handler, "GET", "/v1/validate")
     assert_error(answer, 405, "method_not_allowed")
@@ -128,20 +146,41 @@ def test_the_fallback_answers_405_for_a_known_path_and_404_for_the_rest():
 
 
 # ------------------------------------------------------------------------------------------- pieces
-@pytest.mark.parametrize(
-    ("rule", "path", "matches"),
+ROUTES = RouteTable(
     [
-        ("/v1/games/{id}", "/v1/games/abc", True),
-        ("/v1/games/{id}", "/v1/games/", False),
-        ("/v1/games/{id}", "/v1/games/abc/moves", False),
-        ("/v1/games/{id}/moves", "/v1/games/abc/moves", True),
-        ("/v1/{proxy+}", "/v1/a/b/c", True),
-        ("/v1/{proxy+}", "/v1/", False),
-        ("/v1/validate", "/v1/validatex", False),
+        ("GET", "/v1/games/{id}", "game"),
+        ("POST", "/v1/games/{id}/moves", "move"),
+        ("GET", "/v1/puzzles/daily", "daily"),
+        ("GET", "/v1/puzzles/{id}", "puzzle"),
+        ("POST", "/v1/validate", "validate"),
+        ("ANY", "/v1/{proxy+}", "fallback"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "found"),
+    [
+        ("GET", "/v1/games/abc", ("game", {"id": "abc"})),
+        ("GET", "/v1/games/a%20b", ("game", {"id": "a b"})),  # decoded, as API Gateway passes them
+        ("POST", "/v1/games/abc/moves", ("move", {"id": "abc"})),
+        ("GET", "/v1/puzzles/daily", ("daily", {})),  # the literal path before the parameter
+        ("GET", "/v1/puzzles/p1", ("puzzle", {"id": "p1"})),
+        ("POST", "/v1/games/abc", ("fallback", {"proxy": "games/abc"})),  # no POST there: the greedy route
+        ("GET", "/v1/games/abc/moves/x", ("fallback", {"proxy": "games/abc/moves/x"})),
+        ("GET", "/v1/validatex", ("fallback", {"proxy": "validatex"})),
+        ("GET", "/v1/", None),
+        ("GET", "/elsewhere", None),
     ],
 )
-def test_rule_matches(rule, path, matches):
-    assert rule_matches(rule, path) is matches
+def test_the_route_table_picks_as_api_gateway_does(method, path, found):
+    assert ROUTES.find(method, path) == found
+
+
+def test_the_methods_at_a_path():
+    table = RouteTable([("GET", "/v1/things/{id}", None), ("DELETE", "/v1/things/{id}", None)])
+    assert table.methods_at("/v1/things/abc") == ["GET", "DELETE"]
+    assert table.methods_at("/v1/things/") == [] and table.methods_at("/v1/things/a/b") == []
 
 
 @pytest.mark.parametrize("text", ["NaN", "[Infinity]", "-Infinity", "1" * 5000, "[" * 100_000, "{"])
@@ -165,14 +204,23 @@ def test_an_api_error_defaults():
 
 
 def test_logs_are_bound_to_the_request_and_keep_nothing_of_the_last():
-    class Context:
-        aws_request_id, function_name = "fn-req", "Fn"
+    """Powertools' ``inject_lambda_context`` around every function: the Lambda context and the API request id
+    (as correlation id) on every log line of the request, nothing left of the last one."""
+    from local.events import LambdaContext, http_api_event
+
+    app = Api()
+    seen: dict = {}
+
+    @app.get("/v1/keys")
+    def keys() -> dict:
+        seen.update(logger.get_current_keys())
+        return {}
 
     logger.append_keys(leftover="from the last request")
-    bind_logs_to_request({"requestContext": {"requestId": "api-req"}}, Context())
-    bound = logger.get_current_keys()
-    assert bound["correlation_id"] == "api-req" and bound["function_request_id"] == "fn-req"
-    assert bound["function_name"] == "Fn" and "leftover" not in bound
+    event = http_api_event("GET", "/v1/keys", request_id="api-req")
+    assert app.lambda_handler(event, LambdaContext(function_name="Fn", aws_request_id="fn-req"))["statusCode"] == 200
+    assert seen["correlation_id"] == "api-req" and seen["function_request_id"] == "fn-req"
+    assert seen["function_name"] == "Fn" and "cold_start" in seen and "leftover" not in seen
 
 
 def test_no_code_imports_a_private_name_of_a_dependency():

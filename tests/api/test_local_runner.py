@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from local.runner import LocalApi, create_server, match_path
+from local.runner import LocalApi, create_server
 from local.template import ROOT, Template
 
 # ------------------------------------------------------------------------------------------ fixtures
@@ -318,9 +318,12 @@ def test_a_path_no_route_takes_gets_api_gateways_own_404():
     assert (status, json.loads(body)) == (404, {"message": "Not Found"})
 
 
-def test_match_path():
-    assert match_path("/v1/games/{id}", "/v1/games/abc") == {"id": "abc"}
-    assert match_path("/v1/games/{id}", "/v1/games/") is None
-    assert match_path("/v1/games/{id}", "/v1/games/abc/x") is None
-    assert match_path("/v1/{proxy+}", "/v1/a/b") == {"proxy": "a/b"}
-    assert match_path("/v1/{proxy+}", "/v1/") is None
+def test_the_runner_routes_as_the_template_says():
+    api = LocalApi(Template(ROOT / "template.yaml"))
+    route, parameters = api.match("GET", "/v1/games/abc")
+    assert (route.function, parameters) == ("GamesFunction", {"id": "abc"})
+    assert api.match("GET", "/v1/players/me/puzzles")[0].function == "PuzzlesFunction"
+    assert api.match("POST", "/v1/players")[0].function == "GamesFunction"
+    route, parameters = api.match("PUT", "/v1/games/abc")  # no PUT there: the fallback's {proxy+}
+    assert (route.function, parameters) == ("ApiFallbackFunction", {"proxy": "games/abc"})
+    assert api.match("GET", "/v1/") is None

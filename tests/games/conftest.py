@@ -120,13 +120,35 @@ def clock():
     return ManualClock()
 
 
+class Function:
+    """A function's handler module whose resolvers (``create_app()``, or its ``app``) use the test's
+    ``dependency_overrides``: Powertools' ``Depends`` with the clock (and what else the test replaces)."""
+
+    def __init__(self, module, overrides: dict):
+        self.module = module
+        self.overrides = overrides
+
+    def create_app(self):
+        app = self.module.create_app()
+        app.dependency_overrides.update(self.overrides)
+        return app
+
+    def __getattr__(self, name):
+        return getattr(self.module, name)
+
+
+def on_clock(clock) -> dict:
+    """The overrides that make a function read ``clock`` (its rate limits too: one clock per function)."""
+    from common import depends
+
+    return {depends.clock: lambda: clock}
+
+
 @pytest.fixture
 def handler(clock):
     from games import handler as module
 
-    module.configure(clock=clock)
-    yield module
-    module.configure()
+    return Function(module, on_clock(clock))
 
 
 @pytest.fixture

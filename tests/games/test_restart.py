@@ -32,7 +32,6 @@ def test_a_game_survives_a_restart_of_dynalite(tmp_path, aws_env, handler, monke
         monkeypatch.setenv("DYNAMODB_ENDPOINT", server.endpoint)
         store.reset_clients()
         create_tables(table_definitions())
-        handler.configure(clock=handler._clock)
         api = Api(handler)
         game_id, seats = api.start_game("chess")
         before = api.play(game_id, seats, ["e4", "e5", "Bc4", "Nc6", "Qh5"])
@@ -40,7 +39,6 @@ def test_a_game_survives_a_restart_of_dynalite(tmp_path, aws_env, handler, monke
         monkeypatch.setenv("DYNAMODB_ENDPOINT", server.endpoint)
         store.reset_clients()
         assert create_tables(table_definitions()) == []  # the tables are there already
-        handler.configure(clock=handler._clock)
         api = Api(handler)
         again = api.get(game_id).body
         assert {key: value for key, value in again.items() if key not in ("moves", "moves_from", "earlier", "start_fen")} == before

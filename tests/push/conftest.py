@@ -46,7 +46,7 @@ def aws(monkeypatch, tmp_path, template_tables):
         "GAMES_TABLE": "GamesTable",
         "PLAYERS_TABLE": "PlayersTable",
         "PUSH_TABLE": "PushTable",
-        "RATE_LIMIT_TABLE": "RateLimitTable",  # on moto with the rest: fresh buckets for every test
+        "RATE_LIMIT_TABLE": "RateLimitTable",  # as on Lambda: fresh buckets per test, not this process's
         "PUSH_LOCAL_MODE": "1",
         "VAPID_KEY_FILE": str(tmp_path / "vapid.json"),
     }.items():
@@ -85,6 +85,7 @@ def dynalite(monkeypatch, tmp_path, template_tables, dynalite_endpoint):
         "GAMES_TABLE": "GamesTable" + suffix,
         "PLAYERS_TABLE": "PlayersTable" + suffix,
         "PUSH_TABLE": "PushTable" + suffix,
+        "RATE_LIMIT_TABLE": "RateLimitTable" + suffix,
     }.items():
         monkeypatch.setenv(name, value)
     store.reset_clients()
@@ -102,9 +103,11 @@ def clock():
 def push_api(aws, clock):
     from push import handler
 
-    handler.configure(clock=clock)
+    from tests.games.conftest import on_clock
+
+    handler.app.dependency_overrides.update(on_clock(clock))
     yield handler
-    handler.configure()
+    handler.app.dependency_overrides.clear()
 
 
 @pytest.fixture
@@ -165,10 +168,9 @@ def games_api(aws, clock):
     from games import handler
 
     from tests.games.client import Api
+    from tests.games.conftest import Function, on_clock
 
-    handler.configure(clock=clock)
-    yield Api(handler)
-    handler.configure()
+    return Api(Function(handler, on_clock(clock)))
 
 
 @pytest.fixture

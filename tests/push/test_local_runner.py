@@ -186,7 +186,6 @@ def test_a_move_stored_by_a_request_that_crashed_is_still_notified(
     store.reset_clients()
     from games import handler
 
-    handler.configure()
     head_key = {"pk": {"S": game_id}, "sk": {"S": "H"}}
     before = store.client().get_item(TableName="GamesTable", Key=head_key, ConsistentRead=True)["Item"]
     # The games function itself, in this process (so the runner sees no request), on the runner's tables.
@@ -196,7 +195,6 @@ def test_a_move_stored_by_a_request_that_crashed_is_still_notified(
     try:
         (delivery,) = push_service.wait_for(1, timeout=MOVE_DEADLINE)
     finally:
-        handler.configure()
         store.reset_clients()
     assert delivery.endpoint == black.endpoint
     assert delivery.json["kind"] == "your_move" and delivery.json["game"] == game_id

@@ -13,7 +13,14 @@ import pytest
 from moto import mock_aws
 
 from local.dynamodb import create_tables
-from tests.games.conftest import ManualClock, aws_env, dynalite_server, template_tables  # noqa: F401 - fixtures
+from tests.games.conftest import (  # noqa: F401 - fixtures
+    Function,
+    ManualClock,
+    aws_env,
+    dynalite_server,
+    on_clock,
+    template_tables,
+)
 
 TABLE_VARIABLES = {
     "GamesTable": "GAMES_TABLE",
@@ -65,11 +72,7 @@ def handlers(clock):
     from games import handler as games
     from puzzles_api import handler as puzzles
 
-    puzzles.configure(clock=clock)
-    games.configure(clock=clock)
-    yield puzzles, games
-    puzzles.configure()
-    games.configure()
+    return Function(puzzles, on_clock(clock)), Function(games, on_clock(clock))
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ player and per address. Each refusal is a 429 with ``Retry-After`` and the JSON 
 from __future__ import annotations
 
 import pytest
-from common import ratelimit
+from common import depends, ratelimit
 from common.ratelimit import LIMITS, VALIDATE_FREE_MOVES
 
 from tests.games.client import invoke, snapshot
@@ -44,7 +44,8 @@ def test_player_creation_is_limited_per_address(api, limit_clock):
 
 
 def test_the_address_is_cloudfronts_viewer_address_else_the_source_ip_and_ipv6_by_64(api, limit_clock):
-    ratelimit.configure(repository=ratelimit.MemoryBuckets(), clock=limit_clock)
+    buckets = ratelimit.MemoryBuckets()
+    api.app.dependency_overrides[depends.rate_buckets] = lambda: buckets
     first = {"cloudfront-viewer-address": "[2001:db8:1:2::1]:443"}
     same_64 = {"cloudfront-viewer-address": "2001:db8:1:2:ffff::9:8443"}  # CloudFront writes IPv6 unbracketed
     for _ in range(int(LIMITS["players"].capacity)):

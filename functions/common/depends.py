@@ -1,0 +1,52 @@
+"""What a route needs besides its request, declared with Powertools' ``Depends`` and built per request: the
+clock, the repositories, and the services on them. Tests replace any of them on a resolver with
+``app.dependency_overrides[depends.clock] = lambda: manual_clock`` (the sub-dependencies see the override
+too); nothing here is a module-level setting.
+
+The DynamoDB repositories are cheap to build (a table name; the boto3 client is created on first use and
+kept by ``common.store``), so building them per request costs nothing worth caching.
+
+No ``from __future__ import annotations`` here nor in a module whose routes use ``Depends``: Powertools reads
+the dependencies' annotations on every request (``typing.get_type_hints``), and string annotations are
+evaluated again each time (about 1 ms a request on the validate function; ``make bench``, serverless).
+"""
+
+import time
+from collections.abc import Callable
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Depends
+
+from common.players import Players
+from common.ratelimit import BucketRepository, RateLimiter, default_buckets
+from common.repositories import PlayerRepository, PuzzleProgressRepository
+from common.store import PlayerStore, PuzzleStore
+
+Clock = Callable[[], float]
+
+
+def clock() -> Clock:
+    """The time every function reads (seconds since the epoch): the system's."""
+    return time.time
+
+
+def rate_buckets() -> BucketRepository:
+    return default_buckets()
+
+
+def rate_limiter(
+    now: Annotated[Clock, Depends(clock)], buckets: Annotated[BucketRepository, Depends(rate_buckets)]
+) -> RateLimiter:
+    return RateLimiter(buckets, now)
+
+
+def player_repository() -> PlayerRepository:
+    return PlayerStore()
+
+
+def puzzle_progress_repository() -> PuzzleProgressRepository:
+    return PuzzleStore()
+
+
+def players(repository: Annotated[PlayerRepository, Depends(player_repository)]) -> Players:
+    return Players(repository)

@@ -1,0 +1,62 @@
+"""The players routes, in one Powertools ``Router`` (``APIGatewayHttpRouter``): a function that serves them (template.yaml routes them
+to GamesFunction) includes it with ``app.include_router(player_routes.router)``.
+
+A player is a token (shown once) and an optional display name; ``common.players`` does the work.
+"""
+
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+
+from common.api import JSON
+from common.depends import Clock, clock, players, rate_limiter
+from common.models import CreatePlayerRequest, ErrorResponse, NewPlayer, PlayerProfile, RenameRequest
+from common.players import Players
+from common.ratelimit import RateLimiter
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+_DESCRIPTIONS = {
+    401: "No token, or not a token of any player.",
+    422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
+    503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
+    "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
+    "played if it was.",
+}
+
+
+def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
+    return {
+        status: {"description": _DESCRIPTIONS[status], "content": {JSON: {"model": ErrorResponse}}}
+        for status in statuses
+    }
+
+
+@router.post(
+    "/v1/players",
+    summary="Become a player",
+    description="Makes a player and returns its token, once. Keep the token; send it as "
+    "`Authorization: Bearer <token>` to act for the player.",
+    tags=["players"],
+    responses={201: {"description": "The new player and its token."}, **_errors(422, 503)},
+)
+def create_player(
+    players: Annotated[Players, Depends(players)],
+    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    now: Annotated[Clock, Depends(clock)],
+    request: CreatePlayerRequest | None = None,
+) -> Response[NewPlayer]:
+    limiter.charge("players")  # issue 17: per source address (docs/limits.md)
+    player, token = players.create(request.name if request else None, int(now() * 1000))
+    body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
+    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.patch("/v1/players/me", summary="Set your display name", tags=["players"], responses=_errors(401, 422, 503))
+def rename_player(request: RenameRequest, players: Annotated[Players, Depends(players)]) -> PlayerProfile:
+    player = players.rename(players.authenticate(router.current_event.headers or {}), request.name)
+    return PlayerProfile(player_id=player.player_id, name=player.name)

@@ -1,0 +1,97 @@
+"""The players' and the puzzle progress repositories' contract (``common.repositories``), run three times:
+on the in-memory repositories the fast tests use, on moto, and on a real dynalite server over HTTP.
+
+What the players and the puzzles function rely on: a player made once per token hash, a name set or
+removed, progress written only over the version that was read, a first attempt recorded once, and the play
+counters summed over their shards.
+"""
+
+from __future__ import annotations
+
+import pytest
+from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, InMemoryPlayers, InMemoryPuzzleProgress
+from common.store import PlayerStore, PuzzleStore
+
+
+@pytest.fixture(params=["memory", "moto", "dynalite"])
+def backend(request):
+    if request.param != "memory":
+        request.getfixturevalue(f"{request.param}_tables")
+    return request.param
+
+
+@pytest.fixture
+def players(backend):
+    return InMemoryPlayers() if backend == "memory" else PlayerStore()
+
+
+@pytest.fixture
+def progress(backend):
+    return InMemoryPuzzleProgress() if backend == "memory" else PuzzleStore()
+
+
+def _player(token_hash: str = "h" * 64, **fields) -> dict:
+    return {"token_hash": token_hash, "player_id": "p" + token_hash[:11], "created": 1_700_000_000_000, **fields}
+
+
+# ------------------------------------------------------------------------------------------ players
+def test_a_token_hash_makes_one_player(players):
+    assert players.create(_player(name="Asha"))
+    assert not players.create(_player(name="Juma"))  # the same hash: refused, the first one kept
+    assert players.get("h" * 64) == _player(name="Asha")
+    assert players.get("x" * 64) is None
+
+
+def test_a_player_without_a_name_has_no_name_attribute(players):
+    assert players.create(_player(name=None))
+    assert players.get("h" * 64) == _player()
+
+
+def test_a_name_is_set_and_removed_only_on_a_player(players):
+    players.create(_player())
+    assert players.set_name("h" * 64, "Asha") == _player(name="Asha")
+    assert players.set_name("h" * 64, None) == _player()
+    assert players.get("h" * 64) == _player()
+    assert players.set_name("x" * 64, "Juma") is None
+    assert players.get("x" * 64) is None  # renaming nobody makes nobody
+
+
+def test_progress_is_written_only_over_the_version_read(players):
+    players.create(_player())
+    first = {"v": 1, "r": 1500.25, "recent": [["chess-1", 1]]}
+    assert not players.save_puzzles("h" * 64, first, expected_version=1)  # there is none yet
+    assert players.save_puzzles("h" * 64, first, expected_version=0)
+    assert not players.save_puzzles("h" * 64, {**first, "v": 2}, expected_version=0)  # lost to the first
+    assert players.save_puzzles("h" * 64, {**first, "v": 2, "r": 1512.5}, expected_version=1)
+    assert not players.save_puzzles("h" * 64, {**first, "v": 3}, expected_version=1)  # stale
+    assert players.get("h" * 64)[PUZZLE_PROGRESS] == {**first, "v": 2, "r": 1512.5}
+    assert not players.save_puzzles("x" * 64, first, expected_version=0)  # no such player
+    assert players.get("x" * 64) is None
+
+
+# ---------------------------------------------------------------------------------- puzzle progress
+def test_only_the_first_attempt_is_recorded(progress):
+    attempt = {"puzzle": "chess-000Zo", "result": "failed", "at": 1_700_000_000_000, "daily": True}
+    assert progress.record_first_attempt("p1", attempt)
+    assert not progress.record_first_attempt("p1", {**attempt, "result": "solved"})
+    assert progress.get_attempt("p1", "chess-000Zo") == attempt
+    assert progress.get_attempt("p2", "chess-000Zo") is None
+    assert progress.record_first_attempt("p2", {**attempt, "result": "solved"})  # another player's own
+
+
+def test_attempted_lists_a_players_puzzles_of_one_game(progress):
+    for puzzle in ("chess-a", "chess-b", "english-a"):
+        progress.record_first_attempt("p1", {"puzzle": puzzle, "result": "solved", "at": 1})
+    progress.record_first_attempt("p2", {"puzzle": "chess-c", "result": "solved", "at": 1})
+    assert progress.attempted("p1", "chess-") == {"chess-a", "chess-b"}
+    assert progress.attempted("p1", "tanzanian-") == set()
+    assert progress.attempted("p3", "chess-") == set()
+
+
+def test_counts_are_the_sums_of_the_shards(progress):
+    assert progress.counts("chess-a") == {"plays": 0, "solves": 0}
+    for shard, solved in [(0, True), (COUNTER_SHARDS - 1, False), (3, True), (3, False)]:
+        progress.count_play("chess-a", solved, shard)
+    progress.count_play("chess-b", True, 0)
+    assert progress.counts("chess-a") == {"plays": 4, "solves": 2}
+    assert progress.counts("chess-b") == {"plays": 1, "solves": 1}
