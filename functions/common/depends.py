@@ -18,9 +18,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Depends
 
 from common.players import Players
+from common.puzzle_store import PuzzleStore
 from common.ratelimit import BucketRepository, RateLimiter, default_buckets
 from common.repositories import PlayerRepository, PuzzleProgressRepository
-from common.store import PlayerStore, PuzzleStore
+from common.store import PlayerStore
 
 Clock = Callable[[], float]
 

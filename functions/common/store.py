@@ -32,14 +32,13 @@ from typing import Any
 
 from common.attributes import from_attribute, from_item, item_size, to_attribute, to_item
 from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
-from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS
+from common.repositories import PUZZLE_PROGRESS
 
 __all__ = [
     "RETRY_AFTER_SECONDS",
     "StoreUnavailable",
     "GameStore",
     "PlayerStore",
-    "PuzzleStore",
     "from_attribute",
     "from_item",
     "item_size",
@@ -127,7 +126,7 @@ def reset_clients(session: bool = False) -> None:
             _session = None
 
 
-def _call(operation: str, **params: Any) -> dict[str, Any] | None:
+def call(operation: str, **params: Any) -> dict[str, Any] | None:
     """Run one DynamoDB operation; ``None`` when a condition failed; ``StoreUnavailable`` when it cannot run."""
     from botocore.exceptions import BotoCoreError, ClientError
 
@@ -147,9 +146,9 @@ def _call(operation: str, **params: Any) -> dict[str, Any] | None:
         raise StoreUnavailable() from error
 
 
-def _read(operation: str, **params: Any) -> dict[str, Any]:
+def read(operation: str, **params: Any) -> dict[str, Any]:
     """A call without a condition (a read, or an unconditional update): its answer is never ``None``."""
-    answer = _call(operation, **params)
+    answer = call(operation, **params)
     assert answer is not None, f"{operation} has no condition to fail"
     return answer
 
@@ -173,12 +172,12 @@ class GameStore:
 
     def get_head(self, game_id: str) -> dict[str, Any] | None:
         """The head item (strongly consistent), or None. One read."""
-        answer = _call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
+        answer = call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _strip(from_item(item)) if item else None
 
     def get_event(self, game_id: str, seq: int) -> dict[str, Any] | None:
-        answer = _call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
+        answer = call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _event(from_item(item)) if item else None
 
@@ -190,7 +189,7 @@ class GameStore:
         """
         record = {key: value for key, value in event.items() if key != "seq"}
         item = to_item({"pk": game_id, "sk": event_key(event["seq"]), **record})
-        answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
+        answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
         return answer is not None
 
     def save_head(self, head: dict[str, Any]) -> bool:
@@ -201,7 +200,7 @@ class GameStore:
         """
         item = to_item({**head, "pk": head["id"], "sk": HEAD_KEY})
         del item["id"]
-        answer = _call(
+        answer = call(
             "put_item",
             TableName=self.table,
             Item=item,
@@ -226,7 +225,7 @@ class GameStore:
         """The newest ``limit`` events (with ``before_seq``: the ``limit`` events before that number), newest
         first, and without ``before_seq`` the head too. One Query whatever the game's length: a page of the log."""
         high = HEAD_KEY if before_seq is None else event_key(max(before_seq - 1, 0))
-        answer = _read(
+        answer = read(
             "query",
             TableName=self.table,
             KeyConditionExpression="pk = :pk AND sk BETWEEN :low AND :high",
@@ -252,7 +251,7 @@ class GameStore:
         }
         items: list[dict[str, Any]] = []
         while True:
-            answer = _read("query", **params)
+            answer = read("query", **params)
             items.extend(from_item(item) for item in answer.get("Items", ()))
             if "LastEvaluatedKey" not in answer:
                 return items
@@ -286,7 +285,7 @@ class GameStore:
                 player_key: {"S": player_id},
                 order_key: to_attribute(order),
             }
-        answer = _read("query", **params)
+        answer = read("query", **params)
         heads = [_strip(from_item(item)) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
@@ -319,7 +318,7 @@ class PlayerStore:
 
     def create(self, player: dict[str, Any]) -> bool:
         """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
-        answer = _call(
+        answer = call(
             "put_item",
             TableName=self.table,
             Item=to_item(player),
@@ -328,7 +327,7 @@ class PlayerStore:
         return answer is not None
 
     def get(self, token_hash: str) -> dict[str, Any] | None:
-        answer = _call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
+        answer = call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return from_item(item) if item else None
 
@@ -347,7 +346,7 @@ class PlayerStore:
             params["UpdateExpression"] = "SET #name = :name"
             params["ExpressionAttributeNames"] = {"#name": "name"}
             params["ExpressionAttributeValues"] = {":name": {"S": name}}
-        answer = _call("update_item", **params)
+        answer = call("update_item", **params)
         return from_item(answer["Attributes"]) if answer else None
 
     # -- puzzle progress (the puzzles function) ---------------------------------------------------------
@@ -368,135 +367,4 @@ class PlayerStore:
             params["ConditionExpression"] = "#progress.#version = :version"
             params["ExpressionAttributeNames"]["#version"] = "v"
             params["ExpressionAttributeValues"][":version"] = to_attribute(expected_version)
-        return _call("update_item", **params) is not None
-
-
-# ------------------------------------------------------------------------------------ puzzle progress
-_ATTEMPT_PREFIX = "player#"
-_COUNTER_PREFIX = "puzzle#"
-_COUNTER_SORT_KEY = "count"
-_RATING_SORT_KEY = "rating"
-
-
-class PuzzleStore:
-    """The puzzle progress table.
-
-    * ``pk = "player#<player id>"``, ``sk = <puzzle id>``: the player's first finished attempt at the puzzle
-      (``result``, ``at``, ``daily``). Written once, with ``attribute_not_exists``: the lock that makes only
-      the first attempt count. One Query lists the puzzles a player has tried in a game (ids start with it).
-    * ``pk = "puzzle#<puzzle id>#<shard>"``, ``sk = "count"``: ``plays`` and ``solves`` of first attempts,
-      one of ``COUNTER_SHARDS`` items chosen at random per attempt; the counts are their sums. They also add
-      up the Glicko-2 terms of the puzzle's games (``info``, ``gain``).
-    * ``pk = "puzzle#<puzzle id>"``, ``sk = "rating"``: the puzzle's rating and the totals folded into it
-      (``puzzles_api.puzzle_rating``), written only when the puzzle is served, never by an attempt.
-    """
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("PUZZLES_TABLE") or "PuzzleProgressTable"
-
-    def record_first_attempt(self, player_id: str, attempt: dict[str, Any]) -> bool:
-        """Store the player's first finished attempt at ``attempt["puzzle"]``; False if there is one already."""
-        record = {key: value for key, value in attempt.items() if key != "puzzle"}
-        item = to_item({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt["puzzle"], **record})
-        answer = _call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
-        return answer is not None
-
-    def get_attempt(self, player_id: str, puzzle_id: str) -> dict[str, Any] | None:
-        key = {"pk": {"S": _ATTEMPT_PREFIX + player_id}, "sk": {"S": puzzle_id}}
-        answer = _call("get_item", TableName=self.table, Key=key, ConsistentRead=True)
-        item = answer.get("Item") if answer else None
-        return _attempt(from_item(item)) if item else None
-
-    def attempted(self, player_id: str, id_prefix: str) -> set[str]:
-        """The ids, starting with ``id_prefix`` (such as ``"chess-"``), of the puzzles the player has attempted.
-
-        One Query (paginated past 1 MB); it reads about 60 bytes a puzzle tried, so 1,000 puzzles cost 15 KB.
-        """
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
-            "ExpressionAttributeValues": {":pk": {"S": _ATTEMPT_PREFIX + player_id}, ":prefix": {"S": id_prefix}},
-            "ProjectionExpression": "sk",
-            "ConsistentRead": True,  # a puzzle finished a moment ago must not be served again
-        }
-        ids: set[str] = set()
-        while True:
-            answer = _read("query", **params)
-            ids.update(item["sk"]["S"] for item in answer.get("Items", ()))
-            if "LastEvaluatedKey" not in answer:
-                return ids
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-
-    def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
-        """Add one first attempt to counter ``shard`` of the puzzle: one play, a solve if ``solved``, and the
-        game's Glicko-2 terms (``puzzles_api.puzzle_rating``)."""
-        _call(
-            "update_item",
-            TableName=self.table,
-            Key=_counter_key(puzzle_id, shard),
-            UpdateExpression="ADD plays :one, solves :solved, info :info, gain :gain",
-            ExpressionAttributeValues={
-                ":one": {"N": "1"},
-                ":solved": {"N": "1" if solved else "0"},
-                ":info": {"N": f"{info:.6f}"},
-                ":gain": {"N": f"{gain:.6f}"},
-            },
-        )
-
-    def counts(self, puzzle_id: str) -> dict[str, int]:
-        """``{"plays", "solves"}`` of the puzzle: the sums of its counter shards (one BatchGetItem)."""
-        totals = self.rating_state(puzzle_id)[1]
-        return {"plays": int(totals["plays"]), "solves": int(totals["solves"])}
-
-    def rating_state(self, puzzle_id: str) -> tuple[dict | None, dict[str, float]]:
-        """The puzzle's rating item (None before its first fold) and the sums of its counter shards
-        (``plays``, ``solves``, ``info``, ``gain``), in one BatchGetItem."""
-        rating_key = _rating_key(puzzle_id)
-        keys = [rating_key] + [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]
-        request = {self.table: {"Keys": keys}}
-        totals = {"plays": 0.0, "solves": 0.0, "info": 0.0, "gain": 0.0}
-        rating = None
-        for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
-            answer = _read("batch_get_item", RequestItems=request)
-            for item in answer.get("Responses", {}).get(self.table, ()):
-                record = from_item(item)
-                if record["sk"] == _RATING_SORT_KEY:
-                    rating = record
-                    continue
-                for name in totals:
-                    totals[name] += float(record.get(name, 0))
-            request = answer.get("UnprocessedKeys") or {}
-            if not request:
-                return rating, totals
-        raise StoreUnavailable()
-
-    def save_rating(self, puzzle_id: str, record: dict, folded_plays: int | None) -> bool:
-        """Write the puzzle's folded rating if the folded count is still ``folded_plays`` (None: no item yet)."""
-        item = to_item({**_rating_key_plain(puzzle_id), **record})
-        if folded_plays is None:
-            condition, values = "attribute_not_exists(pk)", {}
-        else:
-            condition, values = "plays = :folded", {":folded": {"N": str(folded_plays)}}
-        params = {"TableName": self.table, "Item": item, "ConditionExpression": condition}
-        if values:
-            params["ExpressionAttributeValues"] = values
-        return _call("put_item", **params) is not None
-
-
-def _rating_key_plain(puzzle_id: str) -> dict:
-    return {"pk": f"{_COUNTER_PREFIX}{puzzle_id}", "sk": _RATING_SORT_KEY}
-
-
-def _rating_key(puzzle_id: str) -> dict:
-    return {name: {"S": value} for name, value in _rating_key_plain(puzzle_id).items()}
-
-
-def _counter_key(puzzle_id: str, shard: int) -> dict[str, Any]:
-    return {"pk": {"S": f"{_COUNTER_PREFIX}{puzzle_id}#{shard}"}, "sk": {"S": _COUNTER_SORT_KEY}}
-
-
-def _attempt(item: dict[str, Any]) -> dict[str, Any]:
-    item = dict(item)
-    item["puzzle"] = item.pop("sk")
-    item.pop("pk", None)
-    return item
+        return call("update_item", **params) is not None

@@ -400,9 +400,7 @@ class GamesService(GameLog):
             events = older[::-1] + events
         return tracked, events
 
-    def _page(
-        self, game_id: str, head: GameHead, events: list[dict[str, Any]], moves_after: int | None
-    ) -> MovePage:
+    def _page(self, game_id: str, head: GameHead, events: list[dict[str, Any]], moves_after: int | None) -> MovePage:
         # The first event holds the starting position; read on its own (one small read) so that a GET makes
         # the same calls at ply 10, whose page holds it, as at ply 3,000, whose page does not.
         created = self.store.get_event(game_id, 1)

@@ -106,7 +106,9 @@ def served(packaged_server) -> Calls:
     call("POST /v1/puzzles/{id}/attempt", 422, f"/v1/puzzles/{daily['id']}/attempt", {"moves": ["Zz9"]}, asha)
     call("GET /v1/puzzles/next", 200, "/v1/puzzles/next?game=english", token=asha)
     call("GET /v1/puzzles/next", 401, "/v1/puzzles/next?game=english")
-    assert len(call("GET /v1/puzzles/pack", 200, "/v1/puzzles/pack?game=chess&count=3", token=asha).json["puzzles"]) == 3
+    assert (
+        len(call("GET /v1/puzzles/pack", 200, "/v1/puzzles/pack?game=chess&count=3", token=asha).json["puzzles"]) == 3
+    )
     call("GET /v1/puzzles/pack", 422, "/v1/puzzles/pack?game=chess&count=0", token=asha)
     call("GET /v1/players/me/puzzles", 200, token=asha)
     call("GET /v1/players/me/puzzles", 401)

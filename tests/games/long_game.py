@@ -119,7 +119,9 @@ def chess_moves(plies: int, seed: int = 7) -> list[str]:
 
     def allowed(move) -> bool:
         board.push(move)
-        fine = key() not in seen and not (board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material())
+        fine = key() not in seen and not (
+            board.is_checkmate() or board.is_stalemate() or board.is_insufficient_material()
+        )
         board.pop()
         return fine
 

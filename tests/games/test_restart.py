@@ -41,7 +41,9 @@ def test_a_game_survives_a_restart_of_dynalite(tmp_path, aws_env, handler, monke
         assert create_tables(table_definitions()) == []  # the tables are there already
         api = Api(handler)
         again = api.get(game_id).body
-        assert {key: value for key, value in again.items() if key not in ("moves", "moves_from", "earlier", "start_fen")} == before
+        assert {
+            key: value for key, value in again.items() if key not in ("moves", "moves_from", "earlier", "start_fen")
+        } == before
         assert again["moves"] == ["e4", "e5", "Bc4", "Nc6", "Qh5"]
         state = api.play(game_id, seats, ["Nf6", "Qxf7#"])
         assert state["status"] == {"result": "white", "reason": "checkmate"}

@@ -10,7 +10,9 @@ def finish(api, game_id, seats, state, result, reason, export_result):
     assert state["status"] == {"result": result, "reason": reason}, state
     assert state["state"] == "finished" and state["legal_moves"] == [] and state["deadline"] is None
     detail = api.get(game_id).body
-    assert {key: value for key, value in detail.items() if key not in ("moves", "moves_from", "earlier", "start_fen")} == state
+    assert {
+        key: value for key, value in detail.items() if key not in ("moves", "moves_from", "earlier", "start_fen")
+    } == state
     export = api.call("GET", f"/v1/games/{game_id}/export").text
     assert f'[Result "{export_result}"]' in export and export.rstrip().endswith(export_result)
     after = api.move(

@@ -4,7 +4,7 @@ first finished attempt at the puzzle failed, and only once that failure is store
 from __future__ import annotations
 
 import pytest
-from common.store import PuzzleStore
+from common.puzzle_store import PuzzleStore
 
 from puzzles.catalog import GAMES, load
 from tests.games.test_faults import assert_503, fault

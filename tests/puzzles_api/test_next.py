@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from common.players import hash_token
-from common.store import PlayerStore, PuzzleStore
+from common.puzzle_store import PuzzleStore
+from common.store import PlayerStore
 from puzzles_api.logic import NEXT_WINDOWS
 
 from puzzles.catalog import GAMES, find, load

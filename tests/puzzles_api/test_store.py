@@ -8,7 +8,8 @@ from contextlib import contextmanager
 import pytest
 from common import store
 from common.players import hash_token
-from common.store import PUZZLE_PROGRESS, PlayerStore, PuzzleStore, item_size
+from common.puzzle_store import PuzzleStore
+from common.store import PUZZLE_PROGRESS, PlayerStore, item_size
 from puzzles_api.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
 
 from puzzles.catalog import find, load

@@ -9,8 +9,9 @@ counters summed over their shards.
 from __future__ import annotations
 
 import pytest
+from common.puzzle_store import PuzzleStore
 from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, InMemoryPlayers, InMemoryPuzzleProgress
-from common.store import PlayerStore, PuzzleStore
+from common.store import PlayerStore
 
 
 @pytest.fixture(params=["memory", "moto", "dynalite"])
