@@ -74,6 +74,8 @@ def served(packaged_server) -> Calls:
     call("POST /v1/games", 401, body={"game": "chess"})
     call("GET /v1/games/{id}", 200, f"/v1/games/{game}")
     call("GET /v1/games/{id}", 404, "/v1/games/AAAAAAAAAAAA")
+    assert call("GET /v1/games/{id}/moves", 200, f"/v1/games/{game}/moves?before=2").json["moves"] == []
+    call("GET /v1/games/{id}/moves", 422, f"/v1/games/{game}/moves?before=0")
     call("POST /v1/games/{id}/join", 409, f"/v1/games/{game}/join", {"invite": created["invite"]["code"]}, asha)
     call("POST /v1/games/{id}/join", 200, f"/v1/games/{game}/join", {"invite": created["invite"]["code"]}, baraka)
     assert [item["id"] for item in call("GET /v1/players/me/games", 200, token=asha).json["games"]] == [game]

@@ -144,6 +144,16 @@ class Api:
     def get(self, game_id: str, **kwargs) -> Answer:
         return self.call("GET", f"/v1/games/{game_id}", **kwargs)
 
+    def all_moves(self, game_id: str) -> list[str]:
+        """The whole move list as a client rebuilds it: the game's latest moves, then older pages until
+        ``earlier`` is null (docs/games.md, "Reading a game")."""
+        view = self.get(game_id).body
+        moves, earlier = list(view["moves"]), view["earlier"]
+        while earlier is not None:
+            page = self.call("GET", f"/v1/games/{game_id}/moves", query={"before": earlier}).body
+            moves, earlier = page["moves"] + moves, page["earlier"]
+        return moves
+
     def start_game(
         self, game: str = "chess", fen: str | None = None, options: dict | None = None, creator_color: str = "white"
     ):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from common.puzzle_store import PuzzleStore
-from common.store import COUNTER_SHARDS
+from common.repositories import COUNTER_SHARDS
 from puzzles_api.daily import daily_puzzle
 from puzzles_api.progress import PUZZLE_RD
 
