@@ -939,6 +939,16 @@ def _slow_page(context):
     return page, transferred
 
 
+def _poll(page, expression: str, timeout: float = 30.0) -> None:
+    """Wait until ``expression`` (maybe a promise) is true: ``wait_for_function`` evaluates with eval, which
+    the site's Content-Security-Policy forbids."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout} s: {expression}")
+        time.sleep(0.1)
+
+
 def _load_ms(page) -> float:
     return page.evaluate(
         "(() => { const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime; })()"
@@ -989,7 +999,7 @@ def _bench_offline_pages(browser, origin: str, proxy) -> None:
         proxy.take()
         page.goto(path, wait_until="load")
         first_ms = _load_ms(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        _poll(page, "navigator.serviceWorker.controller !== null")
         kept = "caches.open('ubao-pages').then(c => c.match(location.origin + location.pathname)).then(r => !!r)"
         deadline = time.monotonic() + 30
         while not page.evaluate(kept) and time.monotonic() < deadline:  # a promise: polled here
@@ -1024,9 +1034,9 @@ def _bench_offline_pack(browser, origin: str, proxy, site) -> None:
     page = context.new_page()
     proxy.take()
     page.goto("/sw/jifunze/", wait_until="load")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    _poll(page, "navigator.serviceWorker.controller !== null")
     page.click("#save-offline")
-    page.wait_for_function("document.getElementById('save-offline-status').textContent.length > 12", timeout=60_000)
+    _poll(page, "document.getElementById('save-offline-status').textContent.length > 12", timeout=60)
     page.wait_for_timeout(1000)
     pack = proxy.take()
     cached = page.evaluate(
