@@ -74,7 +74,7 @@ async function setUp(section) {
       const checked = await validate(game, puzzle.fen, played, text);
       if (!checked.legal) {
         const reason = checked.error && checked.error.reason;
-        if (keptAttempt(puzzle.id)) dropAttempt(puzzle.id); // a kept move the server refuses is not kept again
+        await dropAttempt(puzzle.id).catch(() => {}); // a kept move the server refuses is not kept again
         const text = refusalText(m, reason, { moves: checked.legal_moves || [] });
         show(text, "bad"); // the status line under the board: the board's own note stays for taps
         return;
@@ -88,8 +88,8 @@ async function setUp(section) {
       const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt?tz="
         + encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
         { body: { moves: mine }, token: who && who.token });
-      const kept = keptAttempt(puzzle.id);
-      if (kept && mine.length >= kept.moves.length) dropAttempt(puzzle.id); // the server has judged it
+      const kept = await keptAttempt(puzzle.id).catch(() => null);
+      if (kept && mine.length >= kept.moves.length) await dropAttempt(puzzle.id); // the server has judged it
       if (answer.result === "continue") {
         const reply = await validate(game, puzzle.fen, played, answer.reply);
         played.push(reply.move);
@@ -109,12 +109,12 @@ async function setUp(section) {
       }
     } catch (error) {
       if (error instanceof ApiError) {
-        dropAttempt(puzzle.id); // refused (e.g. attempt_over): sending it again would change nothing
+        await dropAttempt(puzzle.id).catch(() => {}); // refused (e.g. attempt_over): sending it again would change nothing
         show(m.network_error, "bad");
         return false;
       }
       // Offline (issue 12): the moves are kept and the server checks them when the connection returns.
-      keepAttempt(puzzle.id, checkedMove ? [...mine] : [...mine, text]);
+      await keepAttempt(puzzle.id, checkedMove ? [...mine] : [...mine, text]).catch(() => {});
       show(offlineText("attemptQueued", { move: text }), "bad");
       return false;
     } finally {
@@ -125,7 +125,7 @@ async function setUp(section) {
 
   /** An attempt kept offline, sent move by move as if played now: the server is the judge. */
   async function sendKept() {
-    const kept = keptAttempt(puzzle.id);
+    const kept = await keptAttempt(puzzle.id).catch(() => null);
     if (!kept || busy) return;
     for (const move of kept.moves.slice(mine.length)) {
       if (!(await attempt(move))) return;
