@@ -89,7 +89,7 @@ async function setUp(section) {
         + encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
         { body: { moves: mine }, token: who && who.token });
       const kept = await keptAttempt(puzzle.id).catch(() => null);
-      if (kept && mine.length >= kept.moves.length) await dropAttempt(puzzle.id); // the server has judged it
+      if (kept && mine.length >= kept.moves.length) await dropAttempt(puzzle.id).catch(() => {}); // judged
       if (answer.result === "continue") {
         const reply = await validate(game, puzzle.fen, played, answer.reply);
         played.push(reply.move);
