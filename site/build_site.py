@@ -43,6 +43,8 @@ TEMPLATES = SITE / "templates"
 CONTENT = SITE / "content"
 LOCALE = SITE / "locale"
 STATIC = SITE / "static"
+#: A module script's hashed address in a rendered template block.
+SCRIPT_SRC = re.compile(r'<script type="module" src="(/static/[\w.-]+\.js)"')
 DEFAULT_OUT = SITE / "build"
 DEFAULT_BASE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:3000")
 
@@ -413,6 +415,7 @@ class Builder:
                 GAMES=GAMES,
                 GAME_TITLES=GAME_TITLES,
                 asset=self.asset,
+                module_preloads=self.module_preloads,
                 manifest_url=assets.manifest_path(lang),
                 markup=lambda text: markup(text, lang),
             )
@@ -421,6 +424,10 @@ class Builder:
 
     def asset(self, name: str) -> str:
         return self.assets.url(name)
+
+    def module_preloads(self, *html: str) -> list[str]:
+        """The module graph of the scripts these rendered blocks load (issue 12: one round trip for all)."""
+        return self.assets.module_graph(SCRIPT_SRC.findall("".join(html)))
 
     # ------------------------------------------------------------------ pages
 

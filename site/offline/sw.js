@@ -8,6 +8,7 @@
 //                                              marked `X-Ubao-Offline: 1` so a page never shows it as fresh
 //   anything else (POST, other origins)        the network, untouched
 // Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline").
+// Background Sync: `sync` sends the moves and puzzle attempts kept offline (the section of that name below).
 // Issue 11 adds its `push` and `notificationclick` handlers at the end of this file.
 
 const SETTINGS = {};
@@ -57,6 +58,114 @@ self.addEventListener("message", (event) => {
     event.waitUntil(savePages(data.urls).then((result) => port && port.postMessage(result)));
   }
 });
+
+// ---------------------------------------------------------------------------------- Background Sync
+// Moves and puzzle attempts made offline, kept in IndexedDB by site/static/outbox.js (the schema is written
+// there; keep the two in step). The page registers the sync when it keeps one; the browser fires `sync`
+// when the connection returns, page open or not. Each record is sent once, under the lock the page takes
+// too, with the player's token stored beside it; what the server said is written on the record (a 409:
+// the opponent moved first) and the open pages are told, so the page shows it, now or when next opened.
+// A network failure or a 5xx leaves the record as it was and fails the event: the browser tries again.
+
+const OUTBOX_DATABASE = "ubao-outbox";
+const OUTBOX_STORES = ["moves", "attempts"];
+const OUTBOX_SYNC_TAG = "ubao-outbox";
+const OUTBOX_LOCK = "ubao-outbox"; // the page takes it too (outbox.js, withOutbox)
+
+self.addEventListener("sync", (event) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(deliverOutbox());
+});
+
+async function deliverOutbox() {
+  const deliver = async () => {
+    const db = await openOutbox();
+    let delivered = 0;
+    let pending = 0;
+    for (const record of await outboxRecords(db, "moves")) {
+      if (record.outcome || !record.token) continue;
+      const response = await postJson(`/v1/games/${encodeURIComponent(record.id)}/moves`, record.token, {
+        move: record.move,
+        ply: record.ply,
+      });
+      if (!response || response.status >= 500) {
+        pending += 1;
+        continue;
+      }
+      record.outcome = response.ok
+        ? { kind: "sent" }
+        : response.status === 409
+          ? { kind: "conflict" }
+          : { kind: "refused", message: await errorMessage(response) };
+      await outboxPut(db, "moves", record);
+      delivered += 1;
+    }
+    for (const record of await outboxRecords(db, "attempts")) {
+      if (record.outcome || !record.token) continue; // no player yet: the page creates one, then sends
+      const path = `/v1/puzzles/${encodeURIComponent(record.id)}/attempt?tz=${encodeURIComponent(record.tz || "UTC")}`;
+      const response = await postJson(path, record.token, { moves: record.moves });
+      if (!response || response.status >= 500) {
+        pending += 1;
+        continue;
+      }
+      // The server has judged it (a replay of the same moves costs nothing there): the page plays the kept
+      // moves again to show the verdict on its board, then drops the record.
+      const answer = await response.json().catch(() => null);
+      record.outcome = { status: response.status, result: answer && answer.result };
+      await outboxPut(db, "attempts", record);
+      delivered += 1;
+    }
+    db.close();
+    if (delivered) {
+      const windows = await self.clients.matchAll({ type: "window" });
+      for (const client of windows) client.postMessage({ type: "outbox-delivered" });
+    }
+    if (pending) throw new Error("the outbox is not sent yet"); // the browser fires `sync` again later
+  };
+  return self.navigator.locks ? self.navigator.locks.request(OUTBOX_LOCK, deliver) : deliver();
+}
+
+/** The response, or null when the network failed. */
+async function postJson(path, token, body) {
+  try {
+    return await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", authorization: "Bearer " + token },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return null;
+  }
+}
+
+async function errorMessage(response) {
+  const body = await response.json().catch(() => null);
+  return (body && body.error && body.error.message) || "HTTP " + response.status;
+}
+
+function openOutbox() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(OUTBOX_DATABASE, 1);
+    request.onupgradeneeded = () => {
+      for (const store of OUTBOX_STORES) {
+        if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store, { keyPath: "id" });
+      }
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function outboxTransaction(db, store, mode, makeRequest) {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(store, mode);
+    const request = makeRequest(transaction.objectStore(store));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
+const outboxRecords = (db, store) => outboxTransaction(db, store, "readonly", (s) => s.getAll());
+const outboxPut = (db, store, record) => outboxTransaction(db, store, "readwrite", (s) => s.put(record));
 
 function sameOriginPage(address) {
   const url = new URL(address);

@@ -241,7 +241,7 @@ class PuzzleSection {
     try {
       const checked = await validate(this.game, puzzle.fen, this.played, text);
       if (!checked.legal) {
-        if (await keptAttempt(puzzle.id)) await dropAttempt(puzzle.id); // a kept move the server refuses is not kept again
+        await dropAttempt(puzzle.id).catch(() => {}); // a kept move the server refuses is not kept again
         this.show(refusalText(m, checked.error && checked.error.reason, { moves: checked.legal_moves || [] }), "bad");
         return false;
       }
@@ -254,8 +254,8 @@ class PuzzleSection {
       // The time zone dates the solve for the streak, in the player's own days.
       const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt?tz="
         + encodeURIComponent(zone()), { body: { moves: this.mine }, token: who && who.token });
-      const waiting = await keptAttempt(puzzle.id);
-      if (waiting && this.mine.length >= waiting.moves.length) await dropAttempt(puzzle.id); // the server has judged it
+      const waiting = await keptAttempt(puzzle.id).catch(() => null);
+      if (waiting && this.mine.length >= waiting.moves.length) await dropAttempt(puzzle.id).catch(() => {}); // the server has judged it
       if (answer.result === "continue") {
         const reply = await validate(this.game, puzzle.fen, this.played, answer.reply);
         await new Promise((done) => setTimeout(done, REPLY_DELAY_MS)); // the player sees their move, then the reply
@@ -279,12 +279,12 @@ class PuzzleSection {
       this.refreshPack();
     } catch (error) {
       if (error instanceof ApiError) {
-        await dropAttempt(puzzle.id); // refused (e.g. attempt_over): sending it again would change nothing
+        await dropAttempt(puzzle.id).catch(() => {}); // refused (e.g. attempt_over): sending it again would change nothing
         this.show(m.network_error, "bad");
         return false;
       }
       // Offline (issue 12): the moves are kept and the server checks them when the connection returns.
-      await keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]);
+      await keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]).catch(() => {});
       this.show(offlineText("attemptQueued", { move: text }), "bad");
       return false;
     } finally {
@@ -296,7 +296,7 @@ class PuzzleSection {
   /** An attempt kept offline, sent move by move as if played now: the server is the judge. */
   async sendKept() {
     if (!this.puzzle || this.busy) return;
-    const waiting = await keptAttempt(this.puzzle.id);
+    const waiting = await keptAttempt(this.puzzle.id).catch(() => null);
     if (!waiting) return;
     for (const move of waiting.moves.slice(this.mine.length)) {
       if (!(await this.attempt(move))) return;

@@ -2,7 +2,7 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, boardMoves, call, moveText, player, storedPlayer } from "./api.js";
 import { Board, config, format, plural, refusalText } from "./board.js";
-import { dropMove, offlineText, queueMove, queuedMove } from "./outbox.js";
+import { dropMove, offlineText, queueMove, queuedMove, whenDelivered, withOutbox } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -255,7 +255,7 @@ async function act(path, body) {
       const text = reason ? refusalText(m, reason, { moves: error.body.legal_moves || [] }) : error.message;
       say(status, text, "bad");
     } else if (path === "moves") {
-      queueMove(state.id, body); // offline: sent when the connection returns (issue 12)
+      await queueMove(state.id, body).catch(() => {}); // offline: sent when the connection returns (issue 12)
       say(status, offlineText("moveQueued", { move: body.move }), "bad");
     } else say(status, m.network_error, "bad");
     return null;
@@ -264,29 +264,46 @@ async function act(path, body) {
   }
 }
 
-/** The move made offline for this game, sent now; a 409 means the opponent moved first (issue 12). */
+/**
+ * The move made offline for this game: sent now, or, if the service worker sent it meanwhile (Background
+ * Sync), what the server said then. A 409 means the opponent moved first: the game is shown as it is now.
+ */
 async function sendQueued() {
-  const queued = state && queuedMove(state.id);
-  if (!queued || busy) return;
+  if (!state || busy) return;
+  const id = state.id;
   busy = true;
   try {
-    const me = await player();
-    await call("POST", `/v1/games/${encodeURIComponent(state.id)}/moves`, { body: queued, token: me.token });
-    dropMove(state.id);
-    await load(state.id);
-    say(status, offlineText("moveSent", { move: queued.move }), "ok");
-  } catch (error) {
-    if (!(error instanceof ApiError)) return; // still offline: kept for the next try
-    dropMove(state.id);
-    await load(state.id).catch(() => {});
-    const text = error.status === 409 ? offlineText("opponentFirst", { move: queued.move }) : error.message;
-    say(status, text, "bad");
+    await withOutbox(async () => {
+      const queued = await queuedMove(id).catch(() => null);
+      if (!queued) return;
+      const outcome = queued.outcome || (await deliver(id, queued));
+      if (!outcome) return; // still offline: kept for the next try
+      await dropMove(id);
+      await load(id).catch(() => {});
+      if (outcome.kind === "sent") say(status, offlineText("moveSent", { move: queued.move }), "ok");
+      else if (outcome.kind === "conflict") say(status, offlineText("opponentFirst", { move: queued.move }), "bad");
+      else say(status, outcome.message || m.network_error, "bad");
+    });
   } finally {
     busy = false;
   }
 }
 
+/** Send a kept move; what the server said, as the worker records it, or null when the network failed. */
+async function deliver(id, queued) {
+  try {
+    const me = await player();
+    const body = { move: queued.move, ply: queued.ply };
+    await call("POST", `/v1/games/${encodeURIComponent(id)}/moves`, { body, token: me.token });
+    return { kind: "sent" };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) return null; // kept: the server may answer later
+    return error.status === 409 ? { kind: "conflict" } : { kind: "refused", message: error.message };
+  }
+}
+
 window.addEventListener("online", sendQueued);
+whenDelivered(sendQueued);
 
 async function send(text) {
   if (await act("moves", { move: text, ply: state.ply })) await load(state.id);

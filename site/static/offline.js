@@ -3,7 +3,10 @@
 // for offline reading when the player asks ("Save all lessons for offline").
 
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined); // the site works without it
+  // After the load event: the worker's precache must not share a slow link with the page's first visit.
+  const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  if (document.readyState === "complete") register(); // the site works without it
+  else addEventListener("load", register, { once: true });
 }
 
 const note = document.getElementById("offline-note");

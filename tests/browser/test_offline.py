@@ -6,6 +6,7 @@ emulation), as a phone losing its signal does.
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -35,6 +36,23 @@ def saved(page, path: str) -> None:
         "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)",
         path,
     )
+
+
+#: The records kept offline (site/static/outbox.js): the IndexedDB store ``store`` as a list.
+READ_OUTBOX = """store => new Promise((resolve, reject) => {
+  const opening = indexedDB.open('ubao-outbox', 1);
+  opening.onupgradeneeded = () => ['moves', 'attempts'].forEach(s => opening.result.createObjectStore(s, {keyPath: 'id'}));
+  opening.onerror = () => reject(opening.error);
+  opening.onsuccess = () => {
+    const request = opening.result.transaction(store).objectStore(store).getAll();
+    request.onsuccess = () => { opening.result.close(); resolve(request.result); };
+    request.onerror = () => reject(request.error);
+  };
+})"""
+
+
+def outbox(page, store: str) -> list[dict]:
+    return page.evaluate(READ_OUTBOX, store)
 
 
 def test_installable_in_every_language(server, browser, tmp_path):
@@ -284,7 +302,8 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
     board.click(*clicks_for(game, puzzle["fen"], wrong))
     queued = page.locator("#offline-messages").get_attribute("data-attempt-queued")
     section.locator(".status").filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
-    assert page.evaluate("localStorage.getItem('ubao.attempts')")  # kept, not lost
+    (kept,) = outbox(page, "attempts")  # kept, not lost; no player yet, so no token for the worker
+    assert (kept["id"], kept["moves"], kept["token"], kept["outcome"]) == (puzzle["id"], [wrong], None, None)
     assert page.evaluate("localStorage.getItem('ubao.player')") is None  # the server has not seen it yet
 
     with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
@@ -295,4 +314,171 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
     progress = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert progress["failed"] == 1 and progress["solved"] == 0
     page.locator("#progress").wait_for(state="visible")
-    assert page.evaluate("localStorage.getItem('ubao.attempts')") == "{}"
+    assert outbox(page, "attempts") == []
+
+
+# ------------------------------------------------------------------ Background Sync: the worker sends, page closed
+
+
+def sent_by_the_worker(context, store: str, outcome: dict) -> None:
+    """With no game or puzzle page open, wait until the service worker has sent the kept record and written
+    what the server said on it (a page of the same origin that does not touch the outbox reads it)."""
+    reader = context.new_page()
+    reader.goto("/en/sheria/")
+    deadline = time.monotonic() + 30
+    while [record["outcome"] for record in outbox(reader, store)] != [outcome]:
+        assert time.monotonic() < deadline, outbox(reader, store)
+        time.sleep(0.2)
+    reader.close()
+
+
+def with_background_sync(player):
+    """The test's Player grants the clipboard, and Chromium then refuses every permission not granted (the
+    page falls back to the `online` event then, as the two tests above show): grant Background Sync too."""
+    player.page.context.grant_permissions(["clipboard-read", "clipboard-write", "background-sync"])
+    return player
+
+
+def test_a_move_kept_offline_is_sent_by_the_worker_with_the_page_closed(contexts, server, needs_dynamodb):
+    from tests.browser.boards import after, expected_pieces
+    from tests.browser.test_mchezo import START, Player
+
+    start = START["chess"]
+    asha, ben = with_background_sync(Player(contexts, "sw")), Player(contexts, "en")
+    link = asha.create("chess", "white")
+    ben.join(link)
+    asha.page.clock.fast_forward(6_000)
+    game_url = asha.page.url
+    controlled(asha.page)
+
+    asha.page.context.set_offline(True)
+    asha.move("chess", start, "e4")
+    queued = asha.page.locator("#offline-messages").get_attribute("data-move-queued")
+    asha.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
+    (kept,) = outbox(asha.page, "moves")
+    token = asha.page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    assert kept["move"] in ("e4", "e2e4") and (kept["ply"], kept["token"], kept["outcome"]) == (0, token, None)
+    context = asha.page.context
+    asha.page.close()  # the game page is gone: only the worker can send the move now
+
+    context.set_offline(False)  # the browser fires the worker's `sync`
+    sent_by_the_worker(context, "moves", {"kind": "sent"})
+    ben.page.clock.fast_forward(6_000)
+    ben.board.wait_for_pieces(expected_pieces("chess", after("chess", start, "e4")), timeout=5_000)
+
+    # The next open shows what happened to the move, and forgets it.
+    page = context.new_page()
+    page.goto(game_url)
+    sent = page.locator("#offline-messages").get_attribute("data-move-sent").replace("%(move)s", kept["move"])
+    page.locator("#game .status").filter(has_text=sent).wait_for()
+    assert outbox(page, "moves") == []
+
+
+def test_a_conflicting_move_sent_by_the_worker_shows_the_opponents_move_at_the_next_open(
+    contexts, server, needs_dynamodb
+):
+    import urllib.request
+
+    from tests.browser.boards import BoardView, after, expected_pieces
+    from tests.browser.test_mchezo import START, Player
+
+    start = START["chess"]
+    asha, ben = Player(contexts, "sw"), with_background_sync(Player(contexts, "tl"))
+    link = asha.create("chess", "black")
+    ben.join(link)  # Ben plays white
+    game_url = ben.page.url
+    controlled(ben.page)
+    game_id = game_url.split("#game=")[1].split("&")[0]
+
+    ben.page.context.set_offline(True)
+    ben.move("chess", start, "e4")
+    queued = ben.page.locator("#offline-messages").get_attribute("data-move-queued")
+    ben.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
+    token = ben.page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    context = ben.page.context
+    ben.page.close()
+    # Meanwhile Ben's other phone plays d4: the kept e4 was made at a ply the game has left.
+    request = urllib.request.Request(
+        f"{server.origin}/v1/games/{game_id}/moves",
+        data=json.dumps({"move": "d4", "ply": 0}).encode(),
+        headers={"content-type": "application/json", "authorization": f"Bearer {token}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200
+
+    context.set_offline(False)
+    sent_by_the_worker(context, "moves", {"kind": "conflict"})
+    page = context.new_page()
+    page.goto(game_url)
+    first = page.locator("#offline-messages").get_attribute("data-opponent-first").split("%(move)s")[0].strip()
+    page.locator("#game .status").filter(has_text=first).wait_for()
+    BoardView(page.locator("#game .board-host")).wait_for_pieces(
+        expected_pieces("chess", after("chess", start, "d4")), timeout=5_000
+    )
+    assert outbox(page, "moves") == []
+
+
+def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_shows_it(
+    contexts, server, needs_dynamodb
+):
+    from shared_rules import get_game
+    from tests.browser.boards import BoardView, expected_pieces, page_config
+    from tests.browser.test_fumbo import clicks_for, solution_of
+
+    context = contexts.new()
+    page = context.new_page()
+    with page.expect_response(lambda r: "/v1/puzzles/daily?game=english" in r.url) as daily:
+        page.goto("/en/fumbo/")
+    puzzles = {"english": daily.value.json()}
+    puzzles["tanzanian"] = page.request.get("/v1/puzzles/daily?game=tanzanian").json()
+    messages = page_config(page)["messages"]
+
+    def wrong_move(game: str) -> tuple[BoardView, str]:
+        puzzle = puzzles[game]
+        board = BoardView(page.locator(f"#puzzle-{game} .board-host"))
+        board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
+        solution = solution_of(game, puzzle["id"])
+        move = next(
+            move
+            for move in get_game(game).from_fen(puzzle["fen"]).legal_notations()
+            if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
+        )
+        return board, move
+
+    # Online first, so that this browser has a player (and a token the worker can send with).
+    board, move = wrong_move("english")
+    board.click(*clicks_for("english", puzzles["english"]["fen"], move))
+    page.locator("#puzzle-english .status").filter(
+        has_text=messages["puzzle_failed"].split("%(moves)s")[0].strip()
+    ).wait_for()
+    controlled(page)
+    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+
+    def progress() -> dict:
+        return page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
+
+    assert progress()["failed"] == 1
+
+    context.set_offline(True)
+    board, move = wrong_move("tanzanian")
+    board.click(*clicks_for("tanzanian", puzzles["tanzanian"]["fen"], move))
+    queued = page.locator("#offline-messages").get_attribute("data-attempt-queued")
+    page.locator("#puzzle-tanzanian .status").filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
+    (kept,) = outbox(page, "attempts")
+    assert (kept["id"], kept["moves"], kept["token"]) == (puzzles["tanzanian"]["id"], [move], token)
+    page.close()
+
+    context.set_offline(False)
+    sent_by_the_worker(context, "attempts", {"status": 200, "result": "failed"})
+    assert progress()["failed"] == 2  # the server judged it with the page closed
+
+    page = context.new_page()  # the next open shows the verdict on the board and forgets the record
+    page.goto("/en/fumbo/")
+    page.locator("#puzzle-tanzanian .status").filter(
+        has_text=messages["puzzle_failed"].split("%(moves)s")[0].strip()
+    ).wait_for()
+    deadline = time.monotonic() + 10
+    while outbox(page, "attempts"):
+        assert time.monotonic() < deadline, outbox(page, "attempts")
+        time.sleep(0.2)
+    page.locator("#progress").wait_for(state="visible")

@@ -144,3 +144,25 @@ def test_rules_and_lesson_pages_offer_to_save_every_rules_and_lesson_page_of_the
         assert "save-offline" not in built.pages[f"/{lang}/mchezo/"].html
         assert 'id="offline-note"' in built.pages[f"/{lang}/mchezo/"].html
         assert 'id="offline-note"' in built.pages[f"/{lang}/fumbo/"].html
+
+
+def test_every_page_preloads_its_whole_module_graph_from_its_head(built):
+    """One round trip for every script (issue 12): the page names each module it will run, and each module
+    those import, in ``<link rel="modulepreload">`` before the body, so a 400 ms link is not paid per level."""
+    import_of = re.compile(r"""\bfrom\s*["']\./([\w.-]+\.js)["']|^import\s*["']\./([\w.-]+\.js)["']""", re.M)
+    deepest = 0
+    for path, page in built.pages.items():
+        head = built.resolve(path).read_text(encoding="utf-8").split("</head>")[0]
+        preloaded = [url for tag, url, attrs in page.links if tag == "link" and attrs.get("rel") == "modulepreload"]
+        scripts = [url for tag, url, attrs in page.links if tag == "script" and attrs.get("type") == "module"]
+        needed, pending, depth = set(), [(url, 1) for url in scripts], 0
+        while pending:
+            url, level = pending.pop()
+            needed.add(url)
+            depth = max(depth, level)
+            for names in import_of.findall((built.root / url.lstrip("/")).read_text()):
+                pending.append(("/static/" + (names[0] or names[1]), level + 1))
+        assert set(preloaded) == needed and len(preloaded) == len(needed), path
+        assert all(f'<link rel="modulepreload" href="{url}">' in head for url in preloaded), path
+        deepest = max(deepest, depth)
+    assert deepest >= 2  # the game and puzzle pages import modules: the test sees a real graph
