@@ -431,7 +431,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
         page.goto("/en/fumbo/")
     puzzles = {"english": daily.value.json()}
     puzzles["tanzanian"] = page.request.get("/v1/puzzles/daily?game=tanzanian").json()
-    messages = page_config(page)["messages"]
+    missed = page_config(page)["fumbo"]["puzzle_missed"]
 
     def wrong_move(game: str) -> tuple[BoardView, str]:
         puzzle = puzzles[game]
@@ -449,7 +449,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
     board, move = wrong_move("english")
     board.click(*clicks_for("english", puzzles["english"]["fen"], move))
     page.locator("#puzzle-english .status").filter(
-        has_text=messages["puzzle_failed"].split("%(moves)s")[0].strip()
+        has_text=missed
     ).wait_for()
     controlled(page)
     token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
@@ -475,7 +475,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
     page = context.new_page()  # the next open shows the verdict on the board and forgets the record
     page.goto("/en/fumbo/")
     page.locator("#puzzle-tanzanian .status").filter(
-        has_text=messages["puzzle_failed"].split("%(moves)s")[0].strip()
+        has_text=missed
     ).wait_for()
     deadline = time.monotonic() + 10
     while outbox(page, "attempts"):

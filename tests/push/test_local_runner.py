@@ -99,10 +99,12 @@ def new_game(http) -> tuple[str, dict[str, str]]:
         status, player = http("POST", "/v1/players", {"name": name})
         assert status == 201, player
         tokens[color] = player["token"]
-    status, created = http("POST", "/v1/games", {"game": "chess", "color": "white"}, tokens["white"])
+    # Black creates and White joins: a join that leaves the joiner to move tells nobody anything, so no notice
+    # of the join can reach a subscription made just after it (the feeder runs off the requests).
+    status, created = http("POST", "/v1/games", {"game": "chess", "color": "black"}, tokens["black"])
     assert status == 201, created
     game_id = created["game"]["id"]
-    status, joined = http("POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, tokens["black"])
+    status, joined = http("POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, tokens["white"])
     assert status == 200, joined
     return game_id, tokens
 
