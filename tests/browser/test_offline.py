@@ -448,9 +448,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
     # Online first, so that this browser has a player (and a token the worker can send with).
     board, move = wrong_move("english")
     board.click(*clicks_for("english", puzzles["english"]["fen"], move))
-    page.locator("#puzzle-english .status").filter(
-        has_text=missed
-    ).wait_for()
+    page.locator("#puzzle-english .status").filter(has_text=missed).wait_for()
     controlled(page)
     token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
 
@@ -474,9 +472,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
 
     page = context.new_page()  # the next open shows the verdict on the board and forgets the record
     page.goto("/en/fumbo/")
-    page.locator("#puzzle-tanzanian .status").filter(
-        has_text=missed
-    ).wait_for()
+    page.locator("#puzzle-tanzanian .status").filter(has_text=missed).wait_for()
     deadline = time.monotonic() + 10
     while outbox(page, "attempts"):
         assert time.monotonic() < deadline, outbox(page, "attempts")
