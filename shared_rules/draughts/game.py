@@ -87,6 +87,8 @@ def _countdown_sides(state: State) -> int | None:
 class DraughtsPosition(Position[RawMove]):
     """A draughts position with what its draw rules remember (immutable)."""
 
+    game: DraughtsGame
+
     def __init__(
         self,
         game: DraughtsGame,
