@@ -99,7 +99,11 @@ class Position(ABC, Generic[MoveT]):
 
 
 class Game(ABC):
-    """A game's rules under a set of table options. Build with ``shared_rules.get_game``."""
+    """A game's rules under a set of table options. Build with ``shared_rules.get_game``.
+
+    Its positions are ``Position[Any]``: each game has its own move type, which callers hold without looking
+    inside (they pass moves back to the position that produced them, or use notation).
+    """
 
     name: str
     title: str
@@ -109,18 +113,18 @@ class Game(ABC):
         self.options = validate_options(self.name, self.option_specs, options)
 
     @abstractmethod
-    def start(self) -> Position:
+    def start(self) -> Position[Any]:
         """The starting position."""
 
     @abstractmethod
-    def from_fen(self, fen: str) -> Position:
+    def from_fen(self, fen: str) -> Position[Any]:
         """A position set up from FEN; raises ``InvalidFen`` with what is wrong."""
 
     @abstractmethod
-    def restore(self, snapshot: Snapshot) -> Position:
+    def restore(self, snapshot: Snapshot) -> Position[Any]:
         """The position a ``Position.snapshot`` describes; ``InvalidFen`` if the snapshot is damaged."""
 
-    def replay(self, moves: Iterable[str] = (), fen: str | None = None) -> Position:
+    def replay(self, moves: Iterable[str] = (), fen: str | None = None) -> Position[Any]:
         """The position after playing ``moves`` (notation) from ``fen`` (default: the start).
 
         An illegal move raises ``InvalidMove`` whose ``index`` is the 0-based place in ``moves``.
@@ -133,7 +137,7 @@ class Game(ABC):
                 raise type(error)(f"move {index + 1} ({text!r}): {error}", index=index, reason=error.reason) from None
         return position
 
-    def time_loss_result(self, position: Position, loser: str) -> str:
+    def time_loss_result(self, position: Position[Any], loser: str) -> str:
         """The result when ``loser`` runs out of time in ``position``: the other side wins by default."""
         return other(loser)
 

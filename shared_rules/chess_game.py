@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import struct
+from typing import Any
 
 import chess
 
@@ -79,8 +80,10 @@ class ChessGame(Game):
             raise InvalidFen(f"FEN {fen!r} is not a legal position: {problems[0]}")
         return ChessPosition(self, board, 0)
 
-    def time_loss_result(self, position: Position, loser: str) -> str:
+    def time_loss_result(self, position: Position[Any], loser: str) -> str:
         """The side that ran out of time loses, unless the other side could never mate: then a draw."""
+        if not isinstance(position, ChessPosition):
+            raise TypeError(f"not a chess position: {position!r}")
         winner = other(loser)
         colour = chess.WHITE if winner == WHITE else chess.BLACK
         if position.board.has_insufficient_material(colour):
@@ -123,6 +126,8 @@ class ChessPosition(Position[chess.Move]):
     ``keys`` are the repetition keys of the positions since the last irreversible move, this one last:
     the threefold rule counts in them, so a position restored from a snapshot needs no moves.
     """
+
+    game: ChessGame
 
     def __init__(self, game: ChessGame, board: chess.Board, ply: int, keys: tuple[bytes, ...] | None = None):
         self.game = game

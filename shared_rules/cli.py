@@ -9,14 +9,18 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING, NoReturn
 
-from . import GAME_NAMES, RulesError, get_game, option_specs
+from . import GAME_NAMES, Position, RulesError, get_game, option_specs
+
+if TYPE_CHECKING:
+    from .search.ladder import GameOutcome
 
 EXIT_BAD_INPUT = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one clear line, not a usage dump
+    def error(self, message: str) -> NoReturn:  # one clear line, not a usage dump
         self.exit(EXIT_BAD_INPUT, f"ubao: {message} (see 'ubao --help')\n")
 
 
@@ -29,7 +33,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
-    def add_common(sub):
+    def add_common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAME_NAMES)}")
         sub.add_argument("--fen", help="start from this position instead of the initial one")
         sub.add_argument(
@@ -71,10 +75,10 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _options(game: str, pairs: list[str]) -> dict:
+def _options(game: str, pairs: list[str]) -> dict[str, object]:
     """Options from KEY=VALUE words, read as their option's type (the rules layer itself takes no text)."""
     specs = {spec.name: spec for spec in option_specs(game)}
-    options: dict = {}
+    options: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
@@ -84,17 +88,17 @@ def _options(game: str, pairs: list[str]) -> dict:
     return options
 
 
-def _position(args):
+def _position(args: argparse.Namespace) -> Position[object]:
     game = get_game(args.game, _options(args.game, args.option))
     return game.from_fen(args.fen) if args.fen else game.start()
 
 
-def _cmd_moves(args) -> None:
+def _cmd_moves(args: argparse.Namespace) -> None:
     for notation in _position(args).legal_notations():
         print(notation)
 
 
-def _cmd_perft(args) -> None:
+def _cmd_perft(args: argparse.Namespace) -> None:
     from .perft import perft
 
     if args.depth < 0:
@@ -114,7 +118,7 @@ def _cmd_perft(args) -> None:
     print(total)
 
 
-def _cmd_play(args) -> None:
+def _cmd_play(args: argparse.Namespace) -> None:
     game = get_game(args.game, _options(args.game, args.option))
     position = game.replay(args.moves, fen=args.fen)
     print(
@@ -129,7 +133,7 @@ def _cmd_play(args) -> None:
     )
 
 
-def _cmd_engine(args) -> None:
+def _cmd_engine(args: argparse.Namespace) -> None:
     from .search.levels import choose_move
 
     position = _position(args)
@@ -143,7 +147,7 @@ def _cmd_engine(args) -> None:
     )
 
 
-def _cmd_match(args) -> None:
+def _cmd_match(args: argparse.Namespace) -> None:
     from .search.ladder import RANDOM, match
     from .search.levels import LEVELS
 
@@ -155,7 +159,7 @@ def _cmd_match(args) -> None:
         raise RulesError("--workers must be 1 or more")
     game = get_game(args.game, _options(args.game, args.option))
 
-    def report(outcome) -> None:
+    def report(outcome: GameOutcome) -> None:
         if args.verbose:
             print(
                 f"game {outcome.task.number + 1}: {outcome.result} ({outcome.ended_by}) in {len(outcome.moves)} "

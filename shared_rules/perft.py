@@ -6,19 +6,24 @@ Draw rules do not stop perft (as in the published counts); a side without moves 
 
 from __future__ import annotations
 
+from typing import Any
+
 import chess
 
 from .base import Position
+from .chess_game import ChessPosition
+from .draughts.game import DraughtsPosition
 
 
-def perft(position: Position, depth: int) -> int:
+def perft(position: Position[Any], depth: int) -> int:
     if depth < 0:
         raise ValueError("depth must be 0 or more")
-    board = getattr(position, "board", None)
-    if board is not None:
-        return _chess_perft(board.copy(stack=False), depth)
-    game = position.game
-    return game.engine.perft(position.state, depth, game.mandatory_capture)
+    if isinstance(position, ChessPosition):
+        return _chess_perft(position.board.copy(stack=False), depth)
+    if isinstance(position, DraughtsPosition):
+        game = position.game
+        return game.engine.perft(position.state, depth, game.mandatory_capture)
+    raise TypeError(f"no perft for {position!r}")
 
 
 def _chess_perft(board: chess.Board, depth: int) -> int:

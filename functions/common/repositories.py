@@ -39,9 +39,13 @@ class PuzzleProgressRepository(Protocol):
 
     def attempted(self, player_id: str, id_prefix: str) -> set[str]: ...
 
-    def count_play(self, puzzle_id: str, solved: bool, shard: int) -> None: ...
+    def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None: ...
 
     def counts(self, puzzle_id: str) -> dict[str, int]: ...
+
+    def rating_state(self, puzzle_id: str) -> tuple[Record | None, dict[str, float]]: ...
+
+    def save_rating(self, puzzle_id: str, record: Record, folded_plays: int | None) -> bool: ...
 
 
 class InMemoryPlayers:
@@ -91,7 +95,8 @@ class InMemoryPuzzleProgress:
 
     def __init__(self) -> None:
         self._attempts: dict[tuple[str, str], Record] = {}
-        self._counts: dict[str, dict[str, int]] = {}
+        self._counts: dict[str, dict[str, float]] = {}
+        self._ratings: dict[str, Record] = {}
         self._lock = threading.Lock()
 
     def record_first_attempt(self, player_id: str, attempt: Record) -> bool:
@@ -111,16 +116,39 @@ class InMemoryPuzzleProgress:
             puzzle for player, puzzle in list(self._attempts) if player == player_id and puzzle.startswith(id_prefix)
         }
 
-    def count_play(self, puzzle_id: str, solved: bool, shard: int) -> None:
+    def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
         with self._lock:
-            totals = self._counts.setdefault(f"{puzzle_id}#{shard}", {"plays": 0, "solves": 0})
+            totals = self._counts.setdefault(f"{puzzle_id}#{shard}", dict.fromkeys(_COUNTERS, 0.0))
             totals["plays"] += 1
             totals["solves"] += int(solved)
+            totals["info"] += info
+            totals["gain"] += gain
 
     def counts(self, puzzle_id: str) -> dict[str, int]:
         """The sums over the ``COUNTER_SHARDS`` shards, as DynamoDB's ``PuzzleStore`` reads them."""
+        totals = self._totals(puzzle_id)
+        return {"plays": int(totals["plays"]), "solves": int(totals["solves"])}
+
+    def rating_state(self, puzzle_id: str) -> tuple[Record | None, dict[str, float]]:
+        rating = self._ratings.get(puzzle_id)
+        return (copy.deepcopy(rating) if rating is not None else None), self._totals(puzzle_id)
+
+    def save_rating(self, puzzle_id: str, record: Record, folded_plays: int | None) -> bool:
+        """Write the rating if the folded count is still ``folded_plays`` (None: only when there is none)."""
+        with self._lock:
+            current = self._ratings.get(puzzle_id)
+            if (current is None) != (folded_plays is None) or (current and current.get("plays") != folded_plays):
+                return False
+            self._ratings[puzzle_id] = _stored(record)
+            return True
+
+    def _totals(self, puzzle_id: str) -> dict[str, float]:
         shards = [self._counts.get(f"{puzzle_id}#{shard}", {}) for shard in range(COUNTER_SHARDS)]
-        return {name: sum(shard.get(name, 0) for shard in shards) for name in ("plays", "solves")}
+        return {name: sum(shard.get(name, 0.0) for shard in shards) for name in _COUNTERS}
+
+
+#: What each counter shard of a puzzle adds up: its first attempts, their solves and their Glicko-2 terms.
+_COUNTERS = ("plays", "solves", "info", "gain")
 
 
 def _stored(record: Record) -> Record:

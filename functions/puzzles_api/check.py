@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from http import HTTPStatus
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from common.errors import ApiError
 
@@ -29,6 +29,7 @@ from puzzles.catalog import Puzzle
 from shared_rules import Game, InvalidMove, Position, RulesError, get_game
 
 Result = Literal["continue", "solved", "failed"]
+MoveT = TypeVar("MoveT")
 
 
 class AttemptOver(ApiError):
@@ -55,7 +56,7 @@ def _game(name: str) -> Game:
 
 def judge(puzzle: Puzzle, moves: list[str] | tuple[str, ...]) -> Verdict:
     """The verdict on the solver's ``moves`` (at least one) from the puzzle's position."""
-    position: Position = _game(puzzle.game).from_fen(puzzle.fen)
+    position: Position[Any] = _game(puzzle.game).from_fen(puzzle.fen)
     solver = position.turn
     solution = puzzle.solution
     played: list[str] = []
@@ -87,13 +88,13 @@ def judge(puzzle: Puzzle, moves: list[str] | tuple[str, ...]) -> Verdict:
     raise AttemptOver("send at least one move")
 
 
-def _alternatives(puzzle: Puzzle, position: Position, index: int) -> list:
+def _alternatives(puzzle: Puzzle, position: Position[MoveT], index: int) -> list[MoveT]:
     """The recorded alternatives to the solver's move ``index`` (each of them finishes the puzzle)."""
     steps = puzzle.alternatives
     return [position.parse_move(text) for text in steps[index]] if index < len(steps) else []
 
 
-def _read(position: Position, text: str, index: int):
+def _read(position: Position[MoveT], text: str, index: int) -> MoveT:
     try:
         return position.parse_move(text)
     except InvalidMove as error:

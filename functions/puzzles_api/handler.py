@@ -8,16 +8,18 @@ repositories and clock); tests replace them through the resolver's ``dependency_
 import hashlib
 import json
 from http import HTTPStatus
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from common.api import JSON, Api
 from common.depends import Clock, clock, players, puzzle_progress_repository
 from common.models import ErrorResponse
 from common.players import Players
-from common.repositories import PuzzleProgressRepository
+from common.repositories import PuzzleProgressRepository, Record
+from pydantic import BaseModel
 
 from puzzles_api.logic import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone
 from puzzles_api.models import (
@@ -36,10 +38,12 @@ NO_STORE = {"Cache-Control": "no-store"}
 #: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
 PUZZLE_MAX_AGE = 86_400
 
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
 THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
 
 
-def _errors(*statuses: int) -> dict:
+def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
     descriptions = {
         304: "Your copy is current (send the `ETag` back as `If-None-Match`).",
         401: "No token, or not a token of any player.",
@@ -47,12 +51,12 @@ def _errors(*statuses: int) -> dict:
         422: "The request is wrong: a field, the game, the date, the time zone, or an illegal move.",
         503: "The store is busy; retry after `Retry-After` seconds. A retried attempt counts once.",
     }
-    return {
-        status: {"description": descriptions[status]}
-        if status == 304
-        else {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
-        for status in statuses
-    }
+    responses: dict[int, OpenAPIResponse] = {}
+    for status in statuses:
+        responses[status] = {"description": descriptions[status]}
+        if status != 304:  # a 304 has no body
+            responses[status]["content"] = {JSON: {"model": ErrorResponse}}
+    return responses
 
 
 def create_app() -> Api:
@@ -71,7 +75,7 @@ def create_app() -> Api:
 
     Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
 
-    def headers() -> dict:
+    def headers() -> dict[str, str]:
         return app.current_event.headers or {}
 
     @app.get(
@@ -191,7 +195,7 @@ def create_app() -> Api:
     return app
 
 
-def _cacheable(model, body: dict, cache: dict[str, str], request_headers: dict) -> Response:
+def _cacheable(model: ModelT, body: Record, cache: dict[str, str], request_headers: dict[str, str]) -> Response[ModelT]:
     """A 200 with an ETag, or a 304 when the client's ``If-None-Match`` names it."""
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode("utf-8")).hexdigest()[:20]
     etag = f'"{REPRESENTATION}-{digest}"'
@@ -208,7 +212,7 @@ class NotModified(Exception):
         self.headers = headers
 
 
-def _not_modified(error: NotModified) -> Response:
+def _not_modified(error: NotModified) -> Response[str]:
     return Response(HTTPStatus.NOT_MODIFIED, None, "", headers=error.headers)
 
 

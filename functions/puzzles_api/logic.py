@@ -27,12 +27,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from http import HTTPStatus
+from typing import Literal, overload
 
 from aws_lambda_powertools import Logger
 from common import metrics
 from common.errors import ApiError
 from common.players import Player, Players, bearer_token
-from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository
+from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository, Record
 from common.store import StoreUnavailable
 from common.timezones import is_allowed_zone
 
@@ -63,7 +64,7 @@ PACK_MAX = 20
 LENGTH_THEMES = frozenset({"short", "long", "veryLong", "very_long", "one_move", "oneMove"})
 _THEME = re.compile(r"[A-Za-z_]{1,40}")
 
-Caller = tuple[Player, dict]  # the player and its stored item, from one read
+Caller = tuple[Player, Record]  # the player and its stored item, from one read
 
 
 class PuzzleNotFound(ApiError):
@@ -111,7 +112,7 @@ def time_zone(name: str | None) -> str | None:
     return name
 
 
-def puzzle_view(puzzle: Puzzle, rating: glicko2.Rating | None = None) -> dict:
+def puzzle_view(puzzle: Puzzle, rating: glicko2.Rating | None = None) -> Record:
     """A puzzle as a player sees it before solving: never the solution. ``rating``: its current rating."""
     view = puzzle.public()
     if rating is not None:
@@ -229,11 +230,17 @@ class PuzzleService:
             return PuzzleRating.from_record(saved, puzzle.rating)  # as every process reads it
         return stored  # another process folded the same games first: its rating is read next time
 
-    def view(self, puzzle: Puzzle) -> dict:
+    def view(self, puzzle: Puzzle) -> Record:
         return puzzle_view(puzzle, self.served_rating(puzzle))
 
     # -- players ------------------------------------------------------------------------------------------
-    def caller(self, headers: dict | None, required: bool) -> Caller | None:
+    @overload
+    def caller(self, headers: dict[str, str] | None, required: Literal[True]) -> Caller: ...
+
+    @overload
+    def caller(self, headers: dict[str, str] | None, required: bool) -> Caller | None: ...
+
+    def caller(self, headers: dict[str, str] | None, required: bool) -> Caller | None:
         """The player the request's token belongs to, with its item (one read); None without a token when
         ``required`` is false. A token that is sent must be right, whether required or not."""
         if not required and bearer_token(headers, required=False) is None:
@@ -241,7 +248,7 @@ class PuzzleService:
         return self.players.authenticate_record(headers)
 
     # -- attempts -----------------------------------------------------------------------------------------
-    def attempt(self, puzzle_id: str, moves: list[str], caller: Caller | None, zone: str | None) -> dict:
+    def attempt(self, puzzle_id: str, moves: list[str], caller: Caller | None, zone: str | None) -> Record:
         """Check the solver's moves; with a caller, a finished first attempt counts for its progress.
 
         The solution comes only with a ``failed`` answer to a player whose first finished attempt at this
@@ -266,7 +273,9 @@ class PuzzleService:
             "rating_change": round(change or 0.0, 2),
         }
 
-    def _record(self, player: Player, progress: Progress, puzzle: Puzzle, verdict: Verdict, zone: str | None):
+    def _record(
+        self, player: Player, progress: Progress, puzzle: Puzzle, verdict: Verdict, zone: str | None
+    ) -> tuple[Progress, Attempt, float | None]:
         """Store a finished attempt if it is the player's first at the puzzle: (progress, the first attempt as
         stored, rating change), the change None when this attempt did not count."""
         counted = progress.recent_attempt(puzzle.id)
@@ -299,7 +308,9 @@ class PuzzleService:
         except StoreUnavailable:
             logger.warning("a puzzle counter was not updated", extra={"puzzle": puzzle.id})
 
-    def _apply(self, player: Player, progress: Progress, attempt: Attempt, opponent: glicko2.Rating, zone: str | None):
+    def _apply(
+        self, player: Player, progress: Progress, attempt: Attempt, opponent: glicko2.Rating, zone: str | None
+    ) -> tuple[Progress, float | None]:
         """Write the progress with the attempt in it, reading again when another request wrote first."""
         for _ in range(SAVE_TRIES):
             updated = progress.after(attempt, opponent, zone)
@@ -322,7 +333,7 @@ class PuzzleService:
         return False
 
     # -- progress -----------------------------------------------------------------------------------------
-    def progress(self, caller: Caller, zone: str | None) -> dict:
+    def progress(self, caller: Caller, zone: str | None) -> Record:
         """The player's rating, counts, streak and recent attempts.
 
         ``zone``, when it differs from the player's, is asked for (one conditional write): in effect at once
@@ -375,15 +386,15 @@ def _parse_date(text: str) -> date:
         raise InvalidDate(f"there is no day {text!r}") from None
 
 
-def _answer(puzzle: Puzzle, verdict: Verdict) -> dict:
+def _answer(puzzle: Puzzle, verdict: Verdict) -> Record:
     """The verdict as answered to anyone: never the solution (``attempt`` adds it for a player who earned it)."""
-    answer: dict = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
+    answer: Record = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
     if verdict.final:
         answer["source"] = puzzle.source
     return answer
 
 
-def _attempt_item(attempt: Attempt) -> dict:
+def _attempt_item(attempt: Attempt) -> Record:
     return {
         "puzzle": attempt.puzzle,
         "result": "solved" if attempt.solved else "failed",

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from puzzles_api import glicko2
@@ -86,7 +87,7 @@ class Progress:
 
     # -- storage ------------------------------------------------------------------------------------------
     @classmethod
-    def from_record(cls, record: dict | None) -> Progress:
+    def from_record(cls, record: dict[str, Any] | None) -> Progress:
         if not record:
             return cls()
         return cls(
@@ -108,7 +109,7 @@ class Progress:
             older=tuple((item[1:], item[0] == "+") for item in (record.get("older") or "").split()),
         )
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The stored map (short names and lists keep it small: well under 1 KB with ten recent attempts)."""
         return {
             "v": self.version,
@@ -210,7 +211,9 @@ class Progress:
             else glicko2.Rating(float(puzzle_rating), PUZZLE_RD)
         )
         rating = glicko2.update(base.rating, [(opponent, 1.0 if attempt.solved else 0.0)])
-        recent = (Recent(attempt.puzzle, attempt.solved, attempt.at, rating.rating - base.rating.rating),)
+        recent: tuple[Recent, ...] = (
+            Recent(attempt.puzzle, attempt.solved, attempt.at, rating.rating - base.rating.rating),
+        )
         ordered = sorted(recent + base.recent, key=lambda item: item.at, reverse=True)
         recent, dropped = tuple(ordered[:RECENT_MAX]), [(item.puzzle, item.solved) for item in ordered[RECENT_MAX:]]
         older = tuple(dropped + list(base.older))[: HISTORY_MAX - RECENT_MAX]
@@ -241,7 +244,7 @@ class Progress:
         return replace(self, streak=streak, best_streak=max(self.best_streak, streak), daily_at=at, daily_day=day)
 
 
-def _legacy_day(record: dict) -> int | None:
+def _legacy_day(record: dict[str, Any]) -> int | None:
     """The day of the latest daily solve of a map stored before days were kept: its date in the stored zone."""
     if record.get("daily_at") is None:
         return None

@@ -19,6 +19,7 @@ The shards only grow, so a fold never loses a game and never counts one twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from puzzles_api import glicko2
 from puzzles_api.progress import PUZZLE_RD
@@ -60,14 +61,14 @@ class PuzzleRating:
         return cls(glicko2.Rating(float(set_rating), START_RD, START_VOLATILITY))
 
     @classmethod
-    def from_record(cls, record: dict | None, set_rating: float) -> PuzzleRating:
+    def from_record(cls, record: dict[str, Any] | None, set_rating: float) -> PuzzleRating:
         if not record:
             return cls.start(set_rating)
         rating = glicko2.Rating(float(record["rating"]), float(record["rd"]), float(record["vol"]))
         folded = Totals(int(record["plays"]), int(record["solves"]), float(record["info"]), float(record["gain"]))
         return cls(rating, folded, int(record["at"]))
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         return {
             "rating": round(self.rating.rating, 4),
             "rd": round(self.rating.rd, 4),

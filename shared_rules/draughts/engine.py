@@ -16,6 +16,7 @@ State is four integers: ``white`` and ``black`` occupancy, ``kings`` (of either 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .variants import ADJACENT, ANY, CROWN_AT_END, CROWN_CONTINUES, FIRST_CONTINUATION, MUST_CONTINUE, Variant
@@ -46,7 +47,7 @@ class State(NamedTuple):
 _new_tuple = tuple.__new__  # builds a RawMove without the namedtuple's Python-level __new__
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -80,7 +81,8 @@ class Engine:
         self.black_crown_row = self.row_mask[0]
         # Rays: for each index, in the four directions (UL, UR, DL, DR), the indices along it.
         steps = ((1, -1), (1, 1), (-1, -1), (-1, 1))
-        self.rays: list[tuple[tuple[int, ...], ...] | None] = [None] * self.nbits
+        # Ghost bits have no rays and no jumps (never looked up: no piece stands there).
+        self.rays: list[tuple[tuple[int, ...], ...]] = [()] * self.nbits
         for index, (row, file) in self.coords.items():
             rays = []
             for dr, df in steps:
@@ -92,7 +94,7 @@ class Engine:
                 rays.append(tuple(ray))
             self.rays[index] = tuple(rays)
         # Short jumps: (direction, captured bit, landing index) for each index, split by direction.
-        self.jumps: list[tuple[tuple[int, int, int], ...] | None] = [None] * self.nbits
+        self.jumps: list[tuple[tuple[int, int, int], ...]] = [()] * self.nbits
         for index in self.coords:
             self.jumps[index] = tuple(
                 (d, 1 << ray[0], ray[1]) for d, ray in enumerate(self.rays[index]) if len(ray) >= 2
@@ -160,7 +162,18 @@ class Engine:
                 result |= men & (them << -d) & (empty << (-2 * d))
         return result
 
-    def _man_captures(self, origin, square, captured, occupied, them, dirs, crown, path, found):
+    def _man_captures(
+        self,
+        origin: int,
+        square: int,
+        captured: int,
+        occupied: int,
+        them: int,
+        dirs: frozenset[int],
+        crown: int,
+        path: tuple[int, ...],
+        found: list[RawMove],
+    ) -> None:
         extended = False
         for d, mid, landing in self.jumps[square]:
             if d not in dirs or not (mid & them) or (mid & captured) or (occupied >> landing) & 1:
@@ -180,9 +193,9 @@ class Engine:
         if not extended and path:
             found.append(RawMove(origin, square, captured, path, bool((1 << square) & crown)))
 
-    def _king_jumps(self, square, captured, occupied, them):
+    def _king_jumps(self, square: int, captured: int, occupied: int, them: int) -> list[tuple[int, tuple[int, ...]]]:
         """For each direction with a jumpable piece: (captured bit, empty squares behind it)."""
-        result = []
+        result: list[tuple[int, tuple[int, ...]]] = []
         for ray in self.rays[square]:
             if not ray:
                 continue
@@ -196,7 +209,7 @@ class Engine:
                 if (occupied >> index) & 1:
                     mid = 1 << index
                     if mid & them and not mid & captured:
-                        behind = []
+                        behind: list[int] = []
                         for landing in ray[k + 1 :]:
                             if (occupied >> landing) & 1:
                                 break
@@ -206,7 +219,17 @@ class Engine:
                     break
         return result
 
-    def _king_captures(self, origin, square, captured, occupied, them, path, found, crowned):
+    def _king_captures(
+        self,
+        origin: int,
+        square: int,
+        captured: int,
+        occupied: int,
+        them: int,
+        path: tuple[int, ...],
+        found: list[RawMove],
+        crowned: bool,
+    ) -> None:
         for mid, behind in self._king_jumps(square, captured, occupied, them):
             now_captured = captured | mid
             continuing = [bool(self._king_jumps(landing, now_captured, occupied, them)) for landing in behind]
@@ -217,13 +240,13 @@ class Engine:
                 else:
                     self._king_captures(origin, landing, now_captured, occupied, them, now_path, found, crowned)
 
-    def _landings(self, behind, continuing):
+    def _landings(self, behind: tuple[int, ...], continuing: list[bool]) -> list[tuple[int, bool]]:
         """Which landing squares are allowed after a jump, and whether the move ends there."""
         rule = self.landing
         if rule == ADJACENT:
             return [(behind[0], not continuing[0])]
         if rule == FIRST_CONTINUATION:
-            result = []
+            result: list[tuple[int, bool]] = []
             for landing, goes_on in zip(behind, continuing):
                 if goes_on:
                     result.append((landing, False))
@@ -292,7 +315,8 @@ class Engine:
 
     # ----------------------------------------------------------------- playing
 
-    def play(self, state: State, move: RawMove) -> State:
+    def play(self, state: tuple[int, int, int, int], move: RawMove) -> State:
+        """The state after ``move``; ``state`` may be a plain tuple (perft's loop builds no ``State``)."""
         white, black, kings, turn = state
         origin_bit, dest_bit = 1 << move.origin, 1 << move.destination
         captured = move.captured
@@ -322,7 +346,7 @@ class Engine:
             us, them, offsets, crown = black, white, self.down_offsets, self.black_crown_row
         men = us & ~kings
         our_kings = us & kings
-        captures = ()
+        captures: Sequence[RawMove] = ()
         if our_kings or self._men_that_can_jump(men, them, occupied, turn):
             captures = self._captures(white, black, kings, turn)
             if len(captures) > 1:
@@ -366,7 +390,7 @@ class Engine:
                 total += recurse(white, black ^ moved, kings ^ moved, 0, depth, mandatory)
         return total
 
-    def _king_steps(self, king_set: int, empty: int, occupied: int):
+    def _king_steps(self, king_set: int, empty: int, occupied: int) -> Iterator[tuple[int, int]]:
         """(origin bit, destination bit) of every quiet king move."""
         if not king_set:
             return

@@ -58,8 +58,10 @@ class DraughtsGame(Game):
             self, state, snapshot.ply, history, quiet, kings_only, None if countdown < 0 else countdown
         )
 
-    def time_loss_result(self, position: Position, loser: str) -> str:
+    def time_loss_result(self, position: Position[Any], loser: str) -> str:
         """Tanzanian: a time loss with three kings against a lone king is a draw (seed 000)."""
+        if not isinstance(position, DraughtsPosition):
+            raise TypeError(f"not a draughts position: {position!r}")
         if self.variant.countdown and _countdown_sides(position.state) is not None:
             return DRAW
         return super().time_loss_result(position, loser)
@@ -87,12 +89,14 @@ def _countdown_sides(state: State) -> int | None:
 class DraughtsPosition(Position[RawMove]):
     """A draughts position with what its draw rules remember (immutable)."""
 
+    game: DraughtsGame
+
     def __init__(
         self,
         game: DraughtsGame,
         state: State,
         ply: int,
-        history: tuple,
+        history: tuple[State, ...],
         quiet_plies: int,
         kings_only_plies: int,
         countdown: int | None,
@@ -220,8 +224,8 @@ class DraughtsPosition(Position[RawMove]):
             strong = _countdown_sides(state)
             if strong is not None:
                 # The same material as before the move continues the count; new material starts it.
-                continuing = _countdown_sides(before) == strong and self.countdown is not None
-                counted = self.countdown if continuing else 0
+                same_material = _countdown_sides(before) == strong
+                counted = self.countdown if same_material and self.countdown is not None else 0
                 countdown = counted + (1 if before.turn == strong else 0)
         return DraughtsPosition(game, state, self._ply + 1, history, quiet, kings_only, countdown)
 

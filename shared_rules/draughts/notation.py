@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from typing import cast
 
 from ..errors import InvalidFen
 from .engine import BLACK_TO_MOVE, WHITE_TO_MOVE, Engine, State
@@ -59,7 +61,7 @@ class Squares:
         return [self.name_of[i] for i in sorted(_indices(mask), key=self.rank.__getitem__)]
 
 
-def _indices(mask: int):
+def _indices(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -113,7 +115,7 @@ def _parse_pieces(squares: Squares, field: str, fen: str) -> tuple[int, int]:
     entries = [lookup(item) for item in items]
     if None not in entries:
         pieces = kings = 0
-        for bit, king_bit in entries:
+        for bit, king_bit in cast(list[tuple[int, int]], entries):  # no None: checked just above
             pieces |= bit
             kings |= king_bit
         if pieces.bit_count() == len(entries):
@@ -128,6 +130,7 @@ def _parse_pieces(squares: Squares, field: str, fen: str) -> tuple[int, int]:
             if not item:
                 continue
             entry = tokens.get(item)
+        indices: Sequence[int]
         if entry is not None:
             indices, king = (entry[0],), entry[1]
         else:

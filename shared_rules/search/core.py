@@ -65,7 +65,7 @@ class GameModel(Protocol):
         Forced with no moves means the side to move has no legal move at all: ``terminal`` decides.
         """
 
-    def evaluate(self, state: Any, moves: Sequence[Any]) -> int:
+    def evaluate(self, state: Any, moves: Sequence[Any] = ()) -> int:
         """A static score for the side to move, in hundredths of the game's basic unit (a man, a pawn)."""
 
     def order_hint(self, move: Any) -> int:
@@ -78,7 +78,7 @@ class SearchResult:
     score: int  # for the side to move
     depth: int  # the deepest fully searched iteration
     nodes: int  # nodes spent by this call
-    pv: list = field(default_factory=list)  # the expected line, the best move first
+    pv: list[Any] = field(default_factory=list)  # the expected line, the best move first
     complete: bool = True  # False when the node budget stopped an iteration early
 
     @property
@@ -174,7 +174,7 @@ class Searcher:
                 break
         return score
 
-    def principal_variation(self, state: Any, first: Any, limit: int = 24) -> list:
+    def principal_variation(self, state: Any, first: Any, limit: int = 24) -> list[Any]:
         """The expected line after ``first``, read back from the table."""
         line = [first]
         seen = {self.model.key(state)}
@@ -212,13 +212,13 @@ class Searcher:
         """
         if self.nodes >= self._node_stop:
             raise NodeLimitReached
-        if self._deadline is not None and self.clock() >= self._deadline:
+        if self._deadline is not None and self.clock is not None and self.clock() >= self._deadline:
             raise TimeLimitReached
         self._stop_at = min(self._node_stop, self.nodes + CLOCK_EVERY)
 
     # ------------------------------------------------------------- the search
 
-    def _root(self, state: Any, ordered: list, depth: int) -> tuple[int, Any]:
+    def _root(self, state: Any, ordered: list[Any], depth: int) -> tuple[int, Any]:
         model = self.model
         alpha, beta = -INFINITY, INFINITY
         best_score, best_move = -INFINITY, ordered[0]
@@ -295,6 +295,8 @@ class Searcher:
         if forced:
             if not candidates:
                 over = model.terminal(state, candidates)
+                if over is None:  # the model broke its contract: no legal move is always an end
+                    raise RuntimeError("a position without legal moves must be terminal")
                 return over + ply if over < 0 else over - ply if over > 0 else 0
             if ply >= MAX_PLY:
                 return model.evaluate(state, candidates)

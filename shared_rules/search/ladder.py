@@ -31,14 +31,20 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import chess
 
 from .. import get_game
 from ..base import Game, Position
-from .core import Searcher
+from ..draughts.engine import State
+from .chess import ChessModel
+from .core import GameModel, Searcher
+from .draughts import DraughtsModel
 from .levels import choose_move, model_of, search_state
 
+#: A game's table options as sorted (key, value) pairs: hashable, for the openings' cache and the tasks.
+Options = tuple[tuple[str, Any], ...]
 RANDOM = 0  # a "level" that plays a uniformly random legal move (the ladder's floor)
 MAX_MATCH_PLIES = 300
 
@@ -71,17 +77,17 @@ def adjudication_for(game_name: str) -> Adjudication:
 # ------------------------------------------------------------------------------------------ openings
 
 
-def openings(game: Game, count: int, seed: int = 0) -> list[Position]:
+def openings(game: Game, count: int, seed: int = 0) -> list[Position[Any]]:
     """``count`` different balanced starts, ``OPENING_PLIES`` random plies in (the same list every call)."""
     return list(_openings(game.name, _frozen(game.options), count, seed))
 
 
 @lru_cache(maxsize=32)
-def _openings(game_name: str, options: tuple, count: int, seed: int) -> tuple[Position, ...]:
+def _openings(game_name: str, options: Options, count: int, seed: int) -> tuple[Position[Any], ...]:
     game = get_game(game_name, dict(options))
     model = model_of(game)
     rng = random.Random(7_919 * seed + 1)
-    found: dict[str, Position] = {}
+    found: dict[str, Position[Any]] = {}
     for _attempt in range(count * 50):
         if len(found) == count:
             break
@@ -101,7 +107,7 @@ def _openings(game_name: str, options: tuple, count: int, seed: int) -> tuple[Po
     return tuple(found.values())
 
 
-def _frozen(options: dict) -> tuple:
+def _frozen(options: dict[str, Any]) -> Options:
     return tuple(sorted(options.items()))
 
 
@@ -113,7 +119,7 @@ class LadderGame:
     """One game of a match, as a task for any process: level ``a`` against level ``b``."""
 
     game_name: str
-    options: tuple  # the table options, as sorted (key, value) pairs
+    options: Options  # the table options
     a: int
     b: int
     number: int  # games 2k and 2k+1 share opening k; in game 2k level ``a`` has White
@@ -129,7 +135,7 @@ class LadderGame:
 class GameOutcome:
     task: LadderGame
     result: str  # white, black or draw
-    ended_by: str  # the rules' reason, "adjudicated" or "ply_limit"
+    ended_by: str | None  # the rules' reason, "adjudicated" or "ply_limit"
     moves: list[str]
 
     @property
@@ -143,19 +149,18 @@ def play_ladder_game(task: LadderGame) -> GameOutcome:
     game = get_game(task.game_name, dict(task.options))
     start = openings(game, (task.games + 1) // 2, task.seed)[task.number // 2]
     white, black = (task.a, task.b) if task.a_colour == "white" else (task.b, task.a)
-    return play_game(game, start, white, black, seed=task.seed * 100_003 + task.number, task=task)
+    return play_game(game, start, white, black, task, seed=task.seed * 100_003 + task.number)
 
 
-def random_move(position: Position, seed: int):
+def random_move(position: Position[Any], seed: int) -> Any:
     return random.Random(seed).choice(position.legal_moves())
 
 
-def play_game(
-    game: Game, start: Position, white: int, black: int, seed: int = 0, task: LadderGame | None = None
-) -> GameOutcome:
+def play_game(game: Game, start: Position[Any], white: int, black: int, task: LadderGame, seed: int = 0) -> GameOutcome:
     """One game between two levels (``RANDOM`` for a random mover), to its end or its adjudication."""
     judge = Adjudicator(game)
-    position, moves = start, []
+    position = start
+    moves: list[str] = []
     while True:
         status = position.status()
         if status.is_over:
@@ -186,11 +191,11 @@ class Adjudicator:
         self.leader_since: tuple[str | None, int] = (None, 0)
         self.material_since: tuple[int | None, int] = (None, 0)
 
-    def after(self, position: Position) -> str | None:
+    def after(self, position: Position[Any]) -> str | None:
         rule, ply = self.rule, self.plies
         self.plies += 1
-        state = position.board if self.game.name == "chess" else position.state
-        material = self.model.material(state)
+        state = search_state(position)
+        material = self._material(state)
         leader = None
         if abs(material) >= rule.win_margin:
             leader = "white" if material > 0 else "black"
@@ -207,11 +212,21 @@ class Adjudicator:
             return "draw"
         return None
 
-    def _can_win(self, state, leader: str) -> bool:
-        if self.game.name == "chess":
+    def _material(self, state: chess.Board | State) -> int:
+        model: GameModel = self.model
+        if isinstance(model, ChessModel) and isinstance(state, chess.Board):
+            return model.material(state)
+        if isinstance(model, DraughtsModel) and isinstance(state, State):
+            return model.material(state)
+        raise TypeError(f"{type(model).__name__} has no material count for {type(state).__name__}")
+
+    def _can_win(self, state: chess.Board | State, leader: str) -> bool:
+        if isinstance(state, chess.Board):
             side = state.occupied_co[chess.WHITE if leader == "white" else chess.BLACK]
             return bool(side & (state.pawns | state.rooks | state.queens))
-        return not self.model.drawn_ending(state)
+        if isinstance(self.model, DraughtsModel):
+            return not self.model.drawn_ending(state)
+        raise TypeError(f"{type(self.model).__name__} cannot judge a draughts ending")
 
 
 # ------------------------------------------------------------------------------------------ matches

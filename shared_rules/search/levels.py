@@ -32,11 +32,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
+
+import chess
 
 from ..base import Game, Position
+from ..chess_game import ChessPosition
+from ..draughts.engine import State
+from ..draughts.game import DraughtsPosition
 from ..errors import GameOver
 from . import model_for
-from .core import WIN_BOUND, WIN_SCORE, NodeLimitReached, Searcher, TimeLimitReached, is_decisive
+from .core import WIN_BOUND, WIN_SCORE, GameModel, NodeLimitReached, Searcher, TimeLimitReached, is_decisive
 
 LEVELS = (1, 2, 3, 4, 5)
 
@@ -107,26 +113,28 @@ class EngineMove:
 
 
 @lru_cache(maxsize=8)
-def _model(game_name: str, mandatory_capture: bool):
+def _model(game_name: str, mandatory_capture: bool) -> GameModel:
     if game_name == "chess":
         return model_for("chess")
     return model_for(game_name, mandatory_capture=mandatory_capture)
 
 
-def model_of(game: Game):
+def model_of(game: Game) -> GameModel:
     """The search model for a game under its table options."""
     return _model(game.name, bool(game.options.get("mandatory_capture", True)))
 
 
-def search_state(position: Position):
+def search_state(position: Position[Any]) -> chess.Board | State:
     """The searcher's state of a rules-layer position (a board without its history, or the raw state)."""
-    if position.game.name == "chess":
+    if isinstance(position, ChessPosition):
         return position.board.copy(stack=False)
-    return position.state
+    if isinstance(position, DraughtsPosition):
+        return position.state
+    raise TypeError(f"no search state for {position!r}")
 
 
 def choose_move(
-    game: Game, position: Position, level: int, seed: int = 0, clock: Callable[[], float] = time.process_time
+    game: Game, position: Position[Any], level: int, seed: int = 0, clock: Callable[[], float] = time.process_time
 ) -> EngineMove:
     """The computer's move at ``level`` (1-5) in ``position``; always one of ``position.legal_moves()``.
 
@@ -151,7 +159,7 @@ def choose_move(
         pv = _notations(position, result.pv if move == result.move else [move])
         return _answer(position, move, result.score, result.depth, result.nodes, level, pv)
     rng = random.Random(seed)
-    best = None
+    best: tuple[int, int, Any] | None = None  # (score with noise, score, move)
     out_of_time = False
     for move in legal:  # in the rules layer's stable order, so the random draws are reproducible
         child = model.play(state, move)
@@ -169,18 +177,21 @@ def choose_move(
         bonus = rng.randint(0, settings.noise) if score >= -WIN_BOUND else 0
         if best is None or score + bonus > best[0]:
             best = (score + bonus, score, move)
+    assert best is not None  # legal is not empty
     _, score, move = best
     return _answer(position, move, score, settings.depth + 1, searcher.nodes, level, _notations(position, [move]))
 
 
-def _answer(position: Position, move, score: int, depth: int, nodes: int, level: int, pv: list[str]) -> EngineMove:
+def _answer(
+    position: Position[Any], move: Any, score: int, depth: int, nodes: int, level: int, pv: list[str]
+) -> EngineMove:
     mate_in = None
     if is_decisive(score):
         mate_in = WIN_SCORE - score if score > 0 else -(WIN_SCORE + score)
     return EngineMove(move, position.notation(move), score, mate_in, depth, nodes, level, pv)
 
 
-def _notations(position: Position, line: list) -> list[str]:
+def _notations(position: Position[Any], line: list[Any]) -> list[str]:
     """The line in notation, as far as it stays legal in the real game (the search ignores some draw rules)."""
     names = []
     for move in line:
@@ -209,7 +220,7 @@ TYPICAL_LOSS = {
 ESTIMATE_MOVES = {"chess": 10, "draughts": 16}  # the player's last moves that are scored (about a second)
 
 
-def move_loss(game: Game, position: Position, move) -> int:
+def move_loss(game: Game, position: Position[Any], move: object) -> int:
     """How much worse ``move`` is than the best move, by a short search (0 when it is as good), capped."""
     depth = LOSS_DEPTH[family(game.name)]
     model = model_of(game)
@@ -223,7 +234,7 @@ def move_loss(game: Game, position: Position, move) -> int:
     return max(0, min(best - played, LOSS_CAP))
 
 
-def estimate_level(game: Game, moves: list[tuple[Position, object]]) -> int:
+def estimate_level(game: Game, moves: list[tuple[Position[Any], object]]) -> int:
     """The level (1-5) whose moves lose about as much as these (position, move played) pairs do.
 
     Only the last ``ESTIMATE_MOVES`` choices are scored (a move with no alternative tells nothing); with

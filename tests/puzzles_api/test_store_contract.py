@@ -96,3 +96,24 @@ def test_counts_are_the_sums_of_the_shards(progress):
     progress.count_play("chess-b", True, 0)
     assert progress.counts("chess-a") == {"plays": 4, "solves": 2}
     assert progress.counts("chess-b") == {"plays": 1, "solves": 1}
+
+
+def test_the_rating_state_sums_the_glicko_terms_of_the_shards(progress):
+    assert progress.rating_state("chess-a") == (None, {"plays": 0, "solves": 0, "info": 0, "gain": 0})
+    progress.count_play("chess-a", True, 0, info=0.25, gain=-0.5)
+    progress.count_play("chess-a", False, 5, info=0.5, gain=0.125)
+    rating, totals = progress.rating_state("chess-a")
+    assert rating is None
+    assert totals == pytest.approx({"plays": 2, "solves": 1, "info": 0.75, "gain": -0.375})
+
+
+def test_a_rating_is_written_only_over_the_folded_count_read(progress):
+    first = {"rating": 1510.5, "rd": 80.25, "vol": 0.06, "plays": 4, "solves": 2, "info": 1.5, "gain": 0.5, "at": 7}
+    assert not progress.save_rating("chess-a", first, folded_plays=0)  # there is none yet
+    assert progress.save_rating("chess-a", first, folded_plays=None)
+    assert not progress.save_rating("chess-a", {**first, "plays": 5}, folded_plays=None)  # lost to the first
+    assert not progress.save_rating("chess-a", {**first, "plays": 5}, folded_plays=3)  # stale
+    assert progress.save_rating("chess-a", {**first, "plays": 9, "rating": 1490.0}, folded_plays=4)
+    rating, _ = progress.rating_state("chess-a")
+    assert {name: float(rating[name]) for name in first} == {**first, "plays": 9, "rating": 1490.0}
+    assert progress.rating_state("chess-b")[0] is None
