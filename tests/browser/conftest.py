@@ -92,10 +92,16 @@ class Contexts:
         context.set_default_timeout(15_000)
         context.on("console", lambda message: self._console(message))
         context.on("weberror", lambda error: self.problems.append(f"uncaught: {error.error}"))
-        context.on("requestfailed", lambda request: self.problems.append(f"failed: {request.url} {request.failure}"))
+        context.on("requestfailed", lambda request: self._failed(request))
         context.on("response", lambda response: self._response(response))
         self.contexts.append(context)
         return context
+
+    def _failed(self, request) -> None:
+        # A request still in flight when its page navigates away is cancelled (net::ERR_ABORTED): the page's
+        # own choice, not a failure. Every other failure (refused, reset, blocked) is a problem.
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"failed: {request.url} {request.failure}")
 
     def _console(self, message) -> None:
         if message.type == "error":

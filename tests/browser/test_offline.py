@@ -278,9 +278,9 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
 
 
 def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(contexts, server, needs_dynamodb):
-    from shared_rules import get_game
+    from puzzles.catalog import find
     from tests.browser.boards import BoardView, expected_pieces, page_config
-    from tests.browser.test_fumbo import clicks_for, solution_of
+    from tests.browser.test_fumbo import clicks_for, wrong_first_move
 
     game = "english"
     context = contexts.new()
@@ -288,15 +288,10 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
     with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
         page.goto("/tl/fumbo/")
     puzzle = daily.value.json()
-    solution = solution_of(game, puzzle["id"])
     section = page.locator(f"#puzzle-{game}")
     board = BoardView(section.locator(".board-host"))
     board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-    wrong = next(
-        move
-        for move in get_game(game).from_fen(puzzle["fen"]).legal_notations()
-        if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
-    )
+    wrong = wrong_first_move(find(puzzle["id"]))
 
     context.set_offline(True)
     board.click(*clicks_for(game, puzzle["fen"], wrong))
@@ -421,9 +416,9 @@ def test_a_conflicting_move_sent_by_the_worker_shows_the_opponents_move_at_the_n
 def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_shows_it(
     contexts, server, needs_dynamodb
 ):
-    from shared_rules import get_game
+    from puzzles.catalog import find
     from tests.browser.boards import BoardView, expected_pieces, page_config
-    from tests.browser.test_fumbo import clicks_for, solution_of
+    from tests.browser.test_fumbo import clicks_for, wrong_first_move
 
     context = contexts.new()
     page = context.new_page()
@@ -437,13 +432,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
         puzzle = puzzles[game]
         board = BoardView(page.locator(f"#puzzle-{game} .board-host"))
         board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-        solution = solution_of(game, puzzle["id"])
-        move = next(
-            move
-            for move in get_game(game).from_fen(puzzle["fen"]).legal_notations()
-            if move != solution[0] and clicks_for(game, puzzle["fen"], move) is not None
-        )
-        return board, move
+        return board, wrong_first_move(find(puzzle["id"]))
 
     # Online first, so that this browser has a player (and a token the worker can send with).
     board, move = wrong_move("english")

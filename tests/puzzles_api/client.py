@@ -79,13 +79,16 @@ class PuzzlesApi:
 
 
 def wrong_move(puzzle: Puzzle, step: int = 0) -> str | None:
-    """A legal move at the solver's ``step`` that is neither the solution's move nor a win on the spot (None
-    when the solver has no choice there, as with a forced capture)."""
+    """A legal move at the solver's ``step`` that is neither the solution's move, nor an alternative the set
+    records there, nor a win on the spot (None when the solver has no choice there, as with a forced capture)."""
     game = get_game(puzzle.game)
     position = game.replay(puzzle.solution[: 2 * step], fen=puzzle.fen)
     expected = position.parse_move(puzzle.solution[2 * step])
+    accepted = [expected]  # the solution's move and the alternatives the set records at this step
+    if step < len(puzzle.alternatives):
+        accepted += [position.parse_move(text) for text in puzzle.alternatives[step]]
     for move in position.legal_moves():
-        if move != expected and position.play(move).status().result != position.turn:
+        if move not in accepted and position.play(move).status().result != position.turn:
             return position.notation(move)
     return None
 
