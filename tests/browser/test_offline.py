@@ -231,18 +231,25 @@ def _deploy_new_stylesheet(site_dir) -> str:
     return new_version
 
 
-def _wait_on_fake_time(player, expected: dict[str, str], seconds: int = 15) -> None:
-    """Move the page's fake clock a second at a time until its board shows ``expected``: its polls (and a
-    poll's backoff after a slow answer) and its board's animations all run on that clock."""
+def _wait_on_fake_time(player, expected: dict[str, str] | None, seconds: int = 15) -> None:
+    """Move the page's fake clock a second at a time until its board shows ``expected`` (None: until the move
+    form shows, as on the player's turn): its polls (and a poll's backoff after an answer that crossed a
+    change on the wire) and its board's animations all run on that clock."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    def shown(timeout: float) -> None:
+        if expected is None:
+            player.page.locator("#game .move-form").wait_for(state="visible", timeout=timeout)
+        else:
+            player.board.wait_for_pieces(expected, timeout=timeout)
 
     for _ in range(seconds):
         player.page.clock.fast_forward(1_000)
         try:
-            return player.board.wait_for_pieces(expected, timeout=1_000)
+            return shown(1_000)
         except PlaywrightTimeoutError:
             continue
-    player.board.wait_for_pieces(expected, timeout=1_000)
+    shown(1_000)
 
 
 def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game_now(contexts, server, needs_dynamodb):
@@ -257,7 +264,7 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     asha, ben = Player(contexts, "sw"), Player(contexts, "en")
     link = asha.create("chess", "white")
     ben.join(link)
-    asha.page.clock.fast_forward(6_000)  # Asha's page sees that Ben joined
+    _wait_on_fake_time(asha, None)  # Asha's page sees that Ben joined: her move form shows
     game_id = asha.page.url.split("#game=")[1].split("&")[0]
 
     asha.page.context.set_offline(True)
