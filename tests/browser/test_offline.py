@@ -293,8 +293,7 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     # The game now, on both boards (the move list's layout is the game page's business).
     now = expected_pieces("chess", after("chess", start, "e4", "d5"))
     ben.board.wait_for_pieces(now, timeout=5_000)
-    asha.page.clock.fast_forward(6_000)
-    asha.board.wait_for_pieces(now, timeout=5_000)
+    _wait_on_fake_time(asha, now)
 
 
 def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(contexts, server, needs_dynamodb):
@@ -362,7 +361,7 @@ def test_a_move_kept_offline_is_sent_by_the_worker_with_the_page_closed(contexts
     asha, ben = with_background_sync(Player(contexts, "sw")), Player(contexts, "en")
     link = asha.create("chess", "white")
     ben.join(link)
-    asha.page.clock.fast_forward(6_000)
+    _wait_on_fake_time(asha, None)  # Asha's page sees that Ben joined
     game_url = asha.page.url
     controlled(asha.page)
 
