@@ -125,7 +125,7 @@ class StoredDueGames:
         self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
 
     def due(self, hour: int, now_ms: int) -> list[str]:
-        from push.store import call
+        from common.store import call
 
         params = {
             "TableName": self.table,
@@ -148,7 +148,7 @@ class StoredDueGames:
 
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
         """Move the head's reminder on to ``next_due`` (None: no more), if the head is still the one read."""
-        from push.store import call
+        from common.store import call
 
         values = {":seq": {"N": str(seq)}, ":due": {"N": str(due)}}
         if next_due is None:

@@ -7,7 +7,8 @@
   once, ``attribute_not_exists``: the memory that makes each reminder go once); ``expires`` clears it.
 
 Every write is one single-item conditional write. The client is the shared one of ``common.store``
-(``DYNAMODB_ENDPOINT``, created on first use); a throttled or failing DynamoDB raises its ``StoreUnavailable``.
+(``DYNAMODB_ENDPOINT``, created on first use); every call goes through its ``call`` (the request's time budget; a throttled or failing DynamoDB raises
+``StoreUnavailable``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from common.store import StoreUnavailable, client, from_item, to_item
+from common.store import StoreUnavailable, call, from_item, to_item
 
 from push.subscriptions import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 
@@ -26,31 +27,10 @@ GAME_PREFIX = "game#"
 REMINDER_PREFIX = "reminder#"
 #: A reminder's marker outlives its deadline by this long (then TTL deletes it).
 MARKER_DAYS = 30
-_UNAVAILABLE = frozenset(
-    {"ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "InternalServerError"}
-)
 
 
 def table_name() -> str:
     return os.environ.get("PUSH_TABLE") or "PushTable"
-
-
-def call(operation: str, **params: Any) -> dict[str, Any] | None:
-    """One DynamoDB call; None when its condition failed; ``StoreUnavailable`` when DynamoDB cannot answer."""
-    from botocore.exceptions import BotoCoreError, ClientError
-
-    try:
-        answer: dict[str, Any] = getattr(client(), operation)(**params)
-        return answer
-    except ClientError as error:
-        code = error.response.get("Error", {}).get("Code", "")
-        if code == "ConditionalCheckFailedException":
-            return None
-        if code in _UNAVAILABLE or error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
-            raise StoreUnavailable() from error
-        raise
-    except BotoCoreError as error:
-        raise StoreUnavailable() from error
 
 
 class DynamoSubscriptions:
