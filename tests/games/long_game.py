@@ -27,26 +27,12 @@ def write_long_game(
     store: GameRepository, game_id: str, tokens: dict[str, str], plies: int, max_plies: int | None = None
 ) -> GameHead:
     """A Tanzanian game of ``plies`` king moves between the players of ``tokens`` ({color: token})."""
-    head, records = long_game(game_id, tokens, plies, max_plies)
-    if isinstance(store, GameStore):
-        _batch_write(store, records)
-    else:
-        for record in records:
-            store.append_event(game_id, record)
-    store.save_head(head_record(head))
-    return head
+    return write_records(store, game_id, *long_game(game_id, tokens, plies, max_plies))
 
 
 def write_long_chess_game(store: GameRepository, game_id: str, tokens: dict[str, str], plies: int) -> GameHead:
     """A chess game of ``plies`` moves (at most 3,010) of ``LONG_CHESS`` between the players of ``tokens``."""
-    head, records = long_game(game_id, tokens, plies, game="chess")
-    if isinstance(store, GameStore):
-        _batch_write(store, records)
-    else:
-        for record in records:
-            store.append_event(game_id, record)
-    store.save_head(head_record(head))
-    return head
+    return write_records(store, game_id, *long_game(game_id, tokens, plies, game="chess"))
 
 
 def long_game(
