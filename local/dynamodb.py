@@ -266,12 +266,17 @@ def _die_with_parent() -> None:
         pass  # not Linux: stop_stale_dynalites() cleans up on the next start instead
 
 
+class PortTaken(RuntimeError):
+    """Another server listens on the port dynalite was to use."""
+
+
 class Dynalite:
     """One dynalite server on 127.0.0.1: in memory, or persistent on ``path``."""
 
     def __init__(self, path: Path | None = None, port: int | None = None):
         self.path = Path(path) if path else None
         self.port = port or free_port()
+        self._port_chosen = port is None  # ours to change if another server takes it before we bind
         self.process: subprocess.Popen | None = None
         self._output = None
 
@@ -280,6 +285,16 @@ class Dynalite:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20.0) -> Dynalite:
+        for attempt in range(3):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                if not self._port_chosen or attempt == 2:
+                    raise
+                self.port = free_port()  # a free port is free only until someone binds it: draw again
+        raise AssertionError("unreachable")
+
+    def _start(self, timeout: float) -> Dynalite:
         node = node_executable()
         if node is None:
             raise DynaliteUnavailable("Node.js is not installed: the local DynamoDB (dynalite) runs on it")
@@ -315,12 +330,15 @@ class Dynalite:
             if self.process.poll() is not None:
                 self._output.seek(0)
                 output = self._output.read().decode("utf-8", "replace")
+                if "EADDRINUSE" in output:
+                    raise PortTaken(f"port {self.port} is taken")
                 raise RuntimeError(f"dynalite stopped at start (exit {self.process.returncode}): {output.strip()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
+            # Our own process's word, not a connection: another server that took the same free port in the
+            # meantime would accept one too, and this one would then die on EADDRINUSE unseen.
+            self._output.seek(0)
+            if b"listening at" in self._output.read().lower():
+                return self
+            time.sleep(0.05)
         raise RuntimeError(f"dynalite did not listen on port {self.port} within {timeout:.0f} s")
 
     def stop(self) -> None:

@@ -109,7 +109,12 @@ class Contexts:
 
     def _response(self, response) -> None:
         if response.status >= 400:
-            self.problems.append(f"HTTP {response.status}: {response.request.method} {response.url}")
+            try:
+                body = response.text()[:300]
+            except Exception as error:
+                body = repr(error)
+            auth = response.request.headers.get("authorization", "")[:20]
+            self.problems.append(f"HTTP {response.status}: {response.request.method} {response.url} {auth!r} {body}")
 
     def new_page(self, **options):
         return self.new(**options).new_page()

@@ -139,7 +139,8 @@ class LocalSite:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the local server stopped at start (exit {self.process.returncode}):\n{self.log()}")
-            if self._answers():
+            # Its own word first: another server that took the port meanwhile would answer too.
+            if "ubao is running on" in self.log() and self._answers():
                 return self
             time.sleep(0.1)
         self.stop()

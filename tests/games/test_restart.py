@@ -50,6 +50,20 @@ def test_a_game_survives_a_restart_of_dynalite(tmp_path, aws_env, handler, monke
     store.reset_clients()
 
 
+def test_a_dynalite_whose_port_was_taken_meanwhile_moves_to_another_not_onto_the_other_server():
+    # A free port is free only until someone binds it: two test workers can draw the same one. The second
+    # server must never take the first one's answers for its own (it would run on someone else's tables).
+    with Dynalite() as first:
+        second = Dynalite()
+        second.port = first.port
+        with second:
+            assert second.port != first.port
+            assert second.process is not None and second.process.poll() is None
+            with urllib.request.urlopen(second.endpoint, timeout=5) as answer:
+                assert answer.status in (200, 400)
+        assert first.process is not None and first.process.poll() is None
+
+
 # ------------------------------------------------------------------------------- through the runner
 class Terminal:
     """One player's terminal: curl-like requests to the runner."""
