@@ -625,6 +625,7 @@ def bench_game_length() -> None:
         from validate_move.handler import lambda_handler as validate_handler
 
         from local.dynamodb import create_tables, table_definitions
+        from local.events import LambdaContext
         from tests.games import client
         from tests.games.client import Api
         from tests.games.long_game import long_game, write_records
@@ -637,6 +638,7 @@ def bench_game_length() -> None:
         namespace: dict = {}
         exec(_LAMBDA_CONTEXT, namespace)
         context = namespace["Context"]()
+        games_context = LambdaContext(function_name="GamesFunction", timeout_seconds=client.TIMEOUT_SECONDS)
         tokens = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
         heading("games: a request at ply 10 and at ply 3,000 (moto; CPU time less moto's, median of rounds)")
         print(f"{'game':<10}{'ply':>6}{'move':>20}{'GET game':>20}{'validate':>10}{'move/val':>10}{'GET/val':>9}")
@@ -649,14 +651,20 @@ def bench_game_length() -> None:
                 validate_event = _validate_event(body)
                 cells: dict[str, list[float]] = {"move": [], "get": [], "validate": []}
                 calls: dict[str, tuple[int, int]] = {}
-                for round_ in range(9 if plies < 1_000 else 5):
+                for round_ in range(_rounds(9 if plies < 1_000 else 5)):
                     game_id = f"b{game[:4]}{plies:04d}{round_:03d}"
                     write_records(GameStore(), game_id, head, records)
                     domain._POSITIONS.clear()  # another instance may have served the last move: no warm position
+                    # Each request is the function's own work on an event built beforehand, as for validate.
+                    move_event = _games_event(
+                        "POST", game_id, "/moves", body={"move": move, "ply": plies}, token=tokens[head.turn]
+                    )
                     requests = {
-                        "validate": functools.partial(_validate_answer, validate_handler, validate_event, context),
-                        "move": functools.partial(api.move, tokens[head.turn], game_id, move, plies),
-                        "get": functools.partial(api.get, game_id),
+                        "validate": functools.partial(_handler_answer, validate_handler, validate_event, context),
+                        "move": functools.partial(_handler_answer, api.app.lambda_handler, move_event, games_context),
+                        "get": functools.partial(
+                            _handler_answer, api.app.lambda_handler, _games_event("GET", game_id), games_context
+                        ),
                     }
                     for name, request in requests.items():
                         with contextlib.redirect_stdout(io.StringIO()):  # the functions' EMF metric lines
@@ -693,6 +701,13 @@ def _bench_export(api, meter, tokens) -> None:
         print(f"export (PGN), chess, ply {plies:>5}: {cpu * 1e3:7.2f}ms CPU, {meter.reads} read(s)")
 
 
+def _rounds(default: int) -> int:
+    """Rounds per cell: BENCH_ROUNDS for a steadier median on a busy machine."""
+    import os
+
+    return int(os.environ.get("BENCH_ROUNDS", default))
+
+
 def _moves_page() -> int:
     from games.service import MOVES_PAGE
 
@@ -703,8 +718,30 @@ def _rules_options(options: dict) -> dict:
     return {key: value for key, value in options.items() if key not in ("days_per_move", "swap_colors")}
 
 
-def _validate_answer(handler, event, context) -> _Answer:
+def _handler_answer(handler, event, context) -> _Answer:
     return _Answer(handler(event, context))
+
+
+def _games_event(method: str, game_id: str, tail: str = "", body: dict | None = None, token: str | None = None):
+    """A games request as API Gateway passes it behind CloudFront: a phone's headers, like validate's."""
+    import json
+
+    from local.events import http_api_event
+
+    headers = dict(_VIEWER_HEADERS)
+    if body is None:
+        headers.pop("content-type")
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    return http_api_event(
+        method,
+        f"/v1/games/{game_id}{tail}",
+        route_key=f"{method} /v1/games/{{id}}{tail}",
+        path_parameters={"id": game_id},
+        headers=headers,
+        body=json.dumps(body) if body is not None else None,
+        source_ip="197.250.12.34",
+    )
 
 
 class _Answer:

@@ -18,7 +18,8 @@ Items are plain dicts of ``str``, ``int``, ``bool``, ``bytes``, ``None`` (omitte
 this module converts them to and from DynamoDB's typed attributes.
 
 The games table (``GamesTable``) holds one partition per game: the head item (``sk = "H"``, the game's
-current state, a cache of the event log) and one item per event (``sk = "E000001"`` ...). The players
+current state, a cache of the event log; the fields DynamoDB does not read are one JSON attribute, ``doc``)
+and one item per event (``sk = "E000001"`` ...). The players
 table (``PlayersTable``) is keyed by the SHA-256 of the player's token; a player's puzzle progress is the
 ``puzzles`` attribute of that item. The puzzle progress table (``PuzzleProgressTable``, ``PUZZLES_TABLE``)
 holds each player's first attempt at each puzzle and the puzzles' sharded play counters.
@@ -26,6 +27,7 @@ holds each player's first attempt at each puzzle and the puzzles' sharded play c
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from typing import Any
@@ -64,6 +66,16 @@ _UNAVAILABLE_CODES = frozenset(
         "ResourceNotFoundException",  # a table missing while a deployment settles (logged)
     }
 )
+
+#: The head's fields that stay attributes of their own: its key, the keys of the players' and the
+#: reminders' indexes, and what its conditional write reads (``seq``, and ``fen``, whose absence marks a
+#: format this version cannot read); any ``bytes`` value too. Every other field travels in one JSON string,
+#: ``doc``: converting a dozen attributes rather than some thirty, nested maps and lists among them, is
+#: about a tenth of a move request's CPU (issue 17, ``make bench length``).
+HEAD_ATTRIBUTES = frozenset(
+    {"pk", "sk", "seq", "fen", "white_id", "white_order", "black_id", "black_order", "reminder_due", "reminder_hour"}
+)
+HEAD_DOCUMENT = "doc"
 
 GAMES_BY_WHITE = "GamesByWhitePlayer"
 GAMES_BY_BLACK = "GamesByBlackPlayer"
@@ -174,7 +186,7 @@ class GameStore:
         """The head item (strongly consistent), or None. One read."""
         answer = call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
         item = answer.get("Item") if answer else None
-        return _strip(from_item(item)) if item else None
+        return _head(item) if item else None
 
     def get_event(self, game_id: str, seq: int) -> dict[str, Any] | None:
         answer = call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
@@ -198,12 +210,10 @@ class GameStore:
         Every head is the fold of the log up to its ``seq``, so a newer head contains an older one: the
         condition makes the head only ever move forward, whoever writes it and in whatever order.
         """
-        item = to_item({**head, "pk": head["id"], "sk": HEAD_KEY})
-        del item["id"]
         answer = call(
             "put_item",
             TableName=self.table,
-            Item=item,
+            Item=_head_item(head),
             # An older head format (no ``fen``) is replaced whatever its seq: this version cannot read it.
             ConditionExpression="attribute_not_exists(pk) OR seq < :seq OR attribute_not_exists(fen)",
             ExpressionAttributeValues={":seq": to_attribute(head["seq"])},
@@ -216,7 +226,7 @@ class GameStore:
         items = self._query_partition(game_id, start, HEAD_KEY)
         head = None
         if items and items[-1]["sk"] == HEAD_KEY:
-            head = _strip(items.pop())
+            head = _head_record(items.pop())
         return head, [_event(item) for item in items]
 
     def latest(
@@ -235,7 +245,7 @@ class GameStore:
             ConsistentRead=True,
         )
         items = [from_item(item) for item in answer.get("Items", ())]
-        head = _strip(items.pop(0)) if items and items[0]["sk"] == HEAD_KEY else None
+        head = _head_record(items.pop(0)) if items and items[0]["sk"] == HEAD_KEY else None
         return head, [_event(item) for item in items]
 
     def events_after(self, game_id: str, seq: int) -> list[dict[str, Any]]:
@@ -286,7 +296,7 @@ class GameStore:
                 order_key: to_attribute(order),
             }
         answer = read("query", **params)
-        heads = [_strip(from_item(item)) for item in answer.get("Items", ())]
+        heads = [_head(item) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
 
@@ -294,12 +304,35 @@ def _key(game_id: str, sort_key: str) -> dict[str, Any]:
     return {"pk": {"S": game_id}, "sk": {"S": sort_key}}
 
 
-def _strip(item: dict[str, Any]) -> dict[str, Any]:
-    """A head record from its item: ``pk`` becomes ``id``; the sort key goes."""
-    item = dict(item)
-    item["id"] = item.pop("pk")
-    item.pop("sk", None)
-    return item
+def _head_item(head: dict[str, Any]) -> dict[str, Any]:
+    """The DynamoDB item of a head record: what DynamoDB reads as attributes, the rest as one document."""
+    attributes: dict[str, Any] = {"pk": head["id"], "sk": HEAD_KEY}
+    document: dict[str, Any] = {}
+    for name, value in head.items():
+        if name == "id":
+            continue
+        if name in HEAD_ATTRIBUTES or isinstance(value, bytes):  # JSON has no bytes; they stay Binary
+            attributes[name] = value
+        elif value is not None:
+            document[name] = value
+    attributes[HEAD_DOCUMENT] = json.dumps(document, separators=(",", ":"), ensure_ascii=False)
+    return to_item(attributes)
+
+
+def _head(item: dict[str, Any]) -> dict[str, Any]:
+    return _head_record(from_item(item))
+
+
+def _head_record(item: dict[str, Any]) -> dict[str, Any]:
+    """A head record from its (converted) item: ``pk`` becomes ``id``, the sort key goes, the document is
+    opened. An item written before the document (every field an attribute) reads the same."""
+    record = dict(item)
+    record["id"] = record.pop("pk")
+    record.pop("sk", None)
+    document = record.pop(HEAD_DOCUMENT, None)
+    if document is not None:
+        record.update(json.loads(document))
+    return record
 
 
 def _event(item: dict[str, Any]) -> dict[str, Any]:

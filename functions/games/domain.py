@@ -192,6 +192,36 @@ def _remember(key: tuple[str, tuple[tuple[str, Any], ...], Snapshot], position: 
     _POSITIONS[key] = position
 
 
+@dataclass(frozen=True)
+class PlayedNotation:
+    """A move given as text, played: the rules' move, its canonical notation and the position after it."""
+
+    before: Position[Any]
+    text: str
+    move: Any
+    notation: str
+    after: Position[Any]
+
+
+_LAST_PLAYED: PlayedNotation | None = None
+
+
+def play_notation(position: Position[Any], text: str) -> PlayedNotation:
+    """``text`` played in ``position``; ``InvalidMove`` (from the rules) if it is not a legal move there.
+
+    The last answer is kept: the fold that follows a decision in the same request plays the same move in the
+    same position (``GameHead.position`` returns one object per snapshot), and reading a chess move costs as
+    much as the rest of the fold. Positions never change, so the kept answer is always right for them."""
+    global _LAST_PLAYED
+    last = _LAST_PLAYED
+    if last is not None and last.before is position and text in (last.text, last.notation):
+        return last
+    move = position.parse_move(text)
+    played = PlayedNotation(position, text, move, position.notation(move), position.play(move))
+    _LAST_PLAYED = played
+    return played
+
+
 # ======================================================================================== the events
 @dataclass(frozen=True, kw_only=True)
 class Event:
@@ -377,13 +407,13 @@ def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:
 def _moved(head: GameHead, event: Moved) -> GameHead:
     assert event.by is not None
     before = head.position()
-    move = before.parse_move(event.move)
-    after = before.play(move)
+    move = play_notation(before, event.move)
+    after = move.after
     played = PlayedMove(
         ply=head.ply,
         by=event.by,
-        move=before.notation(move),
-        uci=move.uci() if head.game == "chess" else None,
+        move=move.notation,
+        uci=move.move.uci() if head.game == "chess" else None,
         before=before.fen(),
     )
     ply = head.ply + 1

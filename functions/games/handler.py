@@ -17,11 +17,11 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from common import player_routes
 from common.api import JSON, Api
-from common.depends import Clock, clock, players, rate_limiter
+from common.depends import Clock, clock, players, rate_buckets
 from common.errors import error_body
 from common.models import ErrorResponse
 from common.players import Players, hash_token, required_token
-from common.ratelimit import RateLimiter
+from common.ratelimit import BucketRepository, RateLimiter
 from common.store import GameStore
 
 from games.codec import head_record
@@ -65,8 +65,11 @@ def game_repository() -> GameRepository:
 def games_service(
     repository: Annotated[GameRepository, Depends(game_repository)],
     now: Annotated[Clock, Depends(clock)],
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
 ) -> GamesService:
+    # The limiter is built here rather than declared (``common.depends.rate_limiter``): Powertools resolves
+    # the dependency tree again on every request, and each node costs a ``get_type_hints`` (issue 17).
+    limiter = RateLimiter(buckets, now)
     return GamesService(repository, clock=now, site_url=os.environ.get("SITE_URL", ""), limiter=limiter)
 
 

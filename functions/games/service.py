@@ -41,6 +41,7 @@ from games.domain import (
     Tracked,
     apply_all,
     other,
+    play_notation,
     token_matches,
 )
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidGameOption, NotModified
@@ -216,7 +217,7 @@ class GamesService(GameLog):
                 raise Forbidden(f"it is {head.turn}'s move", code="not_your_turn", reason="not_your_turn")
             position = head.position()
             try:
-                move = position.parse_move(text)
+                played = play_notation(position, text)
             except InvalidMove as refusal:
                 raise IllegalMove(
                     str(refusal),
@@ -224,7 +225,7 @@ class GamesService(GameLog):
                     reason=refusal.reason,
                     legal_moves=position.legal_notations(),
                 ) from None
-            return Moved(by=color, move=position.notation(move), ply=ply + 1, fen=position.play(move).fen())
+            return Moved(by=color, move=played.notation, ply=ply + 1, fen=played.after.fen())
 
         return Outcome(self._act(game_id, decide, follow=cpu_reply))
 
