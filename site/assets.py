@@ -129,7 +129,8 @@ def minified(content: bytes, loader: str) -> bytes:
     if not ESBUILD.is_file():
         _warn_once(f"{ESBUILD} is missing (`make node`): scripts and styles are served unminified")
         return content
-    command = [str(ESBUILD), "--minify", f"--loader={loader}", f"--target={MINIFY_TARGETS[loader]}", "--log-level=error"]
+    target = MINIFY_TARGETS[loader]
+    command = [str(ESBUILD), "--minify", f"--loader={loader}", f"--target={target}", "--log-level=error"]
     if loader == "js":
         command.append("--format=esm")
     done = subprocess.run(command, input=content, capture_output=True, check=False, timeout=60)  # noqa: S603
