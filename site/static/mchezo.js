@@ -479,6 +479,19 @@ async function start() {
   }
 }
 
+// The inbox (inbox.js) lists the player's games: a browser without a player has none, so its script is
+// fetched only once there is one (at once on a repeat visit, else after the first game created or joined).
+let inboxLoaded = false;
+function loadInbox() {
+  if (inboxLoaded || !(storedPlayer() || {}).token) return;
+  inboxLoaded = true;
+  import("./inbox.js").catch(() => {
+    inboxLoaded = false; // offline before the worker kept it: the next change tries again
+  });
+}
+loadInbox();
+window.addEventListener("ubao:game-changed", loadInbox);
+
 window.addEventListener("hashchange", start);
 // A push about the game on screen (push.js, from the service worker): read it now, not at the next poll.
 window.addEventListener("ubao:push", (event) => state && event.detail.game === state.id && poll());
