@@ -5,9 +5,11 @@ pages are written; nothing here renders a page's markup.
 * Every file of site/static/ is written as ``name.<10 hex of its sha256>.ext``; a script's imports of its
   neighbours (``from "./api.js"``) are rewritten to their hashed names first, so a changed api.js changes
   the name of every script that imports it. Served ``immutable`` (see local/static.py and template.yaml).
-* Scripts and the style sheet are minified by esbuild (npm, `make node`) after that rewrite and before the
-  hash: a third fewer bytes after Brotli, which a first visit on a 400 kbit/s link needs (docs/offline.md).
-  Without esbuild the files are written as they are, with a warning (the site works the same).
+* Scripts and the style sheet are minified by esbuild (npm, `make node`) after that rewrite: a third fewer
+  bytes after Brotli, which a first visit on a 400 kbit/s link needs (docs/offline.md). Their names hash
+  the source and the minifier's version, not esbuild's output, so the rules-page function (deployed with
+  site/ but without Node) names them as the build did. Without esbuild the files are written as they are,
+  under the same names, with a warning (the site works the same).
 * The icons are drawn here (a board on the theme colour) as PNG with zlib alone: no image library.
 * ``/{lang}/manifest.webmanifest`` per language, ``/sw.js`` with the precache list (the shell) and its
   version baked in; ``/{lang}/offline/`` is a page of the site (rendered by build_site.py).
@@ -35,6 +37,8 @@ HASH_LENGTH = 10
 #: (scripts: ES2020 modules with ``??``; styles: these browsers), so minifying never narrows the browsers
 #: the site works in (without a target, esbuild would write e.g. ``inset: 0``, unknown to Chrome 80).
 ESBUILD = HERE.parent / "node_modules" / ".bin" / "esbuild"
+#: The version package.json pins (a test keeps the two equal): part of a minified file's name.
+MINIFIER = "esbuild 0.28.2"
 MINIFY_TARGETS = {"js": "es2020", "css": "chrome80,firefox78,safari14"}
 #: ``name.0123456789.ext``: what local/static.py (and the /static/* behaviour) serve as immutable.
 HASHED_NAME = re.compile(r"^[\w-]+\.[0-9a-f]{10}\.[a-z0-9]+$")
@@ -51,11 +55,18 @@ ICONS = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-mask
 class Asset:
     source: str  # the name in site/static/ (or of a generated icon)
     name: str  # the hashed name under /static/
-    content: bytes
+    original: bytes  # the file, a script's imports rewritten to hashed names
+    minify: bool = False
 
     @property
     def url(self) -> str:
         return f"/static/{self.name}"
+
+    @property
+    def content(self) -> bytes:
+        """What is served: ``original`` minified, computed when the build writes it (a name needs only the
+        source, so the rules-page function, which renders pages but writes no file, never minifies)."""
+        return minified(self.original, self.source.rpartition(".")[2]) if self.minify else self.original
 
 
 class Assets:
@@ -83,11 +94,10 @@ class Assets:
                 return f"{match.group(1)}{match.group(2)}./{target.name}{match.group(2)}"
 
             content = _IMPORT.sub(hashed_import, text).encode("utf-8")
-        if self.minify and source.endswith((".js", ".css")):
-            content = minified(content, source.rpartition(".")[2])
+        minify = self.minify and source.endswith((".js", ".css"))
         stem, dot, extension = source.rpartition(".")
-        digest = hashlib.sha256(content).hexdigest()[:HASH_LENGTH]
-        asset = Asset(source, f"{stem}.{digest}{dot}{extension}", content)
+        digest = hashlib.sha256(content + (MINIFIER.encode() if minify else b"")).hexdigest()[:HASH_LENGTH]
+        asset = Asset(source, f"{stem}.{digest}{dot}{extension}", content, minify)
         self.by_source[source] = asset
         return asset
 
@@ -106,10 +116,23 @@ class Assets:
             if url in found:
                 continue
             found.append(url)
-            text = by_url[url].content.decode("utf-8")
+            text = by_url[url].original.decode("utf-8")
             static = (match for match in _IMPORT.finditer(text) if "(" not in match.group(1))  # not import()
             pending.extend(f"/static/{match.group(3)}" for match in static)
         return found
+
+    def loaded_by(self, urls: list[str]) -> list[Asset]:
+        """The scripts at these URLs and every script they import, statically or with ``import()``: all the
+        code a page may run."""
+        by_url = {asset.url: asset for asset in self}
+        found: dict[str, Asset] = {}
+        pending = [url for url in urls if url in by_url]
+        while pending:
+            url = pending.pop()
+            if url not in found:
+                found[url] = by_url[url]
+                pending.extend(f"/static/{match.group(3)}" for match in _IMPORT.finditer(found[url].original.decode()))
+        return list(found.values())
 
     def __iter__(self):
         return iter(self.by_source.values())
