@@ -140,7 +140,7 @@ openapi: setup
 
 # The static site (Sheria, Jifunze, Fumbo, Mchezo in sw, tl, en) into site/build/; compiles the catalogs.
 # SITE_URL sets the origin of canonical and hreflang links (default http://127.0.0.1:3000).
-site: setup
+site: setup node
 	$(PY) site/build_site.py
 
 # UI strings: extract from templates, site/*.py and the notifications' texts (functions/notify), then merge into site/locale/{sw,tl,en} (.po are committed).

@@ -255,10 +255,18 @@ class _RequestHandler(BaseHTTPRequestHandler):
             return None
         return self.rfile.read(length) if length else b""
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        """The base class's, without the headers CloudFront's response-headers policy removes (its Server)."""
+        self.log_request(code)
+        self.send_response_only(code, message)
+        if "server" not in self.server.removed_headers:
+            self.send_header("Server", self.version_string())
+        self.send_header("Date", self.date_time_string())
+
     def _send(self, status: int, headers: list[tuple[str, str]], body: bytes) -> None:
         self.send_response(status)
         for name, value in headers:
-            if name.lower() not in ("content-length", "connection", "transfer-encoding"):
+            if name.lower() not in ("content-length", "connection", "transfer-encoding", *self.server.removed_headers):
                 self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -280,6 +288,7 @@ class LocalServer(ThreadingHTTPServer):
         self.quiet = quiet
         # CloudFront's response-headers policy from the template, on every answer (site and API).
         self.security_headers = api.template.security_headers()
+        self.removed_headers = api.template.removed_headers()
 
     @property
     def origin(self) -> str:

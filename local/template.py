@@ -155,6 +155,16 @@ class Template:
             return security_headers_of(config.get("SecurityHeadersConfig") or {})
         return {}
 
+    def removed_headers(self) -> frozenset[str]:
+        """The headers (lower case) the template's CloudFront response-headers policy removes (``Server``)."""
+        for resource in self.resources.values():
+            if resource.get("Type") != "AWS::CloudFront::ResponseHeadersPolicy":
+                continue
+            config = (resource.get("Properties") or {}).get("ResponseHeadersPolicyConfig") or {}
+            items = (config.get("RemoveHeadersConfig") or {}).get("Items") or ()
+            return frozenset(str(item["Header"]).lower() for item in items)
+        return frozenset()
+
     # -- intrinsic functions, resolved to local stand-ins -----------------------------------------------
     def resolve(self, value: Any) -> str:
         if isinstance(value, (str, int, float, bool)):

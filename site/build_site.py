@@ -465,11 +465,16 @@ class Builder:
             context.update(self._fumbo(lang))
         if page.key in ("sheria", "jifunze", "home"):
             context["summaries"] = {game: content(lang, game) for game in GAMES}
-        if context["js_config"] is not None:
-            context["js_config"]["messages"] = self.js_messages(lang)
-            context["js_config"]["lang"] = lang
-            context["js_config"] = Markup(_json_for_script(context["js_config"]))
-        return env.get_template(page.template).render(**context)
+        config = context["js_config"]
+        if config is None:
+            return env.get_template(page.template).render(**context)
+        config["lang"] = lang
+        context["js_config"] = Markup(_json_for_script({**config, "messages": self.js_messages(lang)}))
+        html = env.get_template(page.template).render(**context)
+        # Only the messages the page's scripts name (issue 12: the config is a fifth of a game page's bytes).
+        scripts = "".join(asset.original.decode() for asset in self.assets.loaded_by(SCRIPT_SRC.findall(html)))
+        needed = {**config, "messages": messages_named(self.js_messages(lang), scripts)}
+        return html.replace(str(context["js_config"]), _json_for_script(needed), 1)
 
     def render_chooser(self) -> str:
         env = self.env(DEFAULT_LANG)
@@ -646,6 +651,18 @@ class Builder:
         messages["plural_locale"] = CLDR_LOCALE[lang]
         messages["game_titles"] = {game: t.gettext(title) for game, title in GAME_TITLES.items()}
         return messages
+
+
+def messages_named(messages: dict, code: str) -> dict:
+    """The messages whose key ``code`` names: as a property (``m.key``), a string (``"key"``), or through a
+    string of its start up to an underscore (``m["piece_" + piece]``, ``m[`reason_${reason}`]``). A script
+    that builds a key any other way must name it whole somewhere, or the page will not carry it."""
+    names = set(re.findall(r"""[.'"`]([A-Za-z_]\w*)""", code))
+    return {
+        key: text
+        for key, text in messages.items()
+        if key in names or any(key[: i + 1] in names for i, char in enumerate(key) if char == "_")
+    }
 
 
 def _json_for_script(data) -> str:

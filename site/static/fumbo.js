@@ -43,6 +43,22 @@ const kept = {
 
 let progress = kept.get("progress"); // the server's last answer to /v1/players/me/puzzles
 
+/** The legal moves of a puzzle's starting position, kept by game and position: a repeat visit shows them
+ * without asking /v1/validate again (issue 12: a repeat visit stays under 1 KB). They depend on the
+ * position alone, and they are only the squares the board marks: the server still judges every move. */
+const LEGAL_KEPT = 3 * (PACK_SIZE + 1); // each game's puzzle of the day and its pack
+function keptLegal(game, fen) {
+  return (kept.get("legal") || {})[game + " " + fen] || null;
+}
+function keepLegal(game, fen, legal) {
+  const all = kept.get("legal") || {};
+  delete all[game + " " + fen];
+  all[game + " " + fen] = legal; // the newest last: the oldest go first when there are too many
+  const keys = Object.keys(all);
+  for (const old of keys.slice(0, Math.max(0, keys.length - LEGAL_KEPT))) delete all[old];
+  kept.set("legal", all);
+}
+
 /** "solved" or "failed": the player's first finished attempt at ``id``, from the server or this browser. */
 function outcomeOf(id) {
   const seen = progress && (progress.history || []).find((item) => item.id === id);
@@ -209,10 +225,17 @@ class PuzzleSection {
       button.hidden = true;
     }
     this.show(turnText(this.game, this.puzzle.turn) + " " + m.your_move);
-    const id = this.puzzle.id;
-    validate(this.game, this.puzzle.fen, [], "?")
+    const { game, puzzle } = this;
+    const known = keptLegal(game, puzzle.fen);
+    if (known) {
+      this.board.setLegal(boardMoves(game, known));
+      return;
+    }
+    validate(game, puzzle.fen, [], "?")
       .then((answer) => {
-        if (this.puzzle.id === id && !this.played.length) this.board.setLegal(this.legalOf(answer));
+        const legal = answer.legal_moves_uci || answer.legal_moves;
+        if (Array.isArray(legal)) keepLegal(game, puzzle.fen, legal);
+        if (this.puzzle.id === puzzle.id && !this.played.length) this.board.setLegal(boardMoves(game, legal));
       })
       .catch(() => {});
   }

@@ -2,7 +2,6 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, boardMoves, call, moveText, player, storedPlayer } from "./api.js";
 import { Board, config, format, plural, refusalText } from "./board.js";
-import { dropMove, offlineText, queueMove, queuedMove, whenDelivered, withOutbox } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -215,6 +214,7 @@ async function poll() {
 }
 
 async function load(id) {
+  outbox().catch(() => {}); // fetched beside the game: a move made offline needs it
   const fresh = await withAllMoves(await call("GET", `/v1/games/${encodeURIComponent(id)}`), []);
   etag = fresh._etag;
   render(fresh);
@@ -255,13 +255,20 @@ async function act(path, body) {
       const text = reason ? refusalText(m, reason, { moves: error.body.legal_moves || [] }) : error.message;
       say(status, text, "bad");
     } else if (path === "moves") {
-      await queueMove(state.id, body).catch(() => {}); // offline: sent when the connection returns (issue 12)
-      say(status, offlineText("moveQueued", { move: body.move }), "bad");
+      await keepOffline(body);
     } else say(status, m.network_error, "bad");
     return null;
   } finally {
     busy = false;
   }
+}
+
+/** A move the network did not carry: kept with its ply and sent when the connection returns (issue 12). */
+async function keepOffline(body) {
+  const kept = await outbox().catch(() => null);
+  if (!kept) return say(status, m.network_error, "bad");
+  await kept.queueMove(state.id, body).catch(() => {});
+  say(status, kept.offlineText("moveQueued", { move: body.move }), "bad");
 }
 
 /**
@@ -271,6 +278,9 @@ async function act(path, body) {
 async function sendQueued() {
   if (!state || busy) return;
   const id = state.id;
+  const kept = await outbox().catch(() => null);
+  if (!kept || busy) return;
+  const { dropMove, offlineText, queuedMove, withOutbox } = kept;
   busy = true;
   try {
     await withOutbox(async () => {
@@ -303,7 +313,22 @@ async function deliver(id, queued) {
 }
 
 window.addEventListener("online", sendQueued);
-whenDelivered(sendQueued);
+
+// The outbox (outbox.js, issue 12) matters only once a game is open: the create form's first visit does
+// without it, and a game's page fetches it beside the game (load), before a move can be made.
+let outboxModule = null;
+function outbox() {
+  if (!outboxModule) {
+    outboxModule = import("./outbox.js").then((module) => {
+      module.whenDelivered(sendQueued);
+      return module;
+    });
+    outboxModule.catch(() => {
+      outboxModule = null; // offline before the worker kept it: the next call tries again
+    });
+  }
+  return outboxModule;
+}
 
 async function send(text) {
   if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
@@ -478,6 +503,19 @@ async function start() {
     gameBox.hidden = false;
   }
 }
+
+// The inbox (inbox.js) lists the player's games: a browser without a player has none, so its script is
+// fetched only once there is one (at once on a repeat visit, else after the first game created or joined).
+let inboxLoaded = false;
+function loadInbox() {
+  if (inboxLoaded || !(storedPlayer() || {}).token) return;
+  inboxLoaded = true;
+  import("./inbox.js").catch(() => {
+    inboxLoaded = false; // offline before the worker kept it: the next change tries again
+  });
+}
+loadInbox();
+window.addEventListener("ubao:game-changed", loadInbox);
 
 window.addEventListener("hashchange", start);
 // A push about the game on screen (push.js, from the service worker): read it now, not at the next poll.

@@ -2,12 +2,18 @@
 // shows the offline indicator on the pages that use the API, and saves the rules and lessons of this language
 // for offline reading when the player asks ("Save all lessons for offline").
 
+function afterLoad(work) {
+  if (document.readyState === "complete") work();
+  else addEventListener("load", work, { once: true });
+}
+
 if ("serviceWorker" in navigator) {
   // After the load event: the worker's precache must not share a slow link with the page's first visit.
-  const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
-  if (document.readyState === "complete") register(); // the site works without it
-  else addEventListener("load", register, { once: true });
+  afterLoad(() => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined)); // the site works without it
 }
+
+// The push switches (Fumbo, Mchezo; push.js) are not needed to show the page: their script comes after it.
+if (document.querySelector(".push-switch")) afterLoad(() => import("./push.js").catch(() => undefined));
 
 const note = document.getElementById("offline-note");
 if (note) {

@@ -77,12 +77,11 @@ function setUp(section) {
     button.setAttribute("aria-checked", String(on));
     status.textContent = message === undefined ? "" : message;
   };
-  section.hidden = false;
   if (!supported) {
-    button.disabled = true;
     show(false, section.dataset.unsupported);
     return;
   }
+  button.disabled = false;
   show(isOn());
   button.addEventListener("click", async () => {
     button.disabled = true;

@@ -169,3 +169,30 @@ def wait_text(status, text: str, kind: str | None = None) -> None:
         "([node, text, kind]) => node.textContent.includes(text) && (!kind || node.classList.contains(kind))",
         arg=[status.element_handle(), text, kind],
     )
+
+
+def test_a_repeat_visit_marks_the_legal_moves_without_asking_the_server_again(contexts, needs_dynamodb):
+    """The starting position's legal moves are kept by position (issue 12: a repeat visit is at most 1 KB over
+    the network): the second visit marks the same squares and posts nothing to /v1/validate."""
+    page = contexts.new_page()
+    chess = lambda r: r.url.endswith("/v1/validate") and json.loads(r.request.post_data)["game"] == "chess"  # noqa: E731
+    with page.expect_response(chess) as first:
+        page.goto("/en/fumbo/")
+    legal = first.value.json()["legal_moves_uci"]
+    origin, targets = legal[0][:2], {move[2:4] for move in legal if move.startswith(legal[0][:2])}
+    board = BoardView(page.locator("#puzzle-chess .board-host"))
+
+    def marked_after_picking() -> set[str]:
+        board.square(origin).click()
+        page.locator("#puzzle-chess button.dest").first.wait_for()
+        return set(page.locator("#puzzle-chess button.dest").evaluate_all("bs => bs.map(b => b.dataset.square)"))
+
+    assert marked_after_picking() == targets
+    validating: list[str] = []
+    page.on("request", lambda request: "/v1/validate" in request.url and validating.append(request.url))
+    page.reload()
+    page.locator("#puzzle-chess button.mine").first.wait_for()
+    assert marked_after_picking() == targets
+    page.wait_for_timeout(500)
+    assert validating == []
+    assert contexts.problems == []

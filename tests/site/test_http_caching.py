@@ -133,3 +133,18 @@ def test_the_service_worker_and_manifests_are_never_cached_stale(origin):
 def test_an_encoding_refused_with_q_zero_is_not_sent(built, origin):
     status, headers, body = get(origin, "/en/", **{"Accept-Encoding": "br;q=0, gzip"})
     assert headers["content-encoding"] == "gzip"
+
+
+def test_no_answer_carries_a_header_the_template_removes(template, built, origin):
+    """CloudFront's response-headers policy removes Server: the runner's answers have none either."""
+    removed = set()
+    for behaviour in (template["default"], template["static"]):
+        policy = template["resources"][behaviour["ResponseHeadersPolicyId"]["value"]]["Properties"]
+        removed |= {
+            item["Header"].lower() for item in policy["ResponseHeadersPolicyConfig"]["RemoveHeadersConfig"]["Items"]
+        }
+    assert "server" in removed
+    for path in ("/sw/sheria/chess/", _asset(built, "style."), "/no/such/page/", "/v1/no-such-route"):
+        status, headers, _ = get(origin, path)
+        assert not removed & set(headers), (path, status, headers)
+        assert "date" in headers

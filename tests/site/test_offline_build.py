@@ -23,10 +23,34 @@ def test_every_static_file_is_written_under_its_content_hash(built):
     assert names and all(assets.HASHED_NAME.match(name) for name in names), names
     sources = {path.name for path in assets.STATIC.iterdir()}
     assert {name.split(".")[0] for name in names} >= {source.split(".")[0] for source in sources}
+    by_name = {asset.name: asset for asset in assets.hashed_assets()}
     for name in names:
         stem, digest, extension = name.rsplit(".", 2)
-        content = (built.root / "static" / name).read_bytes()
-        assert hashlib.sha256(content).hexdigest()[:10] == digest, name
+        asset = by_name[name]
+        assert (built.root / "static" / name).read_bytes() == asset.content
+        # Scripts and styles: the source (imports hashed) and the minifier; the rest: the bytes served.
+        named = asset.original + (assets.MINIFIER.encode() if extension in ("js", "css") else b"")
+        assert hashlib.sha256(named).hexdigest()[:10] == digest, name
+
+
+def test_names_do_not_depend_on_esbuild_being_installed(monkeypatch):
+    """The rules-page function renders Sheria pages with site/ but without Node: its links must be the build's."""
+    built = {asset.source: asset for asset in assets.hashed_assets()}
+    monkeypatch.setattr(assets, "ESBUILD", assets.ESBUILD.with_name("missing-esbuild"))
+    assets.minified.cache_clear()  # minified files are kept per content: forget them for this build ...
+    try:
+        without = {asset.source: asset for asset in assets.hashed_assets()}
+        assert {source: asset.name for source, asset in without.items()} == {
+            source: asset.name for source, asset in built.items()
+        }
+        assert without["style.css"].content == (assets.STATIC / "style.css").read_bytes()  # served as it is
+    finally:
+        assets.minified.cache_clear()  # ... and keep the unminified ones from the next tests
+
+
+def test_the_minifier_named_in_the_hashes_is_the_one_package_json_pins():
+    pinned = json.loads((assets.HERE.parent / "package.json").read_text())["devDependencies"]["esbuild"]
+    assert f"esbuild {pinned}" == assets.MINIFIER
 
 
 def test_scripts_import_their_neighbours_by_hashed_name(built):
@@ -47,11 +71,24 @@ def test_changing_a_dependency_renames_the_scripts_that_import_it(tmp_path):
     assert before.url("api.js") != after.url("api.js")
     assert before.url("page.js") != after.url("page.js")
     assert before.url("alone.js") == after.url("alone.js")
-    assert (
-        after.by_source["page.js"]
-        .content.decode()
-        .startswith(f'import {{ a }} from "./{after.by_source["api.js"].name}"')
-    )
+    assert f'from"./{after.by_source["api.js"].name}"' in after.by_source["page.js"].content.decode()
+
+
+def test_scripts_and_styles_are_minified_after_their_imports_are_hashed(tmp_path):
+    if not assets.ESBUILD.is_file():
+        pytest.skip("esbuild is not installed (make node)")
+    (tmp_path / "api.js").write_text("// a comment\nexport function twice(number) {\n  return number * 2;\n}\n")
+    (tmp_path / "page.js").write_text('import { twice } from "./api.js";\nconst answer = twice(21) ?? 0;\n')
+    (tmp_path / "style.css").write_text(".box {\n  top: 0;\n  right: 0;\n  bottom: 0;\n  left: 0;\n}\n")
+    built = assets.hashed_assets(tmp_path)
+    api = built.by_source["api.js"].content.decode()
+    assert "comment" not in api and "\n  " not in api and "export" in api
+    page = built.by_source["page.js"].content.decode()
+    assert f'"./{built.by_source["api.js"].name}"' in page and "??" in page  # ES2020 stays as written
+    style = built.by_source["style.css"].content.decode()
+    assert "inset" not in style and "top:0" in style  # no syntax the target browsers lack
+    plain = assets.hashed_assets(tmp_path, minify=False)
+    assert plain.by_source["api.js"].content.decode().startswith("// a comment")
 
 
 def test_an_import_of_a_missing_file_is_a_clear_build_error(tmp_path):
@@ -166,3 +203,32 @@ def test_every_page_preloads_its_whole_module_graph_from_its_head(built):
         assert all(f'<link rel="modulepreload" href="{url}">' in head for url in preloaded), path
         deepest = max(deepest, depth)
     assert deepest >= 2  # the game and puzzle pages import modules: the test sees a real graph
+
+
+def test_a_page_carries_only_the_messages_its_scripts_name():
+    code = 'say(m.your_move); m["piece_" + piece]; m[`reason_${why}`]; plural(m, "streak", 2);'
+    messages = {key: key for key in ("your_move", "piece_K", "reason_timeout", "streak", "correct", "your")}
+    assert build_site.messages_named(messages, code) == {
+        "your_move": "your_move",
+        "piece_K": "piece_K",
+        "reason_timeout": "reason_timeout",
+        "streak": "streak",
+    }
+
+
+#: How the sources of site/static read a message: m.key, messages.key, m["key"], plural(m, "key", n).
+MESSAGE_READ = re.compile(r"""\b(?:m|messages)(?:\.(\w+)|\["(\w+)"\])|\bplural\(\w+, "(\w+)\"""")
+#: ``m`` is also a move in the scripts' arrow functions (``(m) => m.san``): its fields are no messages.
+MOVE_FIELDS = {"from", "to", "path", "san", "uci", "promotion"}
+
+
+@pytest.mark.parametrize("path", ["/sw/fumbo/", "/en/mchezo/", "/tl/jifunze/english/"])
+def test_every_message_a_page_script_reads_is_in_its_config(built, path):
+    page = built.pages[path]
+    scripts = [url for tag, url, _ in page.links if tag == "script"]
+    sources = [(assets.STATIC / asset.source).read_text() for asset in assets.hashed_assets().loaded_by(scripts)]
+    read = {next(filter(None, match)) for source in sources for match in MESSAGE_READ.findall(source)} - MOVE_FIELDS
+    carried = page.config["messages"]
+    assert read and read <= set(carried), sorted(read - set(carried))
+    if path == "/sw/fumbo/":  # the game page's texts stay on the game page
+        assert "invited_by" not in carried and "invited_by" in built.pages["/sw/mchezo/"].config["messages"]
