@@ -126,7 +126,10 @@ class LocalApi:
         """(status, headers, body) for one API request."""
         split = urlsplit(target)
         path = split.path
-        found = self.match(method, path)
+        # Powertools keeps the event being resolved in one place for every resolver of the process
+        # (``BaseRouter.current_event``), and finding a route resolves one: never while a function runs here.
+        with self._lock:
+            found = self.match(method, path)
         if found is None:
             return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
         route, parameters = found

@@ -18,12 +18,16 @@ from typing import Any, Generic, TypeVar
 from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 
 T = TypeVar("T")
 
 #: The methods an ``ANY`` route accepts, and those a 405 can list.
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 _PARAMETER = re.compile(r"\{(\w+)\}")
+#: What Powertools' ``resolve`` sets on ``BaseRouter`` itself, for every resolver of the process at once.
+_PROCESS_WIDE = ("current_event", "lambda_context")
+_UNSET = object()
 
 
 class RouteTable(Generic[T]):
@@ -53,13 +57,23 @@ class RouteTable(Generic[T]):
             },
             "isBase64Encoded": False,
         }
-        for resolver in (self._specific, self._greedy):
-            self._found.value = None
-            resolver.resolve(event, None)  # type: ignore[arg-type]  # a lookup has no Lambda context
-            found: tuple[T, dict[str, str]] | None = self._found.value
-            if found is not None:
-                return found
-        return None
+        # Resolving sets the event every resolver of the process reads (``BaseRouter.current_event``, one per
+        # process): a function that asks during its own request (a 404 or 405) gets its own event back after.
+        saved = {name: getattr(BaseRouter, name, _UNSET) for name in _PROCESS_WIDE}
+        try:
+            for resolver in (self._specific, self._greedy):
+                self._found.value = None
+                resolver.resolve(event, None)  # type: ignore[arg-type]  # a lookup has no Lambda context
+                found: tuple[T, dict[str, str]] | None = self._found.value
+                if found is not None:
+                    return found
+            return None
+        finally:
+            for name, value in saved.items():
+                if value is not _UNSET:
+                    setattr(BaseRouter, name, value)
+                elif name in vars(BaseRouter):
+                    delattr(BaseRouter, name)
 
     def methods_at(self, path: str) -> list[str]:
         """The methods some route serves at ``path`` (for a 405's ``Allow``)."""

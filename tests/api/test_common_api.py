@@ -242,3 +242,24 @@ def test_no_code_imports_a_private_name_of_a_dependency():
         for pattern in (private_import, private_module, private_attribute):
             found.extend(f"{path.relative_to(root)}: {match.group(0).strip()}" for match in pattern.finditer(text))
     assert not found, found
+
+
+def test_finding_a_route_inside_a_request_leaves_the_request_its_own_event():
+    # Powertools keeps the event being resolved on BaseRouter, one for the whole process; a 404 or 405
+    # asks the route table (which resolves a lookup event) in the middle of the request it answers.
+    import json
+
+    from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+
+    from local.events import LambdaContext, http_api_event
+
+    resolver = APIGatewayHttpResolver()
+
+    @resolver.get("/v1/things/<thing_id>")
+    def thing(thing_id: str) -> dict:
+        assert ROUTES.find("GET", "/v1/games/abc") == ("game", {"id": "abc"})
+        return {"path": resolver.current_event.path, "auth": resolver.current_event.headers.get("authorization")}
+
+    event = http_api_event("GET", "/v1/things/x", headers={"authorization": "Bearer t"})
+    answer = resolver.resolve(event, LambdaContext(function_name="test"))
+    assert json.loads(answer["body"]) == {"path": "/v1/things/x", "auth": "Bearer t"}

@@ -327,3 +327,43 @@ def test_the_runner_routes_as_the_template_says():
     route, parameters = api.match("PUT", "/v1/games/abc")  # no PUT there: the fallback's {proxy+}
     assert (route.function, parameters) == ("ApiFallbackFunction", {"proxy": "games/abc"})
     assert api.match("GET", "/v1/") is None
+
+
+def test_finding_a_route_never_changes_the_event_a_running_function_reads():
+    """Two requests at once: one function is running while the server finds the route of the next. Powertools
+    keeps the event being resolved in one place for the whole process, so finding a route (which resolves a
+    lookup event) must wait for the running function, or that function reads the lookup's event: no headers,
+    no query (a 401 for a request that sent its token)."""
+    from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+
+    resolver = APIGatewayHttpResolver()
+    started, go_on = threading.Event(), threading.Event()
+
+    @resolver.get("/v1/games/<game_id>")
+    def game(game_id: str) -> dict:
+        started.set()
+        go_on.wait(5)
+        return {"authorization": resolver.current_event.headers.get("authorization")}
+
+    class Running:
+        def invoke(self, event):
+            return resolver.resolve(event, None)
+
+    template = Template()
+    api = LocalApi(template, functions={name: Running() for name in template.functions})
+    answers = {}
+
+    def send(path: str, headers: list[tuple[str, str]]) -> None:
+        answers[path] = api.handle("GET", path, headers, b"", "127.0.0.1")
+
+    first = threading.Thread(target=send, args=("/v1/games/abcdefghijkl", [("Authorization", "Bearer t")]))
+    first.start()
+    assert started.wait(5)
+    second = threading.Thread(target=send, args=("/v1/puzzles/daily?game=chess", []))
+    second.start()
+    second.join(0.3)  # it finds its route now, unless it waits for the first (as it must)
+    go_on.set()
+    first.join(5)
+    second.join(5)
+    status, _, body = answers["/v1/games/abcdefghijkl"]
+    assert status == 200 and json.loads(body) == {"authorization": "Bearer t"}
