@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
 import re
 import shutil
@@ -206,3 +207,24 @@ class LocalSite:
 
     def __exit__(self, *exc_info) -> None:
         self.stop()
+
+
+# -- what the tests of several pages do ------------------------------------------------------------------
+def http(origin: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """One API request from outside the browser (another phone, a script); its JSON answer. A 4xx or 5xx
+    raises (``urllib.error.HTTPError``)."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(origin + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read() or b"{}")
+
+
+def controlled(page) -> None:
+    """Wait until the service worker controls the page (after its first visit it does on every load)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+
+
+def page_token(page) -> str:
+    """The player token this browser keeps (``api.js``, ``localStorage``)."""
+    return page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")

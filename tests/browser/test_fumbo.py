@@ -12,7 +12,7 @@ import pytest
 
 from puzzles.catalog import find
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config, promotion_sprite
-from tests.browser.harness import ROOT
+from tests.browser.harness import ROOT, page_token
 
 GAMES = ("chess", "english", "tanzanian")
 LANGS = {"chess": "en", "english": "sw", "tanzanian": "tl"}
@@ -105,7 +105,7 @@ def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts,
     wait_text(section.locator(".status"), page_config(page)["fumbo"]["puzzle_missed"], "bad")
     assert section.locator(".move-form").is_hidden()
     assert section.locator(".puzzle-actions .show-solution").is_visible()  # stepped through in test_fumbo_loop
-    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(page)
     mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert mine["solved"] == 0 and mine["failed"] == 1 and mine["streak"] == 0
     assert contexts.problems == []
@@ -156,7 +156,7 @@ def solve_daily_puzzle(contexts, game: str, day: date | None = None) -> None:
     progress = page.locator("#progress")
     progress.wait_for(state="visible")
     assert messages["solved_count"]["one"].replace("{n}", "1") in progress.inner_text()
-    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(page)
     mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert mine["solved"] == 1
     if day is None:  # today's daily puzzle starts a streak (another day's puzzle is only practice for it)

@@ -15,6 +15,7 @@ import pytest
 
 from puzzles.catalog import find
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config
+from tests.browser.harness import page_token
 from tests.browser.test_fumbo import clicks_for, wait_text, wrong_first_move
 
 PHONE = {"width": 360, "height": 740}
@@ -147,7 +148,7 @@ def test_the_training_loop(contexts, needs_dynamodb, game):
     fumbo.board.wait_for_pieces(expected_pieces(game, puzzle.fen))
     assert fumbo.solve(puzzle)["rated"] is False
     wait_text(fumbo.status, fumbo.fumbo["replay_solved"], "ok")
-    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(page)
     mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert (mine["solved"], mine["failed"]) == (0, 1)
 
@@ -222,7 +223,7 @@ def test_offline_the_next_puzzles_are_kept_and_a_move_waits_for_the_connection(c
         context.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
     assert sent.value.json()["result"] in ("continue", "solved")
-    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(page)
     if len(kept.solution) == 1:
         mine = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
         assert mine["history"][0] == {"id": kept.id, "game": game, "result": "solved"}

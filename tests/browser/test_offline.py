@@ -6,20 +6,14 @@ emulation), as a phone losing its signal does.
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, LocalSite
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, LocalSite, controlled, http, page_token
 from tests.site.conftest import build_site
 
 WORKER_READY = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
-
-
-def controlled(page) -> None:
-    """Wait until the service worker controls the page (after its first visit it does on every load)."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
 
 
 def until(page, expression: str, arg=None, timeout: float = 20.0) -> None:
@@ -253,9 +247,6 @@ def _wait_on_fake_time(player, expected: dict[str, str] | None, seconds: int = 1
 
 
 def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game_now(contexts, server, needs_dynamodb):
-    import json
-    import urllib.request
-
     from tests.browser.boards import after, expected_pieces
     from tests.browser.test_mchezo import START, Player
 
@@ -280,14 +271,8 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     ben.page.context.set_offline(True)
     ben.board.click("e7", "e5")
     ben.status.filter(has_text="sent when you are online").wait_for()
-    token = ben.page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
-    request = urllib.request.Request(
-        f"{server.origin}/v1/games/{game_id}/moves",
-        data=json.dumps({"move": "d5", "ply": 1}).encode(),
-        headers={"content-type": "application/json", "authorization": f"Bearer {token}"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        assert answer.status == 200
+    token = page_token(ben.page)
+    assert http(server.origin, "POST", f"/v1/games/{game_id}/moves", {"move": "d5", "ply": 1}, token)["ply"] == 2
     ben.page.context.set_offline(False)
     ben.status.filter(has_text="your opponent moved first").wait_for()
     # The game now, on both boards (the move list's layout is the game page's business).
@@ -324,7 +309,7 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
         context.set_offline(False)  # the `online` event sends it
     assert attempt.value.json()["result"] == "failed"  # the server is the judge, after reconnecting
     section.locator(".status").filter(has_text=page_config(page)["fumbo"]["puzzle_missed"]).wait_for()
-    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(page)
     progress = page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
     assert progress["failed"] == 1 and progress["solved"] == 0
     page.locator("#progress").wait_for(state="visible")
@@ -370,7 +355,7 @@ def test_a_move_kept_offline_is_sent_by_the_worker_with_the_page_closed(contexts
     queued = asha.page.locator("#offline-messages").get_attribute("data-move-queued")
     asha.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
     (kept,) = outbox(asha.page, "moves")
-    token = asha.page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(asha.page)
     assert kept["move"] in ("e4", "e2e4") and (kept["ply"], kept["token"], kept["outcome"]) == (0, token, None)
     context = asha.page.context
     asha.page.close()  # the game page is gone: only the worker can send the move now
@@ -390,8 +375,6 @@ def test_a_move_kept_offline_is_sent_by_the_worker_with_the_page_closed(contexts
 def test_a_conflicting_move_sent_by_the_worker_shows_the_opponents_move_at_the_next_open(
     contexts, server, needs_dynamodb
 ):
-    import urllib.request
-
     from tests.browser.boards import BoardView, after, expected_pieces
     from tests.browser.test_mchezo import START, Player
 
@@ -407,17 +390,11 @@ def test_a_conflicting_move_sent_by_the_worker_shows_the_opponents_move_at_the_n
     ben.move("chess", start, "e4")
     queued = ben.page.locator("#offline-messages").get_attribute("data-move-queued")
     ben.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
-    token = ben.page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(ben.page)
     context = ben.page.context
     ben.page.close()
     # Meanwhile Ben's other phone plays d4: the kept e4 was made at a ply the game has left.
-    request = urllib.request.Request(
-        f"{server.origin}/v1/games/{game_id}/moves",
-        data=json.dumps({"move": "d4", "ply": 0}).encode(),
-        headers={"content-type": "application/json", "authorization": f"Bearer {token}"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        assert answer.status == 200
+    assert http(server.origin, "POST", f"/v1/games/{game_id}/moves", {"move": "d4", "ply": 0}, token)["ply"] == 1
 
     context.set_offline(False)
     sent_by_the_worker(context, "moves", {"kind": "conflict"})
@@ -457,7 +434,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
     board.click(*clicks_for("english", puzzles["english"]["fen"], move))
     page.locator("#puzzle-english .status").filter(has_text=missed).wait_for()
     controlled(page)
-    token = page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
+    token = page_token(page)
 
     def progress() -> dict:
         return page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()

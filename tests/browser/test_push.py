@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 
 import pytest
 
 from local.push_service import PushService
+from tests.browser.harness import controlled, http, page_token
 
 # Stands in for PushManager (see the module docstring); records what the page asked for.
 PUSH_MANAGER_STAND_IN = """
@@ -40,22 +40,6 @@ PUSH_MANAGER_STAND_IN = """
   Notification.requestPermission = (...args) => { window.permissionRequests += 1; return ask(...args); };
 })();
 """
-
-
-def http(origin: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(origin + path, data=data, method=method, headers=headers)
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read() or b"{}")
-
-
-def controlled(page) -> None:
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
-
-
-def page_token(page) -> str:
-    return page.evaluate("JSON.parse(localStorage.getItem('ubao.player')).token")
 
 
 def subscriptions(server, page) -> list[dict]:
