@@ -407,13 +407,13 @@ def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:
 def _moved(head: GameHead, event: Moved) -> GameHead:
     assert event.by is not None
     before = head.position()
-    move = play_notation(before, event.move)
-    after = move.after
+    chosen = play_notation(before, event.move)
+    after = chosen.after
     played = PlayedMove(
         ply=head.ply,
         by=event.by,
-        move=move.notation,
-        uci=move.move.uci() if head.game == "chess" else None,
+        move=chosen.notation,
+        uci=chosen.move.uci() if head.game == "chess" else None,
         before=before.fen(),
     )
     ply = head.ply + 1
