@@ -108,6 +108,17 @@ class Assets:
         """The hashed URLs of these scripts and of everything they import, each once, entries first: the
         page names them all in ``<link rel="modulepreload">``, so a slow link fetches the whole graph in one
         round trip instead of one per level of imports."""
+        return self._imported(urls, dynamic=False)
+
+    def loaded_by(self, urls: list[str]) -> list[Asset]:
+        """The scripts at these URLs and every script they import, statically or with ``import()``: all the
+        code a page may run."""
+        by_url = {asset.url: asset for asset in self}
+        return [by_url[url] for url in self._imported(urls, dynamic=True)]
+
+    def _imported(self, urls: list[str], dynamic: bool) -> list[str]:
+        """These scripts' URLs and those of what they import (with ``dynamic``, ``import()`` too), each once,
+        in breadth-first order from the entries."""
         by_url = {asset.url: asset for asset in self}
         found: list[str] = []
         pending = [url for url in urls if url in by_url]
@@ -117,22 +128,9 @@ class Assets:
                 continue
             found.append(url)
             text = by_url[url].original.decode("utf-8")
-            static = (match for match in _IMPORT.finditer(text) if "(" not in match.group(1))  # not import()
-            pending.extend(f"/static/{match.group(3)}" for match in static)
+            imports = (match for match in _IMPORT.finditer(text) if dynamic or "(" not in match.group(1))
+            pending.extend(f"/static/{match.group(3)}" for match in imports)
         return found
-
-    def loaded_by(self, urls: list[str]) -> list[Asset]:
-        """The scripts at these URLs and every script they import, statically or with ``import()``: all the
-        code a page may run."""
-        by_url = {asset.url: asset for asset in self}
-        found: dict[str, Asset] = {}
-        pending = [url for url in urls if url in by_url]
-        while pending:
-            url = pending.pop()
-            if url not in found:
-                found[url] = by_url[url]
-                pending.extend(f"/static/{match.group(3)}" for match in _IMPORT.finditer(found[url].original.decode()))
-        return list(found.values())
 
     def __iter__(self):
         return iter(self.by_source.values())
