@@ -156,6 +156,8 @@ def head_record(head: GameHead) -> Record:
         "created": head.created,
         "updated": head.updated,
         "max_plies": None if head.max_plies == MAX_PLIES else head.max_plies,
+        # "": the rules' own start (a head without the field predates it: ``start_known`` False).
+        "start": (head.start_fen or "") if head.start_known else None,
     }
     for color in COLORS:
         seat = head.seat(color)
@@ -199,6 +201,8 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             rematch=record.get("rematch"),
             rematch_of=record.get("rematch_of"),
             max_plies=int(record.get("max_plies") or MAX_PLIES),
+            start_fen=record.get("start") or None,
+            start_known="start" in record,
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None

@@ -95,6 +95,10 @@ class GameHead:
     rematch: str | None = None
     rematch_of: str | None = None
     max_plies: int = MAX_PLIES
+    #: The first position's FEN when it is not the rules' own start (None: it is). ``start_known`` is False
+    #: on a head stored before the head carried it: the first event has it (one more read).
+    start_fen: str | None = None
+    start_known: bool = True
 
     def seat(self, color: Color) -> Seat | None:
         return self.white if color == "white" else self.black
@@ -364,6 +368,7 @@ def _created(event: Created) -> GameHead:
         invite_key=event.invite_key,
         rematch_of=event.rematch_of,
         max_plies=event.max_plies,
+        start_fen=event.start_fen,
     )
 
 

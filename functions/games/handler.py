@@ -8,6 +8,7 @@ hash. Each route declares the service it needs with Powertools' ``Depends`` (``g
 
 import os
 import re
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
@@ -43,6 +44,7 @@ from games.models import (
 from games.models import (
     MovePage as MovePageModel,
 )
+from games.protocol import RecentHeads
 from games.repository import GameRepository
 from games.service import (
     LIST_LIMIT_DEFAULT,
@@ -62,18 +64,23 @@ def game_repository() -> GameRepository:
     return GameStore()
 
 
-def games_service(
-    repository: Annotated[GameRepository, Depends(game_repository)],
-    now: Annotated[Clock, Depends(clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-) -> GamesService:
-    # The limiter is built here rather than declared (``common.depends.rate_limiter``): Powertools resolves
-    # the dependency tree again on every request, and each node costs a ``get_type_hints`` (issue 17).
-    limiter = RateLimiter(buckets, now)
-    return GamesService(repository, clock=now, site_url=os.environ.get("SITE_URL", ""), limiter=limiter)
+def games_service(recent: RecentHeads) -> Callable[..., GamesService]:
+    """The dependency that builds a request's service, on the heads this instance keeps (``RecentHeads``)."""
+
+    def service(
+        repository: Annotated[GameRepository, Depends(game_repository)],
+        now: Annotated[Clock, Depends(clock)],
+        buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    ) -> GamesService:
+        # The limiter is built here rather than declared (``common.depends.rate_limiter``): Powertools resolves
+        # the dependency tree again on every request, and each node costs a ``get_type_hints`` (issue 17).
+        limiter = RateLimiter(buckets, now)
+        site_url = os.environ.get("SITE_URL", "")
+        return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent)
+
+    return service
 
 
-Games = Annotated[GamesService, Depends(games_service)]
 PlayersOf = Annotated[Players, Depends(players)]
 
 
@@ -97,6 +104,8 @@ def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
 def create_app() -> Api:
     """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
     app = Api()
+    # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
+    Games = Annotated[GamesService, Depends(games_service(RecentHeads()))]
 
     def headers() -> dict[str, Any]:
         return app.current_event.headers or {}

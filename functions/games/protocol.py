@@ -11,13 +11,16 @@ small item (``games.domain``). Every change follows one protocol (docs/games.md 
 A request that loses step 3 to another reads the events it missed, folds them and decides again (a stale
 ``ply`` is then a 409, a retried move a 200). A crash between 3 and 4 loses nothing: whoever reads the game
 next folds the missing events into the head. The service depends on a ``GameRepository``, a clock and a
-``RateLimiter`` only.
+``RateLimiter`` only, and may be given ``RecentHeads``, the heads this instance last read or wrote: a change
+then starts from the kept head instead of step 1, since step 3 refuses a head that is behind its log.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -42,6 +45,45 @@ Decide = Callable[[GameHead], AnyEvent | None]
 Follow = Callable[[GameHead], Moved | None]
 
 
+class RecentHeads:
+    """The heads of the games this instance last read or wrote (at most ``size``, the least recent dropped).
+
+    A change of a game may start from the kept head rather than read it (issue 17: one DynamoDB call of three,
+    a round trip on AWS), because nothing it decides is trusted on the kept head alone: its append at
+    ``seq + 1`` succeeds only if the log has exactly ``seq`` events, that is only if the kept head is the
+    game's current one; a lost append, a refusal and a "nothing to do" each read what the log has past it
+    first. Reads (``GET``) never answer from here: another instance may have moved the game on. This relies on
+    logs that only grow: nothing deletes a game or an event (a store wiped under a running instance is not
+    a case the API serves).
+    """
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._heads: OrderedDict[str, GameHead] = OrderedDict()
+        self._lock = threading.Lock()  # the local runner serves requests on threads of one process
+
+    def get(self, game_id: str) -> GameHead | None:
+        with self._lock:
+            head = self._heads.get(game_id)
+            if head is not None:
+                self._heads.move_to_end(game_id)
+            return head
+
+    def keep(self, head: GameHead) -> None:
+        """Keep ``head`` unless a newer head of its game is kept already."""
+        with self._lock:
+            kept = self._heads.get(head.id)
+            if kept is None or kept.seq <= head.seq:
+                self._heads[head.id] = head
+                self._heads.move_to_end(head.id)
+            while len(self._heads) > self.size:
+                self._heads.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._heads.clear()
+
+
 class GameLog:
     """A game's log and head behind a ``GameRepository``: reading, the write protocol, repairs."""
 
@@ -52,8 +94,10 @@ class GameLog:
         site_url: str = "",
         max_plies: int = MAX_PLIES,
         limiter: RateLimiter | None = None,
+        recent: RecentHeads | None = None,
     ):
         self.store = store
+        self.recent = recent
         self.clock = clock
         #: The per-client limits (issue 17); without one, buckets in this process on the same clock.
         self.limiter = limiter or RateLimiter(MemoryBuckets(), clock)
@@ -73,7 +117,19 @@ class GameLog:
             head = usable_head(record)
         except DamagedHead:
             return self._load_log(game_id)
+        self._remember(head)
         return Tracked(head, stored_seq=head.seq)
+
+    def _remember(self, head: GameHead) -> None:
+        if self.recent is not None:
+            self.recent.keep(head)
+
+    def _start(self, game_id: str) -> tuple[Tracked, bool]:
+        """The game a change starts from: the head this instance keeps, else one read; (game, whether kept)."""
+        kept = self.recent.get(game_id) if self.recent is not None else None
+        if kept is None:
+            return self._load(game_id), False
+        return Tracked(kept, stored_seq=kept.seq), True
 
     def _load_log(
         self, game_id: str, stored: dict[str, Any] | None = None, log: list[dict[str, Any]] | None = None
@@ -111,6 +167,7 @@ class GameLog:
             # The deadline reminders ride on the head write (issue 11): no extra DynamoDB call.
             self.store.save_head(with_reminders(head_record(tracked.head)))
             tracked.stored_seq = max(tracked.stored_seq, tracked.seq)
+            self._remember(tracked.head)
         except StoreUnavailable:
             # The event is committed; the head catches up on the next read (see docs/games.md).
             logger.warning("head not saved; a later read repairs it", extra={"game_id": tracked.head.id})
@@ -122,7 +179,7 @@ class GameLog:
         ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
         before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
         """
-        tracked = self._load(game_id)
+        tracked, kept = self._start(game_id)
         if follow is not None:
             if tracked.head.state == "active":  # issue 17: charged before anything is written (a 429)
                 self.limiter.charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))
@@ -141,6 +198,10 @@ class GameLog:
                     raise
                 continue
             if event is None:  # nothing to do: a retry of what is already done
+                if kept and not caught_up:  # a kept head may be behind the log: answer with the game as it is
+                    tracked, _ = self._catch_up(tracked)
+                    caught_up = True
+                    continue
                 if follow is not None:
                     tracked = self._follow(tracked, follow)
                 self._repair(tracked)

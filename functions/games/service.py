@@ -396,16 +396,17 @@ class GamesService(GameLog):
             tracked, log = self._read_log(game_id)
             return tracked, log[-PAGE_EVENTS:]
         self._repair(tracked)
+        self._remember(tracked.head)  # the page's next request is often a move: it starts from this head
         if moves_after is not None and len(events) == first and not _reaches(events, moves_after):
             _, older = self.store.latest(game_id, PAGE_EVENTS - first, before_seq=events[0]["seq"])
             events = older[::-1] + events
         return tracked, events
 
     def _page(self, game_id: str, head: GameHead, events: list[dict[str, Any]], moves_after: int | None) -> MovePage:
-        # The first event holds the starting position; read on its own (one small read) so that a GET makes
-        # the same calls at ply 10, whose page holds it, as at ply 3,000, whose page does not.
-        created = self.store.get_event(game_id, 1)
-        start_fen = created.get("start_fen") if created else None
+        start_fen = head.start_fen
+        if not head.start_known:  # a head stored before it carried the start: the first event has it
+            created = self.store.get_event(game_id, 1)
+            start_fen = created.get("start_fen") if created else None
         page = move_page(events, after=moves_after or 0, start_fen=start_fen)
         if page.moves_from is None and page.earlier is None:  # nothing after ``moves_after``
             page = replace(page, moves_from=min(head.ply, moves_after or 0))

@@ -13,7 +13,7 @@ import pytest
 from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeoutError
 from common import store
 
-from tests.games.client import snapshot
+from tests.games.client import Api, snapshot
 
 
 class Crash(BaseException):
@@ -74,11 +74,11 @@ def game(api):
         ("Query", lambda params: True, 0),  # a stale ply reads the log before it refuses
     ],
 )
-def test_a_move_refused_by_the_store_changes_nothing(api, game, operation, when, ply):
+def test_a_move_refused_by_the_store_changes_nothing(api, game, handler, operation, when, ply):
     game_id, seats = game
     before = snapshot()
-    with fault(operation, when=when, times=99) as failed:
-        answer = api.move(seats["black"], game_id, "e5", ply)
+    with fault(operation, when=when, times=99) as failed:  # on an instance that must read the game first
+        answer = Api(handler).move(seats["black"], game_id, "e5", ply)
     assert failed
     assert_503(answer)
     assert snapshot() == before
@@ -94,11 +94,11 @@ def test_the_move_is_committed_when_only_the_head_write_fails(api, game):
     assert api.get(game_id).body["moves"] == ["e4", "e5", "Nf3"]
 
 
-def test_network_failures_are_503(api, game):
+def test_network_failures_are_503(api, game, handler):
     game_id, seats = game
     before = snapshot()
     with fault("GetItem", error=EndpointConnectionError(endpoint_url="http://dynamodb")):
-        assert_503(api.move(seats["black"], game_id, "e5", 1))
+        assert_503(Api(handler).move(seats["black"], game_id, "e5", 1))
     with fault("Query", error=EndpointConnectionError(endpoint_url="http://dynamodb")):
         assert_503(api.get(game_id))
     assert snapshot() == before

@@ -3,6 +3,8 @@ ply, and older moves come a page at a time; every page is one bounded Query, wha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from common.store import GameStore
 from games.service import MOVES_PAGE
@@ -43,6 +45,14 @@ def test_a_long_game_shows_its_latest_moves_and_pages_back_to_the_first(api):
     assert view["moves"] == _long_moves(130)[-MOVES_PAGE:] and view["moves_from"] == 130 - MOVES_PAGE
     assert view["earlier"] is not None and view["start_fen"] == "W:WKc1,Ke1:BKb8,Kd8"
     assert _whole_list(api, "pages0000130") == _long_moves(130)
+
+
+def test_a_head_stored_before_it_carried_the_start_reads_it_from_the_first_event(api):
+    seats = {"white": api.new_player()["token"], "black": api.new_player()["token"]}
+    head, records = long_game("x", seats, 12)
+    write_records(GameStore(), "oldstart0001", replace(head, start_known=False), records)
+    assert "start" not in GameStore().get_head("oldstart0001")
+    assert api.get("oldstart0001").body["start_fen"] == "W:WKc1,Ke1:BKb8,Kd8"
 
 
 def test_a_long_chess_game_pages_back_to_the_first_move_across_other_events(api):
