@@ -2,7 +2,9 @@
 ``JS_MESSAGES`` so the two lists can change independently; ``Builder.js_messages`` merges both.
 
 ``refusal_<reason>`` keys follow ``shared_rules.errors.MOVE_REASONS``: the server's ``error.reason`` (and the
-board's own check of a tap) picks the text, so a refusal reads the same in every language.
+board's own check of a tap) picks the text, so a refusal reads the same in every language. Any other refusal
+is shown by its ``error.code`` (``error_<code>``, else ``request_refused``): the server's own ``message`` is
+English, for developers, and a page never shows it.
 """
 
 from __future__ import annotations
@@ -45,6 +47,23 @@ PLAY_MESSAGES = {
     "their_move": N_("their move"),
     "your_move_short": N_("your move"),
     "no_games": N_("No games yet."),
+    # The refusals of the games and players routes, by ``error.code`` (functions/games, functions/common).
+    "error_stale_ply": N_("The game has moved on. Here it is as it is now."),
+    "error_game_not_started": N_("The game starts when your opponent joins."),
+    "error_your_move": N_("It is your move"),
+    "error_not_a_player": N_("You are not playing in this game."),
+    "error_no_draw_offer": N_("Your opponent has not offered a draw."),
+    "error_deadline_not_passed": N_("Your opponent still has time to move."),
+    "error_game_not_finished": N_("You can play again once this game is over."),
+    "error_computer_plays_your_seat": N_("The computer is playing your seat. Take it back to play."),
+    "error_invalid_invite": N_("This invitation link does not open this game. Ask for the link again."),
+    "error_game_full": N_("This game already has two players."),
+    "error_own_game": N_("You created this game: send the invitation link to your opponent."),
+    "error_game_not_found": N_("There is no such game. Check the link."),
+    "error_invalid_name": N_("A name has at most 24 characters: letters, digits, spaces and . ' - _"),
+    "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
+    "error_store_unavailable": N_("The server is busy. Try again in a moment."),
+    "request_refused": N_("The server refused this request."),
 }
 
 PLAY_PLURALS = {

@@ -95,7 +95,7 @@ async function deliverOutbox() {
         ? { kind: "sent" }
         : response.status === 409
           ? { kind: "conflict" }
-          : { kind: "refused", message: await errorMessage(response) };
+          : { kind: "refused", ...(await refusal(response)) };
       await outboxPut(db, "moves", record);
       delivered += 1;
     }
@@ -137,9 +137,11 @@ async function postJson(path, token, body) {
   }
 }
 
-async function errorMessage(response) {
+/** What the page needs to say a refusal in its own language: the error's code and reason. */
+async function refusal(response) {
   const body = await response.json().catch(() => null);
-  return (body && body.error && body.error.message) || "HTTP " + response.status;
+  const { code = null, reason = null } = (body && body.error) || {};
+  return { code, reason };
 }
 
 function openOutbox() {

@@ -28,7 +28,9 @@ let busy = false;
 
 function say(node, text, kind) {
   node.textContent = text;
-  node.className = "status" + (kind ? " " + kind : "");
+  node.classList.remove("ok", "bad"); // its own classes stay: the join box finds its text again after a refusal
+  node.classList.add("status");
+  if (kind) node.classList.add(kind);
 }
 
 function colourName(game, colour) {
@@ -239,6 +241,21 @@ async function withAllMoves(fresh, known) {
   return fresh;
 }
 
+/**
+ * What the server refused, in the page's language: a move by its `reason`, anything else by its `code`
+ * (`detail` is the answer's `error`). The server's `message` is English, for developers: never shown.
+ */
+function refusalOf(detail, legalMoves = []) {
+  const { code, reason } = detail || {};
+  if (reason) return refusalText(m, reason, { moves: legalMoves });
+  return m["error_" + code] || m.request_refused;
+}
+
+/** A failed request's text: the server's refusal, or the network's failure. */
+function failureText(error) {
+  return error instanceof ApiError ? refusalOf(error.body && error.body.error) : m.network_error;
+}
+
 // Every action answers with the game's state; the page then reads the whole game (with its moves) again.
 async function act(path, body) {
   if (busy) return null;
@@ -251,9 +268,7 @@ async function act(path, body) {
   } catch (error) {
     if (error instanceof ApiError && error.body) {
       await load(state.id).catch(() => {});
-      const reason = error.body.error && error.body.error.reason;
-      const text = reason ? refusalText(m, reason, { moves: error.body.legal_moves || [] }) : error.message;
-      say(status, text, "bad");
+      say(status, refusalOf(error.body.error, error.body.legal_moves || []), "bad");
     } else if (path === "moves") {
       await keepOffline(body);
     } else say(status, m.network_error, "bad");
@@ -292,7 +307,7 @@ async function sendQueued() {
       await load(id).catch(() => {});
       if (outcome.kind === "sent") say(status, offlineText("moveSent", { move: queued.move }), "ok");
       else if (outcome.kind === "conflict") say(status, offlineText("opponentFirst", { move: queued.move }), "bad");
-      else say(status, outcome.message || m.network_error, "bad");
+      else say(status, refusalOf(outcome), "bad"); // {code, reason}, as the page or the service worker kept it
     });
   } finally {
     busy = false;
@@ -308,7 +323,9 @@ async function deliver(id, queued) {
     return { kind: "sent" };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) return null; // kept: the server may answer later
-    return error.status === 409 ? { kind: "conflict" } : { kind: "refused", message: error.message };
+    if (error.status === 409) return { kind: "conflict" };
+    const { code, reason } = (error.body && error.body.error) || {};
+    return { kind: "refused", code, reason };
   }
 }
 
@@ -379,7 +396,7 @@ createForm.addEventListener("submit", async (event) => {
     await load(fresh.id);
     gameBox.scrollIntoView({ block: "start" });
   } catch (error) {
-    say(formStatus, error instanceof ApiError ? error.message : m.network_error, "bad");
+    say(formStatus, failureText(error), "bad");
   }
 });
 
@@ -464,7 +481,7 @@ $("#join-button").addEventListener("click", async () => {
     await load(id);
     say(status, m.joined, "ok");
   } catch (error) {
-    say($(".invite-text", joinBox), error instanceof ApiError ? error.message : m.network_error, "bad");
+    say($(".invite-text", joinBox), failureText(error), "bad");
   }
 });
 
@@ -540,6 +557,6 @@ nameForm.addEventListener("submit", async (event) => {
     await saveName();
     say(note, m.name_saved, "ok");
   } catch (error) {
-    say(note, error instanceof ApiError ? error.message : m.network_error, "bad");
+    say(note, failureText(error), "bad");
   }
 });

@@ -8,7 +8,7 @@
 // The schema is shared with sw.js (keep the two in step): database "ubao-outbox", version 1, stores
 // "moves" ({id: game id, move, ply, token, outcome}) and "attempts" ({id: puzzle id, moves, token, tz,
 // outcome}), both keyed by `id`. `outcome` is null until the worker has sent the record; then it is what
-// the server said, for the page to show: moves {kind: "sent" | "conflict" | "refused", message},
+// the server said, for the page to show: moves {kind: "sent" | "conflict" | "refused", code, reason},
 // attempts {status, result}.
 
 import { storedPlayer } from "./api.js";

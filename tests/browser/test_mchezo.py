@@ -8,8 +8,10 @@ from __future__ import annotations
 import chess.pgn
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config
+from tests.browser.harness import http, page_token
 
 START = {
     "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -267,3 +269,26 @@ def test_playing_the_computer_shows_legal_squares_and_its_reply_as_the_last_move
     asha.wait_status(asha.messages["your_turn"])
     assert not asha.action_visible("cpu-takeover") and not asha.action_visible("resume")
     assert contexts.problems == []
+
+
+def test_a_refusal_reads_in_the_page_language_not_the_servers_english(contexts, asha_and_baraka, server):
+    asha, baraka = asha_and_baraka
+    link = asha.create("chess", "white")
+    game_id = link.split("id=")[1].split("#")[0]
+    # A link whose invite code was mangled on the way: refused, and said in Swahili from the catalog.
+    baraka.open_invite(link.replace("#invite=", "#invite=x"))
+    baraka.messages = page_config(baraka.page)["messages"]
+    baraka.page.locator("#join-button").click()
+    expect(baraka.page.locator("#join .invite-text")).to_have_text(baraka.messages["error_invalid_invite"])
+    baraka.page.goto(link)  # the right link: this browser has chosen its language, so it goes straight on
+    baraka.page.wait_for_url("**/sw/mchezo/**")
+    baraka.join()
+    asha.page.clock.fast_forward(POLL_MS + 100)  # Asha's page sees Baraka join: her move
+    asha.page.locator("#game .move-form").wait_for(state="visible")
+    # Asha's other phone plays e4; this page has not polled since, so its d4 comes at a ply already played.
+    http(server.origin, "POST", f"/v1/games/{game_id}/moves", {"move": "e4", "ply": 0}, token=page_token(asha.page))
+    asha.move("chess", START["chess"], "d4")
+    asha.wait_status(asha.messages["error_stale_ply"], "bad")  # in Tagalog, and the page shows the game as it is
+    asha.sees("chess", START["chess"], ["e4"], poll=False)
+    for player in (asha, baraka):
+        assert "the game has moved on" not in player.page.content() and "does not open" not in player.page.content()
