@@ -79,10 +79,6 @@ class RecentHeads:
             while len(self._heads) > self.size:
                 self._heads.popitem(last=False)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._heads.clear()
-
 
 class GameLog:
     """A game's log and head behind a ``GameRepository``: reading, the write protocol, repairs."""

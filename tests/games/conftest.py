@@ -151,6 +151,28 @@ def handler(clock):
     return Function(module, on_clock(clock))
 
 
+class CallCounter:
+    """The names of the DynamoDB operations made while it listens (``count_calls``)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __call__(self, model, **_) -> None:
+        self.calls.append(model.name)
+
+
+@pytest.fixture
+def count_calls():
+    """Every DynamoDB call the test's requests make, by operation (request the store's fixture first)."""
+    from common import store
+
+    counter = CallCounter()
+    events = store.client().meta.events
+    events.register("before-call.dynamodb", counter)
+    yield counter
+    events.unregister("before-call.dynamodb", counter)
+
+
 @pytest.fixture
 def api(moto_tables, handler):
     from tests.games.client import Api

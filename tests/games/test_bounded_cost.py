@@ -5,29 +5,11 @@ the draw rules remember, so no request reads or replays the moves to act on a ga
 from __future__ import annotations
 
 import pytest
-from common import store
 from common.store import GameStore
 
 from tests.games.long_game import SHUFFLE, write_long_game
 
 PLIES = (10, 3_000)
-
-
-class CallCounter:
-    def __init__(self) -> None:
-        self.calls: list[str] = []
-
-    def __call__(self, model, **_) -> None:
-        self.calls.append(model.name)
-
-
-@pytest.fixture
-def count_calls():
-    counter = CallCounter()
-    events = store.client().meta.events
-    events.register("before-call.dynamodb", counter)
-    yield counter
-    events.unregister("before-call.dynamodb", counter)
 
 
 def _requests(api, game_id, seats, ply):

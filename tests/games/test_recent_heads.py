@@ -4,25 +4,14 @@ behind its log. Two ``Api`` objects are two Lambda instances, each with its own 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from common import store
-from games.domain import GameHead, Snapshot
+from games.domain import GameHead
 from games.protocol import RecentHeads
 
 from tests.games.client import Api, snapshot
-
-
-@pytest.fixture
-def calls():
-    seen: list[str] = []
-
-    def count(model, **_):
-        seen.append(model.name)
-
-    events = store.client().meta.events
-    events.register("before-call.dynamodb", count)
-    yield seen
-    events.unregister("before-call.dynamodb", count)
+from tests.games.long_game import long_game
 
 
 @pytest.fixture
@@ -32,23 +21,23 @@ def game(api):
     return game_id, seats
 
 
-def test_a_move_after_a_get_on_the_same_instance_does_not_read_the_head(api, game, calls):
+def test_a_move_after_a_get_on_the_same_instance_does_not_read_the_head(api, game, count_calls):
     game_id, seats = game
     api.get(game_id)
-    calls.clear()
+    count_calls.calls.clear()
     answer = api.move(seats["black"], game_id, "e5", 1)
     assert answer.status == 200 and answer.body["ply"] == 2
-    assert sorted(calls) == ["PutItem", "PutItem"]  # the event and the new head, no read
-    calls.clear()
+    assert sorted(count_calls.calls) == ["PutItem", "PutItem"]  # the event and the new head, no read
+    count_calls.calls.clear()
     assert api.move(seats["white"], game_id, "Nf3", 2).status == 200  # and after its own move
-    assert sorted(calls) == ["PutItem", "PutItem"]
+    assert sorted(count_calls.calls) == ["PutItem", "PutItem"]
 
 
-def test_another_instance_reads_the_head(api, game, handler, calls):
+def test_another_instance_reads_the_head(api, game, handler, count_calls):
     game_id, seats = game
-    calls.clear()
+    count_calls.calls.clear()
     assert Api(handler).move(seats["black"], game_id, "e5", 1).status == 200
-    assert sorted(calls) == ["GetItem", "PutItem", "PutItem"]
+    assert sorted(count_calls.calls) == ["GetItem", "PutItem", "PutItem"]
 
 
 def test_a_kept_head_behind_the_log_catches_up_before_it_decides(api, game, handler):
@@ -88,23 +77,12 @@ def test_a_refusal_on_a_kept_head_is_checked_against_the_log(api, game, handler)
     assert answer.status == 200
 
 
+_TOKENS = {"white": "ubao_" + "w" * 43, "black": "ubao_" + "b" * 43}
+_SOME_HEAD = long_game("x", _TOKENS, 2)[0]
+
+
 def _head(game_id: str, seq: int) -> GameHead:
-    return GameHead(
-        id=game_id,
-        game="chess",
-        options={},
-        seq=seq,
-        ply=seq - 1,
-        state="active",
-        turn="white",
-        result="ongoing",
-        reason=None,
-        white=None,
-        black=None,
-        snapshot=Snapshot("8/8/8/8/8/8/8/K6k w - - 0 1", 0, b""),
-        created=0,
-        updated=0,
-    )
+    return replace(_SOME_HEAD, id=game_id, seq=seq)
 
 
 def test_recent_heads_keep_the_newest_head_of_a_game():
