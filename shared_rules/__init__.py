@@ -16,12 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from .base import Game, Position, Snapshot
 from .errors import AmbiguousMove, GameOver, InvalidFen, InvalidMove, InvalidOption, RulesError, UnknownGame
+from .names import GAME_NAMES
 from .status import BLACK, DRAW, ONGOING, REASONS, WHITE, Status
 
 if TYPE_CHECKING:
     from .options import OptionSpec
-
-GAME_NAMES = ("chess", "english", "tanzanian")
 
 __all__ = [
     "GAME_NAMES",
