@@ -133,7 +133,7 @@ def _store():
     functions = str(ROOT / "functions")
     if functions not in sys.path:
         sys.path.insert(0, functions)
-    from common import store
+    from common.persistence import store
 
     return store
 

@@ -68,7 +68,7 @@ def generate(template: Template | None = None) -> dict:
 
 
 def _describe_our_errors(document: dict) -> None:
-    """Powertools documents its own error bodies; ours are all ErrorResponse (common.api maps them)."""
+    """Powertools documents its own error bodies; ours are all ErrorResponse (common.web.api maps them)."""
     error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
     for operations in document["paths"].values():
         for operation in operations.values():
@@ -86,8 +86,8 @@ def _describe_our_errors(document: dict) -> None:
 
 
 def _describe_limits(document: dict) -> None:
-    """The 429 of the routes with a per-client limit (common.ratelimit, docs/limits.md)."""
-    from common.ratelimit import LIMITED_ROUTES
+    """The 429 of the routes with a per-client limit (common.web.ratelimit, docs/limits.md)."""
+    from common.web.ratelimit import LIMITED_ROUTES
 
     for (method, path), limit in LIMITED_ROUTES.items():
         operation = document["paths"].get(path, {}).get(method)

@@ -4,7 +4,7 @@
 
 * ``/v1/*`` goes to the HTTP API: every HttpApi route in template.yaml, chosen the way API Gateway chooses
   (an exact path before a path with parameters before a greedy ``{proxy+}``), by Powertools' resolver
-  over the template's routes (``common.routing``),
+  over the template's routes (``common.web.routing``),
   invokes its function's handler in this process with a payload-2.0 event and a Lambda context, with the
   function's Environment from the template and its code and layers on sys.path as Lambda puts them.
 * Everything else is the static site from ``site/build/`` (``index.html`` for a directory, a redirect
@@ -113,11 +113,11 @@ class LocalApi:
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         """The route API Gateway would pick, and its path parameters: Powertools' resolver over the template's
-        routes decides (``common.routing``), as in every function; the runner matches no path itself."""
+        routes decides (``common.web.routing``), as in every function; the runner matches no path itself."""
         if self._route_table is None:
             if str(FUNCTIONS_DIR) not in sys.path:  # the packaged runner's functions run elsewhere
                 sys.path.append(str(FUNCTIONS_DIR))
-            from common.routing import RouteTable
+            from common.web.routing import RouteTable
 
             self._route_table = RouteTable((route.method, route.path, route) for route in self.routes)
         return self._route_table.find(method, path)

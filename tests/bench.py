@@ -378,7 +378,7 @@ def _moto_environment() -> None:
 
 def _no_limits() -> dict:
     """``dependency_overrides`` that give a function buckets that never run out."""
-    from common import depends
+    from common.web import depends
 
     return {depends.rate_buckets: _NoLimits}
 
@@ -405,7 +405,7 @@ def bench_games() -> None:
 
     _moto_environment()
     with mock_aws():
-        from common import store
+        from common.persistence import store
         from games import handler
 
         from local.dynamodb import create_tables, table_definitions
@@ -631,8 +631,8 @@ def bench_game_length() -> None:
 
     _moto_environment()
     with mock_aws():
-        from common import store
-        from common.store import GameStore
+        from common.persistence import store
+        from common.persistence.store import GameStore
         from games import domain, handler
         from validate_move.handler import lambda_handler as validate_handler
 
@@ -719,7 +719,7 @@ def bench_game_length() -> None:
 
 def _bench_export(api, meter, tokens) -> None:
     """The PGN/PDN export stays whole: its cost at the longest game (1,000 plies) beside a 10-ply game."""
-    from common.store import GameStore
+    from common.persistence.store import GameStore
 
     from tests.games.long_game import long_game, write_records
 
@@ -1039,8 +1039,8 @@ def bench_puzzles() -> None:
 
     _moto_environment()
     with mock_aws():
-        from common import store
-        from common.players import hash_token
+        from common.persistence import store
+        from common.players.service import hash_token
         from games import handler as games_handler
         from puzzles_api import handler, puzzle_rating
         from validate_move.handler import lambda_handler as validate_handler

@@ -56,7 +56,7 @@ def bench_push() -> None:
     _moto_environment()
     os.environ.update(PUSH_LOCAL_MODE="1", VAPID_KEY_FILE=os.path.join(tempfile.mkdtemp(), "vapid.json"))
     with mock_aws():
-        from common import store
+        from common.persistence import store
         from notify.games import StoredDueGames
         from notify.notifier import Notifier
         from notify.reminders import Reminders
@@ -136,7 +136,7 @@ def bench_push_neighbours() -> None:
     heading("push: the move request's DynamoDB calls (moto), with the reminder attributes on the head")
     _moto_environment()
     with mock_aws():
-        from common import store
+        from common.persistence import store
         from games import handler
 
         from local.dynamodb import create_tables, table_definitions
@@ -186,7 +186,8 @@ def _bench_cold_starts() -> None:
             + f"assert {validate.attribute}(event, Context())['statusCode'] == 200\n"
             + push_modules
         ),
-        "games": f"from {games.module} import {games.attribute}\nimport common.reminder_schedule\n" + push_modules,
+        "games": f"from {games.module} import {games.attribute}\nimport common.persistence.reminder_schedule\n"
+        + push_modules,
         "games+pywebpush": f"from {games.module} import {games.attribute}\nimport pywebpush\n",
     }
     heading("push: cold start of the validate and games functions (fresh process, CPU time, median of 7)")

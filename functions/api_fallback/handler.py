@@ -2,7 +2,7 @@
 
 It answers in the API's error shape: 405 (with ``Allow``) when another function serves the path with other
 methods, 404 otherwise, the route chosen by Powertools' resolver over the template's routes
-(``common.routing``). Deployed, it reads those routes from ``routes.json``, which ``make package`` writes
+(``common.web.routing``). Deployed, it reads those routes from ``routes.json``, which ``make package`` writes
 beside it from template.yaml; in the repository (``make run``, the tests) it reads template.yaml itself
 through ``local.template``. Either way it imports no other function, and there is no second route list.
 """
@@ -13,7 +13,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from common.api import Api
+from common.web.api import Api
 
 ROUTE_TABLE = Path(__file__).resolve().parent / "routes.json"
 HANDLER = f"{__name__}.lambda_handler"

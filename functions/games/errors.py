@@ -1,5 +1,5 @@
 """The refusals of the games domain: plain exceptions, no HTTP. The edge (``games.handler``) maps each to its
-status, ``code`` and body, and ``common.errors`` says what the codes mean.
+status, ``code`` and body, and ``common.web.errors`` says what the codes mean.
 
 Some carry more than a message: a refusal about the game's state carries the current ``game`` (a head) so
 the client can catch up without another request, and a refused move carries the ``legal_moves`` and the

@@ -2,8 +2,8 @@
 
 Tokens arrive as ``Authorization: Bearer <token>``; the logic never sees the header, only the token's
 hash. Each route declares the service it needs with Powertools' ``Depends`` (``games_service`` below, on
-``common.depends``' repositories, clock and limits); tests replace any of them through the resolver's
-``dependency_overrides``. The players routes come from ``common.player_routes`` (a ``Router``).
+``common.web.depends``' repositories, clock and limits); tests replace any of them through the resolver's
+``dependency_overrides``. The players routes come from ``common.players.handler`` (a ``Router``).
 """
 
 import os
@@ -16,14 +16,14 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from common import player_routes
-from common.api import JSON, Api
-from common.depends import Clock, clock, players, rate_buckets
-from common.errors import error_body
-from common.models import ErrorResponse
-from common.players import Players, hash_token, required_token
-from common.ratelimit import BucketRepository, RateLimiter
-from common.store import GameStore
+from common.persistence.store import GameStore
+from common.players import handler as player_routes
+from common.players.service import Players, hash_token, required_token
+from common.web.api import JSON, Api
+from common.web.depends import Clock, clock, players, rate_buckets
+from common.web.errors import error_body
+from common.web.models import ErrorResponse
+from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.codec import head_record
 from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
@@ -72,7 +72,7 @@ def games_service(recent: RecentHeads) -> Callable[..., GamesService]:
         now: Annotated[Clock, Depends(clock)],
         buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     ) -> GamesService:
-        # The limiter is built here rather than declared (``common.depends.rate_limiter``): Powertools resolves
+        # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
         # the dependency tree again on every request, and each node costs a ``get_type_hints`` (issue 17).
         limiter = RateLimiter(buckets, now)
         site_url = os.environ.get("SITE_URL", "")

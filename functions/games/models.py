@@ -1,4 +1,4 @@
-"""Requests and responses of the games routes (the players' are in ``common.models``). These models are also the OpenAPI description."""
+"""Requests and responses of the games routes (the players' are in ``common.web.models``). These models are also the OpenAPI description."""
 
 from __future__ import annotations
 

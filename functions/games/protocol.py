@@ -26,10 +26,10 @@ from dataclasses import replace
 from typing import Any
 
 from aws_lambda_powertools import Logger
-from common import metrics
-from common.deadline import StoreUnavailable
-from common.ratelimit import MemoryBuckets, RateLimiter
-from common.reminder_schedule import with_reminders
+from common.persistence.deadline import StoreUnavailable
+from common.persistence.reminder_schedule import with_reminders
+from common.web import metrics
+from common.web.ratelimit import MemoryBuckets, RateLimiter
 
 from games.codec import event_from, event_record, head_from, head_record
 from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all

@@ -1,5 +1,5 @@
 """Where games are kept: the ``GameRepository`` protocol the service depends on, and an in-memory one for
-fast tests. ``common.store.GameStore`` is the DynamoDB one; ``tests/games/test_store_contract.py`` runs the
+fast tests. ``common.persistence.store.GameStore`` is the DynamoDB one; ``tests/games/test_store_contract.py`` runs the
 same contract against all of them (in memory, moto, dynalite).
 
 Records are plain dicts (``games.codec`` makes them). The contract: ``append_event`` is a conditional put

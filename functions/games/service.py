@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
-from common.players import Player
+from common.players.service import Player
 
 from games.codec import event_from
 from games.computer import cpu_name, cpu_reply, level_of_player

@@ -84,7 +84,7 @@ class StoredGames:
 
     def __init__(self, store: Any = None):
         if store is None:
-            from common.store import GameStore
+            from common.persistence.store import GameStore
 
             store = GameStore()
         self.store = store
@@ -125,7 +125,7 @@ class StoredDueGames:
         self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
 
     def due(self, hour: int, now_ms: int) -> list[str]:
-        from common.store import call
+        from common.persistence.store import call
 
         params = {
             "TableName": self.table,
@@ -142,13 +142,13 @@ class StoredDueGames:
             params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
 
     def head(self, game_id: str) -> dict[str, Any] | None:
-        from common.store import GameStore
+        from common.persistence.store import GameStore
 
         return GameStore(self.table).get_head(game_id)
 
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
         """Move the head's reminder on to ``next_due`` (None: no more), if the head is still the one read."""
-        from common.store import call
+        from common.persistence.store import call
 
         values = {":seq": {"N": str(seq)}, ":due": {"N": str(due)}}
         if next_due is None:

@@ -1,6 +1,6 @@
 """ReminderFunction: "less than 24 hours left" and "less than 2 hours left" for the player to move, each once.
 
-**What the games head carries** (``games.protocol`` sets it in every head write, ``common.reminder_schedule``):
+**What the games head carries** (``games.protocol`` sets it in every head write, ``common.persistence.reminder_schedule``):
 ``reminder_due``, the epoch ms when the next reminder of the current turn is due (``schedule``), and
 ``reminder_hour`` = ``reminder_due // 3_600_000``; both absent when no reminder is coming (game not active,
 the computer to move, deadline too close). The index ``GamesByReminderHour`` holds only heads that carry
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
-from common.reminder_schedule import HOUR_MS, STAGES, reminder_attributes, schedule
+from common.persistence.reminder_schedule import HOUR_MS, STAGES, reminder_attributes, schedule
 
 from notify.daily import DailyPuzzles
 from notify.decide import Notice
@@ -36,7 +36,7 @@ from notify.notifier import Notifier
 
 logger = Logger()
 
-# The schedule is the games function's too (it sets the attributes in its head write): see common.reminder_schedule.
+# The schedule is the games function's too (it sets the attributes in its head write): see common.persistence.reminder_schedule.
 __all__ = ["HOUR_MS", "STAGES", "Reminders", "reminder_attributes", "schedule"]
 
 #: Hours of the index read by each sweep (now and the ones before): sweeps missed for up to this long catch up.

@@ -1,6 +1,6 @@
 """PushFunction: players' Web Push subscriptions and the VAPID public key (routes in template.yaml).
 
-Thin: the request models check the subscription (``push.subscriptions``), ``common.players`` finds the
+Thin: the request models check the subscription (``push.subscriptions``), ``common.players.service`` finds the
 player from the bearer token, the repository stores it. Routes get the subscriptions, the players and the
 clock with Powertools' ``Depends``; tests replace them through ``app.dependency_overrides``.
 """
@@ -10,11 +10,11 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from common.api import JSON, Api
-from common.depends import Clock, clock, players
-from common.errors import ApiError
-from common.models import ErrorResponse
-from common.players import Players
+from common.players.service import Players
+from common.web.api import JSON, Api
+from common.web.depends import Clock, clock, players
+from common.web.errors import ApiError
+from common.web.models import ErrorResponse
 
 from push.subscriptions import (
     PushKey,

@@ -6,7 +6,7 @@
 * ``pk = "game#<game id>"``, ``sk = "reminder#<deadline ms>#<stage>"``: a reminder that was sent (written
   once, ``attribute_not_exists``: the memory that makes each reminder go once); ``expires`` clears it.
 
-Every write is one single-item conditional write. The client is the shared one of ``common.store``
+Every write is one single-item conditional write. The client is the shared one of ``common.persistence.store``
 (``DYNAMODB_ENDPOINT``, created on first use); every call goes through its ``call`` (the request's time budget; a throttled or failing DynamoDB raises
 ``StoreUnavailable``).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from common.store import StoreUnavailable, call, from_item, to_item
+from common.persistence.store import StoreUnavailable, call, from_item, to_item
 
 from push.subscriptions import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 

@@ -87,7 +87,7 @@ def check_endpoint(endpoint: str) -> str:
 
 
 def check_time_zone(name: str) -> str:
-    from common.timezones import is_allowed_zone  # the API's one list (no posix/, right/, localtime ...)
+    from common.web.timezones import is_allowed_zone  # the API's one list (no posix/, right/, localtime ...)
 
     if not is_allowed_zone(name):
         raise ValueError(f"{name!r} is not an IANA time zone such as Africa/Nairobi or Asia/Manila")

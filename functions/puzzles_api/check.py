@@ -23,7 +23,7 @@ from functools import lru_cache
 from http import HTTPStatus
 from typing import Any, Literal, TypeVar
 
-from common.errors import ApiError
+from common.web.errors import ApiError
 
 from puzzles.catalog import Puzzle
 from shared_rules import Game, InvalidMove, Position, RulesError, get_game

@@ -1,7 +1,7 @@
 """PuzzlesFunction: the daily puzzle, puzzles, attempts checked on the server, and players' puzzle progress
 (routes in template.yaml; docs/puzzles.md). Thin: models in, logic, out.
 
-Each route gets its ``PuzzleService`` with Powertools' ``Depends`` (``puzzle_service``, on ``common.depends``'
+Each route gets its ``PuzzleService`` with Powertools' ``Depends`` (``puzzle_service``, on ``common.web.depends``'
 repositories and clock); tests replace them through the resolver's ``dependency_overrides``.
 """
 
@@ -14,11 +14,11 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from common.api import JSON, Api
-from common.depends import Clock, clock, players, puzzle_progress_repository
-from common.models import ErrorResponse
-from common.players import Players
-from common.repositories import PuzzleProgressRepository, Record
+from common.persistence.repositories import PuzzleProgressRepository, Record
+from common.players.service import Players
+from common.web.api import JSON, Api
+from common.web.depends import Clock, clock, players, puzzle_progress_repository
+from common.web.models import ErrorResponse
 from pydantic import BaseModel
 
 from puzzles_api.logic import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone

@@ -30,12 +30,12 @@ from http import HTTPStatus
 from typing import Literal, overload
 
 from aws_lambda_powertools import Logger
-from common import metrics
-from common.errors import ApiError
-from common.players import Player, Players, bearer_token
-from common.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository, Record
-from common.store import StoreUnavailable
-from common.timezones import is_allowed_zone
+from common.persistence.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository, Record
+from common.persistence.store import StoreUnavailable
+from common.players.service import Player, Players, bearer_token
+from common.web import metrics
+from common.web.errors import ApiError
+from common.web.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice

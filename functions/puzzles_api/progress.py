@@ -1,6 +1,6 @@
 """A player's puzzle progress: rating, counts, streak and recent attempts. A value; pure.
 
-It is kept in the player's item (attribute ``puzzles``, see ``common.store``) as a small map, so the read
+It is kept in the player's item (attribute ``puzzles``, see ``common.persistence.store``) as a small map, so the read
 that checks the player's token also brings the progress. ``v`` is its version: every change writes
 version v + 1 on the condition that the stored one is still v (optimistic concurrency).
 

@@ -14,8 +14,8 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from common.api import JSON, Api
-from common.models import ErrorResponse
+from common.web.api import JSON, Api
+from common.web.models import ErrorResponse
 
 from rules_page.logic import choose_language, rules_page
 

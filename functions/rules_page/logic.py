@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from common.errors import ApiError
+from common.web.errors import ApiError
 
 LANGS = ("sw", "tl", "en")
 DEFAULT_LANG = "sw"

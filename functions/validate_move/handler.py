@@ -3,10 +3,10 @@
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler.depends import Depends
-from common.api import Api
-from common.depends import rate_limiter
-from common.models import ErrorResponse
-from common.ratelimit import RateLimiter
+from common.web.api import Api
+from common.web.depends import rate_limiter
+from common.web.models import ErrorResponse
+from common.web.ratelimit import RateLimiter
 
 from validate_move.logic import validate_move
 from validate_move.models import ValidateRequest, ValidateResponse

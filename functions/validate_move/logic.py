@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.models import ErrorDetail
+from common.web.models import ErrorDetail
 
 from shared_rules import GameOver, InvalidMove, get_game
 from validate_move.models import IllegalMove, LegalMove, PositionStatus, ValidateRequest

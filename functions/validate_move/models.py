@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from common.models import ErrorDetail
+from common.web.models import ErrorDetail
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 GameName = Literal["chess", "english", "tanzanian"]

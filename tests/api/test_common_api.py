@@ -13,9 +13,9 @@ import pytest
 from api_fallback.handler import all_routes
 from api_fallback.handler import lambda_handler as fallback_handler
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError
-from common.api import Api, logger, normalized_event, parse_json
-from common.errors import ApiError
-from common.routing import RouteTable
+from common.web.api import Api, logger, normalized_event, parse_json
+from common.web.errors import ApiError
+from common.web.routing import RouteTable
 from pydantic import BaseModel
 
 from shared_rules import InvalidFen, UnknownGame
@@ -93,7 +93,7 @@ def test_a_powertools_service_error_keeps_its_status():
 
 @pytest.mark.parametrize("thing", ["bug", "wrong-shape"])
 def test_a_bug_is_a_500_in_the_same_shape_without_a_traceback(thing):
-    from common.api import logger
+    from common.web.api import logger
 
     stream = io.StringIO()
     previous = logger.registered_handler.setStream(stream)

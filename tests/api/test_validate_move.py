@@ -212,7 +212,7 @@ def test_an_unknown_path_is_404():
 
 # ------------------------------------------------------------------------------------------- logs
 def test_every_log_line_carries_the_request_id_as_correlation_id():
-    from common.api import logger
+    from common.web.api import logger
 
     stream = io.StringIO()
     previous = logger.registered_handler.setStream(stream)

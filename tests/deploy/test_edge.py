@@ -1,5 +1,5 @@
 """The edge: what CloudFront adds (security headers, the origin secret, the viewer's host) and keys on, in the
-template and in the local runner, and what every function does around a request (common/edge.py)."""
+template and in the local runner, and what every function does around a request (common/web/edge.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import threading
 
 import pytest
-from common import edge
+from common.web import edge
 
 from local.events import LambdaContext, http_api_event
 from local.runner import create_server

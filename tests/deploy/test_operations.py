@@ -71,7 +71,7 @@ def test_the_dashboard_body_is_json_once_substituted(template):
     document = json.loads(text)
     titles = [widget["properties"]["title"] for widget in document["widgets"]]
     assert any("Games" in title for title in titles) and any("Puzzles" in title for title in titles)
-    from common import metrics
+    from common.web import metrics
 
     for name in (metrics.MOVES_PLAYED, metrics.GAMES_CREATED, metrics.GAMES_FINISHED, metrics.PUZZLE_ATTEMPTS,
                  metrics.PUZZLES_SOLVED, metrics.PUSH_SENT, metrics.PUSH_FAILED):  # fmt: skip

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from common import store
+from common.persistence import store
 
 from local.events import LambdaContext, http_api_event
 
@@ -185,7 +185,7 @@ def snapshot() -> dict[str, list]:
     """Every item of the games and players tables (to prove that a refused request wrote nothing)."""
     import os
 
-    from common import store
+    from common.persistence import store
 
     tables = {}
     for variable in ("GAMES_TABLE", "PLAYERS_TABLE"):

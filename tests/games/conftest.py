@@ -38,7 +38,7 @@ def template_tables() -> list[dict]:
 
 
 def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]:
-    from common import store
+    from common.persistence import store
 
     tables = [{**definition, "TableName": definition["TableName"] + suffix} for definition in definitions]
     monkeypatch.setenv("GAMES_TABLE", "GamesTable" + suffix)
@@ -63,7 +63,7 @@ def aws_env(monkeypatch):
 @pytest.fixture
 def moto_tables(aws_env, monkeypatch, template_tables):
     """Fresh tables on moto (AWS mocked in-process)."""
-    from common import store
+    from common.persistence import store
 
     with mock_aws():
         yield _use_tables(monkeypatch, template_tables, "")
@@ -100,7 +100,7 @@ def dynalite_server():
 @pytest.fixture
 def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):
     """Fresh tables (unique names) on the session's dynalite server."""
-    from common import store
+    from common.persistence import store
 
     monkeypatch.setenv("DYNAMODB_ENDPOINT", dynalite_server.endpoint)
     yield _use_tables(monkeypatch, template_tables, "_" + uuid.uuid4().hex[:10])
@@ -139,7 +139,7 @@ class Function:
 
 def on_clock(clock) -> dict:
     """The overrides that make a function read ``clock`` (its rate limits too: one clock per function)."""
-    from common import depends
+    from common.web import depends
 
     return {depends.clock: lambda: clock}
 
@@ -164,7 +164,7 @@ class CallCounter:
 @pytest.fixture
 def count_calls():
     """Every DynamoDB call the test's requests make, by operation (request the store's fixture first)."""
-    from common import store
+    from common.persistence import store
 
     counter = CallCounter()
     events = store.client().meta.events

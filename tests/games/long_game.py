@@ -7,9 +7,9 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from common import store
-from common.players import hash_token
-from common.store import GameStore
+from common.persistence import store
+from common.persistence.store import GameStore
+from common.players.service import hash_token
 from games.codec import event_record, head_record
 from games.domain import Created, GameHead, Moved, Seat, apply, rules_for
 from games.repository import GameRepository

@@ -8,7 +8,7 @@ import socket
 import threading
 
 import pytest
-from common import deadline, store
+from common.persistence import deadline, store
 
 from local.events import LambdaContext, http_api_event
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 import pytest
 from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeoutError
-from common import store
+from common.persistence import store
 
 from tests.games.client import Api, snapshot
 

@@ -1,4 +1,4 @@
-"""The games function's metrics (common/metrics.py): CloudWatch embedded-metric lines in its log, one per
+"""The games function's metrics (common/web/metrics.py): CloudWatch embedded-metric lines in its log, one per
 request, counting what was stored, never a retry of what already was."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from common.store import GameStore
+from common.persistence.store import GameStore
 from games.service import MOVES_PAGE
 
 from tests.games.long_game import LONG_CHESS, SHUFFLE, long_game, write_long_game, write_records

@@ -6,7 +6,7 @@ import hashlib
 import re
 
 import pytest
-from common.players import InvalidName, clean_name, token_matches
+from common.players.service import InvalidName, clean_name, token_matches
 
 from tests.games.client import snapshot
 

@@ -4,8 +4,8 @@ instead: slower, never wrong, and the head is written again in the current forma
 from __future__ import annotations
 
 import pytest
-from common import store
-from common.store import GameStore
+from common.persistence import store
+from common.persistence.store import GameStore
 
 
 def _rewrite_head(game_id: str, drop: tuple[str, ...] = (), **changes) -> None:

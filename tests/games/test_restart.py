@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from common import store
+from common.persistence import store
 
 from local.dynamodb import Dynalite, create_tables, node_executable, table_definitions
 from local.template import ROOT

@@ -8,7 +8,7 @@ moves forward, Query order, the player index, and values that come back as they 
 from __future__ import annotations
 
 import pytest
-from common.store import GameStore, PlayerStore, item_size
+from common.persistence.store import GameStore, PlayerStore, item_size
 from games.repository import InMemoryGameStore
 
 
@@ -158,7 +158,7 @@ def test_a_head_keeps_what_dynamodb_reads_as_attributes_and_reads_the_same_in_th
 ):
     import os
 
-    from common import store
+    from common.persistence import store
 
     head = _head(
         "g1",

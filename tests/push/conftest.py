@@ -33,7 +33,7 @@ def template_tables() -> list[dict]:
 @pytest.fixture
 def aws(monkeypatch, tmp_path, template_tables):
     """Every table of the template on moto, the functions' environment pointing at them, local push mode."""
-    from common import store
+    from common.persistence import store
 
     for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL", "VAPID_SECRET_ARN"):
         monkeypatch.delenv(name, raising=False)
@@ -74,7 +74,7 @@ def dynalite(monkeypatch, tmp_path, template_tables, dynalite_endpoint):
     """The template's tables on dynalite, under names of their own, and the environment pointing at them."""
     import uuid
 
-    from common import store
+    from common.persistence import store
 
     suffix = "_" + uuid.uuid4().hex[:8]
     for name, value in {
@@ -112,8 +112,8 @@ def push_api(aws, clock):
 
 @pytest.fixture
 def new_player(aws):
-    """A player made as POST /v1/players makes one (``common.players``); returns (player_id, token)."""
-    from common.players import Players
+    """A player made as POST /v1/players makes one (``common.players.service``); returns (player_id, token)."""
+    from common.players.service import Players
 
     def make(name: str = "Asha") -> tuple[str, str]:
         player, token = Players().create(name, now_ms=int(START * 1000))

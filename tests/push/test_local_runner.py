@@ -169,7 +169,7 @@ def test_a_move_stored_by_a_request_that_crashed_is_still_notified(
 ):
     """The games function appended the event and died before its head write and before answering: no request
     ended at the runner, yet the runner's feeder finds the event in the table and the notice goes out."""
-    from common import store
+    from common.persistence import store
 
     from tests.games.client import Api
 

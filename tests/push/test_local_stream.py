@@ -8,7 +8,7 @@ from local.streams import StreamFeeder, TableTail, event_items
 
 
 def put(sk: str, game: str = "g1") -> None:
-    from common.store import client
+    from common.persistence.store import client
 
     client().put_item(TableName="GamesTable", Item={"pk": {"S": game}, "sk": {"S": sk}, "seq": {"N": sk[1:] or "0"}})
 
@@ -30,7 +30,7 @@ class Function:
 
 
 def feeder(function) -> StreamFeeder:
-    from common.store import client
+    from common.persistence.store import client
 
     made = StreamFeeder(TableTail(client, "GamesTable"), function, keep=event_items)
     made.tail.new_records(keep=lambda item: False)  # what start() does first: the table's end

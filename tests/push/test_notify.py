@@ -17,7 +17,7 @@ class Stream:
     """What DynamoDB Streams and the event source mapping do: each new event item once, to the notify handler."""
 
     def __init__(self, notify):
-        from common.store import client
+        from common.persistence.store import client
 
         self.notify = notify
         self.tail = TableTail(client, "GamesTable")
@@ -175,7 +175,7 @@ def test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, 
 def test_a_move_stored_just_before_a_crash_is_still_notified(games_api, push_api, push_service, stream):
     """The games function appended the event and died before writing the head: the stream still has the
     event, and the notify function folds it onto the old head, so the right notice goes out."""
-    from common.store import client
+    from common.persistence.store import client
 
     game_id, seats = games_api.start_game()
     stream.flush()
@@ -194,7 +194,7 @@ def test_a_move_stored_just_before_a_crash_is_still_notified(games_api, push_api
 
 
 def test_one_bad_record_does_not_hold_up_the_others(games_api, push_api, push_service, stream):
-    from common.store import client
+    from common.persistence.store import client
 
     first, seats = games_api.start_game()
     second, other_seats = games_api.start_game()

@@ -198,7 +198,7 @@ def test_the_games_and_validate_functions_import_no_push_library_after_a_head_wr
     """Their own handler alone, as on Lambda, with the reminder schedule in the games write path."""
     code = (
         "import sys; sys.path[:0] = ['functions'];"
-        f"import {handler}, common.reminder_schedule, games.protocol;"
+        f"import {handler}, common.persistence.reminder_schedule, games.protocol;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pywebpush', 'py_vapid', 'http_ece', 'notify')))"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -221,7 +221,7 @@ def test_the_packaged_template_gives_push_and_notify_their_own_packages():
 def test_the_reminder_index_finds_due_heads_and_the_head_moves_on_once(request, backend):
     import os
 
-    from common.store import client
+    from common.persistence.store import client
     from notify.games import StoredDueGames
 
     request.getfixturevalue(backend)

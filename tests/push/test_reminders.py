@@ -1,6 +1,6 @@
 """Deadline reminders: sent once at less than 24 hours left and once at less than 2 hours, found through the
 sparse index, with an injected clock. The head's reminder attributes come from the games function's own head
-write (``common.reminder_schedule``), through its API: nothing here sets them."""
+write (``common.persistence.reminder_schedule``), through its API: nothing here sets them."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ DAY = 24 * HOUR
 
 def head_reminders(game_id: str) -> dict:
     """The reminder attributes the games function stored on the head (its write path sets them)."""
-    from common.store import client
+    from common.persistence.store import client
 
     item = client().get_item(TableName="GamesTable", Key={"pk": {"S": game_id}, "sk": {"S": "H"}})["Item"]
     return {name: int(item[name]["N"]) if name in item else None for name in ("reminder_due", "reminder_hour")}
@@ -22,7 +22,7 @@ def head_reminders(game_id: str) -> dict:
 
 def rewrite_head_reminders(game_id: str, due: int) -> None:
     """A head put back with an old ``reminder_due`` (a repair or a late write of the same turn)."""
-    from common.store import client, to_attribute
+    from common.persistence.store import client, to_attribute
 
     client().update_item(
         TableName="GamesTable",
@@ -126,7 +126,7 @@ def test_the_head_carries_no_reminder_when_none_is_coming(games_api, push_api, c
 
 def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_service, sweep, clock):
     """Thirty games wait; the sweep's DynamoDB calls grow with the due ones only."""
-    from common.store import client
+    from common.persistence.store import client
     from notify import daily
     from notify.reminders import LOOKBACK_HOURS
 

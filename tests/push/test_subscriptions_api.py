@@ -23,7 +23,7 @@ def body(endpoint: str, **fields) -> dict:
 
 
 def stored_items() -> list[dict]:
-    from common.store import client
+    from common.persistence.store import client
 
     return client().scan(TableName="PushTable")["Items"]
 

@@ -109,7 +109,7 @@ def snapshot() -> dict[str, list]:
     """Every item of the players and puzzle progress tables, by logical name (to prove a refusal wrote nothing)."""
     import os
 
-    from common import store
+    from common.persistence import store
 
     tables = {}
     for logical, variable in (("PlayersTable", "PLAYERS_TABLE"), ("PuzzleProgressTable", "PUZZLES_TABLE")):

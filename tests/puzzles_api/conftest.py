@@ -31,7 +31,7 @@ TABLE_VARIABLES = {
 
 
 def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]:
-    from common import store
+    from common.persistence import store
 
     tables = [{**definition, "TableName": definition["TableName"] + suffix} for definition in definitions]
     for name, variable in TABLE_VARIABLES.items():
@@ -44,7 +44,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
 @pytest.fixture
 def moto_tables(aws_env, monkeypatch, template_tables):  # noqa: F811
     """Fresh tables on moto (AWS mocked in-process)."""
-    from common import store
+    from common.persistence import store
 
     with mock_aws():
         yield _use_tables(monkeypatch, template_tables, "")
@@ -54,7 +54,7 @@ def moto_tables(aws_env, monkeypatch, template_tables):  # noqa: F811
 @pytest.fixture
 def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):  # noqa: F811
     """Fresh tables (unique names) on the session's dynalite server."""
-    from common import store
+    from common.persistence import store
 
     monkeypatch.setenv("DYNAMODB_ENDPOINT", dynalite_server.endpoint)
     yield _use_tables(monkeypatch, template_tables, "_" + uuid.uuid4().hex[:10])

@@ -4,8 +4,8 @@ counting, the puzzle by id, and every refusal with its status and code, changing
 from __future__ import annotations
 
 import pytest
-from common.puzzle_store import PuzzleStore
-from common.repositories import COUNTER_SHARDS
+from common.persistence.puzzle_store import PuzzleStore
+from common.persistence.repositories import COUNTER_SHARDS
 from puzzles_api.daily import daily_puzzle
 from puzzles_api.progress import PUZZLE_RD
 

@@ -4,7 +4,7 @@ first finished attempt at the puzzle failed, and only once that failure is store
 from __future__ import annotations
 
 import pytest
-from common.puzzle_store import PuzzleStore
+from common.persistence.puzzle_store import PuzzleStore
 
 from puzzles.catalog import GAMES, load
 from tests.games.test_faults import assert_503, fault
@@ -105,6 +105,6 @@ def test_an_older_puzzle_failed_long_ago_still_shows_its_solution_to_that_player
 
 
 def _player_id(api, token: str) -> str:
-    from common.players import Players
+    from common.players.service import Players
 
     return Players().authenticate({"authorization": f"Bearer {token}"}).player_id

@@ -1,5 +1,5 @@
 """The puzzles function's metrics: a finished attempt counts once per request line, a solve also as solved;
-steps that go on count nothing (common/metrics.py)."""
+steps that go on count nothing (common/web/metrics.py)."""
 
 from __future__ import annotations
 

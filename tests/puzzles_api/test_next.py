@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from common.players import hash_token
-from common.puzzle_store import PuzzleStore
-from common.store import PlayerStore
+from common.persistence.puzzle_store import PuzzleStore
+from common.persistence.store import PlayerStore
+from common.players.service import hash_token
 from puzzles_api.logic import NEXT_WINDOWS
 
 from puzzles.catalog import GAMES, find, load

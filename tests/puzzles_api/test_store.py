@@ -6,10 +6,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
-from common import store
-from common.players import hash_token
-from common.puzzle_store import PuzzleStore
-from common.store import PUZZLE_PROGRESS, PlayerStore, item_size
+from common.persistence import store
+from common.persistence.puzzle_store import PuzzleStore
+from common.persistence.store import PUZZLE_PROGRESS, PlayerStore, item_size
+from common.players.service import hash_token
 from puzzles_api.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
 
 from puzzles.catalog import find, load

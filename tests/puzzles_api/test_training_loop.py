@@ -149,7 +149,7 @@ def test_a_puzzle_that_beats_players_goes_up_by_glicko2_and_later_players_meet_t
 
 
 def test_solves_bring_a_puzzle_down_and_the_counts_stay_exact(api, clock):
-    from common.puzzle_store import PuzzleStore
+    from common.persistence.puzzle_store import PuzzleStore
 
     puzzle = load("tanzanian")[1]
     for _ in range(4):
@@ -164,9 +164,9 @@ def test_two_processes_folding_at_once_count_each_game_once(request, store, cloc
     """Two Lambda instances serve the puzzle in the same instant: one fold is written, the other reads it and
     has nothing left to fold; both serve the one rating."""
     api = request.getfixturevalue("api" if store == "moto" else "dynalite_api")
-    from common.players import Players
-    from common.puzzle_store import PuzzleStore
-    from common.store import PlayerStore
+    from common.persistence.puzzle_store import PuzzleStore
+    from common.persistence.store import PlayerStore
+    from common.players.service import Players
     from puzzles_api.logic import PuzzleService
 
     puzzle = load("chess")[5]

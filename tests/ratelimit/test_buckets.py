@@ -7,8 +7,8 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from common import store
-from common.ratelimit import DynamoBuckets, Limit, MemoryBuckets
+from common.persistence import store
+from common.web.ratelimit import DynamoBuckets, Limit, MemoryBuckets
 
 LIMIT = Limit("test", capacity=5, per_second=0.5, per_player=False)  # 5 at once, then one every 2 s
 NOW = 1_750_000_000.0

@@ -5,8 +5,8 @@ player and per address. Each refusal is a 429 with ``Retry-After`` and the JSON 
 from __future__ import annotations
 
 import pytest
-from common import depends, ratelimit
-from common.ratelimit import LIMITS, VALIDATE_FREE_MOVES
+from common.web import depends, ratelimit
+from common.web.ratelimit import LIMITS, VALIDATE_FREE_MOVES
 
 from tests.games.client import invoke, snapshot
 from tests.games.test_faults import fault

@@ -6,9 +6,9 @@ contract suites prove behave as the DynamoDB ones."""
 from __future__ import annotations
 
 import pytest
-from common import depends
-from common.ratelimit import MemoryBuckets
-from common.repositories import InMemoryPlayers
+from common.persistence.repositories import InMemoryPlayers
+from common.web import depends
+from common.web.ratelimit import MemoryBuckets
 from games import handler
 from games.repository import InMemoryGameStore
 

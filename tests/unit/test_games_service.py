@@ -4,7 +4,7 @@ contract suite proves the DynamoDB repository keeps."""
 from __future__ import annotations
 
 import pytest
-from common.players import Player, hash_token
+from common.players.service import Player, hash_token
 from games.codec import head_from
 from games.domain import MAX_PLIES
 from games.errors import Conflict, Forbidden, IllegalMove

@@ -6,16 +6,16 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
   tokens (1 for a new player; the moves of a long history for ``validate``; the level's time budget in
   seconds for the computer).
 * ``RateLimiter.charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
-  the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.api``) when a
+  the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.web.api``) when a
   bucket lacks them. It runs before the route writes anything, so a refused request changes nothing.
-* ``bind_request(event)`` (called by ``common.api`` for every event) remembers who is asking: the viewer
+* ``bind_request(event)`` (called by ``common.web.api`` for every event) remembers who is asking: the viewer
   address CloudFront reports (``CloudFront-Viewer-Address``; the API is reachable only through CloudFront)
   or else API Gateway's ``sourceIp``, an IPv6 address cut to its /64 (what one subscriber gets), and the
   SHA-256 of the bearer token's hash (the token's hash is the players table's key; it is not stored here).
 * Buckets live behind ``BucketRepository``: ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
   per bucket when it has tokens, see ``DynamoBuckets.take``) wherever ``RATE_LIMIT_TABLE`` is set (Lambda,
   ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). A route gets its
-  ``RateLimiter`` (buckets and clock) from ``common.depends.rate_limiter`` with Powertools' ``Depends``, so
+  ``RateLimiter`` (buckets and clock) from ``common.web.depends.rate_limiter`` with Powertools' ``Depends``, so
   tests replace either through the resolver's ``dependency_overrides``.
 * When the store cannot answer, the request goes through (logged): a limit must not turn a DynamoDB hiccup
   into an outage; API Gateway's throttling and the WAF still bound the volume.
@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from common import store
+from common.persistence import store
 
 #: Above this many moves a validate request is charged (one token a move); shorter ones cost little CPU
 #: (under 40 ms) and make no DynamoDB call at all.

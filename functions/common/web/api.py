@@ -1,5 +1,5 @@
 """The HTTP API resolver every function uses: Powertools' ``APIGatewayHttpResolver`` with validation on,
-ubao's error contract (``common.errors``) and structured logs keyed by the request id.
+ubao's error contract (``common.web.errors``) and structured logs keyed by the request id.
 
 A function only declares its routes, spelled exactly as in ``template.yaml``::
 
@@ -10,7 +10,7 @@ A function only declares its routes, spelled exactly as in ``template.yaml``::
 
     lambda_handler = app.lambda_handler
 
-Every failure becomes ``{"error": {"code", "message"}}`` with the status ``common.errors`` documents.
+Every failure becomes ``{"error": {"code", "message"}}`` with the status ``common.web.errors`` documents.
 Before routing, the handler checks what the resolver cannot: the body's size (413), its base64 and
 UTF-8 (400), so no malformed input reaches a route or the 500 handler.
 
@@ -39,10 +39,10 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
-from common import deadline
-from common.deadline import StoreUnavailable
-from common.edge import around_requests
-from common.errors import (
+from common.persistence import deadline
+from common.persistence.deadline import StoreUnavailable
+from common.web.edge import around_requests
+from common.web.errors import (
     MAX_BODY_BYTES,
     RULES_ERROR_STATUS,
     ApiError,
@@ -53,8 +53,8 @@ from common.errors import (
     PayloadTooLarge,
     error_body,
 )
-from common.ratelimit import RateLimited, bind_request
-from common.routing import RouteTable
+from common.web.ratelimit import RateLimited, bind_request
+from common.web.routing import RouteTable
 from shared_rules.errors import RulesError
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
@@ -101,7 +101,7 @@ class Api(APIGatewayHttpResolver):
 
     # -- the event, before routing ----------------------------------------------------------------------
     def _handle_event(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
-        bind_request(event)  # who is asking, for the per-client limits (common.ratelimit)
+        bind_request(event)  # who is asking, for the per-client limits (common.web.ratelimit)
         try:
             event = normalized_event(event)
         except ApiError as error:

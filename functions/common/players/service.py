@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
-from common.errors import ApiError
-from common.repositories import PlayerRepository
+from common.persistence.repositories import PlayerRepository
+from common.web.errors import ApiError
 
 TOKEN_PREFIX = "ubao_"
 TOKEN_BYTES = 32  # 256 bits: far beyond guessing, and the hash stays a safe lookup key
@@ -124,7 +124,7 @@ class Players:
 
     def __init__(self, store: PlayerRepository | None = None):
         if store is None:
-            from common.store import PlayerStore
+            from common.persistence.store import PlayerStore
 
             store = PlayerStore()
         self.store: PlayerRepository = store

@@ -1,6 +1,6 @@
 """Where players and their puzzle progress are kept: the ``PlayerRepository`` and ``PuzzleProgressRepository``
-protocols the services depend on, and in-memory ones for fast tests. ``common.store.PlayerStore`` and
-``common.puzzle_store.PuzzleStore`` are the DynamoDB ones; ``tests/games/test_store_contract.py`` runs the same
+protocols the services depend on, and in-memory ones for fast tests. ``common.persistence.store.PlayerStore`` and
+``common.persistence.puzzle_store.PuzzleStore`` are the DynamoDB ones; ``tests/games/test_store_contract.py`` runs the same
 contract against all of them (in memory, moto, dynalite), as for ``games.repository``.
 
 Records are plain dicts. The contract: ``PlayerRepository.create`` and ``record_first_attempt`` are

@@ -1,7 +1,7 @@
 """ubao's own metrics, in CloudWatch embedded metric format (Powertools Metrics): no API call, no latency.
 
 Each request's counts leave as one JSON line in the function's log when the request ends
-(``common.edge`` calls ``flush``); CloudWatch Logs turns the line into metrics in the namespace
+(``common.web.edge`` calls ``flush``); CloudWatch Logs turns the line into metrics in the namespace
 ``POWERTOOLS_METRICS_NAMESPACE`` (``ubao`` in template.yaml) with the dimension ``service``. The dashboard
 and docs/operations.md use these names:
 

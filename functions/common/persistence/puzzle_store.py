@@ -1,6 +1,6 @@
 """The puzzle progress table (``PuzzleProgressTable``, ``PUZZLES_TABLE``): each player's first attempt at each
 puzzle, the puzzles' sharded play counters and their folded ratings (docs/puzzles.md). Calls go through
-``common.store`` like every other DynamoDB call.
+``common.persistence.store`` like every other DynamoDB call.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from common.repositories import COUNTER_SHARDS
-from common.store import StoreUnavailable, call, from_item, read, to_item
+from common.persistence.repositories import COUNTER_SHARDS
+from common.persistence.store import StoreUnavailable, call, from_item, read, to_item
 
 # ------------------------------------------------------------------------------------ puzzle progress
 _ATTEMPT_PREFIX = "player#"

@@ -1,7 +1,7 @@
 """The players routes, in one Powertools ``Router`` (``APIGatewayHttpRouter``): a function that serves them (template.yaml routes them
 to GamesFunction) includes it with ``app.include_router(player_routes.router)``.
 
-A player is a token (shown once) and an optional display name; ``common.players`` does the work.
+A player is a token (shown once) and an optional display name; ``common.players.service`` does the work.
 """
 
 from http import HTTPStatus
@@ -12,11 +12,11 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
-from common.api import JSON
-from common.depends import Clock, clock, players, rate_limiter
-from common.models import CreatePlayerRequest, ErrorResponse, NewPlayer, PlayerProfile, RenameRequest
-from common.players import Players
-from common.ratelimit import RateLimiter
+from common.players.service import Players
+from common.web.api import JSON
+from common.web.depends import Clock, clock, players, rate_limiter
+from common.web.models import CreatePlayerRequest, ErrorResponse, NewPlayer, PlayerProfile, RenameRequest
+from common.web.ratelimit import RateLimiter
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 

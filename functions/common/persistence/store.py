@@ -11,7 +11,7 @@ all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no t
   pay for boto3, and tests create it inside moto's mock.
 * Throttling, a DynamoDB 5xx or a network failure raise ``StoreUnavailable``: the API answers 503 with
   ``Retry-After``. Every call's total time (connect, read, retries) fits in what the request has left
-  (``common.deadline``), so the 503 comes before the Lambda timeout. A conditional write that loses its condition is not an error: the methods return
+  (``common.persistence.deadline``), so the 503 comes before the Lambda timeout. A conditional write that loses its condition is not an error: the methods return
   ``False`` and the caller decides (see docs/games.md for the protocol).
 
 Items are plain dicts of ``str``, ``int``, ``bool``, ``bytes``, ``None`` (omitted), ``list`` and ``dict``;
@@ -32,9 +32,9 @@ import os
 import threading
 from typing import Any
 
-from common.attributes import from_attribute, from_item, item_size, to_attribute, to_item
-from common.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
-from common.repositories import PUZZLE_PROGRESS
+from common.persistence.attributes import from_attribute, from_item, item_size, to_attribute, to_item
+from common.persistence.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
+from common.persistence.repositories import PUZZLE_PROGRESS
 
 __all__ = [
     "RETRY_AFTER_SECONDS",
@@ -110,7 +110,7 @@ def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> Any:
         read_timeout=budget.read_seconds,
         retries={"total_max_attempts": budget.attempts, "mode": "standard"},
         tcp_keepalive=True,
-        # This module builds every request from typed items (``common.attributes``), and DynamoDB checks them
+        # This module builds every request from typed items (``common.persistence.attributes``), and DynamoDB checks them
         # again: botocore's own check of each parameter was a third of a move request's CPU (issue 17).
         parameter_validation=False,
     )

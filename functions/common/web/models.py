@@ -1,5 +1,5 @@
 """Models every function shares: the error answer, for the OpenAPI description of each route, and the players'
-requests and responses (``common.player_routes``)."""
+requests and responses (``common.players.handler``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players; this only bounds the input
+MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players.service; this only bounds the input
 
 
 class ErrorDetail(BaseModel):

@@ -4,7 +4,7 @@ clock, the repositories, and the services on them. Tests replace any of them on 
 too); nothing here is a module-level setting.
 
 The DynamoDB repositories are cheap to build (a table name; the boto3 client is created on first use and
-kept by ``common.store``), so building them per request costs nothing worth caching.
+kept by ``common.persistence.store``), so building them per request costs nothing worth caching.
 
 No ``from __future__ import annotations`` here nor in a module whose routes use ``Depends``: Powertools reads
 the dependencies' annotations on every request (``typing.get_type_hints``), and string annotations are
@@ -17,11 +17,11 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Depends
 
-from common.players import Players
-from common.puzzle_store import PuzzleStore
-from common.ratelimit import BucketRepository, RateLimiter, default_buckets
-from common.repositories import PlayerRepository, PuzzleProgressRepository
-from common.store import PlayerStore
+from common.persistence.puzzle_store import PuzzleStore
+from common.persistence.repositories import PlayerRepository, PuzzleProgressRepository
+from common.persistence.store import PlayerStore
+from common.players.service import Players
+from common.web.ratelimit import BucketRepository, RateLimiter, default_buckets
 
 Clock = Callable[[], float]
 

@@ -1,6 +1,6 @@
 """Around every request: only what came through CloudFront, the viewer's host, one log line, the metrics.
 
-``Api`` wraps its handler with ``around_requests`` (one line in common/api.py), so every function does this:
+``Api`` wraps its handler with ``around_requests`` (one line in common/web/api.py), so every function does this:
 
 * **Only through CloudFront.** CloudFront adds the header ``X-Origin-Verify`` with a secret that the function
   also gets as ``ORIGIN_VERIFY`` (both from template.yaml). A request without it went straight to the
@@ -11,7 +11,7 @@
   from the host name the site, never the execute-api host.
 * **One log line per request**: ``{"message": "request", "route", "status", "latency_ms", "code"}`` (code: a
   refusal's error code). Never a header, a body or a query string, so never a token.
-* **Metrics**: a 4xx counts as a refusal by its code, and the request's counts are flushed (common.metrics).
+* **Metrics**: a 4xx counts as a refusal by its code, and the request's counts are flushed (common.web.metrics).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 
-from common import metrics
+from common.web import metrics
 
 ORIGIN_SECRET_VARIABLE = "ORIGIN_VERIFY"
 ORIGIN_HEADER = "x-origin-verify"

@@ -1,0 +1,1 @@
+"""Players: anonymous accounts behind a bearer token, their routes (a Router the games function includes)."""
