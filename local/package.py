@@ -69,7 +69,8 @@ def write_constraints(build: Path = BUILD) -> Path:
 #: What the puzzles function needs of puzzles/: the import-light loader and the sets (not the generator).
 PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
 #: What the rules page needs of site/ to render a Sheria page: the builder and the modules it imports, the
-#: templates, the content, the static files (their hashes are in the page) and the compiled catalogs.
+#: templates, the content, the static files and the modules they bundle (their hashes are in the page), and the
+#: compiled catalogs.
 SITE_FILES = (
     "build_site.py",
     "assets.py",
@@ -85,7 +86,7 @@ SITE_FILES = (
     "rules_text.py",
     "script_messages.py",
 )
-SITE_DIRS = ("templates", "content", "static")
+SITE_DIRS = ("templates", "content", "static", "modules")
 
 
 def copy_puzzle_sets(target: Path) -> Path:

@@ -24,6 +24,7 @@ from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
 from script_messages import js_messages, json_for_script, messages_named
 
 from shared_rules import option_specs
+from shared_rules.names import COLOURS
 from shared_rules.names import GAME_NAMES as GAMES
 
 SITE = Path(__file__).resolve().parent
@@ -133,7 +134,7 @@ class Builder:
         context["js_config"] = Markup(json_for_script({**config, "messages": self.js_messages(lang)}))
         html = env.get_template(page.template).render(**context)
         # Only the messages the page's scripts name (issue 12: the config is a fifth of a game page's bytes).
-        scripts = "".join(asset.original.decode() for asset in self.assets.loaded_by(SCRIPT_SRC.findall(html)))
+        scripts = "".join(asset.code.decode() for asset in self.assets.loaded_by(SCRIPT_SRC.findall(html)))
         needed = {**config, "messages": messages_named(self.js_messages(lang), scripts)}
         return html.replace(str(context["js_config"]), json_for_script(needed), 1)
 
@@ -196,30 +197,17 @@ class Builder:
         ids = [section["id"] for section in text["sections"]]
         if tuple(ids) != RULE_SECTIONS[game]:
             raise ValueError(f"content/{lang}/{game}.yaml: Sheria sections {ids} must be {list(RULE_SECTIONS[game])}")
-        sections = []
-        for section in text["sections"]:
-            sections.append(
-                {
-                    "id": section["id"],
-                    "heading": section["heading"],
-                    "body": markup(section["text"], lang),
-                    "diagrams": [self.diagram(lang, game, key, f"d-{key}") for key in section.get("diagrams", ())],
-                }
-            )
+        sections = [self._article(lang, game, section) for section in text["sections"]]
         return {"text": text, "sections": sections, "options": option_rows(game)}
+
+    def _article(self, lang: str, game: str, item: dict) -> dict:
+        """A Sheria section or a lesson: its heading, its text as markup and its diagrams."""
+        diagrams = [self.diagram(lang, game, key, f"d-{key}") for key in item.get("diagrams", ())]
+        return {"id": item["id"], "heading": item["heading"], "body": markup(item["text"], lang), "diagrams": diagrams}
 
     def _jifunze(self, lang: str, game: str) -> dict:
         text = content(lang, game)["jifunze"]
-        lessons = []
-        for lesson in text["lessons"]:
-            lessons.append(
-                {
-                    "id": lesson["id"],
-                    "heading": lesson["heading"],
-                    "body": markup(lesson["text"], lang),
-                    "diagrams": [self.diagram(lang, game, key, f"d-{key}") for key in lesson.get("diagrams", ())],
-                }
-            )
+        lessons = [self._article(lang, game, lesson) for lesson in text["lessons"]]
         items = []
         for solved in self.exercises[game]:
             words = text["exercises"].get(solved["key"])
@@ -297,7 +285,12 @@ class Builder:
             "game_options": options,
             "days": range(1, 15),
             "default_days": 3,
-            "js_config": {"page": "mchezo", "games": list(GAMES), "squares": self.square_maps},
+            "js_config": {
+                "page": "mchezo",
+                "games": list(GAMES),
+                "colours": list(COLOURS),
+                "squares": self.square_maps,
+            },
         }
 
     def js_messages(self, lang: str) -> dict:
