@@ -6,12 +6,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test test-fast typecheck format lock lowest lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
+.PHONY: help setup node run test test-fast lint-js test-js typecheck format lock lowest lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
 	@echo "make test     lint, format check, mypy and the whole test suite"
 	@echo "make test-fast  the unit tier (rules, domain, in-memory store): under 30 s"
+	@echo "make lint-js  ESLint and TypeScript's checker on the site's scripts; make test-js their node tests"
 	@echo "make lock     regenerate requirements.lock (hashes) after a change to the requirements"
 	@echo "make bench    benchmarks, each side by side with its reference"
 	@echo "make package  build the layer and one package per function for arm64 python3.13 (no Docker);"
@@ -63,7 +64,7 @@ else
 endif
 
 # --dist loadgroup: the browser tests (one xdist_group) share one worker, so one local server and one Chromium.
-test: setup node
+test: setup node lint-js test-js
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -74,6 +75,19 @@ test: setup node
 FAST_TESTS := tests/unit tests/rules tests/cli
 test-fast: setup
 	$(PY) -m pytest -q -n 2 -m "not slow" $(FAST_TESTS)
+
+# The site's scripts (site/static, site/offline): ESLint (eslint.config.mjs) and TypeScript's checker on
+# their JSDoc (`// @ts-check` in each; tsconfig.json for the pages, tsconfig.worker.json for the service
+# worker; nothing is compiled), then node's own test runner on the pure modules (tests/js). The tools come
+# from package-lock.json (`make node`).
+NODE_BIN := node_modules/.bin
+lint-js: node
+	$(NODE_BIN)/eslint .
+	$(NODE_BIN)/tsc -p tsconfig.json
+	$(NODE_BIN)/tsc -p tsconfig.worker.json
+
+test-js: node
+	node --test tests/js/*.test.js
 
 typecheck: setup
 	$(VENV)/bin/mypy
