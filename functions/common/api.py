@@ -39,7 +39,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
-from common import deadline
+from common import deadline, snapstart
 from common.deadline import StoreUnavailable
 from common.edge import around_requests
 from common.errors import (
@@ -58,6 +58,7 @@ from common.routing import RouteTable
 from shared_rules.errors import RulesError
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
+snapstart.register()  # every function's hooks for a restore from a SnapStart snapshot (common.snapstart)
 
 JSON = "application/json"
 _TEMPLATE_PARAM = re.compile(r"\{(\w+)\+?\}")
