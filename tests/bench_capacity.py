@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,3 +70,63 @@ def bench_capacity() -> None:
         )
     print("below 1,769 MB the GB-seconds of a CPU-bound cold start are the same at any size (time x memory is")
     print("constant); above it the time stops falling and the bill grows with the memory")
+    bench_validate_layers()
+
+
+#: Where a frame's time is counted, by the first matching part of its file name (cProfile's own time).
+_LAYERS = (
+    ("aws_lambda_powertools", "Powertools (routing, validation, logger, metrics)"),
+    ("pydantic", "pydantic (models in and out)"),
+    ("/functions/common/", "ours: common (edge, errors, Api)"),
+    ("/functions/validate_move/", "ours: validate_move"),
+    ("shared_rules", "the rules layer"),
+    ("/json/", "json"),
+    ("/logging/", "logging"),
+)
+
+
+def _layer(filename: str) -> str:
+    for part, layer in _LAYERS:
+        if part in filename:
+            return layer
+    return "the rest (stdlib, builtins)"
+
+
+def bench_validate_layers() -> None:
+    """Where a warm English draughts validate spends its time, by layer: cProfile's own time per frame,
+    grouped by package, scaled to the request's CPU time measured without the profiler."""
+    import cProfile
+    import pstats
+
+    from local.template import Template
+    from tests.bench import _LAMBDA_CONTEXT, _validate_event, heading
+
+    heading("capacity: a warm validate (English draughts, first move), CPU time by layer")
+    os.environ.update(Template().functions["ValidateMoveFunction"].environment)
+    from validate_move.handler import lambda_handler
+
+    namespace: dict = {}
+    exec(_LAMBDA_CONTEXT, namespace)
+    context = namespace["Context"]()
+    event = _validate_event({"game": "english", "move": "9-13"})
+    best = float("inf")
+    for _ in range(7):
+        started = time.process_time()
+        for _ in range(200):
+            lambda_handler(event, context)
+        best = min(best, (time.process_time() - started) / 200)
+    profile = cProfile.Profile()
+    profile.runcall(lambda: [lambda_handler(event, context) for _ in range(1000)])
+    layers: dict[str, float] = {}
+    rest: dict[str, float] = {}
+    for (filename, _, name), (_, _, own, _, _) in pstats.Stats(profile).stats.items():  # type: ignore[attr-defined]
+        layer = _layer(filename)
+        layers[layer] = layers.get(layer, 0.0) + own
+        if layer.startswith("the rest"):
+            rest[name] = rest.get(name, 0.0) + own
+    total = sum(layers.values())
+    print(f"one request: {best * 1e6:.0f} us of CPU (best of 7 rounds of 200, no profiler; its log line written)")
+    for layer, own in sorted(layers.items(), key=lambda item: -item[1]):
+        print(f"  {layer:52} {own / total * best * 1e6:6.0f} us  {own / total:5.1%}")
+    for name, own in sorted(rest.items(), key=lambda item: -item[1])[:4]:
+        print(f"    of the rest: {name[:60]:60} {own / total * best * 1e6:6.0f} us")
