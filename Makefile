@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test test-fast lint-js test-js typecheck format lock lowest lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
+.PHONY: help setup node run test test-fast lint-js test-js typecheck format lock lowest lint bench load package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
@@ -15,6 +15,7 @@ help:
 	@echo "make lint-js  ESLint and TypeScript's checker on the site's scripts; make test-js their node tests"
 	@echo "make lock     regenerate requirements.lock (hashes) after a change to the requirements"
 	@echo "make bench    benchmarks, each side by side with its reference"
+	@echo "make load USERS=50 DURATION=60  simulated players against a running make run (docs/capacity.md)"
 	@echo "make package  build the layer and one package per function for arm64 python3.13 (no Docker);"
 	@echo "              PLATFORM=host builds the same layout for this machine into build/host/"
 	@echo "make deploy   make package, then sam deploy (--guided the first time; samconfig.toml keeps the answers)"
@@ -113,6 +114,14 @@ lint: setup
 
 bench: setup
 	$(PY) -m tests.bench
+
+# Simulated players (tests/load/locustfile.py) against a running `make run` on 127.0.0.1:$(PORT) only, bounded in
+# users and seconds; prints latency percentiles per route, errors by status, CPU and DynamoDB calls per request
+# (docs/capacity.md). Not part of `make test`.
+USERS ?= 50
+DURATION ?= 60
+load: setup
+	$(PY) -m tests.load --users $(USERS) --duration $(DURATION) --host http://127.0.0.1:$(PORT)
 
 # Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker (one code package per function,
 # the rules layer, build/template.json); PLATFORM=host: the same for this machine, in build/host/.

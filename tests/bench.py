@@ -1357,6 +1357,7 @@ def bench_package() -> None:
                   f" with the layer {with_layer / limit:6.1%} of Lambda's 250 MB")  # fmt: skip
 
 
+from tests.bench_capacity import bench_capacity  # noqa: E402 - a section in its own module
 from tests.bench_push import bench_push  # noqa: E402 - a section in its own module
 
 SECTIONS = {
@@ -1369,6 +1370,7 @@ SECTIONS = {
     "puzzles": bench_puzzles,
     "offline": bench_offline,
     "push": bench_push,
+    "capacity": bench_capacity,
 }
 
 

@@ -125,13 +125,18 @@ class StoredDueGames:
         self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
 
     def due(self, hour: int, now_ms: int) -> list[str]:
+        from common.persistence.reminder_schedule import index_keys
+
+        return [game_id for key in index_keys(hour) for game_id in self._due_at(key, now_ms)]
+
+    def _due_at(self, key: int, now_ms: int) -> list[str]:
         from common.persistence.store import call
 
         params = {
             "TableName": self.table,
             "IndexName": REMINDER_INDEX,
             "KeyConditionExpression": "reminder_hour = :hour AND reminder_due <= :now",
-            "ExpressionAttributeValues": {":hour": {"N": str(hour)}, ":now": {"N": str(now_ms)}},
+            "ExpressionAttributeValues": {":hour": {"N": str(key)}, ":now": {"N": str(now_ms)}},
         }
         ids: list[str] = []
         while True:
@@ -148,6 +153,7 @@ class StoredDueGames:
 
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
         """Move the head's reminder on to ``next_due`` (None: no more), if the head is still the one read."""
+        from common.persistence.reminder_schedule import index_key
         from common.persistence.store import call
 
         values = {":seq": {"N": str(seq)}, ":due": {"N": str(due)}}
@@ -155,7 +161,7 @@ class StoredDueGames:
             update = "REMOVE reminder_due, reminder_hour"
         else:
             update = "SET reminder_due = :next, reminder_hour = :hour"
-            values.update({":next": {"N": str(next_due)}, ":hour": {"N": str(next_due // 3_600_000)}})
+            values.update({":next": {"N": str(next_due)}, ":hour": {"N": str(index_key(game_id, next_due))}})
         answer = call(
             "update_item",
             TableName=self.table,
