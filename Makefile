@@ -99,6 +99,7 @@ lint: setup
 
 bench: setup
 	$(PY) -m tests.bench
+	$(PY) -m tests.bench_review
 
 # Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker (one code package per function,
 # the rules layer, build/template.json); PLATFORM=host: the same for this machine, in build/host/.

@@ -49,7 +49,7 @@ UNRATED = 1500
 
 #: Draughts nodes per position of a review, and the CPU seconds a position may take at most.
 DRAUGHTS_REVIEW_NODES = 8_000
-DRAUGHTS_REVIEW_SECONDS = 0.4
+DRAUGHTS_REVIEW_SECONDS = 0.25
 
 
 class EngineUnavailable(RuntimeError):
