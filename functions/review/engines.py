@@ -126,13 +126,11 @@ class StockfishAnalyser:
             chances = [-c for c in chances]
         if len(lines) < 2 or chances[0] < CLEAR_ADVANTAGE or chances[1] > chances[0] - ONLY_MOVE_MARGIN:
             return None
-        line = lines[0]["pv"]
-        solution = [board.san(line[0])]
-        themes = ["advantage"]
+        # One move: the puzzle is finding the punishment. A longer line would fail a solver who finds
+        # another win at a later step, where no one asked the engine whether that step is clearly best.
+        solution = [board.san(lines[0]["pv"][0])]
         mate = lines[0]["score"].pov(board.turn).mate()
-        if mate is not None and mate > 0:  # a forced mate: the whole line, and any mate solves its last step
-            solution = _san_line(board, line[: 2 * mate - 1])
-            themes = [f"mateIn{mate}"]
+        themes = [f"mateIn{mate}"] if mate is not None and mate > 0 else ["advantage"]
         return {"game": "chess", "fen": board.fen(), "solution": solution, "rating": UNRATED, "themes": themes}
 
 
@@ -192,12 +190,3 @@ def _evaluation(score: chess.engine.Score) -> Evaluation:
     if mate is None:
         return Evaluation.of_score(score.score() or 0)
     return Evaluation.win("white" if mate > 0 else "black", abs(mate))
-
-
-def _san_line(board: chess.Board, moves: list[chess.Move]) -> list[str]:
-    line = []
-    board = board.copy(stack=False)
-    for move in moves:
-        line.append(board.san(move))
-        board.push(move)
-    return line

@@ -127,6 +127,7 @@ def test_no_mark_for_losing_a_knight_when_a_queen_and_a_knight_up() -> None:
 def test_the_best_move_is_the_engines_in_notation_and_a_mate_ends_the_graph() -> None:
     moves = ["f3", "e5", "g4", "Qh4#"]
     review = review_game("chess", {}, None, moves)
+    assert review == review_game("chess", {}, None, moves)  # one thread, a node budget: the same review
     assert review.moves[-1].eval.winner == "black" and review.moves[-1].eval.win_in == 0
     assert review.moves[2].best in get_game("chess").replay(moves[:2]).legal_notations()
     assert review.moves[2].mark == Mark.BLUNDER  # g4 allows mate in one
@@ -138,6 +139,7 @@ def test_the_best_move_is_the_engines_in_notation_and_a_mate_ends_the_graph() ->
 def test_a_man_left_to_a_two_for_one_shot_is_a_blunder_and_the_shot_is_the_puzzle(game: str) -> None:
     moves, ply = SHOTS[game]
     review = review_game(game, {}, None, moves)
+    assert review == review_game(game, {}, None, moves)  # node budgets: the same review every time
     puzzle = blunder_checks(review, moves, ply)
     assert len(puzzle["solution"]) == 3 and "shot" in puzzle["themes"]
     # The rules layer plays the line: the solver gives one man and takes two.
