@@ -1,8 +1,8 @@
 """The game review's numbers: what a 60-ply game costs to review, and how often the chess review's best move is
 the Lichess puzzle's answer. Run: ``python -m tests.bench_review`` (part of ``make bench``).
 
-* **Cost.** A 60-ply chess game and a 60-ply Tanzanian game (the computer opponent at levels 4 and 3, seeded),
-  each reviewed once: the function's CPU time (this process plus Stockfish's, which runs beside it on the
+* **Cost.** A 60-ply chess game and a 60-ply Tanzanian game (``played_game``: the same on every machine, with
+  mistakes in it), each reviewed once: the function's CPU time (this process plus Stockfish's, which runs beside it on the
   function's one vCPU), beside the 20 s target and, as a reference measured in the same run, the CPU time of one
   level-5 move of the computer opponent.
 * **Strength.** 20 puzzles spread evenly through ``puzzles/chess.jsonl``: the set's ``fen`` is the solver to
@@ -13,6 +13,7 @@ the Lichess puzzle's answer. Run: ``python -m tests.bench_review`` (part of ``ma
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -27,6 +28,8 @@ from review.service import review_game  # noqa: E402
 
 from puzzles import catalog  # noqa: E402
 from shared_rules import get_game  # noqa: E402
+from shared_rules.chess_game import ChessPosition  # noqa: E402
+from shared_rules.search import Searcher, model_for  # noqa: E402
 from shared_rules.search.levels import choose_move  # noqa: E402
 
 TARGET_SECONDS = 20.0
@@ -48,14 +51,21 @@ def cpu_seconds() -> float:
 
 
 def played_game(name: str, plies: int = PLIES) -> list[str]:
-    """A game of ``plies`` moves, none of them ending it: levels 4 (White) and 3, the first seed that lasts."""
+    """A game of ``plies`` moves, none of them ending it, the same on every machine: both sides search 1,500
+    nodes (no clock), and one move in eight is a seeded random one, so the game has mistakes to find."""
     game = get_game(name)
     for seed in range(50):
+        rng = random.Random(f"review bench {name} {seed}")
+        searcher = Searcher(model_for(name))
         position, moves = game.start(), []
         while len(moves) < plies and not position.status().is_over:
-            choice = choose_move(game, position, level=4 if len(moves) % 2 == 0 else 3, seed=seed * 1000 + len(moves))
-            moves.append(choice.notation)
-            position = position.play(choice.notation)
+            state = position.board if isinstance(position, ChessPosition) else position.state
+            if rng.random() < 1 / 8:
+                move = rng.choice(position.legal_moves())
+            else:
+                move = searcher.search(state, node_limit=1_500).move
+            moves.append(position.notation(move))
+            position = position.play(move)
         if len(moves) == plies:
             return moves
     raise RuntimeError(f"no {plies}-ply {name} game in 50 seeds")

@@ -47,9 +47,11 @@ ONLY_MOVE_MARGIN = 0.4
 #: Chess personal puzzles are never rated (solving one changes no rating); they carry the start rating.
 UNRATED = 1500
 
-#: Draughts nodes per position of a review, and the CPU seconds a position may take at most.
-DRAUGHTS_REVIEW_NODES = 8_000
-DRAUGHTS_REVIEW_SECONDS = 0.25
+#: Draughts nodes per position of a review (about 0.13 CPU-seconds), and the CPU seconds a position may take
+#: at most: about 50 microseconds a node, as level 5's budget allows, so the nodes decide in ordinary
+#: positions (the same review on every machine) and a board of flying kings cannot take a review past 20 s.
+DRAUGHTS_REVIEW_NODES = 6_000
+DRAUGHTS_REVIEW_SECONDS = 0.3
 
 
 class EngineUnavailable(RuntimeError):
