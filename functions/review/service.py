@@ -7,11 +7,15 @@ personal puzzles made from the mistakes.
 The routes (asking for a review, reading it) and the queue that runs this off the request path are thin glue
 around ``review_game``: it needs only the game as the store keeps it (name, options, start FEN, moves).
 
-**Personal puzzles.** After every move marked a mistake or a blunder, the position the mistake left is judged
-as the puzzle sets judge theirs: the side that can punish it to move, one move clearly best, and a clear
-advantage after it (``Analyser.puzzle``; draughts: the sets' own generator and judge). Such a position becomes
-a puzzle record in the sets' shape (``puzzles/README.md``) whose solution starts with the punishing move; it
-belongs to the player who made the mistake (``owner``), for "Your mistakes".
+**Personal puzzles.** Around every move marked a mistake or a blunder two positions are judged as the puzzle
+sets judge theirs (one move clearly best, and a clear advantage after it: ``Analyser.puzzle``; draughts: the
+sets' own generator and judge):
+
+* ``missed``: the position before the mistake, the player to move: the win they did not see;
+* ``punish``: the position the mistake left, the opponent to move: the punishment it allowed.
+
+Each that passes becomes a puzzle record in the sets' shape (``puzzles/README.md``) that belongs to the
+player who made the mistake (``owner``), for "Your mistakes".
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ def _review(
     chances = [analysis.evaluation.chances(scale) for analysis in analyses]
     reviews = []
     puzzles = []
+    judged: dict[int, dict[str, Any] | None] = {}  # by the ply of the position: each is judged once
     for ply in range(1, len(positions)):
         before, after = positions[ply - 1], positions[ply]
         mover: Colour = "white" if before.turn == "white" else "black"
@@ -79,12 +84,20 @@ def _review(
         loss = move_loss(mover, chances[ply - 1], chances[ply])
         mark = None if played == best else scale.mark(loss)
         reviews.append(MoveReview(ply, played, analyses[ply].evaluation, best, mark, mover, round(loss, 3)))
-        if mark in PUZZLE_MARKS and not after.status().is_over:
-            puzzle = engine.puzzle(after)
-            if puzzle is not None:
-                puzzles.append(_personal(puzzle, game, mover, ply, mark, source))
+        if mark in PUZZLE_MARKS:
+            for kind, position in (("missed", before), ("punish", after)):
+                at = ply - 1 if kind == "missed" else ply
+                if at not in judged:
+                    judged[at] = _puzzle(engine, position)
+                puzzle = judged[at]
+                if puzzle is not None:
+                    puzzles.append(_personal(puzzle, game, mover, ply, mark, kind, source))
     first: Colour = "white" if positions[0].turn == "white" else "black"
     return GameReview(game, analyses[0].evaluation, tuple(reviews), accuracy(chances, first), tuple(puzzles))
+
+
+def _puzzle(engine: Analyser, position: Position[Any]) -> dict[str, Any] | None:
+    return None if position.status().is_over else engine.puzzle(position)
 
 
 def _final(position: Position[Any]) -> Analysis | None:
@@ -97,8 +110,10 @@ def _final(position: Position[Any]) -> Analysis | None:
     return Analysis(Evaluation.win("white" if status.result == "white" else "black", 0), None)
 
 
-def _personal(puzzle: dict[str, Any], game: str, owner: Colour, ply: int, mark: Mark, source: str) -> dict[str, Any]:
-    """A puzzle record in the sets' shape, with whose mistake it punishes and where."""
+def _personal(
+    puzzle: dict[str, Any], game: str, owner: Colour, ply: int, mark: Mark, kind: str, source: str
+) -> dict[str, Any]:
+    """A puzzle record in the sets' shape, with whose mistake it comes from, where, and which ``kind``."""
     digest = hashlib.sha1(f"{game}|{puzzle['fen']}|{' '.join(puzzle['solution'])}".encode()).hexdigest()[:10]
     record = {
         **puzzle,
@@ -109,6 +124,7 @@ def _personal(puzzle: dict[str, Any], game: str, owner: Colour, ply: int, mark: 
         "owner": owner,
         "ply": ply,
         "mark": mark.value,
+        "kind": kind,
     }
     record.pop("difficulty", None)
     return record

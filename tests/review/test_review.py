@@ -78,7 +78,7 @@ def blunder_checks(review: GameReview, moves: list[str], ply: int) -> dict[str, 
     before = review.moves[ply - 2].eval.chances(scale) * sign
     after = blunder.eval.chances(scale) * sign
     assert before - after >= scale.blunder  # the graph drops at that ply, for the one who blundered
-    (puzzle,) = [puzzle for puzzle in review.puzzles if puzzle["ply"] == ply]
+    (puzzle,) = [puzzle for puzzle in review.puzzles if puzzle["ply"] == ply and puzzle["kind"] == "punish"]
     assert (puzzle["owner"], puzzle["ply"], puzzle["mark"]) == (blunder.colour, ply, "??")
     assert puzzle["solution"] == moves[ply : ply + len(puzzle["solution"])]  # the game's own punishment
     accuracy = review.accuracy
@@ -153,6 +153,19 @@ def test_a_man_left_to_a_two_for_one_shot_is_a_blunder_and_the_shot_is_the_puzzl
     opponent = "black" if solver == "white" else "white"
     assert start[solver] - end[solver] == 1 and start[opponent] - end[opponent] == 2
     solved_by_the_puzzle_loop(puzzle)
+
+
+def test_a_shot_missed_is_the_missers_puzzle_too() -> None:
+    moves, ply = SHOTS["tanzanian"]
+    missed = [*moves[:ply], "b2-a3"]  # White plays on the other wing instead of the shot
+    review = review_game("tanzanian", {}, None, missed)
+    assert review.moves[ply].mark == Mark.BLUNDER and review.moves[ply].best == moves[ply]
+    by_kind = {puzzle["kind"]: puzzle for puzzle in review.puzzles}
+    assert (by_kind["missed"]["owner"], by_kind["missed"]["ply"]) == ("white", ply + 1)
+    assert (by_kind["punish"]["owner"], by_kind["punish"]["ply"]) == ("black", ply)
+    # One position, one puzzle: the shot White missed is the one Black's mistake allowed.
+    assert by_kind["missed"]["solution"] == by_kind["punish"]["solution"] == moves[ply : ply + 3]
+    solved_by_the_puzzle_loop(by_kind["missed"])
 
 
 def test_other_rules_get_a_review_but_no_puzzles() -> None:
