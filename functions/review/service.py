@@ -30,7 +30,7 @@ from shared_rules.names import Colour
 from .domain import SCALES, Evaluation, GameReview, Mark, MoveReview, accuracy, move_loss
 from .engines import Analyser, Analysis, analyser_for
 
-#: The marks whose position becomes a personal puzzle when the punishment is clear.
+#: The marks around which positions are judged for personal puzzles.
 PUZZLE_MARKS = (Mark.MISTAKE, Mark.BLUNDER)
 LICENCE = "GPL-3.0-or-later"
 
@@ -48,8 +48,8 @@ def review_game(
 
     A game ends by resignation, time or agreement as well as on the board, so whether it is finished is the
     caller's question (the games' head knows). Raises the rules' errors for an unknown game, bad options, a bad
-    FEN or an illegal move (``InvalidMove`` with the move's index). ``source`` names the
-    game in the puzzles' ``source``. ``analyser`` replaces the game's engine (the caller then closes it).
+    FEN or an illegal move (``InvalidMove`` with the move's index). ``source`` names the game in the puzzles'
+    ``source``. ``analyser`` replaces the game's engine (the caller then closes it).
     """
     game = get_game(game_name, dict(options or {}))
     game.replay(moves, fen)  # the rules' refusal of a bad FEN or move (``InvalidMove`` with its index)
