@@ -86,8 +86,13 @@ def win_in_moves(plies: int) -> int:
 
 
 def stockfish_path() -> str:
-    found = os.environ.get("UBAO_STOCKFISH") or shutil.which("stockfish")
-    found = found or next((place for place in STOCKFISH_PLACES if Path(place).exists()), None)
+    """``$UBAO_STOCKFISH`` when set (and then only it), else ``stockfish`` on ``$PATH`` or in ``STOCKFISH_PLACES``."""
+    chosen = os.environ.get("UBAO_STOCKFISH")
+    if chosen:
+        if not os.access(chosen, os.X_OK):
+            raise EngineUnavailable(f"UBAO_STOCKFISH names no program: {chosen}")
+        return chosen
+    found = shutil.which("stockfish") or next((place for place in STOCKFISH_PLACES if Path(place).exists()), None)
     if found is None:
         raise EngineUnavailable("Stockfish is not installed (Debian: apt-get install stockfish)")
     return found

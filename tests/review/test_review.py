@@ -5,6 +5,7 @@ with python-chess, the rules layer and the puzzle loop's own checker."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import chess
@@ -172,6 +173,12 @@ def test_other_rules_get_a_review_but_no_puzzles() -> None:
     moves, ply = SHOTS["english"]
     review = review_game("english", {"mandatory_capture": False}, None, moves)
     assert len(review.moves) == len(moves) and review.puzzles == ()
+
+
+def test_a_chess_review_without_its_engine_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("UBAO_STOCKFISH", str(tmp_path / "stockfish"))
+    with pytest.raises(EngineUnavailable, match="UBAO_STOCKFISH"):
+        review_game("chess", {}, None, QUEEN_HUNG)
 
 
 def test_a_bad_move_is_the_rules_refusal() -> None:
