@@ -9,6 +9,8 @@ import { config } from "../modules/page_config.js";
 
 const cfg = config();
 const m = cfg.messages;
+// Why a legal move is wrong when it meets another rule ("that also escapes check, ..."), by its code.
+const reasons = JSON.parse(document.getElementById("jifunze-reasons")?.textContent || "{}");
 const REPLY_DELAY_MS = 500;
 
 for (const article of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".exercise"))) {
@@ -45,7 +47,7 @@ for (const article of /** @type {NodeListOf<HTMLElement>} */ (document.querySele
     board.setPosition(move.after, { last: [move.from, move.to] });
     board.setInteractive(false);
     const played = format(m.moved, { move: move.san });
-    if (!move.correct) return show(played + " " + m.wrong, "bad");
+    if (!move.correct) return show(played + " " + (reasons[move.why] || m.wrong), "bad");
     if (move.done) return show(played + " " + m.correct, "ok");
     show(played);
     pending = setTimeout(() => answer(move), REPLY_DELAY_MS);
