@@ -77,6 +77,7 @@ SITE_FILES = (
     "board_svg.py",
     "catalogs.py",
     "diagrams.py",
+    "exercise_list.py",
     "exercises.py",
     "fumbo_messages.py",
     "page_builder.py",
