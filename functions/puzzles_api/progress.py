@@ -18,7 +18,7 @@ The streak shown is 0 once a whole day has passed without a daily solve. ``best_
 
 **Days and the time zone.** The player's days are the local dates of the player's time zone (``tz``, kept
 in this map; UTC until one is set). A new zone takes effect from the player's next day, never during one,
-so changing it cannot make a day shorter (issue 17: switching ``tz`` between attempts earned 3 streak days
+so changing it cannot make a day shorter (an attack showed it: switching ``tz`` between attempts earned 3 streak days
 in 31 minutes). Precisely: a change asked at instant t waits for the end of the current day (the next
 midnight M of the old zone), then for the first midnight T of the new zone at or after M; until T the old
 zone's dates count, and the new zone's days are numbered on from there (``shift`` is added to its dates),

@@ -225,7 +225,7 @@ def test_logs_are_bound_to_the_request_and_keep_nothing_of_the_last():
 
 def test_no_code_imports_a_private_name_of_a_dependency():
     """Powertools, pydantic, boto3 ... are used through their public API only: a release cannot break a route
-    by renaming an internal (issue 16). A private name is ``_x`` after a dependency's module or object."""
+    by renaming an internal. A private name is ``_x`` after a dependency's module or object."""
     import pathlib
     import re
 

@@ -1,4 +1,4 @@
-"""The computer's search stops on a time budget as well as a node budget (issue 17): no level takes more than
+"""The computer's search stops on a time budget as well as a node budget: no level takes more than
 twice its time budget in any position. No timed test: the clock is a fake one that moves as the search reads it
 (the searcher reads it every ``CLOCK_EVERY`` nodes, so it advances with the nodes searched)."""
 

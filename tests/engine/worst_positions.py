@@ -1,5 +1,5 @@
 """Positions whose nodes cost far more than an opening's: boards full of kings (flying kings in Tanzanian
-draughts) and of queens. Issue 17 found level 3 taking 1.07 s in the first (its documented time was 0.012 s).
+draughts) and of queens. An attack found level 3 taking 1.07 s in the first (its documented time was 0.012 s).
 The tests run the levels on them with a fake clock; ``make bench`` times them against each level's budget."""
 
 WORST_POSITIONS: dict[str, list[str]] = {

@@ -1,5 +1,5 @@
 """A store that stalls: every request answers the JSON 503 with ``Retry-After`` while the Lambda context still
-has time left, however long the store would make it wait (issue 17: a frozen DynamoDB outlasted the
+has time left, however long the store would make it wait (a frozen DynamoDB once outlasted the
 function's timeout, and API Gateway answered its own 5xx)."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ SETS = {game: load(game) for game in GAMES}
 
 def made_by_this_generator(game: str) -> None:
     """Skip the rules that only the current generator's sets meet, on a set an older one made (no
-    ``difficulty``): the set-wide rules of issue 14 apply once `make puzzles` has been run."""
+    ``difficulty``): the set-wide rules (spread of ratings and motifs) apply once `make puzzles` has been run."""
     if not all("difficulty" in puzzle for puzzle in SETS[game]):
         pytest.skip(f"{game}.jsonl was made by an older generator: run `make puzzles` (see puzzles/README.md)")
 

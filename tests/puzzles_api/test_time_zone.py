@@ -1,4 +1,4 @@
-"""The player's time zone (issue 17): kept with the progress, a change in effect from the player's next day, and
+"""The player's time zone: kept with the progress, a change in effect from the player's next day, and
 one streak day per day. The `tz` switch probe of the issue (3 streak days in 31 minutes by sending a zone with a
 midnight just passed with each attempt) earns nothing now."""
 

@@ -1,4 +1,4 @@
-"""Per-client limits through the functions (issue 17), on moto with the limiter's clock injected: player
+"""Per-client limits through the functions, on moto with the limiter's clock injected: player
 creation per address, validate with long histories weighed by their moves, games against the computer per
 player and per address. Each refusal is a 429 with ``Retry-After`` and the JSON error body, and writes nothing."""
 

@@ -4,7 +4,7 @@ It shares no code with ``shared_rules.draughts`` (no bitboards, no tables): squa
 pairs with a1 = (0, 0) dark, White at the bottom moving up. The tests compare the engine with it on
 random positions, so a mistake would have to be made twice, in two different shapes, to go unseen.
 
-Rules followed (issue 2, seeds 000 and 003):
+Rules followed (seeds 000 and 003):
 * men step one square diagonally forward and capture forward only, also inside a sequence;
 * English kings step and jump one square in all four directions; Tanzanian kings fly: any distance
   along an empty diagonal, and capture one piece at any distance, landing on an empty square behind it;

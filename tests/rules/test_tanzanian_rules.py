@@ -1,7 +1,7 @@
 """Tanzanian draughts (TZD-8x8-v1, seed 000) rule by rule, on hand-made positions.
 
 Algebraic squares, a1 dark; White starts on ranks 1-3 and moves up, Black on ranks 6-8 and moves down.
-The "TzDraft facts" are the positions and answers of TzDraft's own engine tests, as listed in issue 2.
+The "TzDraft facts" are the positions and answers of TzDraft's own engine tests, as the Tanzanian seed lists them.
 """
 
 import pytest

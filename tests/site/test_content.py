@@ -65,7 +65,7 @@ def test_the_seed_table_options_and_their_defaults():
 
 
 def test_site_settings_describe_only_what_the_site_does(built):
-    # Issue 13: no live tables with 30/60-second turns, no computer "at a live table", no ranked games. The
+    # The settings table tells the truth: no live tables with 30/60-second turns, no computer "at a live table", no ranked games. The
     # table names the correspondence deadline (1 to 14 days), what a missed deadline does, and lists the
     # features that do not exist yet under "Not yet on this site".
     for lang in LANGS:

@@ -1,4 +1,4 @@
-"""What `make site` writes for offline first (issue 12): hashed assets, icons, manifests, the service worker."""
+"""What `make site` writes for offline first: hashed assets, icons, manifests, the service worker."""
 
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ def test_rules_and_lesson_pages_offer_to_save_every_rules_and_lesson_page_of_the
 
 
 def test_every_page_preloads_its_whole_module_graph_from_its_head(built):
-    """One round trip for every script (issue 12): the page names each module it will run, and each module
+    """One round trip for every script: the page names each module it will run, and each module
     those import, in ``<link rel="modulepreload">`` before the body, so a 400 ms link is not paid per level."""
     import_of = re.compile(r"""\bfrom\s*["']\./([\w.-]+\.js)["']|^import\s*["']\./([\w.-]+\.js)["']""", re.M)
     deepest = 0

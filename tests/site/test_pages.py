@@ -22,7 +22,7 @@ def expected_paths() -> list[str]:
         for key in KEYS:
             if key != "home":
                 paths.append(f"/{lang}/{key}/")
-        paths.append(f"/{lang}/offline/")  # what the service worker shows for a page never saved (issue 12)
+        paths.append(f"/{lang}/offline/")  # what the service worker shows for a page never saved
     return paths
 
 
@@ -145,14 +145,14 @@ def test_ids_are_unique_on_each_page(built):
 
 
 def test_pages_are_light(built):
-    # Issue 6, item 7: each page under 60 KB transferred (gzip), apart from the shared CSS and scripts.
+    # The page budget: each page under 60 KB transferred (gzip), apart from the shared CSS and scripts.
     for path, page in built.pages.items():
         assert len(gzip.compress(page.html.encode())) < 60 * 1024, path
     assert len(list((built.root / "static").glob("*.css"))) == 1
 
 
 def test_no_web_fonts_or_outside_resources(built):
-    (css_file,) = (built.root / "static").glob("style.*.css")  # hashed name (issue 12)
+    (css_file,) = (built.root / "static").glob("style.*.css")  # hashed name
     css = css_file.read_text()
     assert "@font-face" not in css and "url(" not in css
     for path, page in built.pages.items():
@@ -169,7 +169,7 @@ def test_readable_without_javascript(built):
         for game in ("chess", "english", "tanzanian"):
             rules = built.pages[f"/{lang}/sheria/{game}/"]
             assert "<svg" in rules.html and "<figcaption>" in rules.html
-            # The rules page needs no script; the one it has registers the service worker (issue 12).
+            # The rules page needs no script; the one it has registers the service worker.
             scripts = [line for line in rules.html.splitlines() if "<script" in line]
             assert len(scripts) == 1 and '<script type="module" src="/static/offline.' in scripts[0], scripts
             lessons = built.pages[f"/{lang}/jifunze/{game}/"]
