@@ -20,14 +20,13 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
-from common.players.service import Players, hash_token, required_token
 from common.web.api import JSON, Api
-from common.web.depends import Clock, clock, players, rate_buckets
-from common.web.errors import error_body
+from common.web.auth import CurrentPlayer, TokenHash
+from common.web.depends import Clock, clock, rate_buckets
 from common.web.models import ErrorResponse
 from common.web.ratelimit import BucketRepository, RateLimiter
 
-from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
+from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
 from games.export import export_game
 from games.models import (
     MAX_EVENT,
@@ -89,7 +88,6 @@ def games_service(
 
 
 Games = Annotated[GamesService, Depends(games_service)]
-PlayersOf = Annotated[Players, Depends(players)]
 
 
 def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
@@ -117,15 +115,14 @@ def create_app() -> Api:
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()
     app.dependency_overrides[recent_heads] = lambda: heads
+    # What a refusal carries beside its error, so the client catches up without another request.
+    app.add_error_details(Conflict, lambda error: {"game": game_view(error.game)})
+    app.add_error_details(IllegalMove, lambda error: {"legal_moves": error.legal_moves})
     return app
 
 
 def headers() -> dict[str, Any]:
     return router.current_event.headers or {}
-
-
-def token_hash() -> str:
-    return hash_token(required_token(headers()))
 
 
 def base_url() -> str:
@@ -153,12 +150,11 @@ def state(outcome: Outcome) -> dict[str, Any]:
 )
 def my_games(
     games: Games,
-    players: PlayersOf,
+    player: CurrentPlayer,
     status: Annotated[Literal["active", "finished"], Query()] = "active",
     cursor: Annotated[str | None, Query(max_length=400)] = None,
     limit: Annotated[int, Query(ge=1, le=LIST_LIMIT_MAX)] = LIST_LIMIT_DEFAULT,
 ) -> GameList:
-    player = players.authenticate(headers())
     return GameList.model_validate(games.games_of(player, status, cursor, limit))
 
 
@@ -172,8 +168,7 @@ def my_games(
     tags=["games"],
     responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
 )
-def create_game(request: CreateGameRequest, service: Games, players: PlayersOf) -> Response[CreatedGame]:
-    player = players.authenticate(headers())
+def create_game(request: CreateGameRequest, service: Games, player: CurrentPlayer) -> Response[CreatedGame]:
     level = request.opponent.level if request.opponent else None
     outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
     invite = None
@@ -241,8 +236,7 @@ def game_moves(
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
-def join_game(id: str, request: JoinRequest, games: Games, players: PlayersOf) -> SeatedGame:  # noqa: A002
-    player = players.authenticate(headers())
+def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:  # noqa: A002
     outcome = games.join(player, _game_id(id), request.invite)
     return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
 
@@ -255,13 +249,13 @@ def join_game(id: str, request: JoinRequest, games: Games, players: PlayersOf) -
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
-def play_move(id: str, request: MoveRequest, games: Games) -> GameState:  # noqa: A002
-    return GameState.model_validate(state(games.move(token_hash(), _game_id(id), request.move, request.ply)))
+def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply)))
 
 
 @router.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
-def resign(id: str, games: Games) -> GameState:  # noqa: A002
-    return GameState.model_validate(state(games.resign(token_hash(), _game_id(id))))
+def resign(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.resign(token, _game_id(id))))
 
 
 @router.post(
@@ -271,8 +265,8 @@ def resign(id: str, games: Games) -> GameState:  # noqa: A002
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
-def draw(id: str, request: DrawRequest, games: Games) -> GameState:  # noqa: A002
-    return GameState.model_validate(state(games.draw(token_hash(), _game_id(id), request.action)))
+def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.draw(token, _game_id(id), request.action)))
 
 
 @router.post(
@@ -283,8 +277,8 @@ def draw(id: str, request: DrawRequest, games: Games) -> GameState:  # noqa: A00
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )
-def claim_timeout(id: str, games: Games) -> GameState:  # noqa: A002
-    return GameState.model_validate(state(games.claim_timeout(token_hash(), _game_id(id))))
+def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id))))
 
 
 @router.post(
@@ -296,8 +290,8 @@ def claim_timeout(id: str, games: Games) -> GameState:  # noqa: A002
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )
-def cpu_takeover(id: str, games: Games) -> GameState:  # noqa: A002
-    return GameState.model_validate(state(games.cpu_takeover(token_hash(), _game_id(id))))
+def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id))))
 
 
 @router.post(
@@ -308,8 +302,8 @@ def cpu_takeover(id: str, games: Games) -> GameState:  # noqa: A002
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )
-def resume(id: str, games: Games) -> GameState:  # noqa: A002
-    return GameState.model_validate(state(games.resume(token_hash(), _game_id(id))))
+def resume(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.resume(token, _game_id(id))))
 
 
 @router.post(
@@ -320,8 +314,8 @@ def resume(id: str, games: Games) -> GameState:  # noqa: A002
     tags=["games"],
     responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
 )
-def rematch(id: str, games: Games) -> Response[SeatedGame]:  # noqa: A002
-    outcome = games.rematch(token_hash(), _game_id(id))
+def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:  # noqa: A002
+    outcome = games.rematch(token, _game_id(id))
     body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
     return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
 
@@ -349,31 +343,10 @@ def _game_id(value: str) -> str:
     return value
 
 
-#: The HTTP status of each refusal of the games domain: the one place games errors meet HTTP.
-STATUS_OF: dict[type[GameError], HTTPStatus] = {
-    GameNotFound: HTTPStatus.NOT_FOUND,
-    Forbidden: HTTPStatus.FORBIDDEN,
-    Conflict: HTTPStatus.CONFLICT,
-}
-
-
-def _game_error(error: GameError) -> Response[dict[str, Any]]:
-    status = next(
-        (code for kind, code in STATUS_OF.items() if isinstance(error, kind)), HTTPStatus.UNPROCESSABLE_ENTITY
-    )
-    body: dict[str, Any] = error_body(error.code, error.message, error.reason)
-    if isinstance(error, Conflict):
-        body["game"] = game_view(error.game)
-    if isinstance(error, IllegalMove):
-        body["legal_moves"] = error.legal_moves
-    return Response(int(status), JSON, body)
-
-
 def _not_modified(error: NotModified) -> Response[str]:
     return Response(HTTPStatus.NOT_MODIFIED, None, "", headers={"ETag": error.etag, "Cache-Control": "no-cache"})
 
 
-router.exception_handler(GameError)(_game_error)
 router.exception_handler(NotModified)(_not_modified)
 
 app = create_app()
