@@ -125,6 +125,21 @@ def test_a_players_games_by_seat_in_order(games_store):
     assert [head["id"][0] for head in found] == ["a"]
 
 
+def test_the_reminder_index_holds_due_heads_and_a_reminder_moves_on_once(games_store):
+    store, hour = games_store, 480_000
+    due = hour * 3_600_000 + 60_000
+    assert store.save_head(_head("g-due", 7, reminder_due=due, reminder_hour=hour))
+    assert store.save_head(_head("g-later", 7, reminder_due=due + 120_000, reminder_hour=hour))
+    assert store.save_head(_head("g-none", 3))
+    assert store.due_for_reminders(hour, due + 1) == ["g-due"]
+    assert store.due_for_reminders(hour - 1, due + 1) == []
+    assert not store.advance_reminder("g-due", seq=6, due=due, next_due=due + 1)  # not the head read
+    assert store.advance_reminder("g-due", seq=7, due=due, next_due=due + 22 * 3_600_000)
+    assert not store.advance_reminder("g-due", seq=7, due=due, next_due=None)  # moved on already
+    assert store.due_for_reminders(hour, due + 1) == []
+    assert store.due_for_reminders(hour + 22, due + 22 * 3_600_000) == ["g-due"]
+
+
 @pytest.mark.usefixtures("backend")
 def test_players_by_token_hash():
     players = PlayerStore()
