@@ -42,7 +42,7 @@ def pgn_text(
         if isinstance(event, Moved):
             node.comment = COMMENTS_APART.join(comments)
             comments = []
-            move = board.parse_san(event.move)
+            move = board.parse_san(event.move)  # a log that does not replay is a bug: ValueError, a 500
             board.push(move)
             node = node.add_variation(move)
         elif comment := comment_of(event, head):
