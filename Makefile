@@ -6,14 +6,16 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test test-fast typecheck format lock lowest lint bench package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
+.PHONY: help setup node run test test-fast lint-js test-js typecheck format lock lowest lint bench load package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
 	@echo "make test     lint, format check, mypy and the whole test suite"
 	@echo "make test-fast  the unit tier (rules, domain, in-memory store): under 30 s"
+	@echo "make lint-js  ESLint and TypeScript's checker on the site's scripts; make test-js their node tests"
 	@echo "make lock     regenerate requirements.lock (hashes) after a change to the requirements"
 	@echo "make bench    benchmarks, each side by side with its reference"
+	@echo "make load USERS=50 DURATION=60  simulated players against a running make run (docs/capacity.md)"
 	@echo "make package  build the layer and one package per function for arm64 python3.13 (no Docker);"
 	@echo "              PLATFORM=host builds the same layout for this machine into build/host/"
 	@echo "make deploy   make package, then sam deploy (--guided the first time; samconfig.toml keeps the answers)"
@@ -63,7 +65,7 @@ else
 endif
 
 # --dist loadgroup: the browser tests (one xdist_group) share one worker, so one local server and one Chromium.
-test: setup node
+test: setup node lint-js test-js
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -74,6 +76,19 @@ test: setup node
 FAST_TESTS := tests/unit tests/rules tests/cli
 test-fast: setup
 	$(PY) -m pytest -q -n 2 -m "not slow" $(FAST_TESTS)
+
+# The site's scripts (site/static, site/offline): ESLint (eslint.config.mjs) and TypeScript's checker on
+# their JSDoc (`// @ts-check` in each; tsconfig.json for the pages, tsconfig.worker.json for the service
+# worker; nothing is compiled), then node's own test runner on the pure modules (tests/js). The tools come
+# from package-lock.json (`make node`).
+NODE_BIN := node_modules/.bin
+lint-js: node
+	$(NODE_BIN)/eslint .
+	$(NODE_BIN)/tsc -p tsconfig.json
+	$(NODE_BIN)/tsc -p tsconfig.worker.json
+
+test-js: node
+	node --test tests/js/*.test.js
 
 typecheck: setup
 	$(VENV)/bin/mypy
@@ -99,6 +114,15 @@ lint: setup
 
 bench: setup
 	$(PY) -m tests.bench
+	$(PY) -m tests.bench_review
+
+# Simulated players (tests/load/locustfile.py) against a running `make run` on 127.0.0.1:$(PORT) only, bounded in
+# users and seconds; prints latency percentiles per route, errors by status, CPU and DynamoDB calls per request
+# (docs/capacity.md). Not part of `make test`.
+USERS ?= 50
+DURATION ?= 60
+load: setup
+	$(PY) -m tests.load --users $(USERS) --duration $(DURATION) --host http://127.0.0.1:$(PORT)
 
 # Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker (one code package per function,
 # the rules layer, build/template.json); PLATFORM=host: the same for this machine, in build/host/.

@@ -69,9 +69,25 @@ def write_constraints(build: Path = BUILD) -> Path:
 #: What the puzzles function needs of puzzles/: the import-light loader and the sets (not the generator).
 PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
 #: What the rules page needs of site/ to render a Sheria page: the builder and the modules it imports, the
-#: templates, the content, the static files (their hashes are in the page) and the compiled catalogs.
-SITE_FILES = ("build_site.py", "assets.py", "diagrams.py", "exercises.py", "fumbo_messages.py", "play_messages.py")
-SITE_DIRS = ("templates", "content", "static")
+#: templates, the content, the static files and the modules they bundle (their hashes are in the page), and the
+#: compiled catalogs.
+SITE_FILES = (
+    "build_site.py",
+    "assets.py",
+    "board_svg.py",
+    "catalogs.py",
+    "diagrams.py",
+    "exercise_list.py",
+    "exercises.py",
+    "fumbo_messages.py",
+    "page_builder.py",
+    "page_content.py",
+    "pages.py",
+    "play_messages.py",
+    "rules_text.py",
+    "script_messages.py",
+)
+SITE_DIRS = ("templates", "content", "static", "modules")
 
 
 def copy_puzzle_sets(target: Path) -> Path:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from local import static, streams
+from local import probe, static, streams
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
@@ -343,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot listen on {options.host}:{options.port}: {error.strerror} (set PORT=...)", file=sys.stderr)
         return 1
     signal.signal(signal.SIGTERM, _stop)  # a test or a process manager stops it as cleanly as Ctrl-C
+    probe.install(server)  # the load test's counters: GET /v1/_local/stats (local/probe.py)
     notifications = None
     try:
         _announce(server)

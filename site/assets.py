@@ -5,11 +5,14 @@ pages are written; nothing here renders a page's markup.
 * Every file of site/static/ is written as ``name.<10 hex of its sha256>.ext``; a script's imports of its
   neighbours (``from "./api.js"``) are rewritten to their hashed names first, so a changed api.js changes
   the name of every script that imports it. Served ``immutable`` (see local/static.py and template.yaml).
+* A script's imports of site/modules/ (``from "../modules/notation.js"``) are rewritten to those modules'
+  hashed names, and esbuild bundles the modules into the script: a page loads its scripts, not every
+  module they are built from (the service worker gets its one module by ``worker_source``).
 * Scripts and the style sheet are minified by esbuild (npm, `make node`) after that rewrite: a third fewer
   bytes after Brotli, which a first visit on a 400 kbit/s link needs (docs/offline.md). Their names hash
   the source and the minifier's version, not esbuild's output, so the rules-page function (deployed with
   site/ but without Node) names them as the build did. Without esbuild the files are written as they are,
-  under the same names, with a warning (the site works the same).
+  under the same names, with a warning (the site works the same; the modules are then served from /modules/).
 * The icons are drawn here (a board on the theme colour) as PNG with zlib alone: no image library.
 * ``/{lang}/manifest.webmanifest`` per language, ``/sw.js`` with the precache list (the shell) and its
   version baked in; ``/{lang}/offline/`` is a page of the site (rendered by build_site.py).
@@ -23,6 +26,7 @@ import re
 import struct
 import subprocess
 import sys
+import tempfile
 import zlib
 from dataclasses import dataclass
 from functools import cache
@@ -42,8 +46,17 @@ MINIFIER = "esbuild 0.28.2"
 MINIFY_TARGETS = {"js": "es2020", "css": "chrome80,firefox78,safari14"}
 #: ``name.0123456789.ext``: what local/static.py (and the /static/* behaviour) serve as immutable.
 HASHED_NAME = re.compile(r"^[\w-]+\.[0-9a-f]{10}\.[a-z0-9]+$")
+#: site/modules/: the scripts' building blocks, bundled by esbuild into each script of site/static/ that
+#: imports them, so a page fetches as many files as it has scripts, not one per module (HTTP/1.1 opens six
+#: connections to a host: each six files more would cost a round trip). Never served alone.
+MODULES = "modules"
+MODULES_DIR = HERE / MODULES
+#: The service worker's import of one of those modules (its text takes the import's place).
+_WORKER_IMPORT = re.compile(r'^import \{[^}]*\} from "\.\./modules/([\w.-]+\.js)";\n', re.MULTILINE)
 #: A script's static or dynamic import of a file beside it.
 _IMPORT = re.compile(r"""((?:\bfrom|\bimport)\s*\(?\s*)(["'])\./([\w.-]+\.js)\2""")
+#: A script's import of a module of site/modules/.
+_MODULE_IMPORT = re.compile(r"""(\bfrom\s*)(["'])\.\./modules/([\w.-]+\.js)\2""")
 
 THEME_COLOUR = "#212121"
 BACKGROUND_COLOUR = "#fafafa"
@@ -57,6 +70,8 @@ class Asset:
     name: str  # the hashed name under /static/
     original: bytes  # the file, a script's imports rewritten to hashed names
     minify: bool = False
+    #: The modules of site/modules/ the script bundles (its imports and theirs): (hashed name, text).
+    modules: tuple[tuple[str, bytes], ...] = ()
 
     @property
     def url(self) -> str:
@@ -66,15 +81,23 @@ class Asset:
     def content(self) -> bytes:
         """What is served: ``original`` minified, computed when the build writes it (a name needs only the
         source, so the rules-page function, which renders pages but writes no file, never minifies)."""
-        return minified(self.original, self.source.rpartition(".")[2]) if self.minify else self.original
+        return minified(self.original, self.source.rpartition(".")[2], self.modules) if self.minify else self.original
+
+    @property
+    def code(self) -> bytes:
+        """The script and the modules it bundles, as written (what the page's config is read against)."""
+        return self.original + b"".join(text for _, text in self.modules)
 
 
 class Assets:
     """The hashed files of one build, by their source names."""
 
-    def __init__(self, files: dict[str, bytes], minify: bool = True):
+    def __init__(self, files: dict[str, bytes], minify: bool = True, modules: dict[str, bytes] | None = None):
         self.minify = minify
         self.by_source: dict[str, Asset] = {}
+        self._module_sources = modules or {}
+        #: site/modules/ by source name: (hashed name, text with its own imports hashed).
+        self.modules: dict[str, tuple[str, bytes]] = {}
         for source in sorted(files):
             self._resolve(source, files, ())
 
@@ -93,13 +116,43 @@ class Assets:
                 target = self._resolve(match.group(3), files, (*chain, source))
                 return f"{match.group(1)}{match.group(2)}./{target.name}{match.group(2)}"
 
-            content = _IMPORT.sub(hashed_import, text).encode("utf-8")
+            bundled: list[str] = []
+
+            def hashed_module(match: re.Match) -> str:
+                hashed = self._module(match.group(3), (*chain, source), bundled)
+                return f"{match.group(1)}{match.group(2)}../{MODULES}/{hashed}{match.group(2)}"
+
+            content = _MODULE_IMPORT.sub(hashed_module, _IMPORT.sub(hashed_import, text)).encode("utf-8")
         minify = self.minify and source.endswith((".js", ".css"))
         stem, dot, extension = source.rpartition(".")
         digest = hashlib.sha256(content + (MINIFIER.encode() if minify else b"")).hexdigest()[:HASH_LENGTH]
-        asset = Asset(source, f"{stem}.{digest}{dot}{extension}", content, minify)
+        modules = tuple(self.modules[name] for name in sorted(set(bundled))) if source.endswith(".js") else ()
+        asset = Asset(source, f"{stem}.{digest}{dot}{extension}", content, minify, modules)
         self.by_source[source] = asset
         return asset
+
+    def _module(self, source: str, chain: tuple[str, ...], bundled: list[str]) -> str:
+        """The hashed name of a module of site/modules/ (its own imports of modules beside it hashed
+        first, so a changed module renames every script that bundles it); ``bundled`` gets it and those."""
+        if source in chain:
+            raise ValueError(f"site/{MODULES}: import cycle {' -> '.join((*chain, source))}")
+        if source not in self._module_sources:
+            raise ValueError(f"site/static/{chain[0]} imports ../{MODULES}/{source}, which does not exist")
+        if source not in self.modules:
+            text = self._module_sources[source].decode("utf-8")
+
+            def hashed_import(match: re.Match) -> str:
+                target = self._module(match.group(3), (*chain, source), bundled)
+                return f"{match.group(1)}{match.group(2)}./{target}{match.group(2)}"
+
+            content = _IMPORT.sub(hashed_import, text).encode("utf-8")
+            stem = source.rpartition(".")[0]
+            self.modules[source] = (f"{stem}.{hashlib.sha256(content).hexdigest()[:HASH_LENGTH]}.js", content)
+        else:
+            for match in _IMPORT.finditer(self._module_sources[source].decode("utf-8")):
+                self._module(match.group(3), (*chain, source), bundled)
+        bundled.append(source)
+        return self.modules[source][0]
 
     def url(self, source: str) -> str:
         return self.by_source[source].url
@@ -136,16 +189,18 @@ class Assets:
         return iter(self.by_source.values())
 
 
-def hashed_assets(static_dir: Path = STATIC, minify: bool = True) -> Assets:
+def hashed_assets(static_dir: Path = STATIC, minify: bool = True, modules_dir: Path = MODULES_DIR) -> Assets:
     files = {path.name: path.read_bytes() for path in sorted(static_dir.iterdir()) if path.is_file()}
     for name, size, maskable in ICONS:
         files[name] = icon_png(size, maskable)
-    return Assets(files, minify=minify)
+    modules = {path.name: path.read_bytes() for path in sorted(modules_dir.glob("*.js"))}
+    return Assets(files, minify=minify, modules=modules)
 
 
 @cache
-def minified(content: bytes, loader: str) -> bytes:
-    """``content`` (a script or a style sheet) minified by esbuild, or as it is when esbuild is not installed.
+def minified(content: bytes, loader: str, modules: tuple[tuple[str, bytes], ...] = ()) -> bytes:
+    """``content`` (a script or a style sheet) minified by esbuild, or as it is when esbuild is not installed;
+    a script with ``modules`` (hashed name, text) has them bundled in, its imports of the other scripts kept.
     Kept per content: the tests build the site many times."""
     if not ESBUILD.is_file():
         _warn_once(f"{ESBUILD} is missing (`make node`): scripts and styles are served unminified")
@@ -154,7 +209,20 @@ def minified(content: bytes, loader: str) -> bytes:
     command = [str(ESBUILD), "--minify", f"--loader={loader}", f"--target={target}", "--log-level=error"]
     if loader == "js":
         command.append("--format=esm")
-    done = subprocess.run(command, input=content, capture_output=True, check=False, timeout=60)  # noqa: S603
+    if not modules:
+        done = subprocess.run(command, input=content, capture_output=True, check=False, timeout=60)  # noqa: S603
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            # stdin is bundled from the working directory (static/): modules are found where its imports say.
+            (Path(folder) / "static").mkdir()
+            (Path(folder) / MODULES).mkdir()
+            for name, text in modules:
+                (Path(folder) / MODULES / name).write_bytes(text)
+            siblings = {match.group(3) for match in _IMPORT.finditer(content.decode("utf-8"))}
+            command += ["--bundle", *(f"--external:./{name}" for name in sorted(siblings))]
+            done = subprocess.run(
+                command, input=content, capture_output=True, check=False, timeout=60, cwd=Path(folder) / "static"
+            )  # noqa: S603
     if done.returncode:
         raise ValueError(f"esbuild could not minify a {loader} file: {done.stderr.decode(errors='replace')}")
     return done.stdout
@@ -269,11 +337,27 @@ def service_worker(assets: Assets, langs: tuple[str, ...], offline_pages: dict[s
         "offlinePages": {lang: offline_page_path(lang) for lang in langs},
         "langs": list(langs),
     }
-    source = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
+    source = worker_source(SERVICE_WORKER_SOURCE.read_text(encoding="utf-8"))
     marker = "const SETTINGS = {};"
     if marker not in source:
         raise ValueError(f"{SERVICE_WORKER_SOURCE} must declare `{marker}` for the build to fill in")
     return source.replace(marker, "const SETTINGS = " + json.dumps(settings, separators=(",", ":")) + ";", 1)
+
+
+def worker_source(source: str, modules_dir: Path = MODULES_DIR) -> str:
+    """The worker's source with each import of a module of site/modules/ replaced by that module's text, its
+    ``export`` keywords dropped: a classic service worker cannot import a module (module workers are too
+    new for the browsers the site serves), yet the pages and the worker share one outbox module."""
+
+    def inlined(match: re.Match) -> str:
+        name = match.group(1)
+        module = (modules_dir / name).read_text(encoding="utf-8")
+        if re.search(r"^\s*import\b|^export (default|\{)", module, re.MULTILINE):
+            raise ValueError(f"site/{MODULES}/{name} is written into /sw.js: only top-level `export` declarations")
+        body = re.sub(r"^export (?=(async )?function |const |let |class )", "", module, flags=re.MULTILINE)
+        return f"// site/{MODULES}/{name}, written here by the build\n{body}"
+
+    return _WORKER_IMPORT.sub(inlined, source)
 
 
 def write_offline_files(out: Path, assets: Assets, manifests: dict[str, dict], offline_pages: dict[str, str]) -> None:
@@ -282,6 +366,10 @@ def write_offline_files(out: Path, assets: Assets, manifests: dict[str, dict], o
     static.mkdir(parents=True, exist_ok=True)
     for asset in assets:
         (static / asset.name).write_bytes(asset.content)
+        if asset.content == asset.original and asset.modules:  # not bundled (no esbuild): served as they are
+            (out / MODULES).mkdir(exist_ok=True)
+            for name, text in asset.modules:
+                (out / MODULES / name).write_bytes(text)
     for lang, data in manifests.items():
         target = out / manifest_path(lang).lstrip("/")
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -16,93 +16,43 @@ Goals, each decided by the rules layer on the move and the position after it:
 - ``escape_king``, ``escape_capture``, ``escape_block`` (chess): get out of check by moving the king, by
   taking the checking piece, or by putting a piece in between;
 - ``safe`` (draughts): a move after which the opponent has no capture;
-- ``material`` (draughts): after the allowed moves, have taken more pieces than you gave.
+- ``material`` (draughts): after the allowed moves, have taken more pieces than you gave;
+- ``reach``: move to the exercise's target square (chess: with the named piece, "Nf3");
+- ``protect`` (chess): make the attacked piece on the target square safe without moving it (defend it,
+  block the attack or take the attacker);
+- ``safe_capture`` (chess): capture a piece that cannot be taken back;
+- ``gain_best`` (chess): the capture that wins most once a recapture is counted (value taken, less the
+  capturing piece's value when it can be taken back);
+- ``check`` (chess): give check within the allowed moves.
+
+A wrong move that is legal but meets another rule carries ``why``, a code the page explains in its own
+language (``reasons`` in the content): it stalemates, escapes check another way, can be taken back, ...
 
 An exercise whose goal no move reaches, or every move reaches, is a mistake and fails the build.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import chess
+from exercise_list import CHESS, ENGLISH, TANZANIAN, Exercise
 
 from shared_rules import get_game
 from shared_rules.search.levels import choose_move
 
 PIECE_VALUE = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 #: Goals judged by the move alone (any number of moves may reach them).
-MOVE_GOALS = ("crown", "castle", "en_passant", "escape_king", "escape_capture", "escape_block", "safe")
+MOVE_GOALS = (
+    "crown", "castle", "en_passant", "escape_king", "escape_capture", "escape_block", "safe", "reach",
+    "protect", "safe_capture",
+)  # fmt: skip
 #: Goals that compare the moves of one position with each other: one move only.
-RELATIVE_GOALS = ("capture_best", "capture_most")
+RELATIVE_GOALS = ("capture_best", "capture_most", "gain_best")
 #: Goals that may take several moves against the computer defender.
-FORCED_GOALS = ("mate", "win", "material")
+FORCED_GOALS = ("mate", "win", "material", "check")
+EXERCISES: dict[str, tuple[Exercise, ...]] = {"chess": CHESS, "english": ENGLISH, "tanzanian": TANZANIAN}
+__all__ = ["EXERCISES", "Exercise", "solve", "square_map", "start"]
 #: The level the computer defends at (the search chooses among the replies that hold out longest).
 DEFENDER_LEVEL = 3
-
-
-@dataclass(frozen=True)
-class Exercise:
-    key: str  # also the content key of its instructions and hints
-    game: str
-    fen: str
-    goal: str
-    moves: int = 1  # how many of the player's moves the goal may take; the computer replies in between
-    setup: tuple[str, ...] = ()  # moves played from ``fen`` before the exercise starts (a running count)
-
-
-def _ex(game: str, key: str, fen: str, goal: str, moves: int = 1, setup: tuple[str, ...] = ()) -> Exercise:
-    return Exercise(key, game, fen, goal, moves, setup)
-
-
-EXERCISES: dict[str, tuple[Exercise, ...]] = {
-    "chess": (
-        _ex("chess", "king-steps", "k7/8/8/8/5p2/2pKp3/8/8 w - - 0 1", "capture_best"),
-        _ex("chess", "rook-lines", "k7/8/3n4/8/8/1b6/8/3R2K1 w - - 0 1", "capture_best"),
-        _ex("chess", "bishop-diagonals", "k7/8/8/2q3r1/8/8/8/2B4K w - - 0 1", "capture_best"),
-        _ex("chess", "queen-lines", "k7/8/8/8/r7/4n3/1b6/3Q3K w - - 0 1", "capture_best"),
-        _ex("chess", "knight-jumps", "k7/8/3qr3/8/3N4/5p2/8/7K w - - 0 1", "capture_best"),
-        _ex("chess", "pawn-captures", "k7/8/8/3nr3/4P3/8/8/7K w - - 0 1", "capture_best"),
-        _ex("chess", "take-the-queen", "4k3/8/8/1p1q3r/8/2N5/8/4K2R w - - 0 1", "capture_best"),
-        _ex("chess", "check-king-steps", "k2r4/8/8/8/8/8/7R/3K4 w - - 0 1", "escape_king"),
-        _ex("chess", "check-capture", "6k1/5ppp/8/8/8/8/5PBP/R3r1K1 w - - 0 1", "escape_capture"),
-        _ex("chess", "check-block", "k7/8/8/8/7q/8/6P1/4K3 w - - 0 1", "escape_block"),
-        _ex("chess", "castle-safely", "4k3/8/8/8/2b5/8/PPP2PPP/R3K2R w KQ - 0 1", "castle"),
-        _ex("chess", "en-passant", "k7/8/8/4Pp2/8/8/8/4K3 w - f6 0 2", "en_passant"),
-        _ex("chess", "promote", "8/1P6/8/8/5k2/8/8/4K3 w - - 0 1", "crown"),
-        _ex("chess", "back-rank-mate", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "mate"),
-        _ex("chess", "queen-mate", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "mate"),
-        _ex("chess", "queen-king-mate", "6k1/8/7K/8/8/8/8/3Q4 w - - 0 1", "mate", 2),
-        _ex("chess", "rook-king-mate", "6k1/8/8/4R2K/8/8/8/8 w - - 0 1", "mate", 3),
-    ),
-    "english": (
-        _ex("english", "man-steps", "B:W23,13,19:B20,11,12", "safe"),
-        _ex("english", "forced-capture", "B:W32,21,29:B12,24,17", "safe"),
-        _ex("english", "most-pieces", "B:W14,22,25,27:B9,10", "capture_most"),
-        _ex("english", "three-ways", "B:W15,16,17,24:B11,14", "capture_most"),
-        _ex("english", "triple-jump", "B:W24,15,14,27,7:B3", "capture_most"),
-        _ex("english", "crown-a-king", "B:W21,30:B10,26,27", "crown"),
-        _ex("english", "shot", "B:W9,14,13,16,20:B3,7,22,25,28", "material", 2),
-        _ex("english", "two-for-one", "B:W10,26,18,12,28:B5,4,1,16,20", "material", 2),
-        _ex("english", "two-kings", "B:WK22:BK30,K9", "win", 2),
-        _ex("english", "king-hunt", "B:WK16:BK10,K29", "win", 3),
-    ),
-    "tanzanian": (
-        _ex("tanzanian", "men-forward", "W:Wf4,f2,a5:Bh4,g3,h6", "safe"),
-        _ex("tanzanian", "man-steps", "W:Wh2,h4,c1:Bf2,a7,c3", "safe"),
-        _ex("tanzanian", "most-pieces", "W:Wc3,e3,g1:Bb6,d4,h8", "capture_most"),
-        _ex("tanzanian", "flying-capture", "W:WKh8:Bd4,f4,a3", "safe"),
-        _ex("tanzanian", "king-capture", "W:WKc3,h2:Bb2,b6,e5,e7", "capture_most"),
-        _ex("tanzanian", "landing-square", "W:WKd8,h2:Bf8,e7,c7,g5", "capture_most"),
-        _ex("tanzanian", "long-landing", "W:WKa1,g7:Bc7,h6,b2,a3", "capture_most"),
-        _ex("tanzanian", "crown-a-king", "W:Wa1,c7:Bb8,e7,h8", "crown"),
-        _ex("tanzanian", "crown-by-capture", "W:Wg3,d2,f6:Be3,d8,g7,b8", "crown"),
-        _ex("tanzanian", "crown-then-capture", "W:Wb6,g7,a5,d2:Be7,h2,d4,f8", "material", 2),
-        _ex("tanzanian", "shot", "W:Wc3,g7,f2,h2,g1:Bh8,a5,h4,a7,f4", "material", 2),
-        _ex("tanzanian", "king-finish", "W:WKb4,c1:Bc5,h4", "win", 2),
-        _ex("tanzanian", "countdown-catch", "W:WKe7,Ke3,Kh2:BKb8", "win", 2, ("h2-g1", "b8-g3", "g1-h2", "g3-b8") * 5),
-    ),
-}
 
 
 def start(exercise: Exercise):
@@ -149,6 +99,8 @@ def _node(exercise: Exercise, position, left: int, material: int) -> dict:
     if exercise.goal in RELATIVE_GOALS:
         _mark_relative(exercise.goal, [entry for _, entry in moves])
     for move, entry in moves:
+        if not entry["correct"] and (why := _why(exercise, position, move, entry)):
+            entry["why"] = why
         if entry["correct"] and not entry["done"]:
             after = position.play(move)
             reply = _defend(exercise, after, left - 1, material)
@@ -156,6 +108,7 @@ def _node(exercise: Exercise, position, left: int, material: int) -> dict:
             entry["reply"] = describe(after, reply)
             entry["next"] = _node(exercise, replied, left - 1, material)
         entry.pop("captured_value", None)
+        entry.pop("gain", None)
     return {"moves": [entry for _, entry in moves]}
 
 
@@ -165,7 +118,7 @@ def _judge(exercise: Exercise, position, move, left: int, material: int) -> tupl
     if goal in RELATIVE_GOALS:
         return False, True  # marked by comparing the moves (``_mark_relative``)
     if goal in MOVE_GOALS:
-        reached = _move_goal(goal, position, move)
+        reached = _move_goal(exercise, position, move)
         return reached, True
     after = position.play(move)
     if _reached(goal, position, after, material, final=left == 1):
@@ -221,6 +174,8 @@ def _reached(goal: str, before, after, material: int, final: bool) -> bool:
         return status.result == before.turn and (goal == "win" or status.reason == "checkmate")
     if goal == "material":
         return final and _material(after, before.turn) - material >= 1
+    if goal == "check":
+        return after.board.is_check()
     raise ValueError(f"unknown goal {goal!r}")
 
 
@@ -234,14 +189,19 @@ def _material(position, side: str | None = None) -> int:
     return mine.bit_count() - theirs.bit_count()
 
 
-def _move_goal(goal: str, position, move) -> bool:
+def _move_goal(exercise: Exercise, position, move) -> bool:
+    goal = exercise.goal
     if position.game.name != "chess":
         if goal == "crown":
             return bool(move.crowned)
         if goal == "safe":
             return not any(reply.captured for reply in position.play(move).legal_moves())
+        if goal == "reach":
+            return position.game.squares.name_of[move.destination] == exercise.target
         raise ValueError(f"unknown draughts goal {goal!r}")
     board = position.board
+    if goal in ("reach", "protect", "safe_capture"):
+        return _chess_square_goal(exercise, board, move)
     king = board.king(board.turn)
     if goal == "crown":
         return move.promotion == chess.QUEEN
@@ -251,25 +211,71 @@ def _move_goal(goal: str, position, move) -> bool:
         return board.is_en_passant(move)
     if not board.is_check():
         raise AssertionError(f"{goal}: the position {board.fen()} is not check")
-    takes_checker = move.to_square in board.checkers()
-    if goal == "escape_king":
-        return move.from_square == king
-    if goal == "escape_capture":
-        return takes_checker
-    if goal == "escape_block":
-        return move.from_square != king and not takes_checker
-    raise ValueError(f"unknown chess goal {goal!r}")
+    return _escape_way(board, move, king) == goal
+
+
+def _escape_way(board: chess.Board, move: chess.Move, king) -> str:
+    if move.from_square == king:
+        return "escape_king"
+    return "escape_capture" if move.to_square in board.checkers() else "escape_block"
+
+
+def _chess_square_goal(exercise: Exercise, board: chess.Board, move: chess.Move) -> bool:
+    after = board.copy(stack=False)
+    after.push(move)
+    if exercise.goal == "reach":
+        piece, square = exercise.target[:-2], chess.parse_square(exercise.target[-2:])
+        moved = board.piece_at(move.from_square)
+        return move.to_square == square and (not piece or moved.symbol().upper() == piece)
+    if exercise.goal == "protect":
+        square = chess.parse_square(exercise.target)
+        if not board.is_attacked_by(not board.turn, square) or board.is_attacked_by(board.turn, square):
+            raise AssertionError(f"protect: the piece on {exercise.target} must be attacked and undefended")
+        # Safe where it stands: defended, or no longer attacked (a block, or the attacker taken).
+        return move.from_square != square and (
+            after.is_attacked_by(board.turn, square) or not after.is_attacked_by(after.turn, square)
+        )
+    return board.is_capture(move) and not after.is_attacked_by(after.turn, move.to_square)  # safe_capture
+
+
+def _why(exercise: Exercise, position, move, entry: dict) -> str | None:
+    """Why a legal move is wrong, when it meets another rule: a code the page explains, or None."""
+    if entry["result"] == "stalemate":
+        return "stalemate"
+    if position.game.name != "chess":
+        if entry["result"] == "three_kings_countdown":
+            return "countdown"
+        if exercise.goal == "safe":
+            return "gives_capture"
+        return "fewer" if exercise.goal == "capture_most" and entry["captured"] else None
+    board, goal = position.board, exercise.goal
+    if goal.startswith("escape_"):
+        return _escape_way(board, move, board.king(board.turn)).replace("escape_", "by_")
+    if goal == "crown" and move.promotion:
+        return "underpromotion"
+    if goal == "mate" and exercise.moves == 1 and entry["san"].endswith("+"):
+        return "check_not_mate"
+    if goal == "protect" and move.from_square == chess.parse_square(exercise.target):
+        return "moved_away"
+    if goal == "reach" and move.to_square == chess.parse_square(exercise.target[-2:]):
+        return "other_piece"
+    if goal in ("capture_best", "gain_best", "safe_capture") and board.is_capture(move):
+        after = board.copy(stack=False)
+        after.push(move)
+        return "taken_back" if after.is_attacked_by(after.turn, move.to_square) else "smaller"
+    return None
 
 
 def _mark_relative(goal: str, moves: list[dict]) -> None:
-    if goal == "capture_best":
-        best = max(m["captured_value"] for m in moves)
-        for m in moves:
-            m["correct"] = best > 0 and m["captured_value"] == best
-    else:
+    key = {"capture_best": "captured_value", "gain_best": "gain"}.get(goal)
+    if key is None:
         most = max(len(m["captured"]) for m in moves)
         for m in moves:
             m["correct"] = most > 0 and len(m["captured"]) == most
+        return
+    best = max(m[key] for m in moves)
+    for m in moves:
+        m["correct"] = best > 0 and m[key] == best
 
 
 def _chess_move(position, move: chess.Move) -> dict:
@@ -278,6 +284,9 @@ def _chess_move(position, move: chess.Move) -> dict:
     captured = board.piece_at(move.to_square)
     if board.is_en_passant(move):
         captured = chess.Piece(chess.PAWN, not board.turn)
+    value = PIECE_VALUE.get(captured.piece_type, 0) if captured else 0
+    taken_back = after.board.is_attacked_by(after.board.turn, move.to_square)
+    mover = PIECE_VALUE.get(board.piece_type_at(move.from_square), 0)
     return {
         "from": chess.square_name(move.from_square),
         "to": chess.square_name(move.to_square),
@@ -285,7 +294,8 @@ def _chess_move(position, move: chess.Move) -> dict:
         "san": position.notation(move),
         "uci": move.uci(),
         "promotion": chess.piece_symbol(move.promotion) if move.promotion else None,
-        "captured_value": PIECE_VALUE.get(captured.piece_type, 0) if captured else 0,
+        "captured_value": value,
+        "gain": value - (mover if taken_back else 0) if value else 0,
         "after": after.fen(),
         "result": after.status().reason,
     }

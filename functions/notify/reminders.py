@@ -3,12 +3,12 @@
 **What the games head carries** (the games repository sets it in every head write,
 ``common.persistence.reminder_schedule``):
 ``reminder_due``, the epoch ms when the next reminder of the current turn is due (``schedule``), and
-``reminder_hour`` = ``reminder_due // 3_600_000``; both absent when no reminder is coming (game not active,
-the computer to move, deadline too close). The index ``GamesByReminderHour`` holds only heads that carry
-them (a sparse index), keyed by hour then due time.
+``reminder_hour``, the hour it falls in spread over ``REMINDER_SHARDS`` keys by game (``index_key``); both
+absent when no reminder is coming (game not active, the computer to move, deadline too close). The index
+``GamesByReminderHour`` holds only heads that carry them (a sparse index), keyed by that then due time.
 
 **A sweep** (every 15 minutes) reads the index for the last ``LOOKBACK_HOURS`` hours up to now: one Query
-per hour, however many games there are, plus per due game one consistent read of its head, one marker
+per key of each hour (``index_keys``), however many games there are, plus per due game one consistent read of its head, one marker
 write, one head update and the pushes. So its cost grows with the games that are due, not with all games.
 
 **Once only**: before sending, a marker item ``reminder#<deadline>#<stage>`` is written with

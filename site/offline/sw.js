@@ -1,3 +1,4 @@
+// @ts-check
 // ubao's service worker (issue 12), served as /sw.js for the whole origin. site/assets.py fills SETTINGS
 // at `make site` time: the version (a hash of the shell), the shell to precache, each language's offline page.
 //
@@ -10,48 +11,55 @@
 // Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline").
 // Background Sync: `sync` sends the moves and puzzle attempts kept offline (the section of that name below).
 // Issue 11 adds its `push` and `notificationclick` handlers at the end of this file.
+//
+// A classic worker (a module worker is too new for the browsers the site serves): the build writes the
+// text of the module imported below in place of the import (site/assets.py, service_worker).
+
+import { ATTEMPTS, MOVES, OUTBOX, inStore, moveOutcome, openOutbox } from "../modules/outbox_store.js";
 
 const SETTINGS = {};
+/** This worker's global scope, typed as a service worker's (TypeScript's worker types name a plain worker). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const SHELL_CACHE = "ubao-shell-" + SETTINGS.version;
 const PAGES_CACHE = "ubao-pages";
 const ASSETS_CACHE = "ubao-assets";
 const API_CACHE = "ubao-api";
 const OFFLINE_HEADER = "X-Ubao-Offline";
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const shell = await caches.open(SHELL_CACHE);
       await shell.addAll(SETTINGS.shell.concat(Object.values(SETTINGS.offlinePages)));
-      await self.skipWaiting();
+      await worker.skipWaiting();
     })(),
   );
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      await self.clients.claim();
+      await worker.clients.claim();
       // The page that installed the worker was visited before the worker could see it: keep it too
       // (the browser's own cache revalidates it, so this costs a 304, not the page again).
-      const open = await self.clients.matchAll({ type: "window" });
+      const open = await worker.clients.matchAll({ type: "window" });
       await savePages(open.map((client) => client.url).filter((address) => sameOriginPage(address)));
       await retireOldShells();
     })(),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
   if (url.pathname.startsWith("/v1/")) event.respondWith(networkFirst(request));
   else if (url.pathname.startsWith("/static/")) event.respondWith(cacheFirst(request));
   else if (request.mode === "navigate" || (request.headers.get("accept") || "").includes("text/html"))
     event.respondWith(staleWhileRevalidate(request, event));
 });
 
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   const data = event.data || {};
   const port = event.ports && event.ports[0];
   if (data.type === "save-pages" && Array.isArray(data.urls)) {
@@ -60,20 +68,16 @@ self.addEventListener("message", (event) => {
 });
 
 // ---------------------------------------------------------------------------------- Background Sync
-// Moves and puzzle attempts made offline, kept in IndexedDB by site/static/outbox.js (the schema is written
-// there; keep the two in step). The page registers the sync when it keeps one; the browser fires `sync`
-// when the connection returns, page open or not. Each record is sent once, under the lock the page takes
-// too, with the player's token stored beside it; what the server said is written on the record (a 409:
-// the opponent moved first) and the open pages are told, so the page shows it, now or when next opened.
+// Moves and puzzle attempts made offline, kept in IndexedDB by site/static/outbox.js (the records and the
+// database are site/modules/outbox_store.js). The page registers the sync when it keeps one; the browser fires
+// `sync` when the connection returns, page open or not. Each record is sent once, under the lock the page
+// takes too, with the player's token stored beside it; what the server said is written on the record (a
+// 409: the opponent moved first) and the open pages are told, so the page shows it, now or when next opened.
 // A network failure or a 5xx leaves the record as it was and fails the event: the browser tries again.
 
-const OUTBOX_DATABASE = "ubao-outbox";
-const OUTBOX_STORES = ["moves", "attempts"];
-const OUTBOX_SYNC_TAG = "ubao-outbox";
-const OUTBOX_LOCK = "ubao-outbox"; // the page takes it too (outbox.js, withOutbox)
-
-self.addEventListener("sync", (event) => {
-  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(deliverOutbox());
+// Background Sync is not in TypeScript's worker types: hence `any`.
+worker.addEventListener("sync", (/** @type {any} */ event) => {
+  if (event.tag === OUTBOX) event.waitUntil(deliverOutbox());
 });
 
 async function deliverOutbox() {
@@ -81,25 +85,23 @@ async function deliverOutbox() {
     const db = await openOutbox();
     let delivered = 0;
     let pending = 0;
-    for (const record of await outboxRecords(db, "moves")) {
+    for (const record of await outboxRecords(db, MOVES)) {
       if (record.outcome || !record.token) continue;
       const response = await postJson(`/v1/games/${encodeURIComponent(record.id)}/moves`, record.token, {
         move: record.move,
         ply: record.ply,
       });
-      if (!response || response.status >= 500) {
+      const refused = response && !response.ok && response.status < 500;
+      const outcome = moveOutcome(response && response.status, refused ? await response.json().catch(() => null) : null);
+      if (!outcome) {
         pending += 1;
         continue;
       }
-      record.outcome = response.ok
-        ? { kind: "sent" }
-        : response.status === 409
-          ? { kind: "conflict" }
-          : { kind: "refused", ...(await refusal(response)) };
-      await outboxPut(db, "moves", record);
+      record.outcome = outcome;
+      await outboxPut(db, MOVES, record);
       delivered += 1;
     }
-    for (const record of await outboxRecords(db, "attempts")) {
+    for (const record of await outboxRecords(db, ATTEMPTS)) {
       if (record.outcome || !record.token) continue; // no player yet: the page creates one, then sends
       const path = `/v1/puzzles/${encodeURIComponent(record.id)}/attempt?tz=${encodeURIComponent(record.tz || "UTC")}`;
       const response = await postJson(path, record.token, { moves: record.moves });
@@ -111,17 +113,17 @@ async function deliverOutbox() {
       // moves again to show the verdict on its board, then drops the record.
       const answer = await response.json().catch(() => null);
       record.outcome = { status: response.status, result: answer && answer.result };
-      await outboxPut(db, "attempts", record);
+      await outboxPut(db, ATTEMPTS, record);
       delivered += 1;
     }
     db.close();
     if (delivered) {
-      const windows = await self.clients.matchAll({ type: "window" });
+      const windows = await worker.clients.matchAll({ type: "window" });
       for (const client of windows) client.postMessage({ type: "outbox-delivered" });
     }
     if (pending) throw new Error("the outbox is not sent yet"); // the browser fires `sync` again later
   };
-  return self.navigator.locks ? self.navigator.locks.request(OUTBOX_LOCK, deliver) : deliver();
+  return worker.navigator.locks ? worker.navigator.locks.request(OUTBOX, deliver) : deliver();
 }
 
 /** The response, or null when the network failed. */
@@ -137,41 +139,21 @@ async function postJson(path, token, body) {
   }
 }
 
-/** What the page needs to say a refusal in its own language: the error's code and reason. */
-async function refusal(response) {
-  const body = await response.json().catch(() => null);
-  const { code = null, reason = null } = (body && body.error) || {};
-  return { code, reason };
-}
-
-function openOutbox() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(OUTBOX_DATABASE, 1);
-    request.onupgradeneeded = () => {
-      for (const store of OUTBOX_STORES) {
-        if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store, { keyPath: "id" });
-      }
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function outboxTransaction(db, store, mode, makeRequest) {
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(store, mode);
-    const request = makeRequest(transaction.objectStore(store));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error);
-  });
-}
-
-const outboxRecords = (db, store) => outboxTransaction(db, store, "readonly", (s) => s.getAll());
-const outboxPut = (db, store, record) => outboxTransaction(db, store, "readwrite", (s) => s.put(record));
+/**
+ * @param {IDBDatabase} db
+ * @param {string} store
+ */
+const outboxRecords = (db, store) => inStore(db, store, "readonly", (s) => s.getAll());
+/**
+ * @param {IDBDatabase} db
+ * @param {string} store
+ * @param {object} record
+ */
+const outboxPut = (db, store, record) => inStore(db, store, "readwrite", (s) => s.put(record));
 
 function sameOriginPage(address) {
   const url = new URL(address);
-  return url.origin === self.location.origin && !url.pathname.startsWith("/v1/") && !url.pathname.startsWith("/static/");
+  return url.origin === worker.location.origin && !url.pathname.startsWith("/v1/") && !url.pathname.startsWith("/static/");
 }
 
 /**
@@ -295,50 +277,52 @@ async function savePages(urls) {
 // A tap opens the game: a window already on it is focused, else a window of ours is taken there, else a
 // new one is opened. Open pages are told of each push (`{type: "push"}`) so a game on screen refreshes now.
 
-self.addEventListener("push", (event) => {
+worker.addEventListener("push", (event) => {
   const notice = pushNotice(event.data);
   event.waitUntil(
     (async () => {
-      await self.registration.showNotification(notice.title, {
+      /** @type {NotificationOptions & {renotify: boolean}} `renotify` is not in TypeScript's types yet */
+      const options = {
         body: notice.body,
         tag: notice.tag,
         renotify: Boolean(notice.tag), // a newer move in the same game buzzes again
         data: { url: notice.url, game: notice.game, kind: notice.kind },
-      });
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      };
+      await worker.registration.showNotification(notice.title, options);
+      const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
       for (const client of windows) client.postMessage({ type: "push", kind: notice.kind, game: notice.game });
     })(),
   );
 });
 
-self.addEventListener("notificationclick", (event) => {
+worker.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const opened = openNoticeTarget((event.notification.data && event.notification.data.url) || "/");
   event.waitUntil(opened.catch(() => undefined));
 });
 
 function pushNotice(data) {
-  let notice = {};
+  let notice;
   try {
     notice = (data && data.json()) || {};
   } catch {
     notice = { body: data ? data.text() : "" }; // not ours, or not JSON: still show what came
   }
-  const url = new URL(typeof notice.url === "string" ? notice.url : "/", self.location.origin);
+  const url = new URL(typeof notice.url === "string" ? notice.url : "/", worker.location.origin);
   return {
     kind: notice.kind || null,
     game: notice.game || null,
     title: String(notice.title || "ubao"),
     body: String(notice.body || ""),
     tag: notice.tag ? String(notice.tag) : undefined,
-    url: url.origin === self.location.origin ? url.href : self.location.origin + "/", // never another site
+    url: url.origin === worker.location.origin ? url.href : worker.location.origin + "/", // never another site
   };
 }
 
 async function openNoticeTarget(address) {
-  const target = new URL(address, self.location.origin);
+  const target = new URL(address, worker.location.origin);
   const game = target.searchParams.get("id");
-  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
   const ours = windows.filter((client) => new URL(client.url).origin === target.origin);
   const onGame = ours.find((client) => game && gameOfPage(client.url) === game);
   if (onGame) return onGame.focus();
@@ -347,7 +331,7 @@ async function openNoticeTarget(address) {
     const moved = await other.navigate(target.href).catch(() => null);
     if (moved) return moved.focus().catch(() => moved);
   }
-  return self.clients.openWindow(target.href);
+  return worker.clients.openWindow(target.href);
 }
 
 /** The game a page of ours shows: Mchezo keeps it in `?id=` (a notification's link) or `#game=`. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The few HTTP calls the pages make, and the player's token kept in this browser (no account).
 
 const PLAYER_KEY = "ubao.player";
@@ -11,6 +12,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * One request to the API; the answer's JSON (with its ETag as ``_etag``), ``{notModified}`` on a 304.
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: unknown, token?: string | null, etag?: string | null}} [request]
+ * @returns {Promise<any>}
+ */
 export async function call(method, path, { body, token, etag } = {}) {
   const headers = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -22,7 +30,7 @@ export async function call(method, path, { body, token, etag } = {}) {
     return { notModified: true, etag };
   }
   const text = await response.text();
-  let data = null;
+  let data;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
@@ -54,34 +62,4 @@ export async function player() {
 /** The rules layer on the server: the canonical move, the position after it, and the next legal moves. */
 export function validate(game, fen, moves, move, options) {
   return call("POST", "/v1/validate", { body: { game, fen, moves, move, options: options || {} } });
-}
-
-/** Draughts notation ("22x15x6", "c3-d4") as squares; null for chess SAN. */
-export function draughtsSquares(text) {
-  const parts = String(text).split(/[-x:]/);
-  return parts.length >= 2 && parts.every((p) => /^[a-h]?\d{1,2}$/i.test(p)) ? parts.map((p) => p.toLowerCase()) : null;
-}
-
-/** Legal moves from the server as the board wants them ({from, to, path, san}); chess SAN has no squares. */
-export function boardMoves(game, legal) {
-  if (!Array.isArray(legal)) return null;
-  if (game === "chess") {
-    // Only moves given by their squares (UCI such as "e7e8q") can be shown; SAN needs the rules.
-    if (!legal.length || !legal.every((m) => typeof m === "string" && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m))) return null;
-    return legal.map((uci) => ({ from: uci.slice(0, 2), to: uci.slice(2, 4), path: [uci.slice(2, 4)], promotion: uci[4] || null, san: uci }));
-  }
-  const moves = [];
-  for (const text of legal) {
-    const squares = typeof text === "string" ? draughtsSquares(text) : null;
-    if (!squares) return null;
-    moves.push({ from: squares[0], to: squares[squares.length - 1], path: squares.slice(1), san: text });
-  }
-  return moves;
-}
-
-/** The text to send for a move picked on the board: the notation when known, else from-to (UCI for chess). */
-export function moveText(game, move) {
-  if (move.san) return move.san;
-  if (game === "chess") return move.from + move.to + (move.promotion || "");
-  return [move.from, ...(move.path && move.path.length ? move.path : [move.to])].join("-");
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzle page (issue 14): each game's puzzle with its goal, the opponent's replies played on the board,
 // "Try again" and "Show the solution" (stepped with Back and Forward) after a miss, "Next puzzle" near the
 // player's rating with a theme filter, the rating (provisional while uncertain), streak, solved count and
@@ -7,16 +8,18 @@
 // Offline (issue 12): today's puzzle and the next 20 of each game the player opened are kept in this
 // browser (localStorage, from GET /v1/puzzles/pack); an attempt made offline is kept by the outbox and sent
 // when the connection returns: the server stays the judge.
-import { ApiError, boardMoves, call, player, storedPlayer, validate, moveText } from "./api.js";
-import { Board, config, format, movedSquares, plural, refusalText } from "./board.js";
+import { ApiError, call, player, storedPlayer, validate } from "./api.js";
+import { Board } from "./board.js";
+import { goalText, ratingText, themeText, turnText } from "../modules/fumbo_text.js";
+import { format, plural, refusalText } from "../modules/i18n.js";
+import { boardMoves, movedSquares, moveText } from "../modules/notation.js";
+import { config } from "../modules/page_config.js";
 import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
 const f = cfg.fumbo;
 const themeNames = cfg.theme_names || {};
-/** Lichess's line: a rating is provisional while its deviation is 110 or more. */
-const PROVISIONAL_RD = 110;
 const PACK_SIZE = 20;
 const REPLY_DELAY_MS = 300;
 
@@ -72,30 +75,6 @@ function remember(id, result) {
   kept.set("done", done);
 }
 
-function turnText(game, turn) {
-  if (turn === "white") return game === "english" ? m.red_to_move : m.white_to_move;
-  return m.black_to_move;
-}
-
-/** What the puzzle asks for, from its themes. */
-function goalText(puzzle) {
-  const themes = puzzle.themes || [];
-  const mate = themes.map((t) => /^mateIn(\d+)$/.exec(t)).find(Boolean);
-  if (mate) return format(f.goal_mate, { n: mate[1] });
-  if (themes.includes("countdown")) return f.goal_countdown;
-  if (themes.includes("game_win")) return f.goal_game_win;
-  if (themes.includes("promotion")) return puzzle.game === "chess" ? f.goal_promote_chess : f.goal_promotion;
-  if (themes.includes("material")) return f.goal_material;
-  return f.goal_best;
-}
-
-const themeText = (themes) => format(f.themes_label, { themes: themes.map((t) => themeNames[t] || t).join(", ") });
-
-function ratingText(p) {
-  const rating = Math.round(p.rating);
-  return p.rating_deviation >= PROVISIONAL_RD ? format(f.rating_provisional, { rating }) : format(m.rating, { rating });
-}
-
 async function showProgress() {
   const known = storedPlayer();
   if (known) {
@@ -109,7 +88,7 @@ async function showProgress() {
   const box = document.getElementById("progress");
   if (!progress) return;
   box.textContent = [plural(m, "streak", progress.streak || 0), plural(m, "solved_count", progress.solved || 0),
-    ratingText(progress)].join(" · ");
+    ratingText(m, f, progress)].join(" · ");
   box.hidden = false;
   const history = document.getElementById("history");
   const list = history.querySelector("ol");
@@ -126,15 +105,37 @@ async function showProgress() {
 }
 
 class PuzzleSection {
+  /** @param {HTMLElement} section  one game's puzzle on the page */
   constructor(section) {
     this.section = section;
     this.game = section.dataset.game;
+    /** @param {string} selector @returns {any} */
     const q = (selector) => section.querySelector(selector);
-    Object.assign(this, {
-      status: q(".status"), goal: q(".goal"), meta: q(".meta"), themes: q(".themes"), form: q(".move-form"),
-      retryButton: q(".retry"), solutionButton: q(".show-solution"), backButton: q(".back"),
-      forwardButton: q(".forward"), nextButton: q(".next"), filter: q(".theme-filter select"),
-    });
+    this.status = q(".status");
+    this.goal = q(".goal");
+    this.meta = q(".meta");
+    this.themes = q(".themes");
+    this.form = q(".move-form");
+    this.retryButton = q(".retry");
+    this.solutionButton = q(".show-solution");
+    this.backButton = q(".back");
+    this.forwardButton = q(".forward");
+    this.nextButton = q(".next");
+    this.filter = q(".theme-filter select");
+    /** @type {any} the puzzle on the board, as the server gave it */
+    this.puzzle = null;
+    /** @type {Board} */
+    this.board = null;
+    /** @type {string[] | null} the solution, once the server has shown it */
+    this.solution = null;
+    /** @type {{fen: string, move: string | null, last: string[] | null}[] | null} the solution's positions */
+    this.frames = null;
+    this.frame = 0;
+    this.fen = "";
+    /** @type {string[]} every move on the board since the puzzle's start; ``mine``: the solver's alone */
+    this.played = [];
+    /** @type {string[]} */
+    this.mine = [];
     this.busy = false;
     this.retryButton.addEventListener("click", () => this.retry());
     this.solutionButton.addEventListener("click", () => this.showSolution());
@@ -196,7 +197,7 @@ class PuzzleSection {
     Object.assign(this, { puzzle, fen: puzzle.fen, played: [], mine: [], frames: null });
     this.solution = kept.get("solution." + puzzle.id);
     this.section.dataset.puzzle = puzzle.id;
-    this.goal.textContent = goalText(puzzle);
+    this.goal.textContent = goalText(f, puzzle);
     this.meta.textContent = puzzle.date
       ? format(m.puzzle_meta, { rating: puzzle.rating, date: puzzle.date })
       : format(f.puzzle_meta_next, { rating: puzzle.rating });
@@ -224,7 +225,7 @@ class PuzzleSection {
     for (const button of [this.retryButton, this.solutionButton, this.backButton, this.forwardButton, this.nextButton]) {
       button.hidden = true;
     }
-    this.show(turnText(this.game, this.puzzle.turn) + " " + m.your_move);
+    this.show(turnText(m, this.game, this.puzzle.turn) + " " + m.your_move);
     const { game, puzzle } = this;
     const known = keptLegal(game, puzzle.fen);
     if (known) {
@@ -244,7 +245,7 @@ class PuzzleSection {
   finished(result, { before = false, replay = false } = {}) {
     this.board.setInteractive(false);
     this.form.hidden = true;
-    this.themes.textContent = themeText(this.puzzle.themes || []);
+    this.themes.textContent = themeText(f, themeNames, this.puzzle.themes || []);
     this.themes.hidden = false;
     this.nextButton.hidden = false;
     const missed = outcomeOf(this.puzzle.id) === "failed";
@@ -377,7 +378,7 @@ class PuzzleSection {
     if (this.busy) return;
     this.busy = true;
     const theme = this.filter.value;
-    let puzzle = null;
+    let puzzle;
     try {
       const who = await player();
       const query = "?game=" + encodeURIComponent(this.game) + (theme ? "&theme=" + encodeURIComponent(theme) : "");
@@ -425,7 +426,7 @@ class PuzzleSection {
 
 async function main() {
   await showProgress(); // first: the day's outcomes decide what each board shows
-  const sections = [...document.querySelectorAll(".puzzle")].map((section) => new PuzzleSection(section));
+  const sections = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".puzzle"))].map((section) => new PuzzleSection(section));
   await Promise.all(sections.map((section) => section.start()));
   document.body.dataset.fumbo = "ready";
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // /game/?id=...#invite=...: the games API's invite links. Open the game page in the language this browser
 // last used on ubao; otherwise let the reader choose, keeping the game and the invite in the link.
 const rest = location.search + location.hash;
@@ -7,8 +8,10 @@ try {
 } catch {
   lang = null;
 }
-if (["sw", "tl", "en"].includes(lang)) {
+/** @type {NodeListOf<HTMLAnchorElement>} one link per language of the site, as the builder writes them */
+const links = document.querySelectorAll("a.open-game");
+if ([...links].some((link) => link.dataset.lang === lang)) {
   location.replace(`/${lang}/mchezo/${rest}`);
 } else {
-  for (const link of document.querySelectorAll("a.open-game")) link.href = `/${link.dataset.lang}/mchezo/${rest}`;
+  for (const link of links) link.href = `/${link.dataset.lang}/mchezo/${rest}`;
 }

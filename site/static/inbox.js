@@ -1,22 +1,20 @@
+// @ts-check
 // The "your move" inbox at the top of Mchezo (issue 11): the player's games from GET /v1/players/me/games,
 // those where it is their move first, then the ones waiting for the opponent, then the finished ones; each
 // with the game, the opponent's name and the time left. The page title counts the games where it is your
 // move, "(2) …". Read again every half minute while the page is seen, when it is seen again, and on a push.
 import { call, storedPlayer } from "./api.js";
-import { config, format, plural } from "./board.js";
+import { resultText, seatName } from "../modules/game_text.js";
+import { format, plural } from "../modules/i18n.js";
+import { config } from "../modules/page_config.js";
 
 const REFRESH_MS = 30000;
 const DAY_MS = 86400000;
-const section = document.getElementById("inbox");
+/** @type {HTMLDetailsElement} the inbox folds open and shut */
+const section = /** @type {any} */ (document.getElementById("inbox"));
 const m = config().messages;
 const baseTitle = document.title.replace(/^\(\d+\) /, "");
 let timer = null;
-
-function opponentName(seat) {
-  if (!seat) return m.nobody_yet;
-  if (seat.cpu_level) return format(m.computer_level, { level: seat.cpu_level });
-  return seat.name || m.anonymous;
-}
 
 function timeLeft(deadline) {
   const ms = new Date(deadline).getTime() - Date.now();
@@ -25,16 +23,9 @@ function timeLeft(deadline) {
   return plural(m, "days_left", Math.ceil(ms / DAY_MS)); // as the game page counts them
 }
 
-function resultText(game) {
-  const { result, reason } = game.status || {};
-  let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
-  if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
-  return text;
-}
-
 function line(game) {
-  const parts = [m.game_titles[game.game] || game.game, format(m.vs, { name: opponentName(game.opponent) })];
-  if (game.state === "finished") parts.push(resultText(game));
+  const parts = [m.game_titles[game.game] || game.game, format(m.vs, { name: seatName(m, game.opponent) })];
+  if (game.state === "finished") parts.push(resultText(m, game));
   else if (game.state === "waiting") parts.push(m.waiting_opponent);
   else if (game.deadline) parts.push(timeLeft(game.deadline));
   if (game.state === "active" && game.draw_offer && !game.your_turn) parts.push(section.dataset.drawOffered);
@@ -55,6 +46,7 @@ function render(games) {
   const groups = { your_move: [], waiting: [], finished: [] };
   for (const game of games) groups[groupOf(game)].push(game);
   for (const [name, list] of Object.entries(groups)) {
+    /** @type {HTMLElement} */
     const box = section.querySelector(`[data-group="${name}"]`);
     const ul = box.querySelector("ul");
     ul.textContent = "";

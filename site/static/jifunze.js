@@ -1,15 +1,22 @@
+// @ts-check
 // Jifunze exercises: the legal moves and answers were computed at build time and are embedded in the page.
 // An exercise of several moves is a tree: after a right move that does not finish it, the computer's reply
 // (chosen at build time by the rules layer's search) is played and the player's next choices come with it.
-import { Board, config, format, matchTyped } from "./board.js";
+import { Board } from "./board.js";
+import { format } from "../modules/i18n.js";
+import { matchTyped } from "../modules/notation.js";
+import { config } from "../modules/page_config.js";
 
 const cfg = config();
 const m = cfg.messages;
+// Why a legal move is wrong when it meets another rule ("that also escapes check, ..."), by its code.
+const reasons = JSON.parse(document.getElementById("jifunze-reasons")?.textContent || "{}");
 const REPLY_DELAY_MS = 500;
 
-for (const article of document.querySelectorAll(".exercise")) {
+for (const article of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".exercise"))) {
   const exercise = cfg.exercises[Number(article.dataset.index)];
   const status = article.querySelector(".status");
+  /** @type {HTMLFormElement} */
   const form = article.querySelector(".move-form");
   const input = form.querySelector("input");
   let choices = exercise.moves; // the player's legal moves in the position on the board
@@ -40,7 +47,7 @@ for (const article of document.querySelectorAll(".exercise")) {
     board.setPosition(move.after, { last: [move.from, move.to] });
     board.setInteractive(false);
     const played = format(m.moved, { move: move.san });
-    if (!move.correct) return show(played + " " + m.wrong, "bad");
+    if (!move.correct) return show(played + " " + (reasons[move.why] || m.wrong), "bad");
     if (move.done) return show(played + " " + m.correct, "ok");
     show(played);
     pending = setTimeout(() => answer(move), REPLY_DELAY_MS);

@@ -1,23 +1,29 @@
+// @ts-check
 // The game page: create a game, share the invite link, join from it, move, poll, draw, resign, rematch.
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
-import { ApiError, boardMoves, call, moveText, player, storedPlayer } from "./api.js";
-import { Board, config, format, plural, refusalText } from "./board.js";
+import { ApiError, call, player, storedPlayer } from "./api.js";
+import { Board } from "./board.js";
+import { colourName, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
+import { format, plural } from "../modules/i18n.js";
+import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
+import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
+import { config } from "../modules/page_config.js";
+import { saveName, setUpNameForm } from "../modules/player_name.js";
+import { gamePlace, inviteUrl, mySeat, rememberInvite, rememberSeat, unwrap } from "../modules/seats.js";
 
 const cfg = config();
 const m = cfg.messages;
+/** @type {import("../types").Colour[]} the two sides, as the builder spells them (shared_rules/names.py) */
+const COLOURS = cfg.colours;
 const POLL_MS = 5000;
 const OPPONENT_POLL_MS = 2500; // on the opponent's turn a draw offer or resignation shows within 5 s (issue 11)
 const LEGAL_KEY = "ubao.showLegal";
-const SEATS_KEY = "ubao.seats";
-const INVITES_KEY = "ubao.invites";
-const NAME_KEY = "ubao.name";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const gameBox = $("#game");
 const joinBox = $("#join");
 const createForm = $("#create-form");
 const nameForm = $("#name-form");
-const nameInput = $("input", nameForm);
 const status = $(".status", gameBox);
 
 let state = null; // the game as GET /v1/games/{id} returns it
@@ -33,61 +39,6 @@ function say(node, text, kind) {
   if (kind) node.classList.add(kind);
 }
 
-function colourName(game, colour) {
-  if (colour === "white") return game === "english" ? m.red : m.white;
-  return m.black;
-}
-
-function place() {
-  // Invite links look like /game/?id=ID#invite=CODE (the games API) or #game=ID&invite=CODE (this page).
-  const params = new URLSearchParams(location.search.slice(1));
-  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) params.set(key, value);
-  return { id: params.get("game") || params.get("id"), invite: params.get("invite") || params.get("code") };
-}
-
-function remembered(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "{}");
-  } catch {
-    return {};
-  }
-}
-
-function remember(key, id, value) {
-  const all = remembered(key);
-  all[id] = value;
-  localStorage.setItem(key, JSON.stringify(all));
-}
-
-/** The game inside an answer: POST /v1/games and /join and /rematch wrap it as {game, seat, invite}. */
-function unwrap(answer) {
-  return answer && answer.game && typeof answer.game === "object" ? answer.game : answer;
-}
-
-function mySeat(game) {
-  const me = storedPlayer();
-  if (!game || !me) return null;
-  const seat = remembered(SEATS_KEY)[game.id];
-  if (seat) return seat;
-  for (const colour of ["white", "black"]) {
-    const seat = game.players && game.players[colour];
-    if (seat && seat.player_id && seat.player_id === me.player_id) return colour;
-  }
-  return null;
-}
-
-function inviteUrl(game) {
-  const url = remembered(INVITES_KEY)[game.id];
-  return url ? new URL(url, location.origin).href : null;
-}
-
-function resultText(game) {
-  const { result, reason } = game.status;
-  let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
-  if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
-  return text;
-}
-
 function daysLeft(deadline) {
   if (!deadline) return null;
   const ms = new Date(deadline).getTime() - Date.now();
@@ -96,7 +47,7 @@ function daysLeft(deadline) {
 
 function render(game) {
   state = game;
-  const seat = mySeat(game);
+  const seat = mySeat(game, COLOURS, storedPlayer());
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
@@ -104,11 +55,11 @@ function render(game) {
   gameBox.hidden = false;
   createForm.closest("section").hidden = true;
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
-  const names = ["white", "black"].map((c) => `${colourName(game.game, c)}: ${playerName(game.players && game.players[c], c === seat)}`);
+  const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
 
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
-  const last = lastSquares(game);
+  const last = lastMoveSquares(game);
   const options = { legal, last, orientation: seat || "white" };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
@@ -129,7 +80,7 @@ function render(game) {
   invite.hidden = !(link && !both);
   if (link) $("#invite-link").value = link;
 
-  if (over) say(status, resultText(game), "ok");
+  if (over) say(status, resultText(m, game), "ok");
   else if (!both && !seat) say(status, "");
   else if (!both) say(status, m.waiting_opponent);
   else if (!seat) say(status, m.spectating);
@@ -161,7 +112,7 @@ function render(game) {
 /** A seat's name as the page shows it: the player's display name, "you", the computer, or "waiting". */
 function playerName(seat, mine) {
   if (!seat) return m.nobody_yet;
-  const name = seat.cpu_level ? format(m.computer_level, { level: seat.cpu_level }) : seat.name || m.anonymous;
+  const name = seatName(m, seat);
   if (!mine) return name;
   return seat.name ? `${seat.name} (${m.you})` : m.you;
 }
@@ -169,29 +120,11 @@ function playerName(seat, mine) {
 /** The moves in numbered pairs: "1. e4 e5", "1. 11-15 23-19" (the <ol> numbers each pair). */
 function renderMoves(list, game) {
   list.textContent = "";
-  const moves = (game.moves || []).map((move) => (typeof move === "string" ? move : move.san || move.move || move.notation));
-  // A game set up with the second player to move starts its first pair with "…".
-  const firstMover = game.game === "english" ? "black" : "white";
-  const startsSecond = moves.length && ((game.turn === firstMover) === (moves.length % 2 === 1));
-  const padded = startsSecond ? ["…", ...moves] : moves;
-  for (let i = 0; i < padded.length; i += 2) {
+  for (const pair of movePairs(game.game, moveTexts(game.moves), game.turn)) {
     const li = document.createElement("li");
-    li.textContent = padded.slice(i, i + 2).join(" ");
+    li.textContent = pair;
     list.append(li);
   }
-}
-
-function lastSquares(game) {
-  if (game.game === "chess") {
-    // Chess names the last move's squares in UCI (e2e4); SAN would need the rules.
-    const uci = game.last_move_uci;
-    return uci ? [uci.slice(0, 2), uci.slice(2, 4)] : null;
-  }
-  const moves = game.moves || [];
-  const lastMove = game.last_move || moves[moves.length - 1];
-  if (!lastMove) return null;
-  const squares = String(lastMove).split(/[-x]/);
-  return squares.length > 1 ? [squares[0], squares[squares.length - 1]] : null;
 }
 
 function schedulePoll(ms) {
@@ -209,7 +142,7 @@ async function poll() {
     const fresh = await call("GET", path, { etag });
     if (fresh.notModified) return schedulePoll(POLL_MS);
     etag = fresh._etag;
-    render(await withAllMoves(fresh, known));
+    render(await allMoves(fresh, known));
   } catch {
     schedulePoll(POLL_MS * 2);
   }
@@ -217,43 +150,21 @@ async function poll() {
 
 async function load(id) {
   outbox().catch(() => {}); // fetched beside the game: a move made offline needs it
-  const fresh = await withAllMoves(await call("GET", `/v1/games/${encodeURIComponent(id)}`), []);
+  const fresh = await allMoves(await call("GET", `/v1/games/${encodeURIComponent(id)}`), []);
   etag = fresh._etag;
   render(fresh);
   return fresh;
 }
 
-/** The game with its whole move list: the moves it carries (the latest, or those after ours), ours before
- * them, and, where there is a gap (`earlier`), the older pages of GET /v1/games/{id}/moves. */
-async function withAllMoves(fresh, known) {
-  const latest = fresh.moves || [];
-  let before = known.slice(0, fresh.moves_from || 0);
-  if (fresh.earlier) {
-    before = [];
-    for (let earlier = fresh.earlier; earlier; ) {
-      const path = `/v1/games/${encodeURIComponent(fresh.id)}/moves?before=${earlier}&limit=200`;
-      const page = await call("GET", path);
-      before = page.moves.concat(before);
-      earlier = page.earlier;
-    }
-  }
-  fresh.moves = before.concat(latest);
-  return fresh;
-}
-
-/**
- * What the server refused, in the page's language: a move by its `reason`, anything else by its `code`
- * (`detail` is the answer's `error`). The server's `message` is English, for developers: never shown.
- */
-function refusalOf(detail, legalMoves = []) {
-  const { code, reason } = detail || {};
-  if (reason) return refusalText(m, reason, { moves: legalMoves });
-  return m["error_" + code] || m.request_refused;
+/** The game with its whole move list (move_list.js), the older pages from GET /v1/games/{id}/moves. */
+function allMoves(fresh, known) {
+  const earlierPage = (before) => call("GET", `/v1/games/${encodeURIComponent(fresh.id)}/moves?before=${before}&limit=200`);
+  return withAllMoves(fresh, known, earlierPage);
 }
 
 /** A failed request's text: the server's refusal, or the network's failure. */
 function failureText(error) {
-  return error instanceof ApiError ? refusalOf(error.body && error.body.error) : m.network_error;
+  return error instanceof ApiError ? refusalOf(m, error.body && error.body.error) : m.network_error;
 }
 
 // Every action answers with the game's state; the page then reads the whole game (with its moves) again.
@@ -268,7 +179,7 @@ async function act(path, body) {
   } catch (error) {
     if (error instanceof ApiError && error.body) {
       await load(state.id).catch(() => {});
-      say(status, refusalOf(error.body.error, error.body.legal_moves || []), "bad");
+      say(status, refusalOf(m, error.body.error, error.body.legal_moves || []), "bad");
     } else if (path === "moves") {
       await keepOffline(body);
     } else say(status, m.network_error, "bad");
@@ -295,37 +206,22 @@ async function sendQueued() {
   const id = state.id;
   const kept = await outbox().catch(() => null);
   if (!kept || busy) return;
-  const { dropMove, offlineText, queuedMove, withOutbox } = kept;
+  const { deliverMove, dropMove, offlineText, queuedMove, withOutbox } = kept;
   busy = true;
   try {
     await withOutbox(async () => {
       const queued = await queuedMove(id).catch(() => null);
       if (!queued) return;
-      const outcome = queued.outcome || (await deliver(id, queued));
+      const outcome = queued.outcome || (await deliverMove(id, queued));
       if (!outcome) return; // still offline: kept for the next try
       await dropMove(id);
       await load(id).catch(() => {});
       if (outcome.kind === "sent") say(status, offlineText("moveSent", { move: queued.move }), "ok");
       else if (outcome.kind === "conflict") say(status, offlineText("opponentFirst", { move: queued.move }), "bad");
-      else say(status, refusalOf(outcome), "bad"); // {code, reason}, as the page or the service worker kept it
+      else say(status, refusalOf(m, outcome), "bad"); // {code, reason}, as the page or the service worker kept it
     });
   } finally {
     busy = false;
-  }
-}
-
-/** Send a kept move; what the server said, as the worker records it, or null when the network failed. */
-async function deliver(id, queued) {
-  try {
-    const me = await player();
-    const body = { move: queued.move, ply: queued.ply };
-    await call("POST", `/v1/games/${encodeURIComponent(id)}/moves`, { body, token: me.token });
-    return { kind: "sent" };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) return null; // kept: the server may answer later
-    if (error.status === 409) return { kind: "conflict" };
-    const { code, reason } = (error.body && error.body.error) || {};
-    return { kind: "refused", code, reason };
   }
 }
 
@@ -358,7 +254,7 @@ function open(id, extra = "") {
 
 /** The language links carry the game (and invite) in their hash, so switching language keeps the game. */
 function keepGameInLanguageLinks() {
-  for (const link of document.querySelectorAll(".langs a[hreflang]")) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(".langs a[hreflang]"))) {
     const url = new URL(link.href, location.href);
     url.search = location.search;
     url.hash = location.hash;
@@ -381,15 +277,15 @@ createForm.addEventListener("submit", async (event) => {
   }
   say(formStatus, m.loading);
   try {
-    await saveName();
+    await saveName(nameForm, saveNameOnServer);
     const me = await player();
     const body = { game, color: data.get("color"), options };
     const opponent = data.get("opponent");
     if (opponent && opponent !== "friend") body.opponent = { type: "cpu", level: Number(opponent) };
     const created = await call("POST", "/v1/games", { body, token: me.token });
     const fresh = unwrap(created);
-    remember(SEATS_KEY, fresh.id, created.seat);
-    if (created.invite) remember(INVITES_KEY, fresh.id, created.invite.url);
+    rememberSeat(fresh.id, created.seat);
+    if (created.invite) rememberInvite(fresh.id, created.invite.url);
     open(fresh.id);
     say(formStatus, "");
     board = null;
@@ -441,7 +337,7 @@ gameBox.addEventListener("click", async (event) => {
     answer = await act("rematch", {});
     if (answer) {
       const fresh = unwrap(answer);
-      remember(SEATS_KEY, fresh.id, answer.seat);
+      rememberSeat(fresh.id, answer.seat);
       board = null;
       open(fresh.id);
       await load(fresh.id);
@@ -469,12 +365,12 @@ legalBox.addEventListener("change", () => {
 });
 
 $("#join-button").addEventListener("click", async () => {
-  const { id, invite } = place();
+  const { id, invite } = gamePlace();
   try {
-    await saveName();
+    await saveName(nameForm, saveNameOnServer);
     const me = await player();
     const joined = await call("POST", `/v1/games/${encodeURIComponent(id)}/join`, { body: { invite }, token: me.token });
-    remember(SEATS_KEY, id, joined.seat);
+    rememberSeat(id, joined.seat);
     joinBox.hidden = true;
     open(id);
     board = null;
@@ -487,27 +383,20 @@ $("#join-button").addEventListener("click", async () => {
 
 /** The invitation: who invites, to which game, the invitee's colour and the days per move. */
 function showInvitation(game) {
-  const host = ["white", "black"].find((c) => game.players && game.players[c]);
-  const guest = host === "white" ? "black" : "white";
-  const title = m.game_titles[game.game] || game.game;
-  const hostName = host && game.players[host].name;
-  $(".invite-text", joinBox).textContent = hostName ? format(m.invited_by, { name: hostName, game: title })
-    : format(m.invited_anonymous, { game: title });
-  const days = game.options && game.options.days_per_move;
-  $(".invite-terms", joinBox).textContent = format(m.invite_you_play, {
-    colour: colourName(game.game, guest), days: days ? plural(m, "days_per_move", days) : "",
-  });
+  const { invitation, terms } = invitationText(m, game, COLOURS);
+  $(".invite-text", joinBox).textContent = invitation;
+  $(".invite-terms", joinBox).textContent = terms;
 }
 
 async function start() {
-  const { id, invite } = place();
+  const { id, invite } = gamePlace();
   keepGameInLanguageLinks();
   if (!id) return; // the player's games are in the inbox at the top (inbox.js)
   board = null;
   try {
     const game = await load(id);
     sendQueued();
-    const seat = mySeat(game);
+    const seat = mySeat(game, COLOURS, storedPlayer());
     const full = game.players && game.players.white && game.players.black;
     if (invite && !seat && !full) {
       joinBox.hidden = false;
@@ -536,27 +425,17 @@ window.addEventListener("ubao:game-changed", loadInbox);
 
 window.addEventListener("hashchange", start);
 // A push about the game on screen (push.js, from the service worker): read it now, not at the next poll.
-window.addEventListener("ubao:push", (event) => state && event.detail.game === state.id && poll());
+window.addEventListener("ubao:push", (/** @type {CustomEvent} */ event) => state && event.detail.game === state.id && poll());
 start();
 
-// The player's display name: shown to the opponent, on the invitation and in the downloaded game. It is
-// saved before creating or joining a game too, since a seat keeps the name its player had then.
-async function saveName() {
-  const name = nameInput.value.trim();
-  if (!name || name === localStorage.getItem(NAME_KEY)) return;
+// The player's display name (player_name.js), saved from its own form too.
+/** @param {string} name */
+async function saveNameOnServer(name) {
   const me = await player();
   await call("PATCH", "/v1/players/me", { body: { name }, token: me.token });
-  localStorage.setItem(NAME_KEY, name);
 }
-
-nameInput.value = localStorage.getItem(NAME_KEY) || "";
-nameForm.addEventListener("submit", async (event) => {
-  event.preventDefault();
+setUpNameForm(nameForm, saveNameOnServer, (saved, error) => {
   const note = $(".status", nameForm);
-  try {
-    await saveName();
-    say(note, m.name_saved, "ok");
-  } catch (error) {
-    say(note, failureText(error), "bad");
-  }
+  if (saved) say(note, m.name_saved, "ok");
+  else say(note, failureText(error), "bad");
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // Offline first on every page (issue 12): registers the service worker (site/offline/sw.js, served as /sw.js),
 // shows the offline indicator on the pages that use the API, and saves the rules and lessons of this language
 // for offline reading when the player asks ("Save all lessons for offline").
@@ -27,7 +28,7 @@ if (note) {
 
 const section = document.getElementById("offline-save");
 if (section && "serviceWorker" in navigator && "caches" in window) {
-  const button = document.getElementById("save-offline");
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById("save-offline"));
   const status = document.getElementById("save-offline-status");
   section.hidden = false;
   button.addEventListener("click", async () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // What a player does offline (issue 12): a correspondence move, kept with the ply it was made at, and the
 // moves of a puzzle attempt, kept until the server can judge them. They live in IndexedDB, which the
 // service worker reads too: where the browser has Background Sync, the worker sends them as soon as the
@@ -5,36 +6,18 @@
 // page sends them on the `online` event and when it is opened again. The server stays the judge: a move
 // the opponent overtook comes back as a 409 and is shown as such, never replayed at another ply.
 //
-// The schema is shared with sw.js (keep the two in step): database "ubao-outbox", version 1, stores
-// "moves" ({id: game id, move, ply, token, outcome}) and "attempts" ({id: puzzle id, moves, token, tz,
-// outcome}), both keyed by `id`. `outcome` is null until the worker has sent the record; then it is what
-// the server said, for the page to show: moves {kind: "sent" | "conflict" | "refused", code, reason},
-// attempts {status, result}.
+// The records and their IndexedDB are outbox_store.js, shared with the service worker.
 
-import { storedPlayer } from "./api.js";
+import { ApiError, call, player, storedPlayer } from "./api.js";
+import { ATTEMPTS, MOVES, OUTBOX, inStore, moveOutcome, openOutbox } from "../modules/outbox_store.js";
 
-const DATABASE = "ubao-outbox";
-const VERSION = 1;
-const MOVES = "moves";
-const ATTEMPTS = "attempts";
-/** The Background Sync tag and the Web Lock the page and the worker take before sending a kept record. */
-const SYNC_TAG = "ubao-outbox";
-const LOCK = "ubao-outbox";
-
+/** @type {Promise<IDBDatabase> | null} */
 let opened = null;
 
+/** The outbox database, opened once per page. */
 function database() {
   if (!opened) {
-    opened = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DATABASE, VERSION);
-      request.onupgradeneeded = () => {
-        for (const store of [MOVES, ATTEMPTS]) {
-          if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store, { keyPath: "id" });
-        }
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    opened = openOutbox();
     opened.catch(() => {
       opened = null; // a private window may refuse IndexedDB now and allow it later
     });
@@ -42,33 +25,34 @@ function database() {
   return opened;
 }
 
-/** One request on one store, as a promise that settles when its transaction has committed. */
-async function inStore(store, mode, makeRequest) {
-  const db = await database();
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(store, mode);
-    const request = makeRequest(transaction.objectStore(store));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
-
-const read = (store, id) => inStore(store, "readonly", (s) => s.get(id)).then((record) => record || null);
-const write = (store, record) => inStore(store, "readwrite", (s) => s.put(record));
-const remove = (store, id) => inStore(store, "readwrite", (s) => s.delete(id));
+/**
+ * @param {string} store
+ * @param {string} id
+ */
+const read = async (store, id) => (await inStore(await database(), store, "readonly", (s) => s.get(id))) || null;
+/**
+ * @param {string} store
+ * @param {object} record
+ */
+const write = async (store, record) => inStore(await database(), store, "readwrite", (s) => s.put(record));
+/**
+ * @param {string} store
+ * @param {string} id
+ */
+const remove = async (store, id) => inStore(await database(), store, "readwrite", (s) => s.delete(id));
 
 /** Ask the service worker to send the outbox when the connection returns (Background Sync, where it exists). */
 function requestSync() {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.ready
-    .then((registration) => registration.sync && registration.sync.register(SYNC_TAG))
+    // Background Sync is not in every browser, nor in TypeScript's DOM types: hence `any`.
+    .then((/** @type {any} */ registration) => registration.sync && registration.sync.register(OUTBOX))
     .catch(() => undefined); // no Background Sync: the page sends on `online` and on the next open
 }
 
 /** Run ``work`` while holding the outbox lock, so the page and the worker never send one record twice. */
 export function withOutbox(work) {
-  return navigator.locks ? navigator.locks.request(LOCK, work) : work();
+  return navigator.locks ? navigator.locks.request(OUTBOX, work) : work();
 }
 
 /** Keep ``move`` ({move, ply}) for game ``id``; one per game: it is then the opponent's turn. */
@@ -85,6 +69,23 @@ export function queuedMove(id) {
 
 export function dropMove(id) {
   return remove(MOVES, id);
+}
+
+/**
+ * Send a kept move now; what the server said, as the worker records it, or null when the network failed.
+ * @param {string} id
+ * @param {{move: string, ply: number}} queued
+ */
+export async function deliverMove(id, queued) {
+  try {
+    const me = await player();
+    const body = { move: queued.move, ply: queued.ply };
+    await call("POST", `/v1/games/${encodeURIComponent(id)}/moves`, { body, token: me.token });
+    return moveOutcome(200, null);
+  } catch (error) {
+    // A network failure (no ApiError) or a 5xx: null, kept, since the server may answer later.
+    return error instanceof ApiError ? moveOutcome(error.status, error.body) : null;
+  }
 }
 
 /** Keep the solver's moves so far at ``puzzleId``, with what the worker needs to send them. */

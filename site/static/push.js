@@ -1,3 +1,4 @@
+// @ts-check
 // Web Push on this device (issue 11): the switches on Mchezo ("tell me when it is my move") and Fumbo ("the
 // daily puzzle"). Permission is asked only when a switch is tapped, never on load. The browser has one push
 // subscription per site, so the kinds wanted by every switch are kept here and posted together; turning the

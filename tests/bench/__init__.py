@@ -58,6 +58,7 @@ SECTIONS: dict[str, str] = {
     "puzzles": "puzzles:bench_puzzles",
     "offline": "offline:bench_offline",
     "push": "push:bench_push",
+    "capacity": "capacity:bench_capacity",
 }
 
 

@@ -3,6 +3,8 @@ the page says so; a wrong move is refused as wrong, and "Start again" sets the e
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config
@@ -31,7 +33,7 @@ def test_an_exercise_is_solved_by_clicking(contexts, lang, game, key):
     # A wrong move first: the page says it is not the answer and shows the move played.
     wrong = next(m for m in exercise["moves"] if not m["correct"])
     board.play(game, exercise["fen"], wrong["san"])
-    expect_status(status, messages["wrong"], "bad")
+    expect_status(status, told(page, wrong, messages["wrong"]), "bad")
     board.wait_for_pieces(expected_pieces(game, after(game, exercise["fen"], wrong["san"])))
     article.locator(".reset").click()
     board.wait_for_pieces(expected_pieces(game, exercise["fen"]))
@@ -43,6 +45,12 @@ def test_an_exercise_is_solved_by_clicking(contexts, lang, game, key):
     board.wait_for_pieces(expected_pieces(game, after(game, exercise["fen"], answer)))
     assert board.square(squares[0]).get_attribute("class").split().count("last") == 1
     assert contexts.problems == []
+
+
+def told(page, move: dict, plain: str) -> str:
+    """What the page says after a wrong move: the reason for its ``why`` code, or the plain message."""
+    reasons = json.loads(page.locator("#jifunze-reasons").text_content())
+    return reasons.get(move.get("why"), plain)
 
 
 def expect_status(status, text: str, kind: str) -> None:
@@ -60,7 +68,7 @@ def test_every_exercise_is_solved_in_the_browser(contexts, game):
     page.goto(f"/sw/jifunze/{game}/")
     config = page_config(page)
     messages = config["messages"]
-    assert len(config["exercises"]) >= {"chess": 12, "english": 10, "tanzanian": 12}[game]
+    assert len(config["exercises"]) >= {"chess": 36, "english": 24, "tanzanian": 28}[game]
     for index, exercise in enumerate(config["exercises"]):
         article = page.locator(f'.exercise[data-index="{index}"]')
         article.scroll_into_view_if_needed()
@@ -102,7 +110,38 @@ def test_a_wrong_second_move_is_wrong_and_start_again_resets_the_tree(contexts):
     board.wait_for_pieces(expected_pieces("chess", first["reply"]["after"]))
     wrong = next(m for m in first["next"]["moves"] if not m["correct"])
     board.play("chess", first["reply"]["after"], wrong["san"])
-    expect_status(status, messages["wrong"], "bad")
+    expect_status(status, told(page, wrong, messages["wrong"]), "bad")
     article.locator(".reset").click()
     board.wait_for_pieces(expected_pieces("chess", exercise["fen"]))
+    assert contexts.problems == []
+
+
+def test_a_wrong_move_that_meets_another_rule_is_told_why(contexts):
+    # A king move in a "block the check" exercise escapes check too: the page says so, in the page's language.
+    page = contexts.new_page()
+    page.goto("/tl/jifunze/chess/")
+    config = page_config(page)
+    reasons = json.loads(page.locator("#jifunze-reasons").text_content())
+    index = next(i for i, ex in enumerate(config["exercises"]) if ex["key"] == "check-block")
+    exercise = config["exercises"][index]
+    article = page.locator(f'.exercise[data-index="{index}"]')
+    article.scroll_into_view_if_needed()
+    board = BoardView(article.locator(".board-host"))
+    king_move = next(m for m in exercise["moves"] if m.get("why") == "by_king")
+    board.play("chess", exercise["fen"], king_move["san"])
+    expect_status(article.locator(".status"), reasons["by_king"], "bad")
+    assert contexts.problems == []
+
+
+def test_the_hint_opens_before_the_answer(contexts):
+    page = contexts.new_page()
+    page.goto("/sw/jifunze/english/")
+    article = page.locator(".exercise").first
+    article.scroll_into_view_if_needed()
+    hint, answer = article.locator("details.hint"), article.locator("details.answer")
+    assert not answer.is_visible() and not article.locator("details.answer p").is_visible()
+    hint.locator("summary").first.click()
+    assert hint.locator("p").first.is_visible() and not article.locator("details.answer p").is_visible()
+    answer.locator("summary").click()
+    assert article.locator("details.answer p").is_visible()
     assert contexts.problems == []

@@ -42,8 +42,9 @@ class Http:
 
 
 @pytest.fixture(scope="module")
-def runner(dynalite_endpoint, tmp_path_factory):
-    """`python -m local.runner` on a free port, on dynalite, with a short poll and a short reminder schedule."""
+def runner(dynalite_endpoint, tmp_path_factory, catalogs):
+    """`python -m local.runner` on a free port, on dynalite, with a short poll and a short reminder schedule (the
+    catalogs compiled: the notifications are worded from them)."""
     workdir = tmp_path_factory.mktemp("runner")
     port = free_port()
     environment = {

@@ -101,11 +101,13 @@ def test_a_move_starts_the_reminders_of_the_next_turn(games_api, push_api, push_
 
 
 def test_one_day_per_move_gets_only_the_2_hour_reminder(games_api, push_api, push_service, sweep, clock):
+    from common.persistence.reminder_schedule import index_key
+
     game_id, seats = games_api.start_game(options={"days_per_move": 1})
     white = subscribe(push_api, push_service, seats["white"], lang="en")
     attributes = head_reminders(game_id)
     assert attributes["reminder_due"] == int((clock.now + DAY - 2 * HOUR) * 1000)
-    assert attributes["reminder_hour"] == attributes["reminder_due"] // 3_600_000
+    assert attributes["reminder_hour"] == index_key(game_id, attributes["reminder_due"])
     clock.now += DAY - 2 * HOUR + 60
     assert sweep()["reminded"] == 1
     assert bodies(push_service, white) == ["Less than 2 hours left for your move in Chess against Baraka."]
@@ -126,6 +128,7 @@ def test_the_head_carries_no_reminder_when_none_is_coming(games_api, push_api, c
 
 def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_service, sweep, clock):
     """Thirty games wait; the sweep's DynamoDB calls grow with the due ones only."""
+    from common.persistence.reminder_schedule import REMINDER_SHARDS
     from common.persistence.store import client
     from notify import daily
     from notify.reminders import LOOKBACK_HOURS
@@ -141,7 +144,8 @@ def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_servi
     first_due = clock.now - 29 * 60 + 2 * DAY
     clock.now = first_due + 30  # only the first game is due
     assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
-    queries = LOOKBACK_HOURS + 1 + daily.LOOKBACK_HOURS + 1  # the reminders' hours and the daily puzzle's
+    # The reminders' hours, each with its shards and its unsharded key, and the daily puzzle's hours.
+    queries = (LOOKBACK_HOURS + 1) * (REMINDER_SHARDS + 1) + daily.LOOKBACK_HOURS + 1
     per_due_game = ["GetItem", "PutItem", "Query", "UpdateItem"]  # head, marker, subscriptions, next stage
     assert sorted(calls) == sorted(["Query"] * queries + per_due_game)
     calls.clear()

@@ -33,7 +33,10 @@ def test_lessons_have_the_same_sections_in_every_language(built, game):
 
 def option_table(page) -> dict[str, str]:
     table = page.html.split('<section id="options">', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>[^<]+</td><td>([^<]+)</td><td>[^<]+</td></tr>', table)
+    cell = r"<td[^>]*>"  # a cell may carry its column's name for the phone layout (data-label)
+    rows = re.findall(
+        rf'<tr><th scope="row">([^<]+)</th>{cell}[^<]+</td>{cell}([^<]+)</td>{cell}[^<]+</td></tr>', table
+    )
     return dict(rows)
 
 

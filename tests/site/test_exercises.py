@@ -38,34 +38,62 @@ def test_each_page_embeds_the_solved_exercise(built, game, exercise):
         assert solved in embedded
 
 
-def test_the_lessons_have_the_exercises_the_issue_asks_for():
-    chess_goals = [e.goal for e in exercises.EXERCISES["chess"]]
-    assert len(chess_goals) >= 12
-    for goal in ("escape_king", "escape_capture", "escape_block", "castle", "en_passant", "crown"):
-        assert goal in chess_goals
-    # Each piece's moves: one drill per kind of piece, where that piece makes the capture.
+def test_the_lessons_cover_what_a_beginner_needs_in_order():
+    chess_exercises = exercises.EXERCISES["chess"]
+    assert len(chess_exercises) >= 36
+    goals = [e.goal for e in chess_exercises]
+    for goal in (
+        "reach", "capture_best", "protect", "safe_capture", "gain_best", "check", "escape_king", "escape_capture",
+        "escape_block", "mate", "castle", "en_passant", "crown",
+    ):  # fmt: skip
+        assert goal in goals, goal
+    # Every piece: a plain move to a marked square and a capture where that piece is the answer.
+    stepped = {e.target[0] if e.target[0].isupper() else "P" for e in chess_exercises if e.goal == "reach"}
+    assert stepped == {"K", "Q", "R", "B", "N", "P"}
     drilled = set()
-    for exercise in exercises.EXERCISES["chess"]:
+    for exercise in chess_exercises:
         if exercise.goal == "capture_best":
             board = chess.Board(exercise.fen)
             for answer in exercises.solve(exercise)["answers"]:
                 drilled.add(board.piece_type_at(board.parse_san(answer).from_square))
     assert drilled == set(chess.PIECE_TYPES)
-    # Mate with K+Q and with K+R against the computer: more than one move, nothing else on the board.
+    # Promotion before castling; stalemate taught by a mate whose wrong moves stalemate; check in two.
+    assert goals.index("crown") < goals.index("castle")
+    assert any("stalemate" in {m.get("why") for m in exercises.solve(e)["moves"]} for e in chess_exercises)
+    assert any(e.goal == "check" and e.moves == 2 for e in chess_exercises)
     long_mates = {
         "".join(sorted(piece.symbol() for piece in chess.Board(e.fen).piece_map().values()))
-        for e in exercises.EXERCISES["chess"]
+        for e in chess_exercises
         if e.goal == "mate" and e.moves > 1
     }
-    assert {"KQk", "KRk"} <= long_mates
+    assert {"KQk", "KRk", "KRRk"} <= long_mates
 
-    english = exercises.EXERCISES["english"]
-    assert len(english) >= 10
-    assert {"safe", "capture_most", "crown", "material", "win"} <= {e.goal for e in english}
+    for game, least in (("english", 24), ("tanzanian", 28)):
+        items = exercises.EXERCISES[game]
+        assert len(items) >= least
+        assert {"safe", "capture_most", "crown", "material", "win"} <= {e.goal for e in items}
+        solved = {e.key: exercises.solve(e) for e in items}
+        # Crowning comes before any exercise with a king on the board.
+        first_crown = next(i for i, e in enumerate(items) if e.goal == "crown")
+        assert all("K" not in e.fen for e in items[:first_crown]), game
+        # A plain single capture, and a capture that is compulsory while a quiet move looks tempting.
+        assert any(all(len(m["captured"]) == 1 for m in solved[e.key]["moves"]) for e in items if e.goal == "safe")
+        assert "must-capture" in solved
+        # King moves (a king's quiet move is an answer) and king captures.
+        assert any(
+            any(m["correct"] and not m["captured"] and f"K{m['from']}" in e.fen.replace(":W", ",").replace(":B", ",")
+                for m in solved[e.key]["moves"])
+            for e in items
+        ), game  # fmt: skip
     tanzanian = exercises.EXERCISES["tanzanian"]
-    assert len(tanzanian) >= 12
-    assert {"safe", "capture_most", "crown", "win", "material"} <= {e.goal for e in tanzanian}
     assert any(e.setup for e in tanzanian)  # the countdown catch starts with the count running
+    # The landing choice: one king capture with two or more landing squares, some right and some wrong.
+    assert any(
+        len({m["to"] for m in exercises.solve(e)["moves"] if m["correct"]}) >= 2
+        and any(not m["correct"] for m in exercises.solve(e)["moves"])
+        for e in tanzanian
+        if e.goal == "safe" and "K" in e.fen
+    )
 
 
 def test_the_countdown_catch_starts_with_two_moves_left():
@@ -105,7 +133,62 @@ def all_replies_lose(board: chess.Board, left: int) -> bool:
     return True
 
 
-def chess_expected(goal: str, board: chess.Board, move: chess.Move, left: int) -> bool:
+def chess_forced_check(board: chess.Board, left: int) -> bool:
+    """python-chess: the side to move gives check within ``left`` moves whatever the defence."""
+    for move in board.legal_moves:
+        if board.gives_check(move):
+            return True
+        board.push(move)
+        try:
+            if (
+                left > 1
+                and not board.is_game_over()
+                and all(
+                    _after_reply(board, reply, lambda b: chess_forced_check(b, left - 1))
+                    for reply in list(board.legal_moves)
+                )
+            ):
+                return True
+        finally:
+            board.pop()
+    return False
+
+
+def _after_reply(board: chess.Board, reply: chess.Move, then) -> bool:
+    board.push(reply)
+    try:
+        return not board.is_game_over() and then(board)
+    finally:
+        board.pop()
+
+
+def chess_square_goal(exercise, board: chess.Board, move: chess.Move) -> bool:
+    """reach, protect and safe_capture, from python-chess's attacks alone."""
+    after = board.copy()
+    after.push(move)
+    if exercise.goal == "reach":
+        letter = exercise.target[:-2] or "P"
+        return chess.square_name(move.to_square) == exercise.target[-2:] and (
+            board.piece_at(move.from_square).symbol().upper() == letter
+        )
+    if exercise.goal == "protect":
+        square = chess.parse_square(exercise.target)
+        attackers = after.attackers(after.turn, square)
+        return move.from_square != square and (not attackers or bool(after.attackers(board.turn, square)))
+    return board.is_capture(move) and not after.attackers(after.turn, move.to_square)
+
+
+def chess_expected(exercise, board: chess.Board, move: chess.Move, left: int) -> bool:
+    goal = exercise.goal
+    if goal in ("reach", "protect", "safe_capture"):
+        return chess_square_goal(exercise, board, move)
+    if goal == "check":
+        after = board.copy()
+        after.push(move)
+        return after.is_check() or (
+            left > 1
+            and all(_after_reply(after, r, lambda b: chess_forced_check(b, left - 1)) for r in after.legal_moves)
+        )
     king = board.king(board.turn)
     if goal == "crown":
         return move.promotion == chess.QUEEN
@@ -141,19 +224,26 @@ def test_chess_exercises_agree_with_python_chess(exercise):
             assert entry["after"] == after.fen()
             captured = board.piece_at(move.to_square) or (board.is_en_passant(move) and chess.Piece(chess.PAWN, True))
             values[entry["san"]] = PIECE_VALUE.get(captured.piece_type, 0) if captured else 0
-            if exercise.goal != "capture_best":
-                assert entry["correct"] == chess_expected(exercise.goal, board, move, left), entry["san"]
+            if exercise.goal == "gain_best" and captured:  # less the capturing piece if it can be taken back
+                lost = (
+                    PIECE_VALUE[board.piece_type_at(move.from_square)]
+                    if after.attackers(after.turn, move.to_square)
+                    else 0
+                )
+                values[entry["san"]] -= lost
+            if exercise.goal not in ("capture_best", "gain_best"):
+                assert entry["correct"] == chess_expected(exercise, board, move, left), entry["san"]
             if "next" in entry:  # the computer's reply is legal, and the player's next position follows it
                 reply = chess.Move.from_uci(entry["reply"]["uci"])
                 assert reply in after.legal_moves and entry["correct"]
                 after.push(reply)
                 assert entry["reply"]["after"] == after.fen()
                 position[id(entry["next"]["moves"])] = after
-        if exercise.goal == "capture_best":
+        if exercise.goal in ("capture_best", "gain_best"):
             best = max(values.values())
             assert {m["san"] for m in moves if m["correct"]} == {san for san, v in values.items() if v == best > 0}
     if exercise.key == "take-the-queen":
-        assert solved["answers"] == ["Nxd5"]  # the knight takes the queen; the rook or the pawn are worth less
+        assert solved["answers"] == ["Nxc5"]  # the knight takes the queen; the rook or the pawn are worth less
 
 
 # ------------------------------------------------------------------------------------------ draughts oracle
@@ -245,7 +335,7 @@ def test_tanzanian_answers_by_hand():
     assert answers["king-capture"] == ["c3xf6xd8xa5"]  # over e5 (landing on f6, the first square that goes on)
     assert answers["crown-a-king"] == ["c7-d8"]
     assert answers["men-forward"] == ["f2-e3"]  # g3 would take f2 (landing e1); f4 cannot take g3 backwards
-    assert answers["landing-square"] == ["d8xf6xh4"]  # f6 is the first landing square that goes on, over g5
+    assert answers["landing-square"] == ["h8xd4xg1"]  # over g7; d4 is the first square that goes on, over f2
     assert sorted(answers["flying-capture"]) == ["h8xa1", "h8xc3"]  # on b2 the man on a3 takes it (a3xc1)
 
 
@@ -285,3 +375,63 @@ def test_take_the_most_tasks_say_every_capture_is_legal():
             for lang in build_site.LANGS:
                 task = build_site.content(lang, game)["jifunze"]["exercises"][exercise.key]["task"]
                 assert LEGAL[lang] in task.lower(), (lang, game, exercise.key)
+
+
+def test_a_wrong_move_that_meets_another_rule_is_told_why_in_every_language():
+    # The page shows the reason for a move's ``why`` code instead of the plain "try another move".
+    for game, items in exercises.EXERCISES.items():
+        codes = {
+            m["why"] for e in items for moves, _ in nodes(exercises.solve(e), e.moves) for m in moves if "why" in m
+        }
+        for lang in build_site.LANGS:
+            reasons = build_site.content(lang, game)["jifunze"].get("reasons", {})
+            assert codes - set(reasons) == set(), (lang, game)
+    by_key = {e.key: exercises.solve(e) for e in exercises.EXERCISES["chess"]}
+    whys = {m["san"]: m.get("why") for m in by_key["check-block"]["moves"]}
+    assert whys["Ke2"] == "by_king"  # it escapes check too, but the exercise asks for a block
+    whys = {m["san"]: m.get("why") for m in by_key["stalemate-rescue"]["moves"]}
+    assert whys["Qf7"] == "stalemate" and whys["Qf6+"] == "check_not_mate"
+
+
+def test_the_hint_comes_first_and_the_answer_is_one_more_step():
+    for game, items in exercises.EXERCISES.items():
+        for lang in build_site.LANGS:
+            words = build_site.content(lang, game)["jifunze"]["exercises"]
+            for exercise in items:
+                hint = words[exercise.key]["hint"]
+                answers = exercises.solve(exercise)["answers"]
+                assert [a for a in answers if a.rstrip("+#") in hint] == [], (lang, game, exercise.key)
+
+
+def test_the_page_nests_the_answer_inside_the_hint(built):
+    html = built.pages["/en/jifunze/chess/"].html
+    hint = html.index('<details class="hint">')
+    answer = html.index('<details class="answer">', hint)
+    assert html.index("</details>", hint) > answer  # the answer's <details> opens inside the hint's
+    reasons = built.pages["/sw/jifunze/chess/"].scripts["jifunze-reasons"]
+    assert "stalemate" in reasons and "sare" in reasons
+
+
+def _placement(game: str, fen: str):
+    if game == "chess":
+        return fen.split()[0]
+    return frozenset(item for side in fen.split(":")[1:] for item in (side[0] + p for p in side[1:].split(",") if p))
+
+
+def test_no_lesson_diagram_shows_an_exercise_and_its_answer():
+    # A lesson's picture of an exercise's own position with the answer drawn on it gives the exercise away.
+    import diagrams
+
+    drawings = list(diagrams.render_all().values())
+    for game, items in exercises.EXERCISES.items():
+        for exercise in items:
+            solved = exercises.solve(exercise)
+            position = _placement(game, solved["fen"])
+            afters = {_placement(game, m["after"]) for m in solved["moves"] if m["correct"]}
+            for drawing in drawings:
+                if drawing.game != game:
+                    continue
+                same = _placement(game, drawing.fen) == position
+                told = any(answer in str(drawing.facts) for answer in solved["answers"])
+                assert not (same and told), (exercise.key, drawing.key)
+                assert _placement(game, drawing.facts.get("after", drawing.fen)) not in afters or not same

@@ -1,4 +1,5 @@
-"""All text is our own: no page shares a run of 8 words with the seed texts, or more than 0.5% of its 6-word runs.
+"""All text is our own: no page shares a run of 8 words with the seed texts, or more than 0.5% of its 6-word runs,
+and no sentence is a seed sentence with a word or two swapped or moved (tests/site/near_copy.py).
 
 Words are compared as normalised tokens (tests/site/overlap.py: lower case, punctuation and symbols are
 spaces), so changing a capital, a comma or one quote mark does not hide a copied phrase. The seeds are the
@@ -8,8 +9,10 @@ rules documents in ../shared/seeds (beside the clone on CI, read-only); without 
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from tests.site.conftest import ROOT
+from tests.site.near_copy import SeedSentences, paragraphs
 from tests.site.overlap import Seeds, shared_runs, shared_share, shingles, tokens
 from tests.site.pages import parse
 
@@ -84,3 +87,65 @@ def test_the_share_counts_distinct_shingles():
     assert len(shingles(words, 6)) == 7  # 9 runs of six, two of them repeated
     assert shared_share(words, {("a", "b", "c", "d", "e", "f")}, 6) == 1 / 7
     assert shared_share(tokens("too short"), {("too", "short")}, 6) == 0.0
+
+
+@pytest.fixture(scope="module")
+def seed_sentences(seeds) -> SeedSentences:
+    return SeedSentences.read(SEEDS)
+
+
+def page_language(path: str, page) -> str:
+    first = path.strip("/").split("/")[0]
+    return first if first in ("en", "sw", "tl") else (page.lang or "en")
+
+
+def test_no_sentence_is_a_seed_sentence_with_words_swapped_or_moved(built, seed_sentences):
+    found = {
+        path: copies
+        for path, page in built.pages.items()
+        if (copies := seed_sentences.near_copies(page_language(path, page), paragraphs(page.text_parts)))
+    }
+    assert found == {}
+
+
+def strings(value) -> list[str]:
+    """Every string in a loaded YAML document."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for item in value for text in strings(item)] if isinstance(value, list) else []
+
+
+def test_no_content_sentence_is_a_near_copy(seed_sentences):
+    # Every sentence of the rules and lessons sources, hints and captions included, before it reaches a page.
+    content = ROOT / "site" / "content"
+    found = {
+        str(source.relative_to(ROOT)): copies
+        for source in sorted(content.rglob("*.yaml"))
+        if (
+            copies := seed_sentences.near_copies(
+                source.parent.name, paragraphs(strings(yaml.safe_load(source.read_text(encoding="utf-8"))))
+            )
+        )
+    }
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    ("language", "edited"),
+    [
+        ("tl", "Isang kahon sa alinman sa walong direksiyon."),  # two words swapped
+        ("sw", "Kete ya kawaida inaweza kula nyuma?"),  # one word swapped
+        ("sw", "Kwa zamu sogeza kipande kimoja, huwezi kwenda kwenye mraba wenye kipande chako."),  # moved
+        ("en", "A 12-move countdown runs automatically for 1 king vs 3 kings."),  # reordered
+        ("sw", "Lazima niendelee kuruka?"),  # a short question, word for word
+    ],
+)
+def test_the_near_copy_check_finds_swaps_and_reorderings(seed_sentences, language, edited):
+    assert seed_sentences.near_copies(language, f"Utangulizi wa ukurasa. {edited} Mwisho.")
+
+
+def test_the_near_copy_check_passes_own_words_and_glossary_terms(seed_sentences):
+    own = "Mfalme hana hatua bila kutishiwa (stalemate). Kingi hupaa mbali kwenye mshazari ulio wazi."
+    assert seed_sentences.near_copies("sw", own) == []

@@ -8,9 +8,14 @@ dependencies (pywebpush); ``notify.reminders`` re-exports it.
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 HOUR_MS = 3_600_000
+#: The index key spreads each hour's reminders over this many partition keys, a game's from its id: every
+#: move of the same hour (with the same days per move) would otherwise write one key of the index, the
+#: busiest write key of the games table (docs/capacity.md, "Hot keys").
+REMINDER_SHARDS = 16
 #: (stage, how long before the deadline it is due), earliest first.
 STAGES = (("24h", 24 * HOUR_MS), ("2h", 2 * HOUR_MS))
 
@@ -34,7 +39,19 @@ def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | No
     turn = head.get("turn")
     to_move_is_a_person = bool(head.get(f"{turn}_id")) and not head.get(f"{turn}_cpu")
     due = schedule(head.get("deadline"), now_ms) if head.get("state") == "active" and to_move_is_a_person else None
-    return {"reminder_due": due, "reminder_hour": None if due is None else due // HOUR_MS}
+    return {"reminder_due": due, "reminder_hour": None if due is None else index_key(str(head.get("id")), due)}
+
+
+def index_key(game_id: str, due: int) -> int:
+    """``reminder_hour``, the index's partition key: the hour ``due`` falls in, times REMINDER_SHARDS, plus the
+    game's shard (a number, as the index was first keyed by the hour alone)."""
+    return due // HOUR_MS * REMINDER_SHARDS + zlib.crc32(game_id.encode()) % REMINDER_SHARDS
+
+
+def index_keys(hour: int) -> list[int]:
+    """Every index key of reminders due in ``hour``: its shards, then the hour itself, the key of heads written
+    before the shards (never another hour's: sharded keys are REMINDER_SHARDS times larger)."""
+    return [hour * REMINDER_SHARDS + shard for shard in range(REMINDER_SHARDS)] + [hour]
 
 
 def with_reminders(head: dict[str, Any]) -> dict[str, Any]:

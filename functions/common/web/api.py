@@ -41,6 +41,7 @@ from aws_lambda_powertools.shared.json_encoder import Encoder
 
 from common.errors import DomainError
 from common.persistence import deadline
+from common.web import snapstart
 from common.web.edge import around_requests
 from common.web.errors import (
     ERRORS,
@@ -60,6 +61,7 @@ from common.web.routing import RouteTable
 from shared_rules.errors import RulesError
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
+snapstart.register()  # every function's hooks for a restore from a SnapStart snapshot (common.web.snapstart)
 
 JSON = "application/json"
 _TEMPLATE_PARAM = re.compile(r"\{(\w+)\+?\}")

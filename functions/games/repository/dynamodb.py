@@ -14,7 +14,7 @@ import json
 import os
 from typing import Any
 
-from common.persistence.reminder_schedule import HOUR_MS
+from common.persistence.reminder_schedule import index_key, index_keys
 from common.persistence.store import call, from_item, read, to_attribute, to_item
 
 HEAD_KEY = "H"
@@ -168,12 +168,16 @@ class GameStore:
         return heads, "LastEvaluatedKey" in answer
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
-        """The games whose head has a reminder due by ``now_ms`` in the hour ``hour`` (the sparse index)."""
+        """The games whose head has a reminder due by ``now_ms`` in the hour ``hour`` (the sparse index): one
+        Query per key of the hour (``index_keys``: its shards, and the hour itself for older heads)."""
+        return [game_id for key in index_keys(hour) for game_id in self._due_at(key, now_ms)]
+
+    def _due_at(self, key: int, now_ms: int) -> list[str]:
         params: dict[str, Any] = {
             "TableName": self.table,
             "IndexName": REMINDER_INDEX,
             "KeyConditionExpression": "reminder_hour = :hour AND reminder_due <= :now",
-            "ExpressionAttributeValues": {":hour": {"N": str(hour)}, ":now": {"N": str(now_ms)}},
+            "ExpressionAttributeValues": {":hour": {"N": str(key)}, ":now": {"N": str(now_ms)}},
         }
         ids: list[str] = []
         while True:
@@ -190,7 +194,7 @@ class GameStore:
             update = "REMOVE reminder_due, reminder_hour"
         else:
             update = "SET reminder_due = :next, reminder_hour = :hour"
-            values.update({":next": {"N": str(next_due)}, ":hour": {"N": str(next_due // HOUR_MS)}})
+            values.update({":next": {"N": str(next_due)}, ":hour": {"N": str(index_key(game_id, next_due))}})
         answer = call(
             "update_item",
             TableName=self.table,

@@ -14,7 +14,7 @@ import copy
 import threading
 from typing import Any, Protocol
 
-from common.persistence.reminder_schedule import HOUR_MS
+from common.persistence.reminder_schedule import index_key, index_keys
 
 Record = dict[str, Any]
 
@@ -121,10 +121,11 @@ class InMemoryGameStore:
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
         self.calls += 1
+        keys = set(index_keys(hour))
         return [
             game_id
             for game_id, head in self.heads.items()
-            if head.get("reminder_hour") == hour and head.get("reminder_due", now_ms + 1) <= now_ms
+            if head.get("reminder_hour") in keys and head.get("reminder_due", now_ms + 1) <= now_ms
         ]
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
@@ -136,7 +137,7 @@ class InMemoryGameStore:
             head.pop("reminder_due", None)
             head.pop("reminder_hour", None)
             if next_due is not None:
-                head.update(reminder_due=next_due, reminder_hour=next_due // HOUR_MS)
+                head.update(reminder_due=next_due, reminder_hour=index_key(game_id, next_due))
             return True
 
 

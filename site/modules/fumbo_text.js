@@ -1,0 +1,53 @@
+// @ts-check
+// What the puzzle page says about a puzzle, in the page's language: whose move it is, what the puzzle asks
+// for (from its themes), its themes, and the player's puzzle rating. ``m`` are the page's messages, ``f``
+// the puzzle page's own (the config's ``fumbo``).
+import { format } from "./i18n.js";
+
+/** @typedef {import("../types").Messages} Messages */
+
+/** Lichess's line: a rating is provisional while its deviation is 110 or more. */
+const PROVISIONAL_RD = 110;
+
+/**
+ * @param {Messages} m @param {string} game @param {string} turn
+ * @returns {string}
+ */
+export function turnText(m, game, turn) {
+  if (turn === "white") return game === "english" ? m.red_to_move : m.white_to_move;
+  return m.black_to_move;
+}
+
+/**
+ * What the puzzle asks for, from its themes.
+ * @param {Messages} f @param {{game: string, themes?: string[]}} puzzle
+ * @returns {string}
+ */
+export function goalText(f, puzzle) {
+  const themes = puzzle.themes || [];
+  const mate = themes.map((t) => /^mateIn(\d+)$/.exec(t)).find(Boolean);
+  if (mate) return format(f.goal_mate, { n: mate[1] });
+  if (themes.includes("countdown")) return f.goal_countdown;
+  if (themes.includes("game_win")) return f.goal_game_win;
+  if (themes.includes("promotion")) return puzzle.game === "chess" ? f.goal_promote_chess : f.goal_promotion;
+  if (themes.includes("material")) return f.goal_material;
+  return f.goal_best;
+}
+
+/**
+ * @param {Messages} f @param {Record<string, string>} themeNames @param {string[]} themes
+ * @returns {string}
+ */
+export function themeText(f, themeNames, themes) {
+  return format(f.themes_label, { themes: themes.map((t) => themeNames[t] || t).join(", ") });
+}
+
+/**
+ * The player's puzzle rating, said to be provisional while it is uncertain.
+ * @param {Messages} m @param {Messages} f @param {{rating: number, rating_deviation: number}} progress
+ * @returns {string}
+ */
+export function ratingText(m, f, progress) {
+  const rating = Math.round(progress.rating);
+  return progress.rating_deviation >= PROVISIONAL_RD ? format(f.rating_provisional, { rating }) : format(m.rating, { rating });
+}

@@ -1,0 +1,75 @@
+// @ts-check
+// What the game page and the inbox say about a game, in the page's language: the sides' names (Red in
+// English draughts), a seat's player, a result with its reason, and a refusal from the server.
+import { format, plural, refusalText } from "./i18n.js";
+
+/** @typedef {import("../types").Messages} Messages */
+
+/**
+ * A side's name: White is called Red in English draughts.
+ * @param {Messages} m
+ * @param {string} game
+ * @param {string} colour
+ * @returns {string}
+ */
+export function colourName(m, game, colour) {
+  if (colour === "white") return game === "english" ? m.red : m.white;
+  return m.black;
+}
+
+/**
+ * A seat's player as others see it: their name, the computer and its level, or nobody yet.
+ * @param {Messages} m
+ * @param {{name?: string, cpu_level?: number} | null | undefined} seat
+ * @returns {string}
+ */
+export function seatName(m, seat) {
+  if (!seat) return m.nobody_yet;
+  if (seat.cpu_level) return format(m.computer_level, { level: seat.cpu_level });
+  return seat.name || m.anonymous;
+}
+
+/**
+ * A finished game's result, with its reason when the catalog has one ("White won by checkmate.").
+ * @param {Messages} m
+ * @param {{game: string, status?: {result?: string, reason?: string}}} game
+ * @returns {string}
+ */
+export function resultText(m, game) {
+  const { result, reason } = game.status || {};
+  let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
+  if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
+  return text;
+}
+
+/**
+ * What the server refused, in the page's language: a move by its `reason`, anything else by its `code`
+ * (`detail` is the answer's `error`). The server's `message` is English, for developers: never shown.
+ * @param {Messages} m
+ * @param {{code?: string | null, reason?: string | null} | null | undefined} detail
+ * @param {string[]} [legalMoves]
+ * @returns {string}
+ */
+export function refusalOf(m, detail, legalMoves = []) {
+  const { code, reason } = detail || {};
+  if (reason) return refusalText(m, reason, { moves: legalMoves });
+  return m["error_" + code] || m.request_refused;
+}
+
+/**
+ * The invitation on the join box: who invites to which game, and the invitee's colour and days per move.
+ * @param {Messages} m
+ * @param {{game: string, players?: Record<string, {name?: string} | null>, options?: {days_per_move?: number}}} game
+ * @param {string[]} colours  the two sides, first to sit first
+ * @returns {{invitation: string, terms: string}}
+ */
+export function invitationText(m, game, colours) {
+  const host = colours.find((c) => game.players && game.players[c]);
+  const guest = colours.find((c) => c !== host);
+  const title = m.game_titles[game.game] || game.game;
+  const hostName = host && game.players[host].name;
+  const invitation = hostName ? format(m.invited_by, { name: hostName, game: title }) : format(m.invited_anonymous, { game: title });
+  const days = game.options && game.options.days_per_move;
+  const terms = format(m.invite_you_play, { colour: colourName(m, game.game, guest), days: days ? plural(m, "days_per_move", days) : "" });
+  return { invitation, terms };
+}

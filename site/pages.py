@@ -1,0 +1,44 @@
+"""The site's pages: each one's key, template and game, and its path in each language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import assets
+from catalogs import LANGS
+
+from shared_rules.names import GAME_NAMES as GAMES
+
+
+@dataclass(frozen=True)
+class Page:
+    key: str  # the same for a page's versions in every language, e.g. "sheria/chess"
+    template: str
+    game: str | None = None
+
+    def path(self, lang: str | None) -> str:
+        if lang is None:
+            return "/"
+        return f"/{lang}/" + (f"{self.key}/" if self.key != "home" else "")
+
+
+CHOOSER = Page("chooser", "chooser.html")
+PAGES = (
+    Page("home", "home.html"),
+    Page("sheria", "sheria_index.html"),
+    *(Page(f"sheria/{game}", "sheria.html", game) for game in GAMES),
+    Page("jifunze", "jifunze_index.html"),
+    *(Page(f"jifunze/{game}", "jifunze.html", game) for game in GAMES),
+    Page("fumbo", "fumbo.html"),
+    Page("mchezo", "mchezo.html"),
+)
+PAGES_BY_KEY = {page.key: page for page in PAGES}
+#: The games API's invite links open /game/?id=...#invite=...; that page forwards to /{lang}/mchezo/.
+GAME_LINK_PATH = "/game/"
+#: The page every language has for reading offline (the service worker's fallback).
+OFFLINE_PAGE = Page("offline", "offline.html")
+
+
+def all_page_paths() -> list[str]:
+    pages = ["/", GAME_LINK_PATH] + [page.path(lang) for lang in LANGS for page in PAGES]
+    return pages + [assets.offline_page_path(lang) for lang in LANGS]  # the service worker's fallback pages

@@ -1,0 +1,20 @@
+// The shapes the site's scripts share, for the type checker only (make lint-js; nothing here is served).
+// The spellings of games, languages and colours have one source, shared_rules/names.py: the builder puts
+// them in each page's config, and these types only name them for the checker.
+
+export type GameName = "chess" | "english" | "tanzanian";
+export type Language = "sw" | "tl" | "en";
+export type Colour = "white" | "black";
+
+/** A move as a board knows it: its squares, and its notation when the server gave one. */
+export interface BoardMove {
+  from: string;
+  to: string;
+  path: string[];
+  san?: string;
+  promotion?: string | null;
+  uci?: string;
+}
+
+/** The page's catalog texts: strings, plural forms ({one, other}) and the games' titles. */
+export type Messages = Record<string, any>;

@@ -1,0 +1,119 @@
+"""The rules pages say what the seeds say, and mark this site's own readings, in every language.
+
+Two statements were once wrong on the pages and are pinned here: the WCDF tournament draw (seed 003: a claim
+when no man was moved forward in each side's last 40 moves; the capture reset is this site's difference) and
+the Tanzanian countdown (seed 000: the three-king side must *win* before move 13, which a blocked lone king
+also gives; which moves count is this site's reading, and the material cannot come back once changed).
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from shared_rules import get_game
+from shared_rules.draughts.game import COUNTDOWN_MOVES
+from tests.site.conftest import ROOT
+
+LANGUAGES = ("en", "sw", "tl")
+
+
+def section(language: str, game: str, key: str) -> str:
+    content = yaml.safe_load((ROOT / "site" / "content" / language / f"{game}.yaml").read_text(encoding="utf-8"))
+    found = [s["text"] for s in content["sheria"]["sections"] if s["id"] == key]
+    assert len(found) == 1, f"{language}/{game}: no section {key!r}"
+    return " ".join(found[0].split())
+
+
+def wcdf_item(language: str) -> str:
+    text = section(language, "english", "other-rules")
+    return next(line for line in text.split(" - ") if "WCDF" in line)
+
+
+# What each language must say (the seed's rule, then this site's three differences) and must not say.
+WCDF = {
+    "en": (
+        [
+            "claim a draw",
+            "moved a man forward",
+            "last 40 moves",
+            "both players together",
+            "a capture",
+            "without a claim",
+        ],
+        ["no piece captured"],
+    ),
+    "sw": (
+        [
+            "kudai sare",
+            "kete ya kawaida iliyosogezwa mbele",
+            "hatua 40",
+            "wote wawili kwa pamoja",
+            "inapoliwa",
+            "bila kudaiwa",
+        ],
+        ["bila kete yoyote kuliwa"],
+    ),
+    "tl": (
+        [
+            "humingi ng tabla",
+            "nag-abante ng karaniwang piyesa",
+            "huling 40 tira",
+            "magkasama",
+            "may kain",
+            "kusa ang tabla",
+        ],
+        ["at walang nakain"],
+    ),
+}
+
+COUNTDOWN = {
+    "en": (
+        ["must win", "without a legal move", "this site's reading", "crowning its third king"],
+        ["must take", "comes about again"],
+    ),
+    "sw": (
+        ["ushindi lazima upatikane", "bila hatua halali", "uelewa wa tovuti hii", "kupandisha kingi yake ya tatu"],
+        ["ikirudi", "sifuri"],
+    ),
+    "tl": (
+        ["Dapat manalo", "walang legal na tira", "Pagbasa ng site na ito", "pagpapahari sa ikatlo"],
+        ["zero", "bumalik"],
+    ),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_wcdf_draw_is_the_seeds_and_the_capture_reset_is_this_sites_difference(language):
+    item = wcdf_item(language)
+    must, must_not = WCDF[language]
+    assert [phrase for phrase in must if phrase not in item] == []
+    assert [phrase for phrase in must_not if phrase in item] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_countdown_asks_for_a_win_and_marks_which_moves_count_as_this_sites_reading(language):
+    text = section(language, "tanzanian", "countdown")
+    must, must_not = COUNTDOWN[language]
+    assert [phrase for phrase in must if phrase not in text] == []
+    assert [phrase for phrase in must_not if phrase in text] == []
+    assert f"{COUNTDOWN_MOVES}" in text and f"{COUNTDOWN_MOVES + 1}" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tanzanian_readings_beyond_the_standard_are_marked(language):
+    # The landing rule, men capturing only forwards, captured pieces staying and crowning ending the move are
+    # not in TZD-8x8-v1: each section that states one says it is this site's reading.
+    marker = {"en": "this site", "sw": "tovuti hii", "tl": "site na ito"}[language]
+    for key in ("men", "flying-kings", "multi-capture", "crowning-ends-move", "time-loss"):
+        assert marker in section(language, "tanzanian", key).lower(), key
+
+
+def test_a_crowning_that_makes_three_kings_counts_and_a_lone_kings_capture_does_not():
+    # The two cases the countdown section tells apart, as the rules layer plays them.
+    game = get_game("tanzanian")
+    crowned = game.from_fen("W:WKa1,Kc1,g7:BKa5").play("g7-h8")
+    assert crowned.countdown == 1
+    taken = game.from_fen("B:WKc3,Ka1,Kg1,Kh6:BKa5").play("a5xe1")
+    assert taken.countdown == 0
+    assert taken.play("h6-g7").countdown == 1
