@@ -1,5 +1,6 @@
-"""The refusals of the games domain: plain exceptions, no HTTP. The edge (``games.handler``) maps each to its
-status, ``code`` and body, and ``common.web.errors`` says what the codes mean.
+"""The refusals of the games domain: plain exceptions (``common.errors.DomainError``), no HTTP. The edge
+answers each with the status ``common.web.errors.ERRORS`` gives its ``code``; ``games.handler`` adds what a
+refusal carries besides (a conflict's ``game``, a refused move's ``legal_moves``).
 
 Some carry more than a message: a refusal about the game's state carries the current ``game`` (a head) so
 the client can catch up without another request, and a refused move carries the ``legal_moves`` and the
@@ -10,21 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from common.errors import DomainError
+
 if TYPE_CHECKING:
     from games.domain import GameHead
 
 
-class GameError(Exception):
-    """A refusal; ``code`` is stable for clients, ``reason`` an optional finer code (shown as ``error.reason``)."""
+class GameError(DomainError):
+    """A refusal of the games domain; ``code`` is stable for clients, ``reason`` an optional finer code."""
 
     code = "game_error"
-
-    def __init__(self, message: str, *, code: str | None = None, reason: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-        self.reason = reason
 
 
 class GameNotFound(GameError):
@@ -48,7 +44,10 @@ class Conflict(GameError):
 
 
 class IllegalMove(GameError):
+    """A move the rules refuse: 422 whatever its code (``game_over`` included)."""
+
     code = "illegal_move"
+    refused_move = True
 
     def __init__(self, message: str, *, legal_moves: list[str], code: str | None = None, reason: str | None = None):
         super().__init__(message, code=code, reason=reason)

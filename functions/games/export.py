@@ -1,4 +1,5 @@
-"""A game as PGN (chess) or PDN (draughts): tags, then the moves, replayed through the rules layer.
+"""A game as PGN (chess) or PDN (draughts): tags, then the moves, replayed through the rules layer. PGN is
+written by python-chess (``chess.pgn``); PDN by this module (no library knows Tanzanian draughts).
 
 * PGN: the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result), ``SetUp``/``FEN`` when the
   game did not start from the usual position, ``TimeControl`` (one move per N seconds, PGN's form for
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from games.domain import other, rules_options
+from games.domain import AnyEvent, Color, ComputerTookOver, Created, GameHead, Moved, Resumed, other, rules_options
 from shared_rules import get_game
 
 LINE_WIDTH = 79  # PGN's export format keeps lines under 80 characters
@@ -46,60 +47,77 @@ class Export:
     text: str
 
 
-def export_game(head: dict[str, Any], events: list[dict[str, Any]], site_url: str = "") -> Export:
-    rules = get_game(head["game"], rules_options(head["options"]))
-    start_fen = events[0].get("start_fen")
+def export_game(head: GameHead, events: list[AnyEvent], site_url: str = "") -> Export:
+    rules = get_game(head.game, rules_options(head.options))
+    first = events[0]
+    start_fen = first.start_fen if isinstance(first, Created) else None
     start = rules.from_fen(start_fen) if start_fen else rules.start()
-    moves = [event["move"] for event in events if event["kind"] == "move"]
-    rules.replay(moves, start_fen)  # the log must replay; a stored game that does not is a bug, not an export
-    chess = head["game"] == "chess"
-    results = _PGN_RESULTS if chess else _PDN_RESULTS
-    result = results[head["result"]]
+    moves = [event.move for event in events if isinstance(event, Moved)]
+    is_chess = head.game == "chess"
+    if not is_chess:  # (python-chess replays a chess game as it writes it)
+        rules.replay(moves, start_fen)  # the log must replay; a stored game that does not is a bug, not an export
+    results = _PGN_RESULTS if is_chess else _PDN_RESULTS
+    result = results[head.result]
     tags = [
         ("Event", "ubao correspondence game"),
-        ("Site", f"{site_url.rstrip('/')}/game/?id={head['id']}" if site_url else "ubao"),
-        ("Date", datetime.fromtimestamp(head["created"] / 1000, tz=UTC).strftime("%Y.%m.%d")),
+        ("Site", f"{site_url.rstrip('/')}/game/?id={head.id}" if site_url else "ubao"),
+        ("Date", datetime.fromtimestamp(head.created / 1000, tz=UTC).strftime("%Y.%m.%d")),
         ("Round", "-"),
-        ("White", head.get("white_name") or "?"),
-        ("Black", head.get("black_name") or "?"),
+        ("White", _name(head, "white") or "?"),
+        ("Black", _name(head, "black") or "?"),
         ("Result", result),
     ]
-    if chess:
+    if is_chess:
         if start_fen:
             tags += [("SetUp", "1"), ("FEN", start_fen)]
-        tags.append(("TimeControl", f"1/{head['options']['days_per_move'] * 86400}"))
+        tags.append(("TimeControl", f"1/{head.days_per_move * 86400}"))
         tags.append(("Termination", _termination(head)))
     else:
         tags.append(("GameType", _game_type(rules, start)))
-        if head["game"] == "tanzanian":
+        if head.game == "tanzanian":
             tags.append(("Variant", rules.title))
         if start_fen:
             tags.append(("FEN", start_fen))
     tags.append(("PlyCount", str(len(moves))))
-    tokens = _numbered(events, head, start, rules.start().turn, chess)
+    tags = [(name, _escape(value)) for name, value in tags]
+    if is_chess:
+        from games.pgn import pgn_text  # python-chess's PGN writer, imported by the one route that needs it
+
+        text = pgn_text(tags, events, head, _ending_comment(head), _event_comment)
+    else:
+        text = _pdn(tags, events, head, start, rules.start().turn, result)
+    extension, content_type = (
+        ("pgn", "application/x-chess-pgn; charset=utf-8") if is_chess else ("pdn", "text/plain; charset=utf-8")
+    )
+    return Export(filename=f"ubao-{head.game}-{head.id}.{extension}", content_type=content_type, text=text)
+
+
+def _name(head: GameHead, color: Color) -> str | None:
+    seat = head.seat(color)
+    return seat.name if seat is not None else None
+
+
+def _pdn(
+    tags: list[tuple[str, str]], events: list[AnyEvent], head: GameHead, start: Any, first: str, result: str
+) -> str:
+    tokens = _numbered(events, head, start, first)
     ending = _ending_comment(head)
     if ending:
         tokens.append("{" + ending + "}")
     tokens.append(result)
-    header = "".join(f'[{name} "{_escape(value)}"]\n' for name, value in tags)
-    text = header + "\n" + _wrap(tokens) + "\n"
-    extension, content_type = (
-        ("pgn", "application/x-chess-pgn; charset=utf-8") if chess else ("pdn", "text/plain; charset=utf-8")
-    )
-    return Export(filename=f"ubao-{head['game']}-{head['id']}.{extension}", content_type=content_type, text=text)
+    header = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    return header + "\n" + _wrap(tokens) + "\n"
 
 
-def _numbered(
-    events: list[dict[str, Any]], head: dict[str, Any], start: Any, first_player: str, chess: bool
-) -> list[str]:
+def _numbered(events: list[AnyEvent], head: GameHead, start: Any, first_player: str) -> list[str]:
     """Moves with their numbers and the comments of the events between them: a number before each move of
     the side that starts, ``N...`` when the other side's move opens the record or follows a comment."""
-    number = int(start.fen().split()[5]) if chess else 1
+    number = 1
     turn = start.turn
     tokens: list[str] = []
     needs_number = True
     for event in events:
-        if event["kind"] != "move":
+        if not isinstance(event, Moved):
             comment = _event_comment(event, head)
             if comment:
                 tokens.append("{" + comment + "}")
@@ -109,7 +127,7 @@ def _numbered(
             tokens.append(f"{number}.")
         elif needs_number:
             tokens.append(f"{number}...")
-        tokens.append(event["move"])
+        tokens.append(event.move)
         needs_number = False
         if turn != first_player:
             number += 1
@@ -117,17 +135,18 @@ def _numbered(
     return tokens
 
 
-def _seat_name(head: dict[str, Any], color: str) -> str:
-    name = head.get(f"{color}_name")
+def _seat_name(head: GameHead, color: Color) -> str:
+    name = _name(head, color)
     return f"{color.capitalize()} ({name})" if name else color.capitalize()
 
 
-def _event_comment(event: dict[str, Any], head: dict[str, Any]) -> str | None:
-    if event["kind"] == "cpu_takeover":
-        seat = event["seat"]
-        return f"{_seat_name(head, seat)} ran out of time; the computer (level {event['level']}) plays on for {seat}."
-    if event["kind"] == "resume":
-        return f"{_seat_name(head, event['by'])} is back and plays on."
+def _event_comment(event: AnyEvent, head: GameHead) -> str | None:
+    """What an event that is not a move tells in the record (the computer standing in, the player back)."""
+    if isinstance(event, ComputerTookOver):
+        seat = event.seat
+        return f"{_seat_name(head, seat)} ran out of time; the computer (level {event.level}) plays on for {seat}."
+    if isinstance(event, Resumed) and event.by is not None:
+        return f"{_seat_name(head, event.by)} is back and plays on."
     return None
 
 
@@ -139,24 +158,24 @@ def _game_type(rules: Any, start: Any) -> str:
     return f"{variant.gametype},{starts},{variant.size},{variant.size},A0,0"
 
 
-def _termination(head: dict[str, Any]) -> str:
-    if head["result"] == "ongoing":
+def _termination(head: GameHead) -> str:
+    if head.result == "ongoing":
         return "unterminated"
-    if head.get("reason") == "timeout":
+    if head.reason == "timeout":
         return "time forfeit"
     return "normal"
 
 
-def _ending_comment(head: dict[str, Any]) -> str | None:
-    reason, result = head.get("reason"), head["result"]
+def _ending_comment(head: GameHead) -> str | None:
+    reason, result = head.reason, head.result
     if result == "ongoing" or not reason:
         return None
-    if reason == "resignation":
+    if reason == "resignation" and result != "draw":
         return f"{other(result).capitalize()} resigns."
     if reason == "agreement":
         return "Draw agreed."
     if reason == "timeout":
-        loser = head["turn"]
+        loser = head.turn
         if result == "draw":
             return f"{loser.capitalize()} ran out of time, but {other(loser)} could not have won: draw."
         return f"{loser.capitalize()} ran out of time."

@@ -1,14 +1,16 @@
-"""GamesFunction: correspondence games and players (routes in template.yaml). Thin: models in, logic, out.
+"""GamesFunction: correspondence games and players (routes in template.yaml). Thin: models in, the service,
+views out.
 
-Tokens arrive as ``Authorization: Bearer <token>``; the logic never sees the header, only the token's
-hash. Each route declares the service it needs with Powertools' ``Depends`` (``games_service`` below, on
-``common.web.depends``' repositories, clock and limits); tests replace any of them through the resolver's
-``dependency_overrides``. The players routes come from ``common.players.handler`` (a ``Router``).
+The routes are on a module-level ``router``; ``create_app()`` builds the resolver, includes this router and
+the players' (``common.players.handler``), and gives the resolver its own ``RecentHeads`` through the
+``recent_heads`` dependency. Tokens arrive as ``Authorization: Bearer <token>``; the service never sees the
+header, only the token's hash. Each route declares the service it needs with Powertools' ``Depends``
+(``games_service`` below, on ``common.web.depends``' repositories, clock and limits); tests replace any of
+them through the resolver's ``dependency_overrides``.
 """
 
 import os
 import re
-from collections.abc import Callable
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
@@ -16,17 +18,15 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from common.persistence.store import GameStore
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
-from common.players.service import Players, hash_token, required_token
 from common.web.api import JSON, Api
-from common.web.depends import Clock, clock, players, rate_buckets
-from common.web.errors import error_body
+from common.web.auth import CurrentPlayer, TokenHash
+from common.web.depends import Clock, clock, rate_buckets
 from common.web.models import ErrorResponse
 from common.web.ratelimit import BucketRepository, RateLimiter
 
-from games.codec import head_record
-from games.errors import Conflict, Forbidden, GameError, GameNotFound, IllegalMove, NotModified
+from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
 from games.export import export_game
 from games.models import (
     MAX_EVENT,
@@ -44,14 +44,14 @@ from games.models import (
 from games.models import (
     MovePage as MovePageModel,
 )
+from games.pages import MOVES_PAGE
 from games.protocol import RecentHeads
-from games.repository import GameRepository
+from games.repository import GameRepository, dynamodb_games
 from games.service import (
     LIST_LIMIT_DEFAULT,
     LIST_LIMIT_MAX,
     MOVES_LIMIT_DEFAULT,
     MOVES_LIMIT_MAX,
-    MOVES_PAGE,
     GamesService,
     Outcome,
 )
@@ -59,29 +59,35 @@ from games.views import game_view, page_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+#: The heads of a resolver made without ``create_app()``'s own (none on Lambda: ``app`` below has its own).
+_PROCESS_HEADS = RecentHeads()
+
 
 def game_repository() -> GameRepository:
-    return GameStore()
+    return dynamodb_games()
 
 
-def games_service(recent: RecentHeads) -> Callable[..., GamesService]:
-    """The dependency that builds a request's service, on the heads this instance keeps (``RecentHeads``)."""
-
-    def service(
-        repository: Annotated[GameRepository, Depends(game_repository)],
-        now: Annotated[Clock, Depends(clock)],
-        buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-    ) -> GamesService:
-        # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
-        # the dependency tree again on every request, and each node costs a ``get_type_hints`` (issue 17).
-        limiter = RateLimiter(buckets, now)
-        site_url = os.environ.get("SITE_URL", "")
-        return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent)
-
-    return service
+def recent_heads() -> RecentHeads:
+    """The heads this instance keeps (``RecentHeads``): ``create_app()`` gives each resolver its own."""
+    return _PROCESS_HEADS
 
 
-PlayersOf = Annotated[Players, Depends(players)]
+def games_service(
+    repository: Annotated[GameRepository, Depends(game_repository)],
+    now: Annotated[Clock, Depends(clock)],
+    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    recent: Annotated[RecentHeads, Depends(recent_heads)],
+) -> GamesService:
+    # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
+    # the dependency tree again on every request, and each node costs a ``get_type_hints``.
+    limiter = RateLimiter(buckets, now)
+    site_url = os.environ.get("SITE_URL", "")
+    return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent)
+
+
+Games = Annotated[GamesService, Depends(games_service)]
 
 
 def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
@@ -104,220 +110,231 @@ def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
 def create_app() -> Api:
     """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
     app = Api()
-    # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
-    Games = Annotated[GamesService, Depends(games_service(RecentHeads()))]
-
-    def headers() -> dict[str, Any]:
-        return app.current_event.headers or {}
-
-    def token_hash() -> str:
-        return hash_token(required_token(headers()))
-
-    def base_url() -> str:
-        site = os.environ.get("SITE_URL", "")
-        if site:
-            return site
-        host = headers().get("host", "")
-        if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
-            return ""
-        local = host.startswith(("127.0.0.1", "localhost", "[::1]"))
-        return f"{'http' if local else 'https'}://{host}"
-
-    def state(outcome: Outcome) -> dict[str, Any]:
-        return game_view(outcome.head)
-
-    # ------------------------------------------------------------------------------------- players
     app.include_router(player_routes.router)  # POST /v1/players, PATCH /v1/players/me
-
-    @app.get(
-        "/v1/players/me/games",
-        summary="Your games",
-        description="Newest activity first; among active games, those where it is your move come first.",
-        tags=["players"],
-        responses=_errors(401, 422, 503),
-    )
-    def my_games(
-        games: Games,
-        players: PlayersOf,
-        status: Annotated[Literal["active", "finished"], Query()] = "active",
-        cursor: Annotated[str | None, Query(max_length=400)] = None,
-        limit: Annotated[int, Query(ge=1, le=LIST_LIMIT_MAX)] = LIST_LIMIT_DEFAULT,
-    ) -> GameList:
-        player = players.authenticate(headers())
-        return GameList.model_validate(games.games_of(player, status, cursor, limit))
-
-    # --------------------------------------------------------------------------------------- games
-    @app.post(
-        "/v1/games",
-        summary="Create a game",
-        description="You take one seat; send the invite `url` to your opponent, who joins with its code. With "
-        '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
-        "has White.",
-        tags=["games"],
-        responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
-    )
-    def create_game(request: CreateGameRequest, service: Games, players: PlayersOf) -> Response[CreatedGame]:
-        player = players.authenticate(headers())
-        level = request.opponent.level if request.opponent else None
-        outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
-        invite = None
-        if outcome.invite:
-            code = outcome.invite["code"]
-            invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
-        body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
-        return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
-
-    @app.get(
-        "/v1/games/{id}",
-        summary="A game, as anyone may see it",
-        description="Public (a spectator link). Send the `ETag` back as `If-None-Match` to poll: 304 until "
-        f"the game changes. `moves` holds the latest {MOVES_PAGE} moves at most (`moves_from` moves come before "
-        "the first); with `moves_after` only those after that ply. Older moves: `GET /v1/games/{id}/moves` with "
-        "`before` set to `earlier`.",
-        tags=["games"],
-        responses={304: {"description": "Your copy is current."}, **_errors(404, 422, 503)},
-    )
-    def get_game(
-        id: str,  # noqa: A002 - the template's path parameter
-        games: Games,
-        moves_after: Annotated[
-            int | None,
-            Query(ge=0, le=MAX_PLY, description="Only the moves after this ply (a poller's own `ply`)."),
-        ] = None,
-    ) -> Response[GameDetail]:
-        head, page, etag = games.get(_game_id(id), headers().get("if-none-match"), moves_after)
-        detail = {**game_view(head), **page_view(page), "start_fen": page.start_fen}
-        return Response(
-            HTTPStatus.OK,
-            JSON,
-            GameDetail.model_validate(detail),
-            headers={"ETag": etag, "Cache-Control": "no-cache"},
-        )
-
-    @app.get(
-        "/v1/games/{id}/moves",
-        summary="Older moves of a game, a page at a time",
-        description="The moves among the `limit` events of the game before event `before` (a page's `earlier`), "
-        "in order. Follow `earlier` until it is null to reach the first move. Public, like the game.",
-        tags=["games"],
-        responses=_errors(404, 422, 503),
-    )
-    def game_moves(
-        id: str,  # noqa: A002
-        games: Games,
-        before: Annotated[int, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have.")],
-        limit: Annotated[int, Query(ge=1, le=MOVES_LIMIT_MAX)] = MOVES_LIMIT_DEFAULT,
-    ) -> Response[MovePageModel]:
-        page = games.moves_before(_game_id(id), before, limit)
-        return Response(
-            HTTPStatus.OK,
-            JSON,
-            MovePageModel.model_validate({"id": id, **page_view(page)}),
-            headers={"Cache-Control": "no-cache"},
-        )
-
-    @app.post(
-        "/v1/games/{id}/join",
-        summary="Take the open seat",
-        tags=["games"],
-        responses=_errors(401, 403, 404, 409, 422, 503),
-    )
-    def join_game(id: str, request: JoinRequest, games: Games, players: PlayersOf) -> SeatedGame:  # noqa: A002
-        player = players.authenticate(headers())
-        outcome = games.join(player, _game_id(id), request.invite)
-        return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
-
-    @app.post(
-        "/v1/games/{id}/moves",
-        summary="Play a move",
-        description="`ply` is the game's `ply` when you chose the move. Sending the same move again at the same "
-        "`ply` returns the same answer, so retrying is safe.",
-        tags=["games"],
-        responses=_errors(401, 403, 404, 409, 422, 503),
-    )
-    def play_move(id: str, request: MoveRequest, games: Games) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games.move(token_hash(), _game_id(id), request.move, request.ply)))
-
-    @app.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
-    def resign(id: str, games: Games) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games.resign(token_hash(), _game_id(id))))
-
-    @app.post(
-        "/v1/games/{id}/draw",
-        summary="Offer, accept or decline a draw",
-        description="An offer stands until the opponent accepts, declines or moves.",
-        tags=["games"],
-        responses=_errors(401, 403, 404, 409, 422, 503),
-    )
-    def draw(id: str, request: DrawRequest, games: Games) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games.draw(token_hash(), _game_id(id), request.action)))
-
-    @app.post(
-        "/v1/games/{id}/claim-timeout",
-        summary="Claim the game when the opponent's time is up",
-        description="A win, or a draw where the rules say so (chess: you have no mating material; Tanzanian "
-        "draughts: three kings against one).",
-        tags=["games"],
-        responses=_errors(401, 403, 404, 409, 503),
-    )
-    def claim_timeout(id: str, games: Games) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games.claim_timeout(token_hash(), _game_id(id))))
-
-    @app.post(
-        "/v1/games/{id}/cpu-takeover",
-        summary="Let the computer play on for your opponent, whose time ran out",
-        description="Instead of claiming the game on time: the computer takes the opponent's seat, at about the "
-        "level of the opponent's own moves in this game (3 if they chose none), and moves at once. The opponent "
-        "takes the seat back with `resume`.",
-        tags=["games"],
-        responses=_errors(401, 403, 404, 409, 503),
-    )
-    def cpu_takeover(id: str, games: Games) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games.cpu_takeover(token_hash(), _game_id(id))))
-
-    @app.post(
-        "/v1/games/{id}/resume",
-        summary="Take back your seat from the computer",
-        description="After a `cpu-takeover`, you play your seat again from the current position. Asking when "
-        "the seat is already yours changes nothing (200).",
-        tags=["games"],
-        responses=_errors(401, 403, 404, 409, 503),
-    )
-    def resume(id: str, games: Games) -> GameState:  # noqa: A002
-        return GameState.model_validate(state(games.resume(token_hash(), _game_id(id))))
-
-    @app.post(
-        "/v1/games/{id}/rematch",
-        summary="Play again",
-        description="A new game with the same options, both players seated, colours swapped unless the game's "
-        "`swap_colors` is false. Asking again returns the same rematch (200).",
-        tags=["games"],
-        responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
-    )
-    def rematch(id: str, games: Games) -> Response[SeatedGame]:  # noqa: A002
-        outcome = games.rematch(token_hash(), _game_id(id))
-        body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
-        return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
-
-    @app.get(
-        "/v1/games/{id}/export",
-        summary="Download the game as PGN (chess) or PDN (draughts)",
-        tags=["games"],
-        responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
-    )
-    def export(id: str, games: Games) -> Response[str]:  # noqa: A002
-        head, log = games.export(_game_id(id))
-        document = export_game(head_record(head), log, base_url())
-        return Response(
-            HTTPStatus.OK,
-            document.content_type,
-            document.text,
-            headers={"Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "no-cache"},
-        )
-
-    app.exception_handler(GameError)(_game_error)
-    app.exception_handler(NotModified)(_not_modified)
+    app.include_router(router)
+    # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
+    heads = RecentHeads()
+    app.dependency_overrides[recent_heads] = lambda: heads
+    # What a refusal carries beside its error, so the client catches up without another request.
+    app.add_error_details(Conflict, lambda error: {"game": game_view(error.game)})
+    app.add_error_details(IllegalMove, lambda error: {"legal_moves": error.legal_moves})
     return app
+
+
+def headers() -> dict[str, Any]:
+    return router.current_event.headers or {}
+
+
+def base_url() -> str:
+    site = os.environ.get("SITE_URL", "")
+    if site:
+        return site
+    host = headers().get("host", "")
+    if not re.fullmatch(r"[A-Za-z0-9.:\[\]-]{1,255}", host):
+        return ""
+    local = host.startswith(("127.0.0.1", "localhost", "[::1]"))
+    return f"{'http' if local else 'https'}://{host}"
+
+
+def state(outcome: Outcome) -> dict[str, Any]:
+    return game_view(outcome.head)
+
+
+# ------------------------------------------------------------------------------------- players
+@router.get(
+    "/v1/players/me/games",
+    summary="Your games",
+    description="Newest activity first; among active games, those where it is your move come first.",
+    tags=["players"],
+    responses=_errors(401, 422, 503),
+)
+def my_games(
+    games: Games,
+    player: CurrentPlayer,
+    status: Annotated[Literal["active", "finished"], Query()] = "active",
+    cursor: Annotated[str | None, Query(max_length=400)] = None,
+    limit: Annotated[int, Query(ge=1, le=LIST_LIMIT_MAX)] = LIST_LIMIT_DEFAULT,
+) -> GameList:
+    return GameList.model_validate(games.games_of(player, status, cursor, limit))
+
+
+# --------------------------------------------------------------------------------------- games
+@router.post(
+    "/v1/games",
+    summary="Create a game",
+    description="You take one seat; send the invite `url` to your opponent, who joins with its code. With "
+    '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
+    "has White.",
+    tags=["games"],
+    responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
+)
+def create_game(request: CreateGameRequest, service: Games, player: CurrentPlayer) -> Response[CreatedGame]:
+    level = request.opponent.level if request.opponent else None
+    outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
+    invite = None
+    if outcome.invite:
+        code = outcome.invite["code"]
+        invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
+    body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
+    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.get(
+    "/v1/games/{id}",
+    summary="A game, as anyone may see it",
+    description="Public (a spectator link). Send the `ETag` back as `If-None-Match` to poll: 304 until "
+    f"the game changes. `moves` holds the latest {MOVES_PAGE} moves at most (`moves_from` moves come before "
+    "the first); with `moves_after` only those after that ply. Older moves: `GET /v1/games/{id}/moves` with "
+    "`before` set to `earlier`.",
+    tags=["games"],
+    responses={304: {"description": "Your copy is current."}, **_errors(404, 422, 503)},
+)
+def get_game(
+    id: str,  # noqa: A002 - the template's path parameter
+    games: Games,
+    moves_after: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_PLY, description="Only the moves after this ply (a poller's own `ply`)."),
+    ] = None,
+) -> Response[GameDetail]:
+    head, page, etag = games.get(_game_id(id), headers().get("if-none-match"), moves_after)
+    detail = {**game_view(head), **page_view(page), "start_fen": page.start_fen}
+    return Response(
+        HTTPStatus.OK,
+        JSON,
+        GameDetail.model_validate(detail),
+        headers={"ETag": etag, "Cache-Control": "no-cache"},
+    )
+
+
+@router.get(
+    "/v1/games/{id}/moves",
+    summary="Older moves of a game, a page at a time",
+    description="The moves among the `limit` events of the game before event `before` (a page's `earlier`), "
+    "in order. Follow `earlier` until it is null to reach the first move. Public, like the game.",
+    tags=["games"],
+    responses=_errors(404, 422, 503),
+)
+def game_moves(
+    id: str,  # noqa: A002
+    games: Games,
+    before: Annotated[int, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have.")],
+    limit: Annotated[int, Query(ge=1, le=MOVES_LIMIT_MAX)] = MOVES_LIMIT_DEFAULT,
+) -> Response[MovePageModel]:
+    page = games.moves_before(_game_id(id), before, limit)
+    return Response(
+        HTTPStatus.OK,
+        JSON,
+        MovePageModel.model_validate({"id": id, **page_view(page)}),
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@router.post(
+    "/v1/games/{id}/join",
+    summary="Take the open seat",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 422, 503),
+)
+def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:  # noqa: A002
+    outcome = games.join(player, _game_id(id), request.invite)
+    return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+
+
+@router.post(
+    "/v1/games/{id}/moves",
+    summary="Play a move",
+    description="`ply` is the game's `ply` when you chose the move. Sending the same move again at the same "
+    "`ply` returns the same answer, so retrying is safe.",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 422, 503),
+)
+def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply)))
+
+
+@router.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
+def resign(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.resign(token, _game_id(id))))
+
+
+@router.post(
+    "/v1/games/{id}/draw",
+    summary="Offer, accept or decline a draw",
+    description="An offer stands until the opponent accepts, declines or moves.",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 422, 503),
+)
+def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.draw(token, _game_id(id), request.action)))
+
+
+@router.post(
+    "/v1/games/{id}/claim-timeout",
+    summary="Claim the game when the opponent's time is up",
+    description="A win, or a draw where the rules say so (chess: you have no mating material; Tanzanian "
+    "draughts: three kings against one).",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 503),
+)
+def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id))))
+
+
+@router.post(
+    "/v1/games/{id}/cpu-takeover",
+    summary="Let the computer play on for your opponent, whose time ran out",
+    description="Instead of claiming the game on time: the computer takes the opponent's seat, at about the "
+    "level of the opponent's own moves in this game (3 if they chose none), and moves at once. The opponent "
+    "takes the seat back with `resume`.",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 503),
+)
+def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id))))
+
+
+@router.post(
+    "/v1/games/{id}/resume",
+    summary="Take back your seat from the computer",
+    description="After a `cpu-takeover`, you play your seat again from the current position. Asking when "
+    "the seat is already yours changes nothing (200).",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 503),
+)
+def resume(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+    return GameState.model_validate(state(games.resume(token, _game_id(id))))
+
+
+@router.post(
+    "/v1/games/{id}/rematch",
+    summary="Play again",
+    description="A new game with the same options, both players seated, colours swapped unless the game's "
+    "`swap_colors` is false. Asking again returns the same rematch (200).",
+    tags=["games"],
+    responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
+)
+def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:  # noqa: A002
+    outcome = games.rematch(token, _game_id(id))
+    body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+    return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
+
+
+@router.get(
+    "/v1/games/{id}/export",
+    summary="Download the game as PGN (chess) or PDN (draughts)",
+    tags=["games"],
+    responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
+)
+def export(id: str, games: Games) -> Response[str]:  # noqa: A002
+    head, log = games.export(_game_id(id))
+    document = export_game(head, log, base_url())
+    return Response(
+        HTTPStatus.OK,
+        document.content_type,
+        document.text,
+        headers={"Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "no-cache"},
+    )
 
 
 def _game_id(value: str) -> str:
@@ -326,29 +343,11 @@ def _game_id(value: str) -> str:
     return value
 
 
-#: The HTTP status of each refusal of the games domain: the one place games errors meet HTTP.
-STATUS_OF: dict[type[GameError], HTTPStatus] = {
-    GameNotFound: HTTPStatus.NOT_FOUND,
-    Forbidden: HTTPStatus.FORBIDDEN,
-    Conflict: HTTPStatus.CONFLICT,
-}
-
-
-def _game_error(error: GameError) -> Response[dict[str, Any]]:
-    status = next(
-        (code for kind, code in STATUS_OF.items() if isinstance(error, kind)), HTTPStatus.UNPROCESSABLE_ENTITY
-    )
-    body: dict[str, Any] = error_body(error.code, error.message, error.reason)
-    if isinstance(error, Conflict):
-        body["game"] = game_view(error.game)
-    if isinstance(error, IllegalMove):
-        body["legal_moves"] = error.legal_moves
-    return Response(int(status), JSON, body)
-
-
 def _not_modified(error: NotModified) -> Response[str]:
     return Response(HTTPStatus.NOT_MODIFIED, None, "", headers={"ETag": error.etag, "Cache-Control": "no-cache"})
 
+
+router.exception_handler(NotModified)(_not_modified)
 
 app = create_app()
 lambda_handler = app.lambda_handler

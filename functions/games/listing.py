@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.codec import head_from
-from games.domain import COLORS, Color, DamagedHead, GameHead
-from games.repository import GameRepository
+from games.domain import COLORS, Color
+from games.repository import GameRepository, Listed
 from games.views import order_range, read_cursor, summary_view, write_cursor
 
 
@@ -14,20 +13,20 @@ def list_games(store: GameRepository, player_id: str, status: str, cursor: str |
     """One page of the player's games and the cursor of the next (None on the last)."""
     low, high = order_range(status)
     positions = read_cursor(cursor, status)
-    fetched: dict[Color, list[dict[str, Any]]] = {}
+    fetched: dict[Color, list[Listed]] = {}
     more: dict[Color, bool] = {}
     for color in COLORS:
         if positions[color] == "end":
             fetched[color], more[color] = [], False
         else:
             fetched[color], more[color] = store.games_of_player(player_id, color, low, high, positions[color], limit)
-    page: list[tuple[Color, dict[str, Any]]] = []
+    page: list[tuple[Color, Listed]] = []
     taken = {color: 0 for color in COLORS}
     while len(page) < limit:  # merge two lists, each already in descending order, keeping each list's order
         candidates = [color for color in COLORS if taken[color] < len(fetched[color])]
         if not candidates:
             break
-        color = max(candidates, key=lambda c: fetched[c][taken[c]][f"{c}_order"])
+        color = max(candidates, key=lambda c: fetched[c][taken[c]].order)
         page.append((color, fetched[color][taken[color]]))
         taken[color] += 1
     following: dict[str, Any] = {}
@@ -36,18 +35,11 @@ def list_games(store: GameRepository, player_id: str, status: str, cursor: str |
             following[color] = "end"
         elif taken[color]:
             last = fetched[color][taken[color] - 1]
-            following[color] = [last[f"{color}_order"], last["id"]]
+            following[color] = [last.order, last.head.id]
         else:
             following[color] = positions[color]
     done = all(value == "end" for value in following.values())
     return {
-        "games": [summary_view(_listed(record), color) for color, record in page],
+        "games": [summary_view(listed.head, color) for color, listed in page],
         "cursor": None if done else write_cursor(status, following),
     }
-
-
-def _listed(record: dict[str, Any]) -> GameHead:
-    try:
-        return head_from(record)
-    except DamagedHead:  # an older head format: the list needs no position, so read what it shows
-        return head_from({**record, "fen": record.get("anchor_fen") or "", "memory": None})

@@ -6,8 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-GameName = Literal["chess", "english", "tanzanian"]
-Color = Literal["white", "black"]
+from shared_rules.names import Colour, GameName
+
+Color = Colour
 Result = Literal["ongoing", "white", "black", "draw"]
 GamePhase = Literal["waiting", "active", "finished"]
 

@@ -23,15 +23,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from aws_lambda_powertools import Logger
 from common.persistence.deadline import StoreUnavailable
-from common.persistence.reminder_schedule import with_reminders
 from common.web import metrics
 from common.web.ratelimit import MemoryBuckets, RateLimiter
 
-from games.codec import event_from, event_record, head_from, head_record
 from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove
 from games.repository import GameRepository
@@ -48,7 +45,7 @@ Follow = Callable[[GameHead], Moved | None]
 class RecentHeads:
     """The heads of the games this instance last read or wrote (at most ``size``, the least recent dropped).
 
-    A change of a game may start from the kept head rather than read it (issue 17: one DynamoDB call of three,
+    A change of a game may start from the kept head rather than read it (it saves one DynamoDB call of three,
     a round trip on AWS), because nothing it decides is trusted on the kept head alone: its append at
     ``seq + 1`` succeeds only if the log has exactly ``seq`` events, that is only if the kept head is the
     game's current one; a lost append, a refusal and a "nothing to do" each read what the log has past it
@@ -81,13 +78,13 @@ class RecentHeads:
 
 
 class GameLog:
-    """A game's log and head behind a ``GameRepository``: reading, the write protocol, repairs."""
+    """A game's log and head behind a ``GameRepository``: reading, the write protocol, repairs. The games
+    service (``games.service``) holds one and runs every action through it."""
 
     def __init__(
         self,
         store: GameRepository,
         clock: Callable[[], float] = time.time,
-        site_url: str = "",
         max_plies: int = MAX_PLIES,
         limiter: RateLimiter | None = None,
         recent: RecentHeads | None = None,
@@ -95,28 +92,27 @@ class GameLog:
         self.store = store
         self.recent = recent
         self.clock = clock
-        #: The per-client limits (issue 17); without one, buckets in this process on the same clock.
+        #: The per-client limits on the computer's moves; without one, buckets in this process on the same clock.
         self.limiter = limiter or RateLimiter(MemoryBuckets(), clock)
-        self.site_url = site_url.rstrip("/")
         self.max_plies = max_plies
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
 
     # ---------------------------------------------------------------------------- reading a game
-    def _load(self, game_id: str) -> Tracked:
+    def load(self, game_id: str) -> Tracked:
         """The game at its head: one read, or the log when the head cannot give its position."""
-        record = self.store.get_head(game_id)
-        if record is None:
-            return self._load_log(game_id)
+        stored = self.store.get_head(game_id)
+        if stored is None:
+            return self.load_log(game_id)
         try:
-            head = usable_head(record)
+            head = usable_head(stored)
         except DamagedHead:
-            return self._load_log(game_id)
-        self._remember(head)
+            return self.load_log(game_id)
+        self.remember(head)
         return Tracked(head, stored_seq=head.seq)
 
-    def _remember(self, head: GameHead) -> None:
+    def remember(self, head: GameHead) -> None:
         if self.recent is not None:
             self.recent.keep(head)
 
@@ -124,52 +120,48 @@ class GameLog:
         """The game a change starts from: the head this instance keeps, else one read; (game, whether kept)."""
         kept = self.recent.get(game_id) if self.recent is not None else None
         if kept is None:
-            return self._load(game_id), False
+            return self.load(game_id), False
         return Tracked(kept, stored_seq=kept.seq), True
 
-    def _load_log(
-        self, game_id: str, stored: dict[str, Any] | None = None, log: list[dict[str, Any]] | None = None
-    ) -> Tracked:
+    def load_log(self, game_id: str, stored: GameHead | None = None, log: list[AnyEvent] | None = None) -> Tracked:
         """The game folded from its whole log (the head repaired if it was behind). Only for a head that is
         missing or cannot be read: the one path that replays moves."""
         if log is None:
             stored, log = self.store.load(game_id)
         if not log:
             raise GameNotFound(f"there is no game {game_id}")
-        events = [event_from(item) for item in log]
-        tracked = Tracked(apply_all(None, events), stored_seq=int(stored["seq"]) if stored else 0, events=events)
-        if stored is not None and "fen" not in stored:
-            tracked.stored_seq = 0  # an older head format: write this one over it
-        self._repair(tracked)
+        # A stored head without its position (an older layout) counts as none: this one is written over it.
+        stored_seq = stored.seq if stored is not None and stored.position_known else 0
+        tracked = Tracked(apply_all(None, log), stored_seq=stored_seq, events=log)
+        self.repair(tracked)
         return tracked
 
-    def _catch_up(self, tracked: Tracked) -> tuple[Tracked, bool]:
+    def catch_up(self, tracked: Tracked) -> tuple[Tracked, bool]:
         """The game with the events appended after it; (game, whether there were any)."""
-        newer = [event_from(item) for item in self.store.events_after(tracked.head.id, tracked.seq)]
+        newer = self.store.events_after(tracked.head.id, tracked.seq)
         if not newer:
             return tracked, False
         try:
             return Tracked(apply_all(tracked.head, newer), tracked.stored_seq), True
         except DamagedHead:
-            return self._load_log(tracked.head.id), True
+            return self.load_log(tracked.head.id), True
 
-    def _repair(self, tracked: Tracked) -> None:
+    def repair(self, tracked: Tracked) -> None:
         """Store the head if the stored one is behind the log (after a crash between the two writes)."""
         if tracked.seq > tracked.stored_seq:
             self._save_head(tracked)
 
     def _save_head(self, tracked: Tracked) -> None:
         try:
-            # The deadline reminders ride on the head write (issue 11): no extra DynamoDB call.
-            self.store.save_head(with_reminders(head_record(tracked.head)))
+            self.store.save_head(tracked.head)
             tracked.stored_seq = max(tracked.stored_seq, tracked.seq)
-            self._remember(tracked.head)
+            self.remember(tracked.head)
         except StoreUnavailable:
             # The event is committed; the head catches up on the next read (see docs/games.md).
             logger.warning("head not saved; a later read repairs it", extra={"game_id": tracked.head.id})
 
     # ------------------------------------------------------------------------- the write protocol
-    def _act(self, game_id: str, decide: Decide, follow: Follow | None = None) -> GameHead:
+    def act(self, game_id: str, decide: Decide, follow: Follow | None = None) -> GameHead:
         """Run ``decide`` against the game and append the event it returns (see the module docstring).
 
         ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
@@ -177,9 +169,9 @@ class GameLog:
         """
         tracked, kept = self._start(game_id)
         if follow is not None:
-            if tracked.head.state == "active":  # issue 17: charged before anything is written (a 429)
+            if tracked.head.state == "active":  # charged before anything is written: a refusal (429) writes nothing
                 self.limiter.charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))
-            tracked = self._follow(tracked, follow)
+            tracked = self.follow(tracked, follow)
         caught_up = False
         for _ in range(MAX_ROUNDS):
             try:
@@ -188,34 +180,33 @@ class GameLog:
                 # A head behind its log (a crash between the writes) must not refuse what the log allows.
                 if caught_up:
                     raise
-                tracked, changed = self._catch_up(tracked)
+                tracked, changed = self.catch_up(tracked)
                 caught_up = True
                 if not changed:
                     raise
                 continue
             if event is None:  # nothing to do: a retry of what is already done
                 if kept and not caught_up:  # a kept head may be behind the log: answer with the game as it is
-                    tracked, _ = self._catch_up(tracked)
+                    tracked, _ = self.catch_up(tracked)
                     caught_up = True
                     continue
                 if follow is not None:
-                    tracked = self._follow(tracked, follow)
-                self._repair(tracked)
+                    tracked = self.follow(tracked, follow)
+                self.repair(tracked)
                 return tracked.head
             event = replace(event, seq=tracked.seq + 1, at=event.at or self.now_ms())
             new = Tracked(apply(tracked.head, event), tracked.stored_seq)  # an event that cannot fold is never stored
-            record = event_record(event)
-            if self.store.append_event(game_id, record):
-                metrics.game_event(record["kind"], tracked.head.state, new.head.state)
+            if self.store.append_event(game_id, event):
+                metrics.game_event(event.kind, tracked.head.state, new.head.state)
                 if follow is not None:
-                    new = self._follow(new, follow)
+                    new = self.follow(new, follow)
                 self._save_head(new)
                 return new.head
-            tracked, _ = self._catch_up(tracked)
+            tracked, _ = self.catch_up(tracked)
             caught_up = True
         raise StoreUnavailable("the game is too busy right now; try again")
 
-    def _follow(self, tracked: Tracked, follow: Follow) -> Tracked:
+    def follow(self, tracked: Tracked, follow: Follow) -> Tracked:
         """Append the event ``follow`` makes (the computer's move), if any: the game after it.
 
         Its append is conditional like any other. Losing it means another request appended at that number
@@ -228,37 +219,34 @@ class GameLog:
         event = replace(event, seq=tracked.seq + 1, at=self.now_ms())
         new = Tracked(apply(tracked.head, event), tracked.stored_seq)
         try:
-            record = event_record(event)
-            if self.store.append_event(tracked.head.id, record):
-                metrics.game_event(record["kind"], tracked.head.state, new.head.state)
+            if self.store.append_event(tracked.head.id, event):
+                metrics.game_event(event.kind, tracked.head.state, new.head.state)
                 return new
-            return self._catch_up(tracked)[0]
+            return self.catch_up(tracked)[0]
         except StoreUnavailable:
             logger.warning("the computer's reply is owed; the next request makes it", extra={"game_id": new.head.id})
             return tracked
 
-    def _create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
+    def create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
         """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).
         With a given id (a rematch), a game that exists already is read instead: only one caller creates it."""
-        if follow is not None:  # issue 17: a game against the computer, charged before it is written
+        if follow is not None:  # a game against the computer, charged before it is written (a 429 writes nothing)
             self.limiter.charge_computer(event.game, (event.white, event.black))
         while True:
             game_id = event.game_id or secrets.token_urlsafe(GAME_ID_BYTES)
             first = replace(event, game_id=game_id, seq=1)
             tracked = Tracked(apply(None, first))
-            record = event_record(first)
-            if self.store.append_event(game_id, record):
-                metrics.game_event(record["kind"], None, tracked.head.state)
+            if self.store.append_event(game_id, first):
+                metrics.game_event(first.kind, None, tracked.head.state)
                 if follow is not None:  # the computer opens when it has White
-                    tracked = self._follow(tracked, follow)
+                    tracked = self.follow(tracked, follow)
                 self._save_head(tracked)
                 return tracked.head, True
             if event.game_id:
-                return self._load(game_id).head, False
+                return self.load(game_id).head, False
 
 
-def usable_head(record: dict[str, Any]) -> GameHead:
-    """The head of a stored record whose position can be restored; ``DamagedHead`` otherwise."""
-    head = head_from(record)
+def usable_head(head: GameHead) -> GameHead:
+    """``head`` if its position can be restored; ``DamagedHead`` otherwise."""
     head.position()
     return head

@@ -1,27 +1,27 @@
 """Correspondence games: seats, moves, draw offers, deadlines, resignations, timeouts and rematches.
 
 Each action is a ``decide`` function: against the game's head it refuses (``games.refusals``), sees a retry
-of what is done, or makes the event; ``GameLog._act`` (``games.protocol``) appends it under the game's
-lock. The service depends on a ``GameRepository`` and a clock only.
+of what is done, or makes the event; the service's ``GameLog`` (``games.protocol``) appends it under the
+game's lock. The service depends on a ``GameRepository`` and a clock only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from common.players.service import Player
+from common.web.ratelimit import RateLimiter
 
-from games.codec import event_from
 from games.computer import cpu_name, cpu_reply, level_of_player
 from games.domain import (
     COLORS,
     CPU_LEVELS,
-    DEFAULT_DAYS_PER_MOVE,
-    MAX_DAYS_PER_MOVE,
-    MIN_DAYS_PER_MOVE,
+    MAX_PLIES,
     AnyEvent,
     Color,
     ComputerTookOver,
@@ -42,11 +42,14 @@ from games.domain import (
     apply_all,
     other,
     play_notation,
+    rules_options,
+    site_options,
     token_matches,
 )
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidGameOption, NotModified
 from games.listing import list_games
-from games.protocol import GAME_ID_BYTES, GameLog, usable_head
+from games.pages import PAGE_EVENTS, POLL_EVENTS, MovePage, move_page, reaches
+from games.protocol import GAME_ID_BYTES, GameLog, RecentHeads, usable_head
 from games.refusals import (
     already_played,
     refuse_if_computer_plays,
@@ -54,56 +57,18 @@ from games.refusals import (
     refuse_unless_opponent_overdue,
     seat_or_refuse,
 )
+from games.repository import GameRepository
 from games.views import etag_of, seq_from_etag
 from shared_rules import InvalidMove, get_game
 from shared_rules.errors import InvalidFen
 
 INVITE_BYTES = 16  # 128 bits
 LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX = 20, 50
-#: The most moves a game view carries (its latest); older ones come in pages from ``GET .../moves``.
-MOVES_PAGE = 50
-#: Events read for a view: the page's moves and room for the few other events (join, draw offers) among them.
-PAGE_EVENTS = MOVES_PAGE + 10
-#: Events a poller's first read takes (``moves_after``): its opponent's move or two, and an offer.
-POLL_EVENTS = 6
 MOVES_LIMIT_DEFAULT, MOVES_LIMIT_MAX = 100, 200
 
 
 def secret_hash(secret: str) -> bytes:
     return hashlib.sha256(secret.encode("utf-8")).digest()
-
-
-@dataclass(frozen=True)
-class MovePage:
-    """Moves of a game in order: ``moves[i]`` is move number ``moves_from + i + 1``; ``earlier`` is the event
-    number to read older moves before (``GET .../moves?before=``), None when the page starts at the game's start."""
-
-    moves: list[str]
-    moves_from: int | None
-    earlier: int | None
-    start_fen: str | None = None
-
-
-def move_page(events: list[dict[str, Any]], after: int, start_fen: str | None, cap: int = MOVES_PAGE) -> MovePage:
-    """The page of ``events`` (consecutive, oldest first): their last ``cap`` moves after ply ``after``, and
-    ``earlier`` when moves between ``after`` and the first listed one are not in it."""
-    played = [(int(record["ply"]), record["move"], int(record["seq"])) for record in events if record["kind"] == "move"]
-    listed = [move for move in played if move[0] > after][-cap:]
-    oldest = int(events[0]["seq"]) if events else 1
-    if listed:
-        moves_from: int | None = listed[0][0] - 1
-        earlier = None if moves_from == after else listed[0][2]
-    else:
-        moves_from = None
-        earlier = None if oldest <= 1 or any(ply <= after for ply, _, _ in played) else oldest
-    return MovePage([move for _, move, _ in listed], moves_from, earlier, start_fen)
-
-
-def _reaches(events: list[dict[str, Any]], after: int) -> bool:
-    """Whether ``events`` (oldest first) go back to the start of the game or to the move after ply ``after``."""
-    return int(events[0]["seq"]) <= 1 or any(
-        record["kind"] == "move" and int(record["ply"]) <= after + 1 for record in events
-    )
 
 
 @dataclass
@@ -116,8 +81,21 @@ class Outcome:
     invite: dict[str, str] | None = None
 
 
-class GamesService(GameLog):
-    """Every action on games; reading and writing through ``GameLog``."""
+class GamesService:
+    """Every action on games; reading and writing through its ``GameLog``."""
+
+    def __init__(
+        self,
+        store: GameRepository,
+        clock: Callable[[], float] = time.time,
+        site_url: str = "",
+        max_plies: int = MAX_PLIES,
+        limiter: RateLimiter | None = None,
+        recent: RecentHeads | None = None,
+    ):
+        self.store = store
+        self.log = GameLog(store, clock=clock, max_plies=max_plies, limiter=limiter, recent=recent)
+        self.site_url = site_url.rstrip("/")
 
     # ------------------------------------------------------------------------------------ actions
     def create(
@@ -132,16 +110,8 @@ class GamesService(GameLog):
         """A new game: the player takes a seat; the other is open (an invite) or the computer's (``cpu_level``)."""
         if cpu_level is not None and cpu_level not in CPU_LEVELS:
             raise InvalidGameOption(f"the computer's level must be one of {CPU_LEVELS[0]} to {CPU_LEVELS[-1]}")
-        options = dict(options)
-        days = options.pop("days_per_move", DEFAULT_DAYS_PER_MOVE)
-        swap = options.pop("swap_colors", True)
-        if isinstance(days, bool) or not isinstance(days, int) or not MIN_DAYS_PER_MOVE <= days <= MAX_DAYS_PER_MOVE:
-            raise InvalidGameOption(
-                f"option 'days_per_move' must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}"
-            )
-        if not isinstance(swap, bool):
-            raise InvalidGameOption("option 'swap_colors' must be true or false")
-        rules = get_game(game, options)  # RulesError (422) for an unknown or bad option
+        site = site_options(options)
+        rules = get_game(game, rules_options(options))  # RulesError (422) for an unknown or bad option
         start_fen = None
         if fen is not None:
             position = rules.from_fen(fen)
@@ -155,18 +125,18 @@ class GamesService(GameLog):
             seats[other(seat)] = Seat(None, None, cpu_name(cpu_level), cpu_level)
         else:
             invite = secrets.token_urlsafe(INVITE_BYTES)
-        head, _ = self._create(
+        head, _ = self.log.create(
             Created(
-                at=self.now_ms(),
+                at=self.log.now_ms(),
                 by=seat,
                 game_id="",
                 game=game,
-                options={**rules.options, "days_per_move": days, "swap_colors": swap},
+                options={**rules.options, **site.model_dump()},
                 start_fen=start_fen,
                 white=seats["white"],
                 black=seats["black"],
                 invite_key=secret_hash(invite) if invite else None,
-                max_plies=self.max_plies,
+                max_plies=self.log.max_plies,
             ),
             follow=cpu_reply,
         )
@@ -197,7 +167,7 @@ class GamesService(GameLog):
             joined["seat"] = open_seat
             return Joined(by=open_seat, seat=_seat(player))
 
-        head = self._act(game_id, decide)
+        head = self.log.act(game_id, decide)
         return Outcome(head, seat=joined["seat"])
 
     def move(self, token_hash: str, game_id: str, text: str, ply: int) -> Outcome:
@@ -227,7 +197,7 @@ class GamesService(GameLog):
                 ) from None
             return Moved(by=color, move=played.notation, ply=ply + 1, fen=played.after.fen())
 
-        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+        return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
     def resign(self, token_hash: str, game_id: str) -> Outcome:
         def decide(head: GameHead) -> AnyEvent | None:
@@ -237,7 +207,7 @@ class GamesService(GameLog):
             refuse_unless_active(head)
             return Resigned(by=color)
 
-        return Outcome(self._act(game_id, decide))
+        return Outcome(self.log.act(game_id, decide))
 
     def draw(self, token_hash: str, game_id: str, action: str) -> Outcome:
         def decide(head: GameHead) -> AnyEvent | None:
@@ -254,10 +224,10 @@ class GamesService(GameLog):
                 raise Conflict("your opponent has not offered a draw", code="no_draw_offer", game=head)
             return DrawAccepted(by=color) if action == "accept" else DrawDeclined(by=color)
 
-        return Outcome(self._act(game_id, decide))
+        return Outcome(self.log.act(game_id, decide))
 
     def claim_timeout(self, token_hash: str, game_id: str) -> Outcome:
-        now = self.now_ms()
+        now = self.log.now_ms()
 
         def decide(head: GameHead) -> AnyEvent | None:
             color = seat_or_refuse(head, token_hash)
@@ -267,17 +237,17 @@ class GamesService(GameLog):
             refuse_unless_opponent_overdue(head, color, now, "only the side to move can run out of time")
             return TimeoutClaimed(by=color, at=now)
 
-        return Outcome(self._act(game_id, decide))
+        return Outcome(self.log.act(game_id, decide))
 
     def cpu_takeover(self, token_hash: str, game_id: str) -> Outcome:
         """The computer plays on for the opponent, whose time ran out, at about the level of that player's own
         moves in this game (``estimate_level``); it moves at once (``follow``)."""
-        now = self.now_ms()
+        now = self.log.now_ms()
         levels: dict[Color, int] = {}
 
         def level_of(head: GameHead, color: Color) -> int:
             if color not in levels:  # one read of the log, only once the takeover is allowed
-                events = [event_from(item) for item in self.store.events_after(game_id, 0)]
+                events = self.store.events_after(game_id, 0)
                 levels[color] = level_of_player(head, events, color)
             return levels[color]
 
@@ -293,7 +263,7 @@ class GamesService(GameLog):
             )
             return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
 
-        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+        return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
     def resume(self, token_hash: str, game_id: str) -> Outcome:
         """The player takes back the seat the computer played for them."""
@@ -305,7 +275,7 @@ class GamesService(GameLog):
             refuse_unless_active(head)
             return Resumed(by=color)
 
-        return Outcome(self._act(game_id, decide, follow=cpu_reply))
+        return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
     def rematch(self, token_hash: str, game_id: str) -> Outcome:
         seats: dict[str, Color] = {}
@@ -318,7 +288,7 @@ class GamesService(GameLog):
                 raise Conflict("a rematch can start once this game is over", code="game_not_finished", game=head)
             return Rematched(by=seats["old"], game_id=secrets.token_urlsafe(GAME_ID_BYTES))
 
-        old = self._act(game_id, decide)
+        old = self.log.act(game_id, decide)
         new, created = self._rematch_game(old)
         return Outcome(new, seat=new.seat_of(token_hash) or seats["old"], created=created)
 
@@ -327,7 +297,7 @@ class GamesService(GameLog):
         Of callers racing to create it, the conditional append lets exactly one say it did (201)."""
         assert old.rematch is not None
         if self.store.get_head(old.rematch) is not None:
-            return self._load(old.rematch).head, False
+            return self.log.load(old.rematch).head, False
         first = self.store.get_event(old.id, 1)
         swap = bool(old.options.get("swap_colors", True))
         seats: dict[Color, Seat | None] = {}
@@ -340,13 +310,13 @@ class GamesService(GameLog):
             game_id=old.rematch,
             game=old.game,
             options=old.options,
-            start_fen=first.get("start_fen") if first else None,
+            start_fen=first.start_fen if isinstance(first, Created) else None,
             white=seats["white"],
             black=seats["black"],
             rematch_of=old.id,
             max_plies=old.max_plies,
         )
-        return self._create(event, follow=cpu_reply)
+        return self.log.create(event, follow=cpu_reply)
 
     # ---------------------------------------------------------------------------------- reading
     def get(
@@ -358,16 +328,16 @@ class GamesService(GameLog):
         if known == -1:  # "If-None-Match: *": any copy will do while the game exists
             stored = self.store.get_head(game_id)
             if stored is not None:
-                raise NotModified(etag_of(int(stored["seq"])))
+                raise NotModified(etag_of(stored.seq))
         elif known is not None:
             # One small Query: the head and any event after the client's copy (a head behind its log
             # must not answer 304 for a game that has moved on).
             stored, newer = self.store.load(game_id, after_seq=known)
-            if stored is not None and not newer and stored["seq"] == known:
+            if stored is not None and not newer and stored.seq == known:
                 raise NotModified(etag_of(known))
         tracked, events = self._read_latest(game_id, moves_after)
         if tracked.head.computer_to_move:  # a crash left the computer's reply owed: make it now
-            self._act(game_id, lambda _head: None, follow=cpu_reply)
+            self.log.act(game_id, lambda _head: None, follow=cpu_reply)
             tracked, events = self._read_latest(game_id, moves_after)
         return tracked.head, self._page(game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
 
@@ -378,7 +348,7 @@ class GamesService(GameLog):
             raise GameNotFound(f"there is no game {game_id}")
         return move_page(newest_first[::-1], after=0, start_fen=None, cap=limit)
 
-    def _read_latest(self, game_id: str, moves_after: int | None) -> tuple[Tracked, list[dict[str, Any]]]:
+    def _read_latest(self, game_id: str, moves_after: int | None) -> tuple[Tracked, list[AnyEvent]]:
         """The game and its latest events, oldest first: one Query (two when a poller is more than a few moves
         behind), bounded by ``MOVES_PAGE`` whatever the game's length; only events past the head are folded."""
         first = POLL_EVENTS if moves_after is not None else PAGE_EVENTS
@@ -388,46 +358,46 @@ class GamesService(GameLog):
             if stored is None:
                 raise DamagedHead("no head")
             head = usable_head(stored)
-            newer = [event_from(record) for record in events if record["seq"] > head.seq]
+            newer = [event for event in events if event.seq > head.seq]
             if newer and newer[0].seq != head.seq + 1:
                 raise DamagedHead("the head is further behind than a page")
             tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
         except DamagedHead:  # a missing or unreadable head: fold the whole log once (it is repaired)
             tracked, log = self._read_log(game_id)
             return tracked, log[-PAGE_EVENTS:]
-        self._repair(tracked)
-        self._remember(tracked.head)  # the page's next request is often a move: it starts from this head
-        if moves_after is not None and len(events) == first and not _reaches(events, moves_after):
-            _, older = self.store.latest(game_id, PAGE_EVENTS - first, before_seq=events[0]["seq"])
+        self.log.repair(tracked)
+        self.log.remember(tracked.head)  # the page's next request is often a move: it starts from this head
+        if moves_after is not None and len(events) == first and not reaches(events, moves_after):
+            _, older = self.store.latest(game_id, PAGE_EVENTS - first, before_seq=events[0].seq)
             events = older[::-1] + events
         return tracked, events
 
-    def _page(self, game_id: str, head: GameHead, events: list[dict[str, Any]], moves_after: int | None) -> MovePage:
+    def _page(self, game_id: str, head: GameHead, events: list[AnyEvent], moves_after: int | None) -> MovePage:
         start_fen = head.start_fen
         if not head.start_known:  # a head stored before it carried the start: the first event has it
             created = self.store.get_event(game_id, 1)
-            start_fen = created.get("start_fen") if created else None
+            start_fen = created.start_fen if isinstance(created, Created) else None
         page = move_page(events, after=moves_after or 0, start_fen=start_fen)
         if page.moves_from is None and page.earlier is None:  # nothing after ``moves_after``
             page = replace(page, moves_from=min(head.ply, moves_after or 0))
         return page
 
-    def _read_log(self, game_id: str) -> tuple[Tracked, list[dict[str, Any]]]:
+    def _read_log(self, game_id: str) -> tuple[Tracked, list[AnyEvent]]:
         """The head and the whole log in one Query; only events past the head are read and folded (no replay)."""
         stored, log = self.store.load(game_id)
         if stored is None or not log:
-            return self._load_log(game_id, stored, log), log
+            return self.log.load_log(game_id, stored, log), log
         try:
             head = usable_head(stored)
-            newer = [event_from(record) for record in log if record["seq"] > head.seq]
+            newer = [event for event in log if event.seq > head.seq]
             tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
         except DamagedHead:
-            return self._load_log(game_id, stored, log), log
-        self._repair(tracked)
+            return self.log.load_log(game_id, stored, log), log
+        self.log.repair(tracked)
         return tracked, log
 
-    def export(self, game_id: str) -> tuple[GameHead, list[dict[str, Any]]]:
-        """What the PGN or PDN of a game is made from: the head and the log's records."""
+    def export(self, game_id: str) -> tuple[GameHead, list[AnyEvent]]:
+        """What the PGN or PDN of a game is made from: the head and the log."""
         tracked, log = self._read_log(game_id)
         return tracked.head, log
 

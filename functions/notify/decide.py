@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from notify.games import NOT_BY_A_MOVE, GameState, other
+from games.domain import AnyEvent, ComputerTookOver, DrawAccepted, DrawOffered, Joined, Moved, Resigned, TimeoutClaimed
+
+from notify.games import COLORS, NOT_BY_A_MOVE, GameState, other
 
 #: The events that end a game whatever the board shows.
-ENDING_EVENTS = {"resign": "resignation", "accept_draw": "agreement", "claim_timeout": "timeout"}
+ENDING_EVENTS = (Resigned, DrawAccepted, TimeoutClaimed)
 
 
 @dataclass(frozen=True)
@@ -29,47 +30,44 @@ class Notice:
     move: str | None = None
 
 
-def notices(event: dict[str, Any], game: GameState) -> list[Notice]:
-    kind = event.get("kind")
-    by = event.get("by")
-    if kind in ENDING_EVENTS or (kind == "move" and _move_ended_the_game(event, game)):
+def notices(event: AnyEvent, game: GameState) -> list[Notice]:
+    by = event.by
+    if isinstance(event, ENDING_EVENTS) or (isinstance(event, Moved) and _move_ended_the_game(event, game)):
         return _game_over(event, game)
     if game.state == "finished":
         return []  # a later event ended it: that event says so
-    if kind == "move" and by in ("white", "black"):
-        if game.later and game.ply > int(event.get("ply") or 0):
+    if isinstance(event, Moved) and by is not None:
+        if game.later and game.ply > event.ply:
             return []  # answered already
-        return _to(game, other(by), "your_move", "moved", move=event.get("move"))
-    if kind == "join" and by in ("white", "black") and not game.later and game.turn == other(by):
+        return _to(game, other(by), "your_move", "moved", move=event.move)
+    if isinstance(event, Joined) and by is not None and not game.later and game.turn == other(by):
         return _to(game, other(by), "your_move", "joined")
-    if kind == "offer_draw" and by in ("white", "black") and game.draw_offer == by:
+    if isinstance(event, DrawOffered) and by is not None and game.draw_offer == by:
         return _to(game, other(by), "your_move", "draw_offered")
-    if kind == "cpu_takeover" and event.get("seat") in ("white", "black"):
-        return _to(game, event["seat"], "your_move", "taken_over", even_if_computer_plays=True)
+    if isinstance(event, ComputerTookOver):
+        return _to(game, event.seat, "your_move", "taken_over", even_if_computer_plays=True)
     return []
 
 
-def _move_ended_the_game(event: dict[str, Any], game: GameState) -> bool:
-    if event.get("result"):  # the event says so (docs/notifications.md: what the games write path may add)
-        return True
+def _move_ended_the_game(event: Moved, game: GameState) -> bool:
     if game.state != "finished":
         return False
     if not game.later:
         return True  # the state right after this move is finished
     # Later: only a rematch can follow the event that ended a game, and ply counts moves only.
-    return game.ply == int(event.get("ply") or -1) and game.reason not in NOT_BY_A_MOVE
+    return game.ply == event.ply and game.reason not in NOT_BY_A_MOVE
 
 
-def _game_over(event: dict[str, Any], game: GameState) -> list[Notice]:
-    result = event.get("result") or game.result
-    if result is None and event.get("kind") == "resign":
-        result = other(event["by"])
-    if result is None and event.get("kind") == "accept_draw":
+def _game_over(event: AnyEvent, game: GameState) -> list[Notice]:
+    result = game.result
+    if result is None and isinstance(event, Resigned) and event.by is not None:
+        result = other(event.by)
+    if result is None and isinstance(event, DrawAccepted):
         result = "draw"
     if result not in ("white", "black", "draw"):
         return []
     found: list[Notice] = []
-    for color in ("white", "black"):
+    for color in COLORS:
         message = "drawn" if result == "draw" else ("won" if result == color else "lost")
         found += _to(game, color, "game_over", message, even_if_computer_plays=True)
     return found

@@ -1,8 +1,5 @@
-"""What the notify function knows of a game: its seats and its state after one event (read-only).
-
-This is the one module that knows the games table's shapes (the head's ``white_id``, ``white_name``,
-``white_cpu``, ``turn``, ``state``, ``result``, ``ply``, ``seq`` ...; the events' ``kind``, ``by``, ``ply``,
-``move``), so a change there changes only this file (docs/notifications.md, "wiring").
+"""What the notify function knows of a game: its seats and its state after one event (read-only), through
+the games function's own repository (``games.repository``), which reads every stored layout, and its fold.
 
 The event item is the commit (the games function writes it first, the head after), so notifications are
 decided per event, with the head as it is when the record is handled:
@@ -18,9 +15,15 @@ decided per event, with the head as it is when the record is handled:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-COLORS = ("white", "black")
+from shared_rules.names import COLOURS
+
+if TYPE_CHECKING:
+    from games.domain import AnyEvent, GameHead
+    from games.repository import GameRepository
+
+COLORS = COLOURS
 #: Reasons a game ends that are not the last move itself.
 NOT_BY_A_MOVE = frozenset({"resignation", "agreement", "timeout"})
 
@@ -53,121 +56,84 @@ class GameState:
     later: bool = False  # the head was past the event
 
     @staticmethod
-    def of_head(head: dict[str, Any], later: bool = False) -> GameState:
-        seats = {
-            color: Seat(head.get(f"{color}_id"), head.get(f"{color}_name"), bool(head.get(f"{color}_cpu")))
-            for color in COLORS
-        }
+    def of_head(head: GameHead, later: bool = False) -> GameState:
+        seats: dict[str, Seat] = {}
+        for color in COLORS:
+            seat = head.seat(color)
+            seats[color] = Seat(seat.player_id, seat.name, bool(seat.cpu)) if seat else Seat(None, None, False)
         return GameState(
-            game_id=head["id"],
-            game=head["game"],
-            seq=int(head["seq"]),
-            ply=int(head.get("ply") or 0),
-            state=head["state"],
-            turn=head["turn"],
-            result=head.get("result") if head.get("state") == "finished" else None,
-            reason=head.get("reason"),
-            draw_offer=head.get("draw_offer"),
+            game_id=head.id,
+            game=head.game,
+            seq=head.seq,
+            ply=head.ply,
+            state=head.state,
+            turn=head.turn,
+            result=head.result if head.state == "finished" else None,
+            reason=head.reason,
+            draw_offer=head.draw_offer,
             seats=seats,
             later=later,
         )
 
 
 class GameReader(Protocol):
-    def state_after(self, game_id: str, event: dict[str, Any]) -> GameState | None:
+    def state_after(self, game_id: str, event: AnyEvent) -> GameState | None:
         """The game after ``event`` (see the module docstring); None when there is no such game."""
         ...
 
 
-class StoredGames:
-    """``GameReader`` on the games table, through the games function's own store and fold."""
+class GameStates:
+    """``GameReader`` on the games repository (DynamoDB unless given another), with the games' own fold."""
 
-    def __init__(self, store: Any = None):
-        if store is None:
-            from common.persistence.store import GameStore
+    def __init__(self, games: GameRepository | None = None):
+        if games is None:
+            from games.repository import dynamodb_games
 
-            store = GameStore()
-        self.store = store
+            games = dynamodb_games()
+        self.games = games
 
-    def state_after(self, game_id: str, event: dict[str, Any]) -> GameState | None:
-        head = self.store.get_head(game_id)
-        seq = int(event["seq"])
-        if head is not None and head["seq"] >= seq:
-            return GameState.of_head(head, later=head["seq"] > seq)
-        return self._folded(game_id, head, seq)
+    def state_after(self, game_id: str, event: AnyEvent) -> GameState | None:
+        head = self.games.get_head(game_id)
+        if head is not None and head.seq >= event.seq:
+            return GameState.of_head(head, later=head.seq > event.seq)
+        return self._folded(game_id, head, event.seq)
 
-    def _folded(self, game_id: str, head: dict[str, Any] | None, seq: int) -> GameState | None:
-        from games.codec import event_from, head_from, head_record
-        from games.domain import DamagedHead, apply_all
+    def _folded(self, game_id: str, head: GameHead | None, seq: int) -> GameState | None:
+        from games.domain import DamagedHead
 
-        after = head["seq"] if head else 0
         try:
-            start = head_from(head) if head else None
-            events = [item for item in self.store.events_after(game_id, after) if item["seq"] <= seq]
-        except DamagedHead:  # an older head: fold the whole log
-            start = None
-            events = [item for item in self.store.load(game_id)[1] if item["seq"] <= seq]
+            return self._fold(game_id, head, seq)
+        except DamagedHead:  # a head that cannot give its position (an older layout): fold the whole log
+            return self._fold(game_id, None, seq)
+
+    def _fold(self, game_id: str, start: GameHead | None, seq: int) -> GameState | None:
+        from games.domain import apply_all
+
+        events = [event for event in self.games.events_after(game_id, start.seq if start else 0) if event.seq <= seq]
         if not events and start is None:
             return None
-        folded = apply_all(start, [event_from(item) for item in events])
-        return GameState.of_head(head_record(folded)) if folded.seq == seq else None
-
-
-REMINDER_INDEX = "GamesByReminderHour"
+        folded = apply_all(start, events)
+        return GameState.of_head(folded) if folded.seq == seq else None
 
 
 class StoredDueGames:
-    """``DueGames`` on the games table and its sparse index ``GamesByReminderHour``."""
+    """``DueGames`` (``notify.reminders``) on the games repository: its sparse reminder index and heads."""
 
-    def __init__(self, table: str | None = None):
-        import os
+    def __init__(self, games: GameRepository | None = None):
+        if games is None:
+            from games.repository import dynamodb_games
 
-        self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
+            games = dynamodb_games()
+        self.games = games
 
     def due(self, hour: int, now_ms: int) -> list[str]:
-        from common.persistence.reminder_schedule import index_keys
+        return self.games.due_for_reminders(hour, now_ms)
 
-        return [game_id for key in index_keys(hour) for game_id in self._due_at(key, now_ms)]
-
-    def _due_at(self, key: int, now_ms: int) -> list[str]:
-        from common.persistence.store import call
-
-        params = {
-            "TableName": self.table,
-            "IndexName": REMINDER_INDEX,
-            "KeyConditionExpression": "reminder_hour = :hour AND reminder_due <= :now",
-            "ExpressionAttributeValues": {":hour": {"N": str(key)}, ":now": {"N": str(now_ms)}},
-        }
-        ids: list[str] = []
-        while True:
-            answer = call("query", **params) or {}
-            ids.extend(item["pk"]["S"] for item in answer.get("Items", ()) if item["sk"]["S"] == "H")
-            if "LastEvaluatedKey" not in answer:
-                return ids
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-
-    def head(self, game_id: str) -> dict[str, Any] | None:
-        from common.persistence.store import GameStore
-
-        return GameStore(self.table).get_head(game_id)
+    def head(self, game_id: str) -> tuple[GameHead, int | None] | None:
+        """The game's head and when its stored reminder is due (None: no reminder), or None."""
+        found = self.games.reminder_of(game_id)
+        return (found.head, found.due) if found is not None else None
 
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
         """Move the head's reminder on to ``next_due`` (None: no more), if the head is still the one read."""
-        from common.persistence.reminder_schedule import index_key
-        from common.persistence.store import call
-
-        values = {":seq": {"N": str(seq)}, ":due": {"N": str(due)}}
-        if next_due is None:
-            update = "REMOVE reminder_due, reminder_hour"
-        else:
-            update = "SET reminder_due = :next, reminder_hour = :hour"
-            values.update({":next": {"N": str(next_due)}, ":hour": {"N": str(index_key(game_id, next_due))}})
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key={"pk": {"S": game_id}, "sk": {"S": "H"}},
-            UpdateExpression=update,
-            ConditionExpression="seq = :seq AND reminder_due = :due",
-            ExpressionAttributeValues=values,
-        )
-        return answer is not None
+        return self.games.advance_reminder(game_id, seq, due, next_due)

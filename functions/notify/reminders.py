@@ -1,6 +1,7 @@
 """ReminderFunction: "less than 24 hours left" and "less than 2 hours left" for the player to move, each once.
 
-**What the games head carries** (``games.protocol`` sets it in every head write, ``common.persistence.reminder_schedule``):
+**What the games head carries** (the games repository sets it in every head write,
+``common.persistence.reminder_schedule``):
 ``reminder_due``, the epoch ms when the next reminder of the current turn is due (``schedule``), and
 ``reminder_hour``, the hour it falls in spread over ``REMINDER_SHARDS`` keys by game (``index_key``); both
 absent when no reminder is coming (game not active, the computer to move, deadline too close). The index
@@ -14,7 +15,8 @@ write, one head update and the pushes. So its cost grows with the games that are
 ``attribute_not_exists`` in the push table; a second sweep, a retried one, or a head rewritten with an old
 ``reminder_due`` finds the marker and sends nothing. Then the head moves on to its next stage with a write
 conditional on the head being the one read (``seq`` and ``reminder_due`` unchanged), so a newer head from the
-games function is never overwritten.
+games function is never overwritten. Every read and write of the games table goes through the games
+repository (``notify.games.StoredDueGames`` on ``games.repository``).
 
 The same function sends the daily puzzle's notification (``notify.daily``).
 """
@@ -24,15 +26,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aws_lambda_powertools import Logger
 from common.persistence.reminder_schedule import HOUR_MS, STAGES, reminder_attributes, schedule
+from common.web import metrics
 
 from notify.daily import DailyPuzzles
 from notify.decide import Notice
 from notify.games import GameState, other
 from notify.notifier import Notifier
+
+if TYPE_CHECKING:
+    from games.domain import GameHead
 
 logger = Logger()
 
@@ -55,7 +61,9 @@ def next_due(deadline: int, due: int) -> int | None:
 class DueGames(Protocol):
     def due(self, hour: int, now_ms: int) -> list[str]: ...
 
-    def head(self, game_id: str) -> dict[str, Any] | None: ...
+    def head(self, game_id: str) -> tuple[GameHead, int | None] | None:
+        """The game's head and when its stored reminder is due (None: no reminder), or None."""
+        ...
 
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
 
@@ -95,23 +103,23 @@ class Reminders:
         return report
 
     def _remind(self, game_id: str, now_ms: int) -> bool:
-        head = self.games.head(game_id)
-        due = head.get("reminder_due") if head else None
+        found = self.games.head(game_id)
+        head, due = found if found is not None else (None, None)
         if head is None or due is None or due > now_ms:
             return False  # the index was behind the head
-        deadline = int(head.get("deadline") or 0)
-        stage = stage_of(deadline, due) if head.get("state") == "active" and deadline else None
+        deadline = head.deadline or 0
+        stage = stage_of(deadline, due) if head.state == "active" and deadline else None
         sent = False
         if stage is not None and deadline > now_ms and self.marks.mark(game_id, deadline, stage):
             notice = self._notice(head, stage)
             if notice is not None:
                 self.notifier.deliver(notice)
                 sent = True
-        self.games.advance(game_id, head["seq"], due, next_due(deadline, due) if stage else None)
+        self.games.advance(game_id, head.seq, due, next_due(deadline, due) if stage else None)
         return sent
 
     @staticmethod
-    def _notice(head: dict[str, Any], stage: str) -> Notice | None:
+    def _notice(head: GameHead, stage: str) -> Notice | None:
         game = GameState.of_head(head)
         seat, opponent = game.seats[game.turn], game.seats[other(game.turn)]
         if seat.player_id is None or seat.cpu:
@@ -165,6 +173,9 @@ def daily_puzzles() -> DailyPuzzles:
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     clock = _state.get("clock", time.time)
     now_ms = int(clock() * 1000)
-    report = reminders().sweep(now_ms)
-    daily = daily_puzzles().sweep(now_ms)
+    try:
+        report = reminders().sweep(now_ms)
+        daily = daily_puzzles().sweep(now_ms)
+    finally:
+        metrics.flush()  # the sweep's PushSent and PushFailed, one line
     return {"due": report.due, "reminded": report.reminded, "skipped": report.skipped, "daily": daily}

@@ -12,19 +12,21 @@ DynamoDB JSON); the tests do the same.
 
 from __future__ import annotations
 
+import base64
 import os
 import time
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
+from common.persistence.attributes import from_item
+from common.web import metrics
 from push.subscriptions import SubscriptionRepository
 
 from notify.decide import notices
-from notify.games import GameReader, StoredGames
+from notify.games import GameReader, GameStates
 from notify.notifier import Notifier
 from notify.sender import Sender, WebPushSender
 
@@ -72,7 +74,7 @@ def _subscriptions() -> SubscriptionRepository:
 
 
 _BUILDERS: dict[str, Callable[[], Any]] = {
-    "games": StoredGames,
+    "games": GameStates,
     "subscriptions": _subscriptions,
     "sender": default_sender,
     "clock": lambda: time.time,
@@ -84,36 +86,43 @@ def notifier() -> Notifier:
 
 
 def game_event(record: DynamoDBRecord) -> tuple[str, dict[str, Any]] | None:
-    """(game id, event) of a record that inserted an event item; None for any other record."""
+    """(game id, event record) of a stream record that inserted an event item; None for any other record."""
     if record.event_name is None or record.event_name.name != "INSERT" or record.dynamodb is None:
         return None
-    image = record.dynamodb.new_image
-    sort_key = str(image.get("sk", ""))
+    image = record.dynamodb.raw_event.get("NewImage") or {}
+    sort_key = image.get("sk", {}).get("S", "")
     if not (sort_key.startswith("E") and sort_key[1:].isdigit() and image.get("pk")):
         return None
-    event = {key: _plain(value) for key, value in image.items() if key not in ("pk", "sk")}
+    event = from_item({name: _binary_decoded(value) for name, value in image.items() if name not in ("pk", "sk")})
     event["seq"] = int(sort_key[1:])
-    return str(image["pk"]), event
+    return str(image["pk"]["S"]), event
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
+def _binary_decoded(attribute: dict[str, Any]) -> dict[str, Any]:
+    """An attribute of a stream record's JSON as the table holds it: binary values come as base64 text."""
+    ((kind, value),) = attribute.items()
+    if kind == "B":
+        return {"B": base64.b64decode(value)}
+    if kind == "BS":
+        return {"BS": [base64.b64decode(item) for item in value]}
+    if kind == "M":
+        return {"M": {name: _binary_decoded(item) for name, item in value.items()}}
+    if kind == "L":
+        return {"L": [_binary_decoded(item) for item in value]}
+    return attribute
 
 
 def handle_record(record: DynamoDBRecord) -> None:
     found = game_event(record)
     if found is None:
         return
-    game_id, event = found
+    from games.repository import read_event
+
+    game_id, item = found
+    event = read_event(item)
     state = part("games").state_after(game_id, event)
     if state is None:
-        logger.warning("event of an unknown game", extra={"game_id": game_id, "seq": event["seq"]})
+        logger.warning("event of an unknown game", extra={"game_id": game_id, "seq": event.seq})
         return
     deliver = notifier().deliver
     for notice in notices(event, state):
@@ -122,6 +131,9 @@ def handle_record(record: DynamoDBRecord) -> None:
 
 @logger.inject_lambda_context
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    return dict(
-        process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
-    )
+    try:
+        return dict(
+            process_partial_response(event=event, record_handler=handle_record, processor=processor, context=context)
+        )
+    finally:
+        metrics.flush()  # the batch's PushSent and PushFailed, one line

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-LANGS = ("sw", "tl", "en")
+from shared_rules.names import LANGUAGES
+
+LANGS = LANGUAGES
 _HERE = Path(__file__).resolve().parent
 
 

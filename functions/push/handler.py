@@ -10,10 +10,9 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from common.players.service import Players
 from common.web.api import JSON, Api
-from common.web.depends import Clock, clock, players
-from common.web.errors import ApiError
+from common.web.auth import CurrentPlayer
+from common.web.depends import Clock, clock
 from common.web.models import ErrorResponse
 
 from push.subscriptions import (
@@ -26,7 +25,7 @@ from push.subscriptions import (
     Unsubscribed,
     UnsubscribeRequest,
 )
-from push.vapid import VapidNotConfigured, vapid_key
+from push.vapid import vapid_key
 
 PATH = "/v1/players/me/push-subscriptions"
 
@@ -70,11 +69,10 @@ app = Api()
 )
 def subscribe(
     request: SubscriptionRequest,
-    players: Annotated[Players, Depends(players)],
+    player: CurrentPlayer,
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
     now: Annotated[Clock, Depends(clock)],
 ) -> Response[SubscriptionView]:
-    player = players.authenticate(app.current_event.headers)
     subscription = request.subscription(int(now() * 1000))
     new = subscriptions.subscribe(player.player_id, subscription)
     status = HTTPStatus.CREATED if new else HTTPStatus.OK
@@ -89,10 +87,9 @@ def subscribe(
     responses={**_errors(401, 503)},
 )
 def list_subscriptions(
-    players: Annotated[Players, Depends(players)],
+    player: CurrentPlayer,
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[SubscriptionList]:
-    player = players.authenticate(app.current_event.headers)
     body = SubscriptionList(subscriptions=[item.view() for item in subscriptions.list(player.player_id)])
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
 
@@ -106,10 +103,9 @@ def list_subscriptions(
 )
 def unsubscribe(
     request: UnsubscribeRequest,
-    players: Annotated[Players, Depends(players)],
+    player: CurrentPlayer,
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[Unsubscribed]:
-    player = players.authenticate(app.current_event.headers)
     body = Unsubscribed(deleted=subscriptions.unsubscribe(player.player_id, request.endpoint))
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
 
@@ -122,10 +118,7 @@ def unsubscribe(
     responses={**_errors(503)},
 )
 def push_key() -> Response[PushKey]:
-    try:
-        body = PushKey(public_key=vapid_key().public_key)
-    except VapidNotConfigured as error:  # a deployment or local runner without a key: say so, not 500
-        raise ApiError(str(error), status=HTTPStatus.SERVICE_UNAVAILABLE, code="push_not_configured") from None
+    body = PushKey(public_key=vapid_key().public_key)  # VapidNotConfigured without a key: 503, not 500
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=3600"})
 
 

@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from common.errors import DomainError
+
 from push.subscriptions import b64url_decode, b64url_encode, local_mode
 
 SECRET_VARIABLE = "VAPID_SECRET_ARN"
@@ -29,8 +31,10 @@ P256_ORDER = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
 _DERIVATION_INFO = b"ubao vapid p-256 v1"
 
 
-class VapidNotConfigured(RuntimeError):
-    """Neither a secret (deployed) nor local mode: the functions cannot sign pushes."""
+class VapidNotConfigured(DomainError):
+    """Neither a secret (deployed) nor local mode: the functions cannot sign pushes (the API says so: 503)."""
+
+    code = "push_not_configured"
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from http import HTTPStatus
 from typing import Any, Literal, TypeVar
 
-from common.web.errors import ApiError
+from common.errors import DomainError
 
 from puzzles.catalog import Puzzle
 from shared_rules import Game, InvalidMove, Position, RulesError, get_game
@@ -32,8 +31,7 @@ Result = Literal["continue", "solved", "failed"]
 MoveT = TypeVar("MoveT")
 
 
-class AttemptOver(ApiError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
+class AttemptOver(DomainError):
     code = "attempt_over"
 
 

@@ -10,18 +10,19 @@ import json
 from http import HTTPStatus
 from typing import Annotated, TypeVar
 
-from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from common.persistence.repositories import PuzzleProgressRepository, Record
 from common.players.service import Players
 from common.web.api import JSON, Api
+from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, clock, players, puzzle_progress_repository
 from common.web.models import ErrorResponse
 from pydantic import BaseModel
 
-from puzzles_api.logic import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone
+from puzzles_api.logic import PACK_MAX, PuzzleService, RatingsSeen, caller_of, puzzle_view, time_zone
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
@@ -78,6 +79,12 @@ def create_app() -> Api:
     def headers() -> dict[str, str]:
         return app.current_event.headers or {}
 
+    def requested_zone(request: Request) -> str | None:
+        # A dependency, so a wrong ``tz`` is refused before the token is checked, as it always was.
+        return time_zone((request.query_parameters or {}).get("tz"))
+
+    Zone = Annotated[str | None, Depends(requested_zone)]
+
     @app.get(
         "/v1/puzzles/daily",
         summary="The daily puzzle of a game",
@@ -109,11 +116,11 @@ def create_app() -> Api:
     )
     def next_puzzle(
         puzzles: Puzzles,
+        player: CurrentPlayer,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
         theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
     ) -> Response[PuzzleView]:
-        caller = puzzles.caller(headers(), required=True)
-        body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller, game, theme)))
+        body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller_of(player), game, theme)))
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
     @app.get(
@@ -127,12 +134,12 @@ def create_app() -> Api:
     )
     def puzzle_pack(
         puzzles: Puzzles,
+        player: CurrentPlayer,
         game: Annotated[GameName, Query(description="chess, english or tanzanian")],
         count: Annotated[int, Query(ge=1, le=PACK_MAX, description=f"How many, 1 to {PACK_MAX}")] = PACK_MAX,
         theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
     ) -> Response[PuzzlePack]:
-        caller = puzzles.caller(headers(), required=True)
-        chosen = puzzles.next_puzzles(caller, game, theme, count)
+        chosen = puzzles.next_puzzles(caller_of(player), game, theme, count)
         # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
         body = PuzzlePack.model_validate({"puzzles": [puzzle_view(p, puzzles.rating_of(p)) for p in chosen]})
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
@@ -165,10 +172,11 @@ def create_app() -> Api:
         id: str,  # noqa: A002
         request: AttemptRequest,
         puzzles: Puzzles,
+        zone: Zone,
+        player: OptionalPlayer,
         tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
     ) -> Response[AttemptResult]:
-        zone = time_zone(tz)
-        caller = puzzles.caller(headers(), required=False)
+        caller = caller_of(player) if player else None
         body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
@@ -184,11 +192,11 @@ def create_app() -> Api:
     )
     def my_puzzles(
         puzzles: Puzzles,
+        zone: Zone,
+        player: CurrentPlayer,
         tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
     ) -> Response[PuzzleProgress]:
-        zone = time_zone(tz)
-        caller = puzzles.caller(headers(), required=True)
-        body = PuzzleProgress.model_validate(puzzles.progress(caller, zone))
+        body = PuzzleProgress.model_validate(puzzles.progress(caller_of(player), zone))
         return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
     app.exception_handler(NotModified)(_not_modified)

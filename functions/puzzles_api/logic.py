@@ -26,15 +26,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from http import HTTPStatus
-from typing import Literal, overload
 
 from aws_lambda_powertools import Logger
+from common.errors import DomainError
 from common.persistence.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository, Record
 from common.persistence.store import StoreUnavailable
-from common.players.service import Player, Players, bearer_token
+from common.players.service import Player, Players
 from common.web import metrics
-from common.web.errors import ApiError
 from common.web.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
@@ -67,28 +65,28 @@ _THEME = re.compile(r"[A-Za-z_]{1,40}")
 Caller = tuple[Player, Record]  # the player and its stored item, from one read
 
 
-class PuzzleNotFound(ApiError):
-    status = HTTPStatus.NOT_FOUND
+def caller_of(player: Player) -> Caller:
+    """The player and the item its token was checked against (its progress is there): no second read."""
+    return player, player.stored or {}
+
+
+class PuzzleNotFound(DomainError):
     code = "puzzle_not_found"
 
 
-class NoPuzzleLeft(ApiError):
-    status = HTTPStatus.NOT_FOUND
+class NoPuzzleLeft(DomainError):
     code = "no_puzzle_left"
 
 
-class InvalidDate(ApiError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
+class InvalidDate(DomainError):
     code = "invalid_date"
 
 
-class InvalidTheme(ApiError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
+class InvalidTheme(DomainError):
     code = "invalid_theme"
 
 
-class InvalidTimeZone(ApiError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
+class InvalidTimeZone(DomainError):
     code = "invalid_tz"
 
 
@@ -232,20 +230,6 @@ class PuzzleService:
 
     def view(self, puzzle: Puzzle) -> Record:
         return puzzle_view(puzzle, self.served_rating(puzzle))
-
-    # -- players ------------------------------------------------------------------------------------------
-    @overload
-    def caller(self, headers: dict[str, str] | None, required: Literal[True]) -> Caller: ...
-
-    @overload
-    def caller(self, headers: dict[str, str] | None, required: bool) -> Caller | None: ...
-
-    def caller(self, headers: dict[str, str] | None, required: bool) -> Caller | None:
-        """The player the request's token belongs to, with its item (one read); None without a token when
-        ``required`` is false. A token that is sent must be right, whether required or not."""
-        if not required and bearer_token(headers, required=False) is None:
-            return None
-        return self.players.authenticate_record(headers)
 
     # -- attempts -----------------------------------------------------------------------------------------
     def attempt(self, puzzle_id: str, moves: list[str], caller: Caller | None, zone: str | None) -> Record:

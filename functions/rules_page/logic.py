@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from common.web.errors import ApiError
+from common.errors import DomainError
 
 LANGS = ("sw", "tl", "en")
 DEFAULT_LANG = "sw"
@@ -25,13 +25,11 @@ GAMES = ("chess", "english", "tanzanian")
 _HERE = Path(__file__).resolve().parent
 
 
-class UnsupportedLanguage(ApiError):
-    status = 422
+class UnsupportedLanguage(DomainError):
     code = "unsupported_language"
 
 
-class UnknownRulesPage(ApiError):
-    status = 404
+class UnknownRulesPage(DomainError):
     code = "not_found"
 
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from common.persistence import store
-from common.persistence.store import GameStore
 from common.players.service import hash_token
-from games.codec import event_record, head_record
 from games.domain import Created, GameHead, Moved, Seat, apply, rules_for
-from games.repository import GameRepository
+from games.repository import GameRecords, GameStore
+from games.repository.codec import event_record, head_record
+from games.repository.dynamodb import event_key
 
 #: Two kings a side in Tanzanian draughts (default options: no repetition rule) can shuffle for ever.
 KINGS_FEN = "W:WKc1,Ke1:BKb8,Kd8"
@@ -24,13 +24,13 @@ LONG_CHESS = Path(__file__).with_name("long_chess_game.txt")
 
 
 def write_long_game(
-    store: GameRepository, game_id: str, tokens: dict[str, str], plies: int, max_plies: int | None = None
+    store: GameRecords, game_id: str, tokens: dict[str, str], plies: int, max_plies: int | None = None
 ) -> GameHead:
     """A Tanzanian game of ``plies`` king moves between the players of ``tokens`` ({color: token})."""
     return write_records(store, game_id, *long_game(game_id, tokens, plies, max_plies))
 
 
-def write_long_chess_game(store: GameRepository, game_id: str, tokens: dict[str, str], plies: int) -> GameHead:
+def write_long_chess_game(store: GameRecords, game_id: str, tokens: dict[str, str], plies: int) -> GameHead:
     """A chess game of ``plies`` moves (at most 3,010) of ``LONG_CHESS`` between the players of ``tokens``."""
     return write_records(store, game_id, *long_game(game_id, tokens, plies, game="chess"))
 
@@ -76,7 +76,7 @@ def _batch_write(games: GameStore, records: list[dict]) -> None:
                     "Item": store.to_item(
                         {
                             "pk": record_game_id(record, records),
-                            "sk": store.event_key(record["seq"]),
+                            "sk": event_key(record["seq"]),
                             **{k: v for k, v in record.items() if k != "seq"},
                         }
                     )
@@ -131,7 +131,7 @@ def chess_moves(plies: int, seed: int = 7) -> list[str]:
     return moves
 
 
-def write_records(store: GameRepository, game_id: str, head: GameHead, records: list[dict]) -> GameHead:
+def write_records(store: GameRecords, game_id: str, head: GameHead, records: list[dict]) -> GameHead:
     """The game ``long_game`` made, stored under ``game_id`` (one long game, written as many times as needed)."""
     records = [{**records[0], "game_id": game_id}, *records[1:]]
     head = replace(head, id=game_id)

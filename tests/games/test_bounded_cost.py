@@ -5,7 +5,7 @@ the draw rules remember, so no request reads or replays the moves to act on a ga
 from __future__ import annotations
 
 import pytest
-from common.persistence.store import GameStore
+from games.repository import GameStore
 
 from tests.games.long_game import SHUFFLE, write_long_game
 

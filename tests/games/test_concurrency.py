@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from common.persistence.store import GameStore
+from games.repository import GameStore
 
 from tests.games.client import Answer, Api, at_once
 

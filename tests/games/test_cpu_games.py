@@ -102,7 +102,8 @@ def test_the_reply_is_reproducible_for_the_same_game_and_ply(api):
 
 
 def test_an_owed_reply_is_made_by_the_next_read(api, monkeypatch):
-    from common.persistence.store import GameStore, StoreUnavailable
+    from common.persistence.store import StoreUnavailable
+    from games.repository import GameStore
 
     token, created = create_cpu_game(api, "english", color="black", level=1)
     game_id = created.body["game"]["id"]

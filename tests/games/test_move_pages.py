@@ -1,13 +1,14 @@
-"""The move list in pages (issue 17): a game view carries the latest moves, a poller asks for the moves after its
-ply, and older moves come a page at a time; every page is one bounded Query, whatever the game's length."""
+"""The move list in pages, so a request costs the same at any length: a game view carries the latest moves,
+a poller asks for the moves after its ply, and older moves come a page at a time; every page is one bounded
+Query, whatever the game's length."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
-from common.persistence.store import GameStore
-from games.service import MOVES_PAGE
+from games.pages import MOVES_PAGE
+from games.repository import GameStore
 
 from tests.games.long_game import LONG_CHESS, SHUFFLE, long_game, write_long_game, write_records
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from common.persistence import store
-from common.persistence.store import GameStore
+from games.repository import GameStore
 
 
 def _rewrite_head(game_id: str, drop: tuple[str, ...] = (), **changes) -> None:
@@ -18,7 +18,12 @@ def _rewrite_head(game_id: str, drop: tuple[str, ...] = (), **changes) -> None:
     store.client().put_item(TableName=GameStore().table, Item=item)
 
 
-OLDER_FORMAT = {"drop": ("fen", "memory", "last_moves"), "anchor_fen": None, "anchor_ply": 0, "recent": b"\x01"}
+OLDER_FORMAT = {
+    "drop": ("fen", "memory", "last_moves", "schema_version"),
+    "anchor_fen": None,
+    "anchor_ply": 0,
+    "recent": b"\x01",
+}
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ moves forward, Query order, the player index, and values that come back as they 
 from __future__ import annotations
 
 import pytest
-from common.persistence.store import GameStore, PlayerStore, item_size
-from games.repository import InMemoryGameStore
+from common.persistence.store import PlayerStore, item_size
+from games.repository import GameStore, InMemoryGameStore
 
 
 @pytest.fixture(params=["memory", "moto", "dynalite"])
@@ -125,6 +125,21 @@ def test_a_players_games_by_seat_in_order(games_store):
     assert [head["id"][0] for head in found] == ["a"]
 
 
+def test_the_reminder_index_holds_due_heads_and_a_reminder_moves_on_once(games_store):
+    store, hour = games_store, 480_000
+    due = hour * 3_600_000 + 60_000
+    assert store.save_head(_head("g-due", 7, reminder_due=due, reminder_hour=hour))
+    assert store.save_head(_head("g-later", 7, reminder_due=due + 120_000, reminder_hour=hour))
+    assert store.save_head(_head("g-none", 3))
+    assert store.due_for_reminders(hour, due + 1) == ["g-due"]
+    assert store.due_for_reminders(hour - 1, due + 1) == []
+    assert not store.advance_reminder("g-due", seq=6, due=due, next_due=due + 1)  # not the head read
+    assert store.advance_reminder("g-due", seq=7, due=due, next_due=due + 22 * 3_600_000)
+    assert not store.advance_reminder("g-due", seq=7, due=due, next_due=None)  # moved on already
+    assert store.due_for_reminders(hour, due + 1) == []
+    assert store.due_for_reminders(hour + 22, due + 22 * 3_600_000) == ["g-due"]
+
+
 @pytest.mark.usefixtures("backend")
 def test_players_by_token_hash():
     players = PlayerStore()
@@ -159,6 +174,7 @@ def test_a_head_keeps_what_dynamodb_reads_as_attributes_and_reads_the_same_in_th
     import os
 
     from common.persistence import store
+    from games.repository.dynamodb import HEAD_ATTRIBUTES
 
     head = _head(
         "g1",
@@ -178,8 +194,53 @@ def test_a_head_keeps_what_dynamodb_reads_as_attributes_and_reads_the_same_in_th
     # The indexes and the conditional write find their attributes; the rest is one document.
     for name in ("seq", "fen", "white_id", "white_order", "white_key", "reminder_due", "reminder_hour"):
         assert name in item, name
-    assert set(item) - store.HEAD_ATTRIBUTES == {"doc", "white_key"}
+    assert set(item) - HEAD_ATTRIBUTES == {"doc", "white_key"}
     # A head stored before the document existed (every field an attribute) reads as the same record.
     older = store.to_item({"pk": "g1", "sk": "H", **{name: value for name, value in head.items() if name != "id"}})
     store.client().put_item(TableName=table, Item=older)
     assert dynamodb_games_store.get_head("g1") == head
+
+
+def test_an_item_of_an_older_layout_reads_through_the_repository_in_the_current_one(games_store):
+    """Records written before ``schema_version``: a head without its position and token hashes as hex text;
+    events without their time. ``upgrade`` reads them; a current head replaces the old one at the same seq."""
+    from dataclasses import replace
+
+    from games.domain import Created, DamagedHead, Joined
+    from games.repository import SCHEMA_VERSION, StoredGames
+
+    key = bytes(range(32))
+    seats = {"white": {"id": "p1", "key": key.hex(), "name": "Asha"}, "black": None}
+    options = {"days_per_move": 3, "swap_colors": True}
+    created = {"seq": 1, "kind": "create", "by": "white", "game_id": "old000000001", "game": "chess",
+               "options": options, "seats": seats}  # fmt: skip
+    joined = {"seq": 2, "kind": "join", "by": "black", "at": 7, "seat": {"id": "p2", "key": key.hex(), "name": "B"}}
+    for event in (created, joined):
+        assert games_store.append_event("old000000001", event)
+    older_head = {"id": "old000000001", "game": "chess", "options": options, "seq": 2, "ply": 0, "state": "active",
+                  "turn": "white", "result": "ongoing", "created": 5, "updated": 7, "white_id": "p1",
+                  "white_key": key.hex(), "white_order": 3 * 10**13 + 7, "black_id": "p2", "black_key": key.hex(),
+                  "black_order": 2 * 10**13 + 7, "anchor_fen": "8/8/8/8/8/8/8/8 w - - 0 1", "anchor_ply": 0,
+                  "recent": b"\x01"}  # fmt: skip
+    assert games_store.save_head(older_head)
+    games = StoredGames(games_store)
+
+    head = games.get_head("old000000001")
+    assert head is not None and head.seq == 2 and not head.position_known
+    assert head.white is not None and head.white.key == key and head.black is not None and head.black.key == key
+    with pytest.raises(DamagedHead):
+        head.position()  # a change of the game folds its log instead
+    first, second = games.events_after("old000000001", 0)
+    assert isinstance(first, Created) and first.at == 0 and first.white is not None and first.white.key == key
+    assert isinstance(second, Joined) and second.at == 7 and second.seat.key == key
+    listed, more = games.games_of_player("p1", "white", 0, 4 * 10**13, None, 10)
+    assert [(game.order, game.head.id) for game in listed] == [(3 * 10**13 + 7, "old000000001")] and not more
+
+    current = replace(head, position_known=True, snapshot=replace(head.snapshot, fen=CHESS_START))
+    assert games.save_head(current)  # the same seq: the older layout is replaced
+    stored = games_store.get_head("old000000001")
+    assert stored["schema_version"] == SCHEMA_VERSION and stored["fen"] == CHESS_START and "anchor_fen" not in stored
+    assert games.get_head("old000000001").position().fen() == CHESS_START
+
+
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

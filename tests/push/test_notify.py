@@ -257,3 +257,21 @@ def test_an_expired_subscription_is_dropped_not_used(games_api, push_api, push_s
     games_api.play(game_id, seats, ["e4"])
     stream.flush()
     assert push_service.attempts == {} and listed(push_api, seats["black"]) == []
+
+
+def test_each_push_counts_once_as_sent_or_failed(games_api, push_api, push_service, stream, capsys):
+    from tests.games.test_metrics import emitted
+
+    game_id, seats = games_api.start_game()
+    stream.flush()
+    black = subscribe(push_api, push_service, seats["black"])
+    push_service.answer_with(black.endpoint, 429, retry_after=1, times=1)  # retried once, then delivered
+    games_api.play(game_id, seats, ["e4"])
+    capsys.readouterr()
+    stream.flush()
+    assert emitted(capsys) == {"PushSent": 1}
+    push_service.answer_with(black.endpoint, 500)  # dropped after its retries
+    games_api.play(game_id, seats, ["e5", "Nf3"])
+    capsys.readouterr()
+    stream.flush()
+    assert emitted(capsys) == {"PushFailed": 1}

@@ -10,7 +10,7 @@ from common.persistence.repositories import InMemoryPlayers
 from common.web import depends
 from common.web.ratelimit import MemoryBuckets
 from games import handler
-from games.repository import InMemoryGameStore
+from games.repository import InMemoryGameStore, in_memory_games
 
 from tests.games.client import Api
 
@@ -29,7 +29,7 @@ class InMemoryFunction:
         app.dependency_overrides.update(
             {
                 depends.clock: lambda: lambda: self.now,
-                handler.game_repository: lambda: self.games,
+                handler.game_repository: lambda: in_memory_games(self.games),
                 depends.player_repository: lambda: self.players,
                 depends.rate_buckets: lambda: self.buckets,
             }

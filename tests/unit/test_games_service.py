@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from common.players.service import Player, hash_token
-from games.codec import head_from
 from games.domain import MAX_PLIES
 from games.errors import Conflict, Forbidden, IllegalMove
-from games.repository import InMemoryGameStore
+from games.repository import InMemoryGameStore, in_memory_games
+from games.repository.codec import head_from
 from games.service import GamesService
 
 from tests.games.long_game import SHUFFLE, write_long_game
@@ -30,7 +30,7 @@ def store():
 
 @pytest.fixture
 def service(store):
-    return GamesService(store, clock=Clock())
+    return GamesService(in_memory_games(store), clock=Clock())
 
 
 def player(color: str) -> Player:
@@ -89,7 +89,7 @@ def test_a_move_costs_the_same_store_calls_at_ply_10_and_3000(store, service):
 
 
 def test_new_games_end_at_the_maximum_length(store):
-    service = GamesService(store, clock=Clock(), max_plies=4)
+    service = GamesService(in_memory_games(store), clock=Clock(), max_plies=4)
     game_id = started(service, "tanzanian")
     head = service.move(hash_token(TOKENS["white"]), game_id, "c3-d4", 0).head
     assert head.max_plies == 4 and MAX_PLIES == 1_000

@@ -19,20 +19,22 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from common.errors import DomainError
+
 #: Seconds a client should wait before retrying after a 503 caused by the store.
 RETRY_AFTER_SECONDS = 1
 #: Time kept back from every store budget to build and send the answer (and log), in seconds.
 MARGIN_SECONDS = 1.0
 
 
-class StoreUnavailable(Exception):
+class StoreUnavailable(DomainError):
     """The store cannot answer now (throttled, failing, unreachable, or no time left): 503, retry later."""
 
+    code = "store_unavailable"
     retry_after = RETRY_AFTER_SECONDS
 
     def __init__(self, message: str = "the game store is busy; try again in a moment") -> None:
         super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

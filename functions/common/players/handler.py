@@ -14,6 +14,7 @@ from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from common.players.service import Players
 from common.web.api import JSON
+from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, players, rate_limiter
 from common.web.models import CreatePlayerRequest, ErrorResponse, NewPlayer, PlayerProfile, RenameRequest
 from common.web.ratelimit import RateLimiter
@@ -57,6 +58,8 @@ def create_player(
 
 
 @router.patch("/v1/players/me", summary="Set your display name", tags=["players"], responses=_errors(401, 422, 503))
-def rename_player(request: RenameRequest, players: Annotated[Players, Depends(players)]) -> PlayerProfile:
-    player = players.rename(players.authenticate(router.current_event.headers or {}), request.name)
-    return PlayerProfile(player_id=player.player_id, name=player.name)
+def rename_player(
+    request: RenameRequest, player: CurrentPlayer, players: Annotated[Players, Depends(players)]
+) -> PlayerProfile:
+    renamed = players.rename(player, request.name)
+    return PlayerProfile(player_id=renamed.player_id, name=renamed.name)

@@ -18,12 +18,11 @@ import hmac
 import re
 import secrets
 import unicodedata
-from dataclasses import dataclass
-from http import HTTPStatus
+from dataclasses import dataclass, field
 from typing import Any
 
+from common.errors import DomainError
 from common.persistence.repositories import PlayerRepository
-from common.web.errors import ApiError
 
 TOKEN_PREFIX = "ubao_"
 TOKEN_BYTES = 32  # 256 bits: far beyond guessing, and the hash stays a safe lookup key
@@ -33,16 +32,11 @@ _TOKEN_SHAPE = re.compile(r"ubao_[A-Za-z0-9_-]{43}")
 _NAME_PUNCTUATION = frozenset(" .'-_")
 
 
-class Unauthorized(ApiError):
-    status = HTTPStatus.UNAUTHORIZED
+class Unauthorized(DomainError):
     code = "unauthorized"
 
-    def __init__(self, message: str):
-        super().__init__(message, headers={"WWW-Authenticate": 'Bearer realm="ubao"'})
 
-
-class InvalidName(ApiError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
+class InvalidName(DomainError):
     code = "invalid_name"
 
 
@@ -51,6 +45,8 @@ class Player:
     player_id: str
     token_hash: str  # hex SHA-256 of the token
     name: str | None = None
+    #: The player's item as it was read to authenticate (the puzzles function keeps its progress there).
+    stored: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def public(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name}
@@ -157,7 +153,7 @@ class Players:
         # a wrong token through.
         if record is None or not token_matches(token_hash, record.get("token_hash")):
             raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
-        player = Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))
+        player = Player(record["player_id"], record["token_hash"], record.get("name"), stored=record)
         return player, record
 
     def rename(self, player: Player, name: str | None) -> Player:

@@ -39,14 +39,16 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.shared.json_encoder import Encoder
 
+from common.errors import DomainError
 from common.persistence import deadline
-from common.persistence.deadline import StoreUnavailable
 from common.web import snapstart
 from common.web.edge import around_requests
 from common.web.errors import (
+    ERRORS,
     MAX_BODY_BYTES,
     RULES_ERROR_STATUS,
     ApiError,
+    ErrorSpec,
     InvalidJson,
     InvalidRequest,
     MethodNotAllowed,
@@ -54,7 +56,7 @@ from common.web.errors import (
     PayloadTooLarge,
     error_body,
 )
-from common.web.ratelimit import RateLimited, bind_request
+from common.web.ratelimit import bind_request
 from common.web.routing import RouteTable
 from shared_rules.errors import RulesError
 
@@ -107,17 +109,20 @@ class Api(APIGatewayHttpResolver):
         try:
             event = normalized_event(event)
         except ApiError as error:
-            _log_refusal(error)
+            logger.info("request refused", extra={"status": error.status, "code": error.code})
             return raw_error_response(error)
         with deadline.request_clock(context):  # every store call of this request fits in the time it has
             return self.resolve(event, context)
 
     # -- errors -----------------------------------------------------------------------------------------
+    def add_error_details(self, kind: type[Exception], details: Callable[[Any], dict[str, Any]]) -> None:
+        """Add ``details(error)``'s fields beside ``error`` in the answer to a refusal of ``kind`` (a conflict's
+        current game, say): the view of a domain value belongs to the function's edge, not to the domain."""
+        self._error_details.append((kind, details))
+
     def _register_error_handlers(self) -> None:
-        self.exception_handler(ApiError)(self._api_error)
-        self.exception_handler(StoreUnavailable)(self._store_unavailable)
-        self.exception_handler(RulesError)(self._rules_error)
-        self.exception_handler(RateLimited)(self._rate_limited)
+        self._error_details: list[tuple[type[Exception], Callable[[Any], dict[str, Any]]]] = []
+        self.exception_handler([DomainError, RulesError])(self._refusal)
         self.exception_handler(RequestValidationError)(self._request_validation_error)
         self.exception_handler(RequestUnsupportedContentType)(self._unsupported_content_type)
         self.exception_handler(ServiceError)(self._service_error)
@@ -125,47 +130,34 @@ class Api(APIGatewayHttpResolver):
         self.exception_handler(Exception)(self._bug)
         self.not_found(self._not_found)
 
-    def _api_error(self, error: ApiError) -> Response[Any]:
-        _log_refusal(error)
-        return error_response(error.status, error.code, error.message, error.headers, error.reason)
-
-    def _rate_limited(self, error: RateLimited) -> Response[Any]:
-        return self._api_error(
-            ApiError(
-                str(error),
-                status=HTTPStatus.TOO_MANY_REQUESTS,
-                code="rate_limited",
-                headers={"Retry-After": str(error.retry_after)},
-            )
-        )
-
-    def _store_unavailable(self, error: StoreUnavailable) -> Response[Any]:
-        return self._api_error(
-            ApiError(
-                error.message,
-                status=HTTPStatus.SERVICE_UNAVAILABLE,
-                code="store_unavailable",
-                headers={"Retry-After": str(error.retry_after)},
-            )
-        )
-
-    def _rules_error(self, error: RulesError) -> Response[Any]:
-        logger.info("rules refused the request", extra={"code": error.code})
-        return error_response(RULES_ERROR_STATUS, error.code, str(error), reason=getattr(error, "reason", None))
+    def _refusal(self, error: DomainError | RulesError) -> Response[Any]:
+        """The one answer to every refusal: the status ``ERRORS`` gives its code, the body, the headers."""
+        spec = ERRORS.get(error.code)
+        if spec is None:  # a code missing from the table is our bug (tests/api/test_error_table.py)
+            return self._bug(error)
+        status, headers = refusal_status_and_headers(error, spec)
+        message, reason = getattr(error, "message", str(error)), getattr(error, "reason", None)
+        body: dict[str, Any] = error_body(error.code, message, reason)
+        for kind, details in self._error_details:
+            if isinstance(error, kind):
+                body.update(details(error))
+        logger.info("request refused", extra={"status": status, "code": error.code})
+        return Response(status_code=status, content_type=JSON, body=body, headers=headers or None)
 
     def _request_validation_error(self, error: RequestValidationError) -> Response[Any]:
-        return self._api_error(api_error_from_validation(error.errors()))
+        return self._refusal(api_error_from_validation(error.errors()))
 
     def _unsupported_content_type(self, error: RequestUnsupportedContentType) -> Response[Any]:
         # Unreachable while normalized_event() labels every body as JSON; kept so a change there fails safe.
-        return self._api_error(
-            ApiError("send the body as JSON", status=HTTPStatus.UNSUPPORTED_MEDIA_TYPE, code="unsupported_media_type")
-        )
+        return self._refusal(ApiError("send the body as JSON", code="unsupported_media_type"))
 
     def _service_error(self, error: ServiceError) -> Response[Any]:
+        # Powertools' own HTTP errors (BadRequestError...): none of ours raises one; named by the status phrase.
         status = HTTPStatus(error.status_code)
         code = status.phrase.lower().replace(" ", "_").replace("-", "_")
-        return self._api_error(ApiError(str(error.msg), status=status, code=code))
+        refusal = ApiError(str(error.msg), status=status, code=code)
+        logger.info("request refused", extra={"status": int(status), "code": code})
+        return error_response(status, code, refusal.message)
 
     def _not_found(self, _: NotFoundError) -> Response[Any]:
         method, path = self.current_event.http_method.upper(), self.current_event.path
@@ -178,7 +170,7 @@ class Api(APIGatewayHttpResolver):
             )
         else:
             refusal = NotFound(f"there is no {path} in this API")
-        return self._api_error(refusal)
+        return self._refusal(refusal)
 
     def _bug(self, error: Exception) -> Response[Any]:
         request_id = self.current_event.request_context.request_id
@@ -188,6 +180,23 @@ class Api(APIGatewayHttpResolver):
             "internal_error",
             f"something went wrong on our side; it has been logged (request {request_id})",
         )
+
+
+def refusal_status_and_headers(error: DomainError | RulesError, spec: ErrorSpec) -> tuple[int, dict[str, str]]:
+    """A refusal's status (the table's; 422 for a refused move; an edge error's own) and response headers."""
+    if isinstance(error, ApiError):
+        status = error.status
+    elif isinstance(error, RulesError) or getattr(error, "refused_move", False):
+        status = RULES_ERROR_STATUS
+    else:
+        status = int(spec.status)
+    headers = dict(spec.headers)
+    if isinstance(error, ApiError):
+        headers.update(error.headers)
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
+    return int(status), headers
 
 
 #: Powertools' serializer (``json.dumps(..., separators=(",", ":"), cls=Encoder)``) with one encoder for all,
@@ -300,7 +309,3 @@ def raw_error_response(error: ApiError) -> dict[str, Any]:
         "isBase64Encoded": False,
         "cookies": [],
     }
-
-
-def _log_refusal(error: ApiError) -> None:
-    logger.info("request refused", extra={"status": int(error.status), "code": error.code})

@@ -1,42 +1,122 @@
-"""The one error shape of the HTTP API and the status code of every kind of error.
+"""The one error shape of the HTTP API, and ``ERRORS``: every ``code`` an answer can carry, with its status.
 
-Every error answer is ``{"error": {"code": ..., "message": ...}}``. The status codes:
-
-| status | code | when |
-| --- | --- | --- |
-| 400 | ``invalid_json`` | the body is not JSON (bad syntax, NaN, nesting too deep, not UTF-8, bad base64) |
-| 404 | ``not_found`` | no route has this path |
-| 405 | ``method_not_allowed`` | a route has this path, but not this method (``Allow`` lists the methods) |
-| 413 | ``payload_too_large`` | the body is over 64 KiB |
-| 422 | ``invalid_request`` | the JSON does not match the request model (the message names the field) |
-| 422 | a rules code | the request is well formed but the rules refuse it: ``unknown_game``, ``invalid_option``, |
-|     |              | ``invalid_fen``, and ``illegal_move``/``ambiguous_move``/``game_over`` for a move inside a history |
-| 500 | ``internal_error`` | a bug; never caused by input (the tests prove it) |
+Every error answer is ``{"error": {"code": ..., "message": ...}}`` (a refused move adds ``reason``). Services
+and domains raise plain exceptions with a ``code`` (``common.errors.DomainError``, and the rules layer's
+``shared_rules.RulesError``); ``common.web.api.Api`` answers each with the status ``ERRORS`` gives its code,
+for every function. The site shows a refusal by its code: the catalog key ``error_<code>`` when the table
+says the code has a text of its own, else ``request_refused`` (``site/play_messages.py``); the server's
+``message`` is English, for developers. ``tests/api/test_error_table.py`` checks that this table, the
+OpenAPI description and the catalogs agree.
 
 Why 422 and not 400 for the rules codes: 400 means "we could not read your request", 422 means "we read it
 and it asks for something impossible". Both model errors and rules errors are the second kind, so a
-client handles one status for "fix the content" and another for "fix the encoding".
+client handles one status for "fix the content" and another for "fix the encoding". A refused move is 422
+whatever its code (``game_over`` included: the same code is a 409 when a game action other than a move
+finds the game over).
 
-Handlers raise ``ApiError`` (or a subclass) for their own refusals (401, 403, 409, 503 ...): one class,
-no response building in handlers.
+The edge's own refusals (a body that is not JSON, no such route...) are ``ApiError``: a ``DomainError`` that
+may carry response headers (``Allow``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from http import HTTPStatus
+from types import MappingProxyType
+
+from common.errors import DomainError
 
 MAX_BODY_BYTES = 64 * 1024
 
-#: The status of every ``shared_rules.RulesError`` (see the module docstring for why 422).
+#: The status of every ``shared_rules.RulesError`` and of every refused move (see the module docstring).
 RULES_ERROR_STATUS = HTTPStatus.UNPROCESSABLE_ENTITY
+#: The catalog key of a refusal whose code has no text of its own.
+FALLBACK_CATALOG_KEY = "request_refused"
 
 
-class ApiError(Exception):
-    """An error answer: raise it anywhere under a route and the client gets ``status`` and the JSON body."""
+@dataclass(frozen=True)
+class ErrorSpec:
+    """What an error code means over HTTP: its status, when it happens, and how the site words it."""
 
-    status: int = HTTPStatus.BAD_REQUEST
-    code: str = "bad_request"
-    reason: str | None = None  # a refused move's ``error.reason`` (see ``shared_rules.errors.MOVE_REASONS``)
+    code: str
+    status: HTTPStatus
+    when: str
+    has_text: bool = False  # the site's catalogs hold a text of its own, under ``error_<code>``
+    headers: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def catalog_key(self) -> str:
+        return f"error_{self.code}" if self.has_text else FALLBACK_CATALOG_KEY
+
+
+_S = HTTPStatus
+_SPECS = (
+    ErrorSpec("bad_request", _S.BAD_REQUEST, "the request cannot be read (an edge refusal without a finer code)"),
+    ErrorSpec(
+        "invalid_json", _S.BAD_REQUEST, "the body is not JSON (bad syntax, NaN, too deep, not UTF-8, bad base64)"
+    ),
+    ErrorSpec(
+        "unauthorized",
+        _S.UNAUTHORIZED,
+        "no player token, or not the token of any player",
+        headers=MappingProxyType({"WWW-Authenticate": 'Bearer realm="ubao"'}),
+    ),
+    ErrorSpec("forbidden", _S.FORBIDDEN, "the player may not do this"),
+    ErrorSpec("not_a_player", _S.FORBIDDEN, "the player holds no seat in this game", has_text=True),
+    ErrorSpec("not_your_turn", _S.FORBIDDEN, "a move sent when it is the opponent's turn"),
+    ErrorSpec("invalid_invite", _S.FORBIDDEN, "the invite code does not open this game", has_text=True),
+    ErrorSpec("not_found", _S.NOT_FOUND, "no route has this path, or no rules page has this name"),
+    ErrorSpec("game_not_found", _S.NOT_FOUND, "no game has this id", has_text=True),
+    ErrorSpec("puzzle_not_found", _S.NOT_FOUND, "no puzzle has this id"),
+    ErrorSpec("no_puzzle_left", _S.NOT_FOUND, "the player has played every puzzle asked for"),
+    ErrorSpec("method_not_allowed", _S.METHOD_NOT_ALLOWED, "a route has this path but not this method (see `Allow`)"),
+    ErrorSpec("conflict", _S.CONFLICT, "the game is not in a state that allows this"),
+    ErrorSpec("stale_ply", _S.CONFLICT, "the game has moved on since the move was chosen", has_text=True),
+    ErrorSpec("game_not_started", _S.CONFLICT, "the game waits for its second player", has_text=True),
+    ErrorSpec("game_over", _S.CONFLICT, "the game is over (a refused move: 422)"),
+    ErrorSpec("your_move", _S.CONFLICT, "a claim made when it is the claimant's own move", has_text=True),
+    ErrorSpec("deadline_not_passed", _S.CONFLICT, "a claim made before the opponent's time is up", has_text=True),
+    ErrorSpec("no_draw_offer", _S.CONFLICT, "a draw accepted or declined that nobody offered", has_text=True),
+    ErrorSpec("game_not_finished", _S.CONFLICT, "a rematch asked before the game is over", has_text=True),
+    ErrorSpec("computer_plays_your_seat", _S.CONFLICT, "the computer plays the seat since time ran out", has_text=True),
+    ErrorSpec("game_full", _S.CONFLICT, "both seats are taken", has_text=True),
+    ErrorSpec("own_game", _S.CONFLICT, "the creator of a game tried to join it", has_text=True),
+    ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),
+    ErrorSpec("unsupported_media_type", _S.UNSUPPORTED_MEDIA_TYPE, "the body is not sent as JSON"),
+    ErrorSpec(
+        "invalid_request", _S.UNPROCESSABLE_ENTITY, "the JSON does not match the request model (names the field)"
+    ),
+    ErrorSpec("invalid_input", _S.UNPROCESSABLE_ENTITY, "the rules layer cannot read the input"),
+    ErrorSpec("unknown_game", _S.UNPROCESSABLE_ENTITY, "no game of that name"),
+    ErrorSpec("invalid_option", _S.UNPROCESSABLE_ENTITY, "a game option the game does not have, or a wrong value"),
+    ErrorSpec("invalid_fen", _S.UNPROCESSABLE_ENTITY, "the position is not a valid FEN of the game"),
+    ErrorSpec("illegal_move", _S.UNPROCESSABLE_ENTITY, "the move is not legal (with `reason`)"),
+    ErrorSpec("ambiguous_move", _S.UNPROCESSABLE_ENTITY, "the text fits more than one legal move"),
+    ErrorSpec("game_error", _S.UNPROCESSABLE_ENTITY, "the games domain refused the request"),
+    ErrorSpec("invalid_cursor", _S.UNPROCESSABLE_ENTITY, "a list cursor this API did not give"),
+    ErrorSpec("invalid_name", _S.UNPROCESSABLE_ENTITY, "a display name that breaks the naming rules", has_text=True),
+    ErrorSpec("invalid_date", _S.UNPROCESSABLE_ENTITY, "not a date, or a day with no daily puzzle"),
+    ErrorSpec("invalid_theme", _S.UNPROCESSABLE_ENTITY, "no puzzle of the game has this theme"),
+    ErrorSpec("invalid_tz", _S.UNPROCESSABLE_ENTITY, "not an IANA time zone"),
+    ErrorSpec("attempt_over", _S.UNPROCESSABLE_ENTITY, "moves sent after the attempt was decided, or none"),
+    ErrorSpec("unsupported_language", _S.UNPROCESSABLE_ENTITY, "a page language the site does not have"),
+    ErrorSpec("rate_limited", _S.TOO_MANY_REQUESTS, "too many requests; retry after `Retry-After`", has_text=True),
+    ErrorSpec("internal_error", _S.INTERNAL_SERVER_ERROR, "a bug; never caused by input (the tests prove it)"),
+    ErrorSpec(
+        "store_unavailable", _S.SERVICE_UNAVAILABLE, "the store is busy; retry after `Retry-After`", has_text=True
+    ),
+    ErrorSpec("push_not_configured", _S.SERVICE_UNAVAILABLE, "this deployment has no key for Web Push"),
+)
+
+#: Every code an error answer can carry (in the order of their statuses).
+ERRORS: Mapping[str, ErrorSpec] = MappingProxyType({spec.code: spec for spec in _SPECS})
+
+
+class ApiError(DomainError):
+    """A refusal found by the edge itself; its status is the table's for its code unless ``status`` is given."""
+
+    code = "bad_request"
 
     def __init__(
         self,
@@ -47,39 +127,28 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         reason: str | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
-        if reason is not None:
-            self.reason = reason
-        if status is not None:
-            self.status = int(status)
-        if code is not None:
-            self.code = code
+        super().__init__(message, code=code, reason=reason)
+        self.status = int(status) if status is not None else int(ERRORS[self.code].status)
         self.headers: dict[str, str] = dict(headers or {})
 
 
 class InvalidJson(ApiError):
-    status = HTTPStatus.BAD_REQUEST
     code = "invalid_json"
 
 
 class PayloadTooLarge(ApiError):
-    status = HTTPStatus.REQUEST_ENTITY_TOO_LARGE
     code = "payload_too_large"
 
 
 class NotFound(ApiError):
-    status = HTTPStatus.NOT_FOUND
     code = "not_found"
 
 
 class MethodNotAllowed(ApiError):
-    status = HTTPStatus.METHOD_NOT_ALLOWED
     code = "method_not_allowed"
 
 
 class InvalidRequest(ApiError):
-    status = HTTPStatus.UNPROCESSABLE_ENTITY
     code = "invalid_request"
 
 

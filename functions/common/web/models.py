@@ -7,11 +7,19 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from common.web.errors import ERRORS
+
 MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players.service; this only bounds the input
 
 
+#: Every code with its status, for the OpenAPI description of ``error.code`` (one line per code).
+CODES_DESCRIPTION = "A stable machine-readable code; one of:\n" + "\n".join(
+    f"- `{spec.code}` ({int(spec.status)}): {spec.when}" for spec in ERRORS.values()
+)
+
+
 class ErrorDetail(BaseModel):
-    code: str = Field(description="A stable machine-readable code, such as `illegal_move` or `invalid_json`.")
+    code: str = Field(description=CODES_DESCRIPTION)
     message: str = Field(description="What is wrong, fit to show a player.")
     reason: str | None = Field(
         default=None,

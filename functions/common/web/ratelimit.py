@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from common.errors import DomainError
 from common.persistence import store
 
 #: Above this many moves a validate request is charged (one token a move); shorter ones cost little CPU
@@ -43,8 +44,10 @@ VALIDATE_FREE_MOVES = 100
 TTL_MARGIN_SECONDS = 60
 
 
-class RateLimited(Exception):
+class RateLimited(DomainError):
     """A bucket of this client is empty: try again after ``retry_after`` seconds (a whole number, 1 or more)."""
+
+    code = "rate_limited"
 
     def __init__(self, limit: str, retry_after: float):
         self.limit = limit

@@ -1,9 +1,11 @@
 """The games domain's values as the store keeps them: plain records (``str``, ``int``, ``bool``, ``bytes``,
-``list``, ``dict``; ``None`` is left out), the same on DynamoDB and in memory.
+``list``, ``dict``; ``None`` is left out), the same on DynamoDB and in memory. Only the repository
+(``games.repository.stored``) uses it: nothing else reads a record.
 
 The log's records keep the shape they have always had (``kind`` and its fields), so old games fold the
 same. The head's record carries, besides the game's state, the seats flattened (``white_id`` ...) and each
-seat's listing order (``white_order``, ``black_order``), which the players' indexes sort on.
+seat's listing order (``white_order``, ``black_order``), which the players' indexes sort on. Every record
+written carries ``schema_version``; one read in an older layout goes through ``upgrade`` first.
 """
 
 from __future__ import annotations
@@ -32,28 +34,39 @@ from games.domain import (
     Seat,
     TimeoutClaimed,
 )
+from games.repository.upgrade import SCHEMA_VERSION
 from shared_rules import Snapshot
 
 Record = dict[str, Any]
 
-_KINDS: dict[type, str] = {
-    Created: "create",
-    Joined: "join",
-    Moved: "move",
-    DrawOffered: "offer_draw",
-    DrawDeclined: "decline_draw",
-    DrawAccepted: "accept_draw",
-    Resigned: "resign",
-    TimeoutClaimed: "claim_timeout",
-    Rematched: "rematch",
-    ComputerTookOver: "cpu_takeover",
-    Resumed: "resume",
+#: The event classes by their ``kind``, as the log names them.
+_EVENTS: dict[str, type[AnyEvent]] = {
+    cls.kind: cls
+    for cls in (
+        Created,
+        Joined,
+        Moved,
+        DrawOffered,
+        DrawDeclined,
+        DrawAccepted,
+        Resigned,
+        TimeoutClaimed,
+        Rematched,
+        ComputerTookOver,
+        Resumed,
+    )
 }
 
 
 # ============================================================================================ events
 def event_record(event: AnyEvent) -> Record:
-    record: Record = {"kind": _KINDS[type(event)], "seq": event.seq, "at": event.at, "by": event.by}
+    record: Record = {
+        "kind": event.kind,
+        "seq": event.seq,
+        "at": event.at,
+        "by": event.by,
+        "schema_version": SCHEMA_VERSION,
+    }
     if isinstance(event, Created):
         record.update(
             game_id=event.game_id,
@@ -77,7 +90,8 @@ def event_record(event: AnyEvent) -> Record:
 
 
 def event_from(record: Mapping[str, Any]) -> AnyEvent:
-    common: dict[str, Any] = {"seq": int(record["seq"]), "at": int(record.get("at", 0)), "by": record.get("by")}
+    """The event of a record in the current layout (``upgrade`` reads older ones into it)."""
+    common: dict[str, Any] = {"seq": int(record["seq"]), "at": int(record["at"]), "by": record.get("by")}
     kind = record["kind"]
     if kind == "create":
         seats = record.get("seats") or {}
@@ -103,15 +117,8 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
         return Rematched(**common, game_id=record["game_id"])
     if kind == "cpu_takeover":
         return ComputerTookOver(**common, seat=record["seat"], level=int(record["level"]))
-    plain: dict[str, Callable[..., AnyEvent]] = {
-        "offer_draw": DrawOffered,
-        "decline_draw": DrawDeclined,
-        "accept_draw": DrawAccepted,
-        "resign": Resigned,
-        "claim_timeout": TimeoutClaimed,
-        "resume": Resumed,
-    }
-    return plain[kind](**common)
+    plain: Callable[..., AnyEvent] = _EVENTS[kind]  # the events with no fields of their own
+    return plain(**common)
 
 
 def _seat_record(seat: Seat | None) -> Record | None:
@@ -123,14 +130,8 @@ def _seat_record(seat: Seat | None) -> Record | None:
 def _seat_from(record: Mapping[str, Any] | None) -> Seat | None:
     if not record or not (record.get("id") or record.get("cpu")):
         return None
-    cpu = record.get("cpu")
-    return Seat(record.get("id"), _bytes(record.get("key")), record.get("name"), int(cpu) if cpu else None)
-
-
-def _bytes(value: Any) -> bytes | None:
-    if value is None:
-        return None
-    return bytes.fromhex(value) if isinstance(value, str) else bytes(value)
+    cpu, key = record.get("cpu"), record.get("key")
+    return Seat(record.get("id"), bytes(key) if key else None, record.get("name"), int(cpu) if cpu else None)
 
 
 # ============================================================================================== heads
@@ -158,6 +159,7 @@ def head_record(head: GameHead) -> Record:
         "max_plies": None if head.max_plies == MAX_PLIES else head.max_plies,
         # "": the rules' own start (a head without the field predates it: ``start_known`` False).
         "start": (head.start_fen or "") if head.start_known else None,
+        "schema_version": SCHEMA_VERSION,
     }
     for color in COLORS:
         seat = head.seat(color)
@@ -175,9 +177,8 @@ def head_record(head: GameHead) -> Record:
 
 
 def head_from(record: Mapping[str, Any]) -> GameHead:
-    """The head of a stored record; ``DamagedHead`` for a record this version cannot read (an older format)."""
-    if "fen" not in record:
-        raise DamagedHead("the head has no position (an older format): fold the log")
+    """The head of a record in the current layout (``upgrade`` reads older ones into it); ``DamagedHead`` for
+    a record that cannot be read."""
     try:
         return GameHead(
             id=record["id"],
@@ -203,6 +204,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             max_plies=int(record.get("max_plies") or MAX_PLIES),
             start_fen=record.get("start") or None,
             start_known="start" in record,
+            position_known=record.get("position_known", True),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None
@@ -212,7 +214,8 @@ def _seat_of(record: Mapping[str, Any], color: Color) -> Seat | None:
     player_id, cpu = record.get(f"{color}_id"), record.get(f"{color}_cpu")
     if not player_id and not cpu:
         return None
-    return Seat(player_id, _bytes(record.get(f"{color}_key")), record.get(f"{color}_name"), int(cpu) if cpu else None)
+    key = record.get(f"{color}_key")
+    return Seat(player_id, bytes(key) if key else None, record.get(f"{color}_name"), int(cpu) if cpu else None)
 
 
 def _played_record(move: PlayedMove) -> Record:

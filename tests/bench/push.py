@@ -1,5 +1,5 @@
 """`make bench` section "push": what one reminder sweep costs per due game, and what one push costs; and
-what issue 11 must leave unchanged: the move request's DynamoDB calls, the games and validate cold starts.
+what push notifications must leave unchanged: the move request's DynamoDB calls, the games and validate cold starts.
 
 The sweep runs on moto over 200 active games whose heads carry the reminder attributes, with 0, 10 and 50
 of them due: the DynamoDB calls and the time grow with the due games, not with the 200. One push is
@@ -32,9 +32,15 @@ def _heads(now_ms: int, due: int) -> list[dict]:
             {
                 "id": f"bench{due:03d}g{number:04d}",
                 "game": "chess",
+                "options": {"days_per_move": 3, "swap_colors": True},
                 "seq": 3,
+                "ply": 2,
                 "state": "active",
                 "turn": "white",
+                "result": "ongoing",
+                "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "created": now_ms - HOUR_MS,
+                "updated": now_ms - HOUR_MS,
                 "white_id": f"w{number}",
                 "black_id": f"b{number}",
                 "white_name": "Asha",
@@ -50,13 +56,14 @@ def _heads(now_ms: int, due: int) -> list[dict]:
 def bench_push() -> None:
     from moto import mock_aws
 
-    from tests.bench import _moto_environment, heading
+    from tests.bench.common import _moto_environment, heading
 
     heading("push: a reminder sweep per due game; one push")
     _moto_environment()
     os.environ.update(PUSH_LOCAL_MODE="1", VAPID_KEY_FILE=os.path.join(tempfile.mkdtemp(), "vapid.json"))
     with mock_aws():
         from common.persistence import store
+        from games.repository import GameStore
         from notify.games import StoredDueGames
         from notify.notifier import Notifier
         from notify.reminders import Reminders
@@ -76,7 +83,7 @@ def bench_push() -> None:
         rows = []
         for due in DUE:
             for head in _heads(now_ms, due):
-                store.GameStore().save_head(head)
+                GameStore().save_head(head)
             calls.clear()
             started = time.perf_counter()
             report = reminders.sweep(now_ms)
@@ -125,13 +132,13 @@ def _bench_one_push() -> None:
 
 
 def bench_push_neighbours() -> None:
-    """What issue 11 must leave as it was: the move request's DynamoDB calls (the reminder attributes ride in
+    """What the reminders must leave as they were: the move request's DynamoDB calls (the reminder attributes ride in
     the head write it already made) and the cold starts of the games and validate functions (they import
     nothing of Web Push), beside the same floor as the serverless section and a games handler that did
     import pywebpush (what it would have cost)."""
     from moto import mock_aws
 
-    from tests.bench import _moto_environment, heading
+    from tests.bench.common import _moto_environment, heading
 
     heading("push: the move request's DynamoDB calls (moto), with the reminder attributes on the head")
     _moto_environment()
@@ -158,7 +165,7 @@ def bench_push_neighbours() -> None:
         head = store.client().get_item(TableName="GamesTable", Key={"pk": {"S": game_id}, "sk": {"S": "H"}})["Item"]
         print(
             f"the head after them carries reminder_due and reminder_hour: {'reminder_due' in head and 'reminder_hour' in head}"
-            " (written in the head's own PutItem; target: 1 read and 2 conditional writes, as before issue 11)"
+            " (written in the head's own PutItem; target: 1 read and 2 conditional writes, as without reminders)"
         )
         store.reset_clients(session=True)
     _bench_cold_starts()
@@ -168,7 +175,7 @@ def _bench_cold_starts() -> None:
     from pathlib import Path
 
     from local.template import Template
-    from tests.bench import _LAMBDA_CONTEXT, _interleaved_process_medians, _lambda_env, _validate_event, heading
+    from tests.bench.common import _LAMBDA_CONTEXT, _interleaved_process_medians, _lambda_env, _validate_event, heading
 
     template = Template()
     validate, games = template.functions["ValidateMoveFunction"], template.functions["GamesFunction"]

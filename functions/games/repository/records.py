@@ -1,9 +1,11 @@
-"""Where games are kept: the ``GameRepository`` protocol the service depends on, and an in-memory one for
-fast tests. ``common.persistence.store.GameStore`` is the DynamoDB one; ``tests/games/test_store_contract.py`` runs the
-same contract against all of them (in memory, moto, dynalite).
+"""The games table as records: the ``GameRecords`` protocol, and ``InMemoryGameStore``, which keeps it in
+dicts for fast tests. ``games.repository.dynamodb.GameStore`` is the DynamoDB one;
+``tests/games/test_store_contract.py`` runs the same contract against both (in memory, moto, dynalite).
 
-Records are plain dicts (``games.codec`` makes them). The contract: ``append_event`` is a conditional put
-(one writer per seq), ``save_head`` only moves the head forward, reads are strongly consistent.
+Records are plain dicts (``games.repository.codec`` makes them). The contract: ``append_event`` is a
+conditional put (one writer per seq), ``save_head`` only moves the head forward (a head of the layout
+without ``fen`` is replaced at any seq), reads are strongly consistent, and the reminder index
+(``due_for_reminders``) holds only heads with a ``reminder_due``.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import copy
 import threading
 from typing import Any, Protocol
 
+from common.persistence.reminder_schedule import index_key, index_keys
+
 Record = dict[str, Any]
 
 
-class GameRepository(Protocol):
+class GameRecords(Protocol):
     def get_head(self, game_id: str) -> Record | None: ...
 
     def get_event(self, game_id: str, seq: int) -> Record | None: ...
@@ -34,9 +38,13 @@ class GameRepository(Protocol):
         self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int
     ) -> tuple[list[Record], bool]: ...
 
+    def due_for_reminders(self, hour: int, now_ms: int) -> list[str]: ...
+
+    def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
+
 
 class InMemoryGameStore:
-    """The contract of ``GameRepository`` in a dict: for unit tests of the service (no AWS, no moto)."""
+    """The contract of ``GameRecords`` in a dict: for unit tests of the service (no AWS, no moto)."""
 
     def __init__(self) -> None:
         self.heads: dict[str, Record] = {}
@@ -110,6 +118,27 @@ class InMemoryGameStore:
             found = [head for head in found if (head[order_key], head["id"]) < (after[0], after[1])]
         page = found[:limit]
         return [copy.deepcopy(head) for head in page], len(found) > limit
+
+    def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
+        self.calls += 1
+        keys = set(index_keys(hour))
+        return [
+            game_id
+            for game_id, head in self.heads.items()
+            if head.get("reminder_hour") in keys and head.get("reminder_due", now_ms + 1) <= now_ms
+        ]
+
+    def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
+        self.calls += 1
+        with self._lock:
+            head = self.heads.get(game_id)
+            if head is None or head.get("seq") != seq or head.get("reminder_due") != due:
+                return False
+            head.pop("reminder_due", None)
+            head.pop("reminder_hour", None)
+            if next_due is not None:
+                head.update(reminder_due=next_due, reminder_hour=index_key(game_id, next_due))
+            return True
 
 
 def _stored(record: Record) -> Record:

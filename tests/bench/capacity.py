@@ -42,7 +42,7 @@ def gb_seconds(cpu_ms: float, memory_mb: int) -> float:
 
 def bench_capacity() -> None:
     from local.template import Template
-    from tests.bench import _interleaved_process_medians, _lambda_env, heading
+    from tests.bench.common import _interleaved_process_medians, _lambda_env, heading
 
     heading("capacity: cold start (import the handler) per function, CPU time, median of 7")
     template = Template()
@@ -99,7 +99,7 @@ def bench_validate_layers() -> None:
     import pstats
 
     from local.template import Template
-    from tests.bench import _LAMBDA_CONTEXT, _validate_event, heading
+    from tests.bench.common import _LAMBDA_CONTEXT, _validate_event, heading
 
     heading("capacity: a warm validate (English draughts, first move), CPU time by layer")
     os.environ.update(Template().functions["ValidateMoveFunction"].environment)

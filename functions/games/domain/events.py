@@ -1,0 +1,106 @@
+"""The events of a game's log: each changes the head one step (``games.domain.fold``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+
+from games.domain.head import MAX_PLIES, Color, Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """One entry of a game's log. ``seq`` and ``at`` are set by the service when it appends the event."""
+
+    #: The event's name in the log and in the metrics (each kind of event sets its own).
+    kind: ClassVar[str] = ""
+    seq: int = 0
+    at: int = 0
+    by: Color | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Created(Event):
+    kind: ClassVar[str] = "create"
+    game_id: str
+    game: str
+    options: Mapping[str, Any]
+    start_fen: str | None = None
+    white: Seat | None = None
+    black: Seat | None = None
+    invite_key: bytes | None = None
+    rematch_of: str | None = None
+    max_plies: int = MAX_PLIES
+
+
+@dataclass(frozen=True, kw_only=True)
+class Joined(Event):
+    kind: ClassVar[str] = "join"
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moved(Event):
+    kind: ClassVar[str] = "move"
+    move: str  # canonical notation
+    ply: int  # the game's ply after the move
+    fen: str  # the position after the move
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawOffered(Event):
+    kind: ClassVar[str] = "offer_draw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawDeclined(Event):
+    kind: ClassVar[str] = "decline_draw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawAccepted(Event):
+    kind: ClassVar[str] = "accept_draw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resigned(Event):
+    kind: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeoutClaimed(Event):
+    kind: ClassVar[str] = "claim_timeout"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rematched(Event):
+    kind: ClassVar[str] = "rematch"
+    game_id: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComputerTookOver(Event):
+    kind: ClassVar[str] = "cpu_takeover"
+    seat: Color
+    level: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resumed(Event):
+    kind: ClassVar[str] = "resume"
+
+
+AnyEvent: TypeAlias = (
+    Created
+    | Joined
+    | Moved
+    | DrawOffered
+    | DrawDeclined
+    | DrawAccepted
+    | Resigned
+    | TimeoutClaimed
+    | Rematched
+    | ComputerTookOver
+    | Resumed
+)

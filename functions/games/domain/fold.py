@@ -1,0 +1,172 @@
+"""The pure fold of a game's events into its head (``apply``): the same log always folds to the same head."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.domain.events import (
+    AnyEvent,
+    ComputerTookOver,
+    Created,
+    DrawAccepted,
+    DrawDeclined,
+    DrawOffered,
+    Event,
+    Joined,
+    Moved,
+    Rematched,
+    Resigned,
+    Resumed,
+    TimeoutClaimed,
+)
+from games.domain.head import DAY_MS, LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other
+from games.domain.positions import options_key, play_notation, remember, rules_for
+
+
+def apply(head: GameHead | None, event: Event) -> GameHead:
+    """The head after one event. Pure: the same log always folds to the same head."""
+    if isinstance(event, Created):
+        if head is not None:
+            raise ValueError("a game is created once")
+        new = _created(event)
+    else:
+        if head is None:
+            raise ValueError(f"{type(event).__name__} before the game was created")
+        if event.seq != head.seq + 1:
+            raise ValueError(f"event {event.seq} does not follow {head.seq}")
+        new = _changed_by(head, event)
+    new = replace(new, seq=event.seq, updated=event.at)
+    if new.state == "finished":
+        new = replace(new, deadline=None, draw_offer=None, invite_key=None)
+    return new
+
+
+def apply_all(head: GameHead | None, events: list[AnyEvent]) -> GameHead:
+    for event in events:
+        head = apply(head, event)
+    if head is None:
+        raise ValueError("an empty log")
+    return head
+
+
+def _created(event: Created) -> GameHead:
+    rules = rules_for(event.game, event.options)
+    position = rules.from_fen(event.start_fen) if event.start_fen else rules.start()
+    full = event.white is not None and event.black is not None
+    days = int(event.options["days_per_move"])
+    return GameHead(
+        id=event.game_id,
+        game=event.game,
+        options=dict(event.options),
+        seq=event.seq,
+        ply=0,
+        state="active" if full else "waiting",
+        turn=_color(position.turn),
+        result="ongoing",
+        reason=None,
+        white=event.white,
+        black=event.black,
+        snapshot=position.snapshot(),
+        created=event.at,
+        updated=event.at,
+        deadline=event.at + days * DAY_MS if full else None,
+        invite_key=event.invite_key,
+        rematch_of=event.rematch_of,
+        max_plies=event.max_plies,
+        start_fen=event.start_fen,
+    )
+
+
+def _changed_by(head: GameHead, event: Event) -> GameHead:
+    if isinstance(event, Moved):
+        return _moved(head, event)
+    if isinstance(event, Joined):
+        assert event.by is not None
+        seated = replace(head, white=event.seat) if event.by == "white" else replace(head, black=event.seat)
+        return replace(seated, state="active", invite_key=None, deadline=event.at + head.days_per_move * DAY_MS)
+    if isinstance(event, DrawOffered):
+        return replace(head, draw_offer=event.by)
+    if isinstance(event, DrawDeclined):
+        return replace(head, draw_offer=None)
+    if isinstance(event, DrawAccepted):
+        return replace(head, state="finished", result="draw", reason="agreement")
+    if isinstance(event, Resigned):
+        assert event.by is not None
+        return replace(head, state="finished", result=other(event.by), reason="resignation")
+    if isinstance(event, TimeoutClaimed):
+        result = head.rules().time_loss_result(head.position(), loser=head.turn)
+        return replace(head, state="finished", result=_result(result), reason="timeout")
+    if isinstance(event, Rematched):
+        return replace(head, rematch=event.game_id)
+    if isinstance(event, ComputerTookOver):
+        return _with_level(head, event.seat, event.level)
+    if isinstance(event, Resumed):
+        assert event.by is not None
+        return _with_level(head, event.by, None)
+    raise ValueError(f"unknown event {type(event).__name__}")
+
+
+def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:
+    seat = head.seat(color)
+    if seat is None:
+        raise ValueError(f"no one sits on {color}")
+    seat = replace(seat, cpu=level)
+    return replace(head, white=seat) if color == "white" else replace(head, black=seat)
+
+
+def _moved(head: GameHead, event: Moved) -> GameHead:
+    assert event.by is not None
+    before = head.position()
+    chosen = play_notation(before, event.move)
+    after = chosen.after
+    played = PlayedMove(
+        ply=head.ply,
+        by=event.by,
+        move=chosen.notation,
+        uci=chosen.move.uci() if head.game == "chess" else None,
+        before=before.fen(),
+    )
+    ply = head.ply + 1
+    snapshot = after.snapshot()
+    remember((head.game, options_key(head.options), snapshot), after)
+    changes: dict[str, Any] = {
+        "ply": ply,
+        "turn": _color(after.turn),
+        "snapshot": snapshot,
+        "last_moves": (*head.last_moves, played)[-LAST_MOVES_KEPT:],
+    }
+    if head.draw_offer and head.draw_offer != event.by:
+        changes["draw_offer"] = None  # moving declines the opponent's offer
+    status = after.status()
+    if status.is_over:
+        changes.update(state="finished", result=_result(status.result), reason=status.reason)
+    elif ply >= head.max_plies:
+        changes.update(state="finished", result="draw", reason="move_limit")
+    else:
+        changes["deadline"] = event.at + head.days_per_move * DAY_MS
+    return replace(head, **changes)
+
+
+def _color(value: str) -> Color:
+    return "white" if value == "white" else "black"
+
+
+def _result(value: str) -> Result:
+    if value not in ("ongoing", "white", "black", "draw"):
+        raise ValueError(f"unknown result {value!r}")
+    return value  # type: ignore[return-value]
+
+
+@dataclass
+class Tracked:
+    """A head and the seq of the head as the store has it (0: none stored), so the service knows when to
+    write the head back (after a crash between the two writes, the stored head is behind its log)."""
+
+    head: GameHead
+    stored_seq: int = 0
+    events: list[AnyEvent] = field(default_factory=list)
+
+    @property
+    def seq(self) -> int:
+        return self.head.seq

@@ -1,0 +1,153 @@
+"""A game's head: its state now (seats, position snapshot, deadline, result), the values it is made of,
+and what a head can answer about itself (whose seat a token holds, where the game sorts in a player's list).
+
+The head carries what the rules need to go on without replaying a move: the rules layer's ``Snapshot``
+(the position and the draw rules' memory since the last irreversible move). So every request costs the
+same at ply 10 and at ply 3,000, and ``MAX_PLIES`` ends any game as a draw so none grows without bound.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from games.domain.positions import DamagedHead, options_key, restore, rules_for
+from shared_rules import Game, Position, Snapshot
+from shared_rules.names import COLOURS, Colour
+
+Color = Colour
+Phase = Literal["waiting", "active", "finished"]
+Result = Literal["ongoing", "white", "black", "draw"]
+COLORS: tuple[Color, Color] = (COLOURS[0], COLOURS[1])
+
+DAY_MS = 86_400_000
+CPU_LEVELS = (1, 2, 3, 4, 5)
+#: The longest game: the move that reaches this ply ends the game as a draw (reason ``move_limit``), whatever
+#: the game's own rules say. No honest game comes near it (chess's fifty-move rule ends nearly every game by
+#: ply 600); it bounds what a Tanzanian king manoeuvre without a repetition rule can cost.
+MAX_PLIES = 1_000
+#: The head keeps the last moves, so a retried move (even one the computer has already answered) is known.
+LAST_MOVES_KEPT = 2
+#: Listing order: a game's rank for one seat, times ORDER_SCALE, plus its last activity (epoch ms).
+ORDER_SCALE = 10**13
+RANK_FINISHED, RANK_WAITING, RANK_YOUR_TURN = 1, 2, 3
+
+
+def other(color: Color) -> Color:
+    return "black" if color == "white" else "white"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits on one side. ``cpu`` is the computer's level: on its own seat (no ``player_id``), or while it
+    plays on for an absent player (``cpu-takeover``)."""
+
+    player_id: str | None
+    key: bytes | None  # the SHA-256 of the player's token
+    name: str | None
+    cpu: int | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.player_id is None and self.cpu is not None
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """One of the last moves, as the head keeps it to recognise a retry."""
+
+    ply: int  # the game's ply before the move: the ``ply`` its request carried
+    by: Color
+    move: str  # canonical notation
+    uci: str | None  # chess: the move in UCI
+    before: str  # the FEN before the move, to read a retry spelled another way
+
+
+@dataclass(frozen=True)
+class GameHead:
+    id: str
+    game: str
+    options: Mapping[str, Any]
+    seq: int
+    ply: int
+    state: Phase
+    turn: Color
+    result: Result
+    reason: str | None
+    white: Seat | None
+    black: Seat | None
+    snapshot: Snapshot
+    created: int
+    updated: int
+    last_moves: tuple[PlayedMove, ...] = ()
+    deadline: int | None = None
+    draw_offer: Color | None = None
+    invite_key: bytes | None = None
+    rematch: str | None = None
+    rematch_of: str | None = None
+    max_plies: int = MAX_PLIES
+    #: The first position's FEN when it is not the rules' own start (None: it is). ``start_known`` is False
+    #: on a head stored before the head carried it: the first event has it (one more read).
+    start_fen: str | None = None
+    start_known: bool = True
+    #: False on a head stored before the head carried its position (an older layout, read for the players'
+    #: lists only): ``position()`` refuses it, so the log is folded instead.
+    position_known: bool = True
+
+    def seat(self, color: Color) -> Seat | None:
+        return self.white if color == "white" else self.black
+
+    def seat_of(self, token_hash: str | None) -> Color | None:
+        """The seat whose token hash matches, compared in constant time (both seats are always compared)."""
+        if not token_hash:
+            return None
+        found: Color | None = None
+        for color in COLORS:
+            seat = self.seat(color)
+            if seat is not None and token_matches(token_hash, seat.key) and found is None:
+                found = color
+        return found
+
+    def computer_level(self, color: Color) -> int | None:
+        seat = self.seat(color)
+        return seat.cpu if seat else None
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.state == "active" and bool(self.computer_level(self.turn))
+
+    @property
+    def days_per_move(self) -> int:
+        return int(self.options["days_per_move"])
+
+    def order(self, color: Color) -> int | None:
+        """Where the game sorts in the list of the player on ``color``: your move, then waiting, then finished."""
+        seat = self.seat(color)
+        if seat is None or seat.player_id is None:
+            return None
+        if self.state == "finished":
+            rank = RANK_FINISHED
+        elif self.state == "active" and self.turn == color:
+            rank = RANK_YOUR_TURN
+        else:
+            rank = RANK_WAITING
+        return rank * ORDER_SCALE + self.updated
+
+    def rules(self) -> Game:
+        return rules_for(self.game, self.options)
+
+    def position(self) -> Position[Any]:
+        """The position at the head, restored from its snapshot (no move replayed); ``DamagedHead`` if it cannot."""
+        if not self.position_known:
+            raise DamagedHead("the head has no position (an older layout): fold the log")
+        return restore(self.game, options_key(self.options), self.snapshot)
+
+
+def token_matches(token_hash: str, stored: str | bytes | None) -> bool:
+    """Whether a token's hash equals a stored one, in time that does not depend on where they differ."""
+    if not stored:
+        return False
+    stored_hex = stored.hex() if isinstance(stored, bytes) else stored
+    return hmac.compare_digest(token_hash.encode("ascii"), stored_hex.encode("ascii"))
