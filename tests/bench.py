@@ -292,8 +292,8 @@ def bench_serverless() -> None:
     os.environ.update(function.environment)  # the log level and pydantic settings Lambda runs with
     from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
     from validate_move.handler import lambda_handler
-    from validate_move.logic import validate_move
     from validate_move.models import ValidateRequest
+    from validate_move.service import validate_move
 
     from shared_rules import get_game
 
@@ -1040,6 +1040,7 @@ def bench_puzzles() -> None:
     _moto_environment()
     with mock_aws():
         from common.persistence import store
+        from common.players.repository import PlayerStore
         from common.players.service import hash_token
         from games import handler as games_handler
         from puzzles_api import handler, puzzle_rating
@@ -1101,7 +1102,7 @@ def bench_puzzles() -> None:
         with meter:
             api.call("GET", f"/v1/puzzles/{puzzle.id}")
         print(f"{'puzzle by id, its period over (a fold)':<40}{meter.reads:>7}{meter.writes:>8}")
-        player = store.PlayerStore().get(hash_token(token))
+        player = PlayerStore().get(hash_token(token))
         attempt = store.from_item(store.client().scan(TableName="PuzzleProgressTable", Limit=1)["Items"][0])
         print(
             f"item sizes: player with its puzzle progress {store.item_size(player)} B (limit 1,024), "

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from aws_lambda_powertools import Logger
-from push.subscriptions import Subscription
+from push.domain import Subscription
 
 logger = Logger(child=True)
 

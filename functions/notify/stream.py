@@ -21,7 +21,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
-from push.subscriptions import SubscriptionRepository
+from push.repository import SubscriptionRepository
 
 from notify.decide import notices
 from notify.games import GameReader, StoredGames
@@ -66,7 +66,7 @@ def default_sender() -> Sender:
 
 
 def _subscriptions() -> SubscriptionRepository:
-    from push.store import DynamoSubscriptions
+    from push.repository import DynamoSubscriptions
 
     return DynamoSubscriptions()
 
