@@ -157,9 +157,8 @@ class Api(APIGatewayHttpResolver):
         # Powertools' own HTTP errors (BadRequestError...): none of ours raises one; named by the status phrase.
         status = HTTPStatus(error.status_code)
         code = status.phrase.lower().replace(" ", "_").replace("-", "_")
-        refusal = ApiError(str(error.msg), status=status, code=code)
         logger.info("request refused", extra={"status": int(status), "code": code})
-        return error_response(status, code, refusal.message)
+        return error_response(status, code, str(error.msg))
 
     def _not_found(self, _: NotFoundError) -> Response[Any]:
         method, path = self.current_event.http_method.upper(), self.current_event.path
