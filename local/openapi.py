@@ -40,26 +40,24 @@ def handler_apps(template: Template | None = None) -> dict[str, object]:
 
 
 def generate(template: Template | None = None) -> dict:
-    """The merged OpenAPI document (paths and component schemas of every function)."""
-    merged: dict = {}
+    """The merged OpenAPI document (paths and component schemas of every function), merged by Powertools'
+    ``OpenAPIMerge`` (a route declared by two functions is an error there; two different models of one name
+    are one here, since its merge keeps the last)."""
+    from aws_lambda_powertools.event_handler.openapi.merge import OpenAPIMerge
+
+    merge = OpenAPIMerge(title=TITLE, version=_version(), description=DESCRIPTION, on_conflict="error")
+    models: dict[str, dict] = {}
     for name, app in handler_apps(template).items():
         if not getattr(app, "declared_routes", None):
             continue  # the fallback declares no routes of its own
         document = json.loads(app.get_openapi_json_schema(title=TITLE, version=_version(), description=DESCRIPTION))
-        if not merged:
-            merged = {key: value for key, value in document.items() if key not in ("paths", "components")}
-            merged["paths"], merged["components"] = {}, {"schemas": {}}
-        for path, operations in document.get("paths", {}).items():
-            for method, operation in operations.items():
-                if method in merged["paths"].get(path, {}):
-                    raise ValueError(f"{method.upper()} {path} is declared by two functions (again in {name})")
-                merged["paths"].setdefault(path, {})[method] = operation
-        for schema_name, schema in document.get("components", {}).get("schemas", {}).items():
-            known = merged["components"]["schemas"].get(schema_name)
-            if known is not None and known != schema:
-                raise ValueError(f"two different models are both called {schema_name} (again in {name})")
-            merged["components"]["schemas"][schema_name] = schema
-    if merged:
+        for model, schema in document.get("components", {}).get("schemas", {}).items():
+            if models.setdefault(model, schema) != schema:
+                raise ValueError(f"two different models are both called {model} (again in {name})")
+        merge.add_schema(document)
+    merged = merge.get_openapi_schema()
+    if merged.get("paths"):
+        merged.setdefault("components", {}).setdefault("schemas", {})
         _describe_our_errors(merged)
         _describe_limits(merged)
         merged["paths"] = dict(sorted(merged["paths"].items()))

@@ -117,7 +117,7 @@ def compile_catalogs(locale: Path) -> Path:
 
 
 def copy_site_source(target: Path) -> Path:
-    """target/site_source: what rules_page.logic.site_source() looks for, with the catalogs compiled (.mo)."""
+    """target/site_source: what rules_page.service.site_source() looks for, with the catalogs compiled (.mo)."""
     destination = target / "site_source"
     destination.mkdir(parents=True, exist_ok=True)
     for name in SITE_FILES:

@@ -33,10 +33,9 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes, serialization
+import jwt
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
 MAX_BODY = 4096 + 86  # RFC 8291: a push message's record is at most 4,096 bytes, plus the header
 URGENCIES = ("very-low", "low", "normal", "high")
@@ -208,29 +207,34 @@ class PushService:
             raise Refusal(HTTPStatus.UNAUTHORIZED, "the vapid Authorization needs t (a JWT) and k (the key)")
         if subscription.server_key is not None and key != subscription.server_key:
             raise Refusal(HTTPStatus.FORBIDDEN, "k is not the key this subscription was made with")
-        header_part, claims_part, signature_part = token.split(".")
         try:
-            header = json.loads(unb64url(header_part))
-            claims = json.loads(unb64url(claims_part))
             public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(key))
-            signature = unb64url(signature_part)
         except ValueError as error:
             raise Refusal(HTTPStatus.UNAUTHORIZED, f"the JWT or the key cannot be read: {error}") from None
-        if header.get("alg") != "ES256" or len(signature) != 64:
-            raise Refusal(HTTPStatus.UNAUTHORIZED, "the JWT must be ES256 (a 64-byte signature)")
-        der = encode_dss_signature(int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big"))
-        try:
-            public.verify(der, f"{header_part}.{claims_part}".encode("ascii"), ec.ECDSA(hashes.SHA256()))
-        except InvalidSignature:
-            raise Refusal(HTTPStatus.UNAUTHORIZED, "the JWT's signature does not verify with k") from None
-        now = time.time()
-        if claims.get("aud") != self.origin:
-            raise Refusal(HTTPStatus.UNAUTHORIZED, f"aud is {claims.get('aud')!r}, not {self.origin!r}")
-        exp = claims.get("exp")
-        if not isinstance(exp, int) or not now < exp <= now + MAX_EXP_SECONDS:
+        claims = self._verified_claims(token, public)
+        exp, now = claims.get("exp"), time.time()
+        if not isinstance(exp, int) or not exp <= now + MAX_EXP_SECONDS:
             raise Refusal(HTTPStatus.UNAUTHORIZED, "exp must be in the future and at most 24 hours away")
         if not str(claims.get("sub", "")).startswith(("mailto:", "https:")):
             raise Refusal(HTTPStatus.UNAUTHORIZED, "sub must be a mailto: or https: URL")
+        return claims
+
+    def _verified_claims(self, token: str, public: ec.EllipticCurvePublicKey) -> dict:
+        """The JWT's claims once PyJWT has checked its ES256 signature with ``k``, its ``aud`` and its ``exp``."""
+        try:
+            claims: dict = jwt.decode(
+                token, public, algorithms=["ES256"], audience=self.origin, options={"require": ["aud", "exp"]}
+            )
+        except jwt.InvalidAlgorithmError:
+            raise Refusal(HTTPStatus.UNAUTHORIZED, "the JWT must be ES256 (a 64-byte signature)") from None
+        except jwt.InvalidSignatureError:
+            raise Refusal(HTTPStatus.UNAUTHORIZED, "the JWT's signature does not verify with k") from None
+        except (jwt.InvalidAudienceError, jwt.MissingRequiredClaimError) as error:
+            raise Refusal(HTTPStatus.UNAUTHORIZED, f"aud must be {self.origin!r}: {error}") from None
+        except jwt.ExpiredSignatureError:
+            raise Refusal(HTTPStatus.UNAUTHORIZED, "exp must be in the future and at most 24 hours away") from None
+        except jwt.InvalidTokenError as error:
+            raise Refusal(HTTPStatus.UNAUTHORIZED, f"the JWT or the key cannot be read: {error}") from None
         return claims
 
     def decrypt(self, headers: dict[str, str], body: bytes, subscription: LocalSubscription) -> bytes:

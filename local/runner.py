@@ -3,7 +3,7 @@
     python -m local.runner [--host 127.0.0.1] [--port 3000]       (make run)
 
 * ``/v1/*`` goes to the HTTP API: every HttpApi route in template.yaml, chosen the way API Gateway chooses
-  (an exact path before a path with parameters before a greedy ``{proxy+}``), by Powertools' resolver
+  (an exact path before a path with parameters before a greedy ``{proxy+}``), by werkzeug's routing
   over the template's routes (``common.web.routing``),
   invokes its function's handler in this process with a payload-2.0 event and a Lambda context, with the
   function's Environment from the template and its code and layers on sys.path as Lambda puts them.
@@ -112,8 +112,8 @@ class LocalApi:
                 self.after_invoke(function_name)
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
-        """The route API Gateway would pick, and its path parameters: Powertools' resolver over the template's
-        routes decides (``common.web.routing``), as in every function; the runner matches no path itself."""
+        """The route API Gateway would pick, and its path parameters: ``common.web.routing`` (werkzeug's routing over
+        the template's routes) decides, as in every function; the runner matches no path itself."""
         if self._route_table is None:
             if str(FUNCTIONS_DIR) not in sys.path:  # the packaged runner's functions run elsewhere
                 sys.path.append(str(FUNCTIONS_DIR))
@@ -126,10 +126,7 @@ class LocalApi:
         """(status, headers, body) for one API request."""
         split = urlsplit(target)
         path = split.path
-        # Powertools keeps the event being resolved in one place for every resolver of the process
-        # (``BaseRouter.current_event``), and finding a route resolves one: never while a function runs here.
-        with self._lock:
-            found = self.match(method, path)
+        found = self.match(method, path)  # no shared state: it may run while a function does
         if found is None:
             return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
         route, parameters = found

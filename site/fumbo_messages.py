@@ -105,7 +105,7 @@ THEME_NAMES = {
 }
 
 #: Themes that say how long a puzzle is: shown after it, not offered as a filter (as the API's
-#: ``puzzles_api.logic.LENGTH_THEMES``).
+#: ``puzzles_api.service.LENGTH_THEMES``).
 LENGTH_THEMES = frozenset({"short", "long", "very_long", "one_move", "veryLong", "oneMove"})
 #: A theme is offered as a filter when at least this many puzzles of the game have it.
 FILTER_MIN_PUZZLES = 10

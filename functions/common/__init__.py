@@ -1,2 +1,3 @@
-"""What every function shares: the HTTP API resolver with ubao's error contract (``common.web.api``) and the
-errors handlers raise (``common.web.errors``). Importing this package imports nothing heavy."""
+"""What every function shares: the base of every refusal (``common.errors``), the HTTP edge with its table of error
+codes (``common.web``), the DynamoDB client (``common.persistence``) and the players (``common.players``).
+Importing this package imports nothing heavy."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from aws_lambda_powertools import Logger
-from push.subscriptions import HOUR_MS, Subscription, SubscriptionRepository, next_daily_at
+from push.domain import HOUR_MS, Subscription, next_daily_at
+from push.repository import SubscriptionRepository
 
 from notify.sender import GONE, SENT, Push, Sender
 from notify.texts import text

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aws_lambda_powertools import Logger
-from push.subscriptions import SubscriptionRepository
+from push.repository import SubscriptionRepository
 
 from notify.decide import Notice
 from notify.sender import GONE, SENT, Push, Sender

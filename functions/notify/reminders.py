@@ -148,7 +148,7 @@ def configure(clock: Callable[[], float] | None = None) -> None:
 
 def reminders() -> Reminders:
     if "reminders" not in _state:
-        from push.store import DynamoReminderMarks
+        from push.repository import DynamoReminderMarks
 
         from notify import stream
         from notify.games import StoredDueGames
@@ -160,7 +160,7 @@ def reminders() -> Reminders:
 
 def daily_puzzles() -> DailyPuzzles:
     if "daily" not in _state:
-        from push.store import DynamoDailySubscriptions
+        from push.repository import DynamoDailySubscriptions
 
         from notify import stream
 

@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 from aws_lambda_powertools import Logger
 from common.web import metrics
-from push.subscriptions import Subscription
+from push.domain import Subscription
 from urllib3.util.retry import Retry
 
 logger = Logger(child=True)

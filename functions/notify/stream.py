@@ -23,7 +23,7 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 from common.persistence.attributes import from_item
 from common.web import metrics
-from push.subscriptions import SubscriptionRepository
+from push.repository import SubscriptionRepository
 
 from notify.decide import notices
 from notify.games import GameReader, GameStates
@@ -68,7 +68,7 @@ def default_sender() -> Sender:
 
 
 def _subscriptions() -> SubscriptionRepository:
-    from push.store import DynamoSubscriptions
+    from push.repository import DynamoSubscriptions
 
     return DynamoSubscriptions()
 

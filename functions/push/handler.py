@@ -1,37 +1,39 @@
 """PushFunction: players' Web Push subscriptions and the VAPID public key (routes in template.yaml).
 
-Thin: the request models check the subscription (``push.subscriptions``), ``common.players.service`` finds the
+Thin: the request models check the subscription (``push.domain``), ``common.players.service`` finds the
 player from the bearer token, the repository stores it. Routes get the subscriptions, the players and the
 clock with Powertools' ``Depends``; tests replace them through ``app.dependency_overrides``.
 """
 
 from http import HTTPStatus
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock
-from common.web.models import ErrorResponse
+from common.web.models import error_responses
 
-from push.subscriptions import (
+from push.models import (
     PushKey,
     SubscriptionList,
-    SubscriptionRepository,
     SubscriptionRequest,
-    Subscriptions,
     SubscriptionView,
     Unsubscribed,
     UnsubscribeRequest,
 )
+from push.repository import SubscriptionRepository
+from push.service import Subscriptions
 from push.vapid import vapid_key
 
 PATH = "/v1/players/me/push-subscriptions"
 
 
 def subscription_repository() -> SubscriptionRepository:
-    from push.store import DynamoSubscriptions
+    from push.repository import DynamoSubscriptions
 
     return DynamoSubscriptions()
 
@@ -40,22 +42,21 @@ def subscriptions(repository: Annotated[SubscriptionRepository, Depends(subscrip
     return Subscriptions(repository)
 
 
-def _errors(*statuses: int) -> dict[int, Any]:
-    descriptions = {
-        401: "No token, or not a token of any player.",
-        422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",
-        503: "The store is busy (retry after `Retry-After` seconds), or push is not configured here.",
-    }
-    return {
-        status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
-        for status in statuses
-    }
+_DESCRIPTIONS = {
+    401: "No token, or not a token of any player.",
+    422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",
+    503: "The store is busy (retry after `Retry-After` seconds), or push is not configured here.",
+}
 
 
-app = Api()
+def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
+    return error_responses(_DESCRIPTIONS, *statuses)
 
 
-@app.post(
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+
+@router.post(
     PATH,
     summary="Subscribe to notifications",
     description="Stores the browser's `PushSubscription.toJSON()` with `lang` and `kinds` (default `your_move`, "
@@ -76,10 +77,10 @@ def subscribe(
     subscription = request.subscription(int(now() * 1000))
     new = subscriptions.subscribe(player.player_id, subscription)
     status = HTTPStatus.CREATED if new else HTTPStatus.OK
-    return Response(status, JSON, subscription.view(), headers={"Cache-Control": "no-store"})
+    return Response(status, JSON, SubscriptionView.of(subscription), headers={"Cache-Control": "no-store"})
 
 
-@app.get(
+@router.get(
     PATH,
     summary="List your subscriptions",
     description="The player's subscriptions, newest first, without their keys.",
@@ -90,11 +91,11 @@ def list_subscriptions(
     player: CurrentPlayer,
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[SubscriptionList]:
-    body = SubscriptionList(subscriptions=[item.view() for item in subscriptions.list(player.player_id)])
+    body = SubscriptionList(subscriptions=[SubscriptionView.of(item) for item in subscriptions.list(player.player_id)])
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
 
 
-@app.delete(
+@router.delete(
     PATH,
     summary="Unsubscribe",
     description='Removes the subscription with this `endpoint` (sent as `{"endpoint": ...}`).',
@@ -110,7 +111,7 @@ def unsubscribe(
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
 
 
-@app.get(
+@router.get(
     "/v1/push/key",
     summary="The VAPID public key",
     description="What `PushManager.subscribe` takes as `applicationServerKey` (base64url).",
@@ -122,4 +123,12 @@ def push_key() -> Response[PushKey]:
     return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=3600"})
 
 
+def create_app() -> Api:
+    """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
+    app = Api()
+    app.include_router(router)
+    return app
+
+
+app = create_app()
 lambda_handler = app.lambda_handler

@@ -21,7 +21,7 @@ from typing import Any
 
 from common.errors import DomainError
 
-from push.subscriptions import b64url_decode, b64url_encode, local_mode
+from push.domain import b64url_decode, b64url_encode, local_mode
 
 SECRET_VARIABLE = "VAPID_SECRET_ARN"
 KEY_FILE_VARIABLE = "VAPID_KEY_FILE"

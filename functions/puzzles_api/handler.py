@@ -1,12 +1,12 @@
 """PuzzlesFunction: the daily puzzle, puzzles, attempts checked on the server, and players' puzzle progress
-(routes in template.yaml; docs/puzzles.md). Thin: models in, logic, out.
+(routes in template.yaml; docs/puzzles.md). Thin: models in, service, out.
 
-Each route gets its ``PuzzleService`` with Powertools' ``Depends`` (``puzzle_service``, on ``common.web.depends``'
-repositories and clock); tests replace them through the resolver's ``dependency_overrides``.
+The routes are on a module-level ``router``; each gets its ``PuzzleService`` with Powertools' ``Depends``
+(``puzzle_service``, on ``common.web.depends``' players and clock and this module's repository); tests replace
+any of them through the resolver's ``dependency_overrides``. ``create_app`` builds the resolver and binds the
+state one instance keeps (the puzzle ratings it has read) to the ``ratings_seen`` dependency.
 """
 
-import hashlib
-import json
 from http import HTTPStatus
 from typing import Annotated, TypeVar
 
@@ -14,24 +14,28 @@ from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from common.persistence.repositories import PuzzleProgressRepository, Record
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.persistence.attributes import Record
 from common.players.service import Players
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, clock, players, puzzle_progress_repository
-from common.web.models import ErrorResponse
+from common.web.depends import Clock, clock, players
+from common.web.etag import etag_of, refuse_if_current
+from common.web.models import error_responses
 from pydantic import BaseModel
 
-from puzzles_api.logic import PACK_MAX, PuzzleService, RatingsSeen, caller_of, puzzle_view, time_zone
+from puzzles_api.domain import caller_of
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
     DailyPuzzle,
-    GameName,
     PuzzlePack,
     PuzzleProgress,
     PuzzleView,
 )
+from puzzles_api.repository import PuzzleProgressRepository, PuzzleStore
+from puzzles_api.service import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone
+from shared_rules.names import GameName
 
 #: Part of every ETag: bump it when the JSON of a puzzle changes shape, so no client keeps an old copy.
 REPRESENTATION = "1"
@@ -44,194 +48,185 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
 
 
+_DESCRIPTIONS = {
+    304: "Your copy is current (send the `ETag` back as `If-None-Match`).",
+    401: "No token, or not a token of any player.",
+    404: "No such puzzle, or (next) no puzzle of the game left that you have not played.",
+    422: "The request is wrong: a field, the game, the date, the time zone, or an illegal move.",
+    503: "The store is busy; retry after `Retry-After` seconds. A retried attempt counts once.",
+}
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+
 def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    descriptions = {
-        304: "Your copy is current (send the `ETag` back as `If-None-Match`).",
-        401: "No token, or not a token of any player.",
-        404: "No such puzzle, or (next) no puzzle of the game left that you have not played.",
-        422: "The request is wrong: a field, the game, the date, the time zone, or an illegal move.",
-        503: "The store is busy; retry after `Retry-After` seconds. A retried attempt counts once.",
-    }
-    responses: dict[int, OpenAPIResponse] = {}
-    for status in statuses:
-        responses[status] = {"description": descriptions[status]}
-        if status != 304:  # a 304 has no body
-            responses[status]["content"] = {JSON: {"model": ErrorResponse}}
-    return responses
+    return error_responses(_DESCRIPTIONS, *statuses)
+
+
+def puzzle_progress_repository() -> PuzzleProgressRepository:
+    return PuzzleStore()
+
+
+def ratings_seen() -> RatingsSeen:
+    """The puzzle ratings this instance has read; ``create_app`` binds one dict per resolver (per process on
+    Lambda), so a rating is read at most once per CACHE_SECONDS per process (docs/puzzles.md)."""
+    return {}
+
+
+def puzzle_service(
+    players: Annotated[Players, Depends(players)],
+    progress: Annotated[PuzzleProgressRepository, Depends(puzzle_progress_repository)],
+    now: Annotated[Clock, Depends(clock)],
+    ratings: Annotated[RatingsSeen, Depends(ratings_seen)],
+) -> PuzzleService:
+    return PuzzleService(players, progress, clock=now, ratings_seen=ratings)
+
+
+def requested_zone(request: Request) -> str | None:
+    # A dependency, so a wrong ``tz`` is refused before the token is checked, as it always was.
+    return time_zone((request.query_parameters or {}).get("tz"))
+
+
+Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
+Zone = Annotated[str | None, Depends(requested_zone)]
+
+
+def _headers() -> dict[str, str]:
+    return router.current_event.headers or {}
+
+
+@router.get(
+    "/v1/puzzles/daily",
+    summary="The daily puzzle of a game",
+    description="The same puzzle for everyone on a UTC date, never twice within 366 days. Cached until the "
+    "UTC day ends; send the `ETag` back as `If-None-Match` for a 304. `date` (YYYY-MM-DD) gives an earlier "
+    "day's puzzle.",
+    tags=["puzzles"],
+    responses=_errors(304, 422),
+)
+def daily(
+    service: Puzzles,
+    game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+    date: Annotated[str | None, Query(max_length=40, description="A UTC date, YYYY-MM-DD; today if left out")] = None,
+) -> Response[DailyPuzzle]:
+    chosen = service.daily(game, date)
+    body = {**service.view(chosen.puzzle), "date": chosen.day.isoformat()}
+    cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
+    return _cacheable(DailyPuzzle.model_validate(body), body, cache, _headers())
+
+
+@router.get(
+    "/v1/puzzles/next",
+    summary="Your next puzzle",
+    description="A puzzle of the game you have never finished, near your rating; with `theme`, one with "
+    "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has).",
+    tags=["puzzles"],
+    responses=_errors(401, 404, 422, 503),
+)
+def next_puzzle(
+    puzzles: Puzzles,
+    player: CurrentPlayer,
+    game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+    theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
+) -> Response[PuzzleView]:
+    body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller_of(player), game, theme)))
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+
+@router.get(
+    "/v1/puzzles/pack",
+    summary="Your next puzzles, to solve offline",
+    description="Up to `count` puzzles of the game you have never finished, nearest your rating first: the "
+    "ones `/v1/puzzles/next` would give one by one. The site keeps them to solve without a connection; "
+    "each attempt is still checked by `POST /v1/puzzles/{id}/attempt`.",
+    tags=["puzzles"],
+    responses=_errors(401, 404, 422, 503),
+)
+def puzzle_pack(
+    puzzles: Puzzles,
+    player: CurrentPlayer,
+    game: Annotated[GameName, Query(description="chess, english or tanzanian")],
+    count: Annotated[int, Query(ge=1, le=PACK_MAX, description=f"How many, 1 to {PACK_MAX}")] = PACK_MAX,
+    theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
+) -> Response[PuzzlePack]:
+    chosen = puzzles.next_puzzles(caller_of(player), game, theme, count)
+    # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
+    body = PuzzlePack.model_validate({"puzzles": [puzzle_view(p, puzzles.rating_of(p)) for p in chosen]})
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+
+@router.get(
+    "/v1/puzzles/{id}",
+    summary="A puzzle",
+    description="Any puzzle by its id (never its solution).",
+    tags=["puzzles"],
+    responses=_errors(304, 404),
+)
+def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
+    body = service.view(service.puzzle(id))
+    cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
+    return _cacheable(PuzzleView.model_validate(body), body, cache, _headers())
+
+
+@router.post(
+    "/v1/puzzles/{id}/attempt",
+    summary="Check your moves",
+    description="Send all your moves so far, each time: the answer is `continue` with the opponent's reply, "
+    "`solved`, or `failed`. Any checkmate solves a mate puzzle. The solution comes with `failed` only to a "
+    "player whose first finished attempt at the puzzle failed, recorded before it is shown; never without "
+    "a token. With a token, your first "
+    "finished attempt at a puzzle counts for your rating, counts and streak. `tz` (an IANA time zone) sent "
+    "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`.",
+    tags=["puzzles"],
+    responses=_errors(401, 404, 422, 503),
+)
+def attempt(
+    id: str,  # noqa: A002
+    request: AttemptRequest,
+    puzzles: Puzzles,
+    zone: Zone,
+    player: OptionalPlayer,
+    tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
+) -> Response[AttemptResult]:
+    caller = caller_of(player) if player else None
+    body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+
+@router.get(
+    "/v1/players/me/puzzles",
+    summary="Your puzzle progress",
+    description="Rating, counts, streak and recent attempts. The streak counts your days: the dates of your "
+    "time zone, kept with your progress (UTC until you set one). `tz` (an IANA time zone such as "
+    "Africa/Dar_es_Salaam) sets it: at once before your first streak day, else from your next day on "
+    "(`tz_next`, `tz_from`), so a change never shortens a day and a day earns one streak day at most.",
+    tags=["players"],
+    responses=_errors(401, 422, 503),
+)
+def my_puzzles(
+    puzzles: Puzzles,
+    zone: Zone,
+    player: CurrentPlayer,
+    tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
+) -> Response[PuzzleProgress]:
+    body = PuzzleProgress.model_validate(puzzles.progress(caller_of(player), zone))
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
 
 def create_app() -> Api:
     """The resolver with every route. One per process on Lambda; the tests make one per simulated instance."""
     app = Api()
-    # The puzzles' ratings this resolver has read: kept as long as the resolver (one per process on Lambda), so
-    # a puzzle's rating is read at most once per CACHE_SECONDS per process (docs/puzzles.md, "Puzzle ratings").
-    ratings_seen: RatingsSeen = {}
-
-    def puzzle_service(
-        players: Annotated[Players, Depends(players)],
-        progress: Annotated[PuzzleProgressRepository, Depends(puzzle_progress_repository)],
-        now: Annotated[Clock, Depends(clock)],
-    ) -> PuzzleService:
-        return PuzzleService(players, progress, clock=now, ratings_seen=ratings_seen)
-
-    Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
-
-    def headers() -> dict[str, str]:
-        return app.current_event.headers or {}
-
-    def requested_zone(request: Request) -> str | None:
-        # A dependency, so a wrong ``tz`` is refused before the token is checked, as it always was.
-        return time_zone((request.query_parameters or {}).get("tz"))
-
-    Zone = Annotated[str | None, Depends(requested_zone)]
-
-    @app.get(
-        "/v1/puzzles/daily",
-        summary="The daily puzzle of a game",
-        description="The same puzzle for everyone on a UTC date, never twice within 366 days. Cached until the "
-        "UTC day ends; send the `ETag` back as `If-None-Match` for a 304. `date` (YYYY-MM-DD) gives an earlier "
-        "day's puzzle.",
-        tags=["puzzles"],
-        responses=_errors(304, 422),
-    )
-    def daily(
-        service: Puzzles,
-        game: Annotated[GameName, Query(description="chess, english or tanzanian")],
-        date: Annotated[
-            str | None, Query(max_length=40, description="A UTC date, YYYY-MM-DD; today if left out")
-        ] = None,
-    ) -> Response[DailyPuzzle]:
-        chosen = service.daily(game, date)
-        body = {**service.view(chosen.puzzle), "date": chosen.day.isoformat()}
-        cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
-        return _cacheable(DailyPuzzle.model_validate(body), body, cache, headers())
-
-    @app.get(
-        "/v1/puzzles/next",
-        summary="Your next puzzle",
-        description="A puzzle of the game you have never finished, near your rating; with `theme`, one with "
-        "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has).",
-        tags=["puzzles"],
-        responses=_errors(401, 404, 422, 503),
-    )
-    def next_puzzle(
-        puzzles: Puzzles,
-        player: CurrentPlayer,
-        game: Annotated[GameName, Query(description="chess, english or tanzanian")],
-        theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
-    ) -> Response[PuzzleView]:
-        body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller_of(player), game, theme)))
-        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
-
-    @app.get(
-        "/v1/puzzles/pack",
-        summary="Your next puzzles, to solve offline",
-        description="Up to `count` puzzles of the game you have never finished, nearest your rating first: the "
-        "ones `/v1/puzzles/next` would give one by one. The site keeps them to solve without a connection; "
-        "each attempt is still checked by `POST /v1/puzzles/{id}/attempt`.",
-        tags=["puzzles"],
-        responses=_errors(401, 404, 422, 503),
-    )
-    def puzzle_pack(
-        puzzles: Puzzles,
-        player: CurrentPlayer,
-        game: Annotated[GameName, Query(description="chess, english or tanzanian")],
-        count: Annotated[int, Query(ge=1, le=PACK_MAX, description=f"How many, 1 to {PACK_MAX}")] = PACK_MAX,
-        theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
-    ) -> Response[PuzzlePack]:
-        chosen = puzzles.next_puzzles(caller_of(player), game, theme, count)
-        # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
-        body = PuzzlePack.model_validate({"puzzles": [puzzle_view(p, puzzles.rating_of(p)) for p in chosen]})
-        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
-
-    @app.get(
-        "/v1/puzzles/{id}",
-        summary="A puzzle",
-        description="Any puzzle by its id (never its solution).",
-        tags=["puzzles"],
-        responses=_errors(304, 404),
-    )
-    def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
-        body = service.view(service.puzzle(id))
-        cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
-        return _cacheable(PuzzleView.model_validate(body), body, cache, headers())
-
-    @app.post(
-        "/v1/puzzles/{id}/attempt",
-        summary="Check your moves",
-        description="Send all your moves so far, each time: the answer is `continue` with the opponent's reply, "
-        "`solved`, or `failed`. Any checkmate solves a mate puzzle. The solution comes with `failed` only to a "
-        "player whose first finished attempt at the puzzle failed, recorded before it is shown; never without "
-        "a token. With a token, your first "
-        "finished attempt at a puzzle counts for your rating, counts and streak. `tz` (an IANA time zone) sent "
-        "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`.",
-        tags=["puzzles"],
-        responses=_errors(401, 404, 422, 503),
-    )
-    def attempt(
-        id: str,  # noqa: A002
-        request: AttemptRequest,
-        puzzles: Puzzles,
-        zone: Zone,
-        player: OptionalPlayer,
-        tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
-    ) -> Response[AttemptResult]:
-        caller = caller_of(player) if player else None
-        body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
-        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
-
-    @app.get(
-        "/v1/players/me/puzzles",
-        summary="Your puzzle progress",
-        description="Rating, counts, streak and recent attempts. The streak counts your days: the dates of your "
-        "time zone, kept with your progress (UTC until you set one). `tz` (an IANA time zone such as "
-        "Africa/Dar_es_Salaam) sets it: at once before your first streak day, else from your next day on "
-        "(`tz_next`, `tz_from`), so a change never shortens a day and a day earns one streak day at most.",
-        tags=["players"],
-        responses=_errors(401, 422, 503),
-    )
-    def my_puzzles(
-        puzzles: Puzzles,
-        zone: Zone,
-        player: CurrentPlayer,
-        tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
-    ) -> Response[PuzzleProgress]:
-        body = PuzzleProgress.model_validate(puzzles.progress(caller_of(player), zone))
-        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
-
-    app.exception_handler(NotModified)(_not_modified)
+    app.include_router(router)
+    seen: RatingsSeen = {}
+    app.dependency_overrides[ratings_seen] = lambda: seen
     return app
 
 
 def _cacheable(model: ModelT, body: Record, cache: dict[str, str], request_headers: dict[str, str]) -> Response[ModelT]:
     """A 200 with an ETag, or a 304 when the client's ``If-None-Match`` names it."""
-    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode("utf-8")).hexdigest()[:20]
-    etag = f'"{REPRESENTATION}-{digest}"'
-    if _matches(request_headers.get("if-none-match"), etag):
-        raise NotModified({"ETag": etag, **cache})
-    return Response(HTTPStatus.OK, JSON, model, headers={"ETag": etag, **cache})
-
-
-class NotModified(Exception):
-    """The client's copy is current: 304 with no body (an exception, so the response model does not apply)."""
-
-    def __init__(self, headers: dict[str, str]):
-        super().__init__(headers.get("ETag"))
-        self.headers = headers
-
-
-def _not_modified(error: NotModified) -> Response[str]:
-    return Response(HTTPStatus.NOT_MODIFIED, None, "", headers=error.headers)
-
-
-def _matches(if_none_match: str | None, etag: str) -> bool:
-    if not if_none_match:
-        return False
-    for candidate in if_none_match.split(","):
-        candidate = candidate.strip()
-        if candidate == "*" or candidate.removeprefix("W/") == etag:
-            return True
-    return False
+    headers = {"ETag": etag_of(body, REPRESENTATION), **cache}
+    refuse_if_current(request_headers, headers)
+    return Response(HTTPStatus.OK, JSON, model, headers=headers)
 
 
 app = create_app()

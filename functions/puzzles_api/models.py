@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-GameName = Literal["chess", "english", "tanzanian"]
+from shared_rules.names import GameName
+
 Color = Literal["white", "black"]
 
 #: Bounds no honest request reaches (the longest solution has 10 solver moves), so one request costs little.

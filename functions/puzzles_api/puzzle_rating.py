@@ -1,5 +1,5 @@
 """Puzzle ratings that move with players' results, written without a hot key. Pure; the store is in
-``common.persistence.puzzle_store.PuzzleStore`` and the service in ``logic``.
+``puzzles_api.repository.PuzzleStore`` and the service in ``service``.
 
 Every first finished attempt adds its game to one of the puzzle's ``COUNTER_SHARDS`` counter items, chosen
 at random (an ``ADD``, the attempt's third write, as before): ``plays``, ``solves`` and the two Glicko-2

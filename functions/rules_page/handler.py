@@ -14,16 +14,18 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from common.web.api import JSON, Api
-from common.web.models import ErrorResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.web.api import Api
+from common.web.etag import refuse_if_current
+from common.web.models import error_responses
 
-from rules_page.logic import choose_language, rules_page
+from rules_page.service import choose_language, rules_page
 
 HTML = "text/html; charset=utf-8"
 # Browsers may keep a page an hour; CloudFront a day. Vary: the language may come from Accept-Language.
 CACHE_HEADERS = {"Cache-Control": "public, max-age=3600, s-maxage=86400", "Vary": "Accept-Language"}
 
-app = Api()
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
 
 def _base_url(headers: dict[str, Any]) -> str:
@@ -37,7 +39,7 @@ def _base_url(headers: dict[str, Any]) -> str:
     return f"{'http' if local else 'https'}://{host}"
 
 
-@app.get(
+@router.get(
     "/v1/rules/{game}",
     summary="A rules page",
     description="The rules of `game` (chess, english, tanzanian) as an HTML page in `lang` (sw, tl, en), or in "
@@ -47,17 +49,23 @@ def _base_url(headers: dict[str, Any]) -> str:
     responses={
         200: {"description": "The page.", "content": {"text/html": {}}},
         304: {"description": "Your copy is current."},
-        404: {"description": "No such game.", "content": {JSON: {"model": ErrorResponse}}},
-        422: {"description": "`lang` is not sw, tl or en.", "content": {JSON: {"model": ErrorResponse}}},
+        **error_responses({404: "No such game.", 422: "`lang` is not sw, tl or en."}, 404, 422),
     },
 )
 def get_rules_page(game: str, lang: Annotated[str | None, Query(max_length=20)] = None) -> Response[str]:
-    headers = app.current_event.headers or {}
+    headers = router.current_event.headers or {}
     page = rules_page(game, choose_language(lang, headers.get("accept-language")), _base_url(headers))
     response_headers = {**CACHE_HEADERS, "ETag": page.etag, "Content-Language": page.lang}
-    if page.etag in {tag.strip() for tag in (headers.get("if-none-match") or "").split(",")}:
-        return Response(HTTPStatus.NOT_MODIFIED, None, "", headers=response_headers)
+    refuse_if_current(headers, response_headers)
     return Response(HTTPStatus.OK, HTML, page.html, headers=response_headers)
 
 
+def create_app() -> Api:
+    """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
+    app = Api()
+    app.include_router(router)
+    return app
+
+
+app = create_app()
 lambda_handler = app.lambda_handler

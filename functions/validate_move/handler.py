@@ -3,18 +3,19 @@
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import Api
 from common.web.depends import rate_limiter
 from common.web.models import ErrorResponse
 from common.web.ratelimit import RateLimiter
 
-from validate_move.logic import validate_move
 from validate_move.models import ValidateRequest, ValidateResponse
+from validate_move.service import validate_move
 
-app = Api()
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
 
-@app.post(
+@router.post(
     "/v1/validate",
     summary="Check a move",
     description="Whether `move` is legal after `moves` from `fen`. An illegal move is a 200 answer with "
@@ -37,4 +38,12 @@ def validate(request: ValidateRequest, limiter: Annotated[RateLimiter, Depends(r
     return validate_move(request)
 
 
+def create_app() -> Api:
+    """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
+    app = Api()
+    app.include_router(router)
+    return app
+
+
+app = create_app()
 lambda_handler = app.lambda_handler

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from common.web.models import ErrorDetail
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-GameName = Literal["chess", "english", "tanzanian"]
+from shared_rules.names import GameName
 
 # Bounds that no honest request reaches, so one request can never cost much: a FEN of any of the three
 # games is under 150 characters, a draughts capture chain under 60, and 1,000 moves is a very long game.

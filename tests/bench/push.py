@@ -68,7 +68,7 @@ def bench_push() -> None:
         from notify.notifier import Notifier
         from notify.reminders import Reminders
         from notify.sender import WebPushSender
-        from push.store import DynamoReminderMarks, DynamoSubscriptions
+        from push.repository import DynamoReminderMarks, DynamoSubscriptions
         from push.vapid import vapid_key
 
         from local.dynamodb import create_tables, table_definitions
@@ -107,7 +107,7 @@ def bench_push() -> None:
 
 def _bench_one_push() -> None:
     from notify.sender import Push, WebPushSender
-    from push.subscriptions import Subscription
+    from push.domain import Subscription
     from push.vapid import vapid_key
 
     from local.push_service import PushService

@@ -60,7 +60,7 @@ def bench_serverless() -> None:
     os.environ.update(function.environment)  # the log level and pydantic settings Lambda runs with
     from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
     from validate_move.handler import lambda_handler
-    from validate_move.logic import validate_move
+    from validate_move.service import validate_move
     from validate_move.models import ValidateRequest
 
     from shared_rules import get_game

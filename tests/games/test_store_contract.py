@@ -8,7 +8,8 @@ moves forward, Query order, the player index, and values that come back as they 
 from __future__ import annotations
 
 import pytest
-from common.persistence.store import PlayerStore, item_size
+from common.persistence.store import item_size
+from common.players.repository import PlayerStore
 from games.repository import GameStore, InMemoryGameStore
 
 

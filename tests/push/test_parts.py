@@ -20,25 +20,26 @@ FCM = "https://fcm.googleapis.com/fcm/send/"
 # ------------------------------------------------------------------------------------- repositories
 @pytest.fixture(params=["memory", "moto", "dynalite"])
 def repository(request):
-    from push.subscriptions import InMemorySubscriptions
+    from push.repository import InMemorySubscriptions
 
     if request.param == "memory":
         return InMemorySubscriptions()
     request.getfixturevalue("aws" if request.param == "moto" else "dynalite")
-    from push.store import DynamoSubscriptions
+    from push.repository import DynamoSubscriptions
 
     return DynamoSubscriptions()
 
 
 def subscription(endpoint: str, created: int, lang: str = "sw"):
-    from push.subscriptions import DEFAULT_KINDS, Subscription
+    from push.domain import DEFAULT_KINDS, Subscription
 
     keys = browser_keys()
     return Subscription(endpoint, keys["p256dh"], keys["auth"], lang, DEFAULT_KINDS, created, None)
 
 
 def test_the_repository_contract(repository):
-    from push.subscriptions import MAX_PER_PLAYER, Subscriptions
+    from push.domain import MAX_PER_PLAYER
+    from push.service import Subscriptions
 
     assert repository.save("p1", subscription(FCM + "a", 1)) is True
     assert repository.save("p1", subscription(FCM + "a", 2, lang="tl")) is False  # same endpoint: replaced
@@ -63,7 +64,7 @@ def test_the_repository_contract(repository):
 @pytest.mark.parametrize("backend", ["aws", "dynalite"])
 def test_markers_are_written_once(request, backend):
     request.getfixturevalue(backend)
-    from push.store import DynamoReminderMarks
+    from push.repository import DynamoReminderMarks
 
     marks = DynamoReminderMarks()
     assert marks.mark("g1", 1_000, "24h") is True

@@ -204,7 +204,7 @@ def test_the_daily_puzzle_at_eight_in_the_morning_where_the_player_is(push_api, 
 def test_eight_in_the_morning_follows_daylight_saving_time():
     from datetime import UTC, datetime
 
-    from push.subscriptions import next_daily_at
+    from push.domain import next_daily_at
 
     def at(*fields: int) -> int:
         return int(datetime(*fields, tzinfo=UTC).timestamp() * 1000)

@@ -4,10 +4,9 @@ counting, the puzzle by id, and every refusal with its status and code, changing
 from __future__ import annotations
 
 import pytest
-from common.persistence.puzzle_store import PuzzleStore
-from common.persistence.repositories import COUNTER_SHARDS
 from puzzles_api.daily import daily_puzzle
 from puzzles_api.progress import PUZZLE_RD
+from puzzles_api.repository import COUNTER_SHARDS, PuzzleStore
 
 from puzzles.catalog import GAMES, find, load
 from tests.puzzles_api.client import failing_line, snapshot

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from common.persistence.puzzle_store import PuzzleStore
+from puzzles_api.repository import PuzzleStore
 
 from puzzles.catalog import load
 from tests.games.client import Answer, at_once

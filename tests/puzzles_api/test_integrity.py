@@ -4,7 +4,7 @@ first finished attempt at the puzzle failed, and only once that failure is store
 from __future__ import annotations
 
 import pytest
-from common.persistence.puzzle_store import PuzzleStore
+from puzzles_api.repository import PuzzleStore
 
 from puzzles.catalog import GAMES, load
 from tests.games.test_faults import assert_503, fault

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from common.persistence.puzzle_store import PuzzleStore
-from common.persistence.store import PlayerStore
+from common.players.repository import PlayerStore
 from common.players.service import hash_token
-from puzzles_api.logic import NEXT_WINDOWS
+from puzzles_api.repository import PuzzleStore
+from puzzles_api.service import NEXT_WINDOWS
 
 from puzzles.catalog import GAMES, find, load
 from tests.puzzles_api.client import snapshot

@@ -7,10 +7,11 @@ from contextlib import contextmanager
 
 import pytest
 from common.persistence import store
-from common.persistence.puzzle_store import PuzzleStore
-from common.persistence.store import PUZZLE_PROGRESS, PlayerStore, item_size
+from common.persistence.store import item_size
+from common.players.repository import PUZZLE_PROGRESS, PlayerStore
 from common.players.service import hash_token
 from puzzles_api.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
+from puzzles_api.repository import PuzzleStore
 
 from puzzles.catalog import find, load
 from tests.games.test_faults import Crash, assert_503, fault

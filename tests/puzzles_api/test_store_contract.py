@@ -1,4 +1,4 @@
-"""The players' and the puzzle progress repositories' contract (``common.persistence.repositories``), run three times:
+"""The players' and the puzzle progress repositories' contract (``common.players.repository``, ``puzzles_api.repository``), run three times:
 on the in-memory repositories the fast tests use, on moto, and on a real dynalite server over HTTP.
 
 What the players and the puzzles function rely on: a player made once per token hash, a name set or
@@ -9,9 +9,8 @@ counters summed over their shards.
 from __future__ import annotations
 
 import pytest
-from common.persistence.puzzle_store import PuzzleStore
-from common.persistence.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, InMemoryPlayers, InMemoryPuzzleProgress
-from common.persistence.store import PlayerStore
+from common.players.repository import PUZZLE_PROGRESS, InMemoryPlayers, PlayerStore
+from puzzles_api.repository import COUNTER_SHARDS, InMemoryPuzzleProgress, PuzzleStore
 
 
 @pytest.fixture(params=["memory", "moto", "dynalite"])

@@ -7,9 +7,9 @@ import collections
 
 import pytest
 from puzzles_api import glicko2
-from puzzles_api.logic import LENGTH_THEMES, PACK_MAX
 from puzzles_api.progress import HISTORY_MAX, PUZZLE_RD, RECENT_MAX
 from puzzles_api.puzzle_rating import CACHE_SECONDS, FOLD_SECONDS
+from puzzles_api.service import LENGTH_THEMES, PACK_MAX
 
 from puzzles.catalog import GAMES, find, load
 from tests.puzzles_api.client import snapshot
@@ -149,7 +149,7 @@ def test_a_puzzle_that_beats_players_goes_up_by_glicko2_and_later_players_meet_t
 
 
 def test_solves_bring_a_puzzle_down_and_the_counts_stay_exact(api, clock):
-    from common.persistence.puzzle_store import PuzzleStore
+    from puzzles_api.repository import PuzzleStore
 
     puzzle = load("tanzanian")[1]
     for _ in range(4):
@@ -164,10 +164,10 @@ def test_two_processes_folding_at_once_count_each_game_once(request, store, cloc
     """Two Lambda instances serve the puzzle in the same instant: one fold is written, the other reads it and
     has nothing left to fold; both serve the one rating."""
     api = request.getfixturevalue("api" if store == "moto" else "dynalite_api")
-    from common.persistence.puzzle_store import PuzzleStore
-    from common.persistence.store import PlayerStore
+    from common.players.repository import PlayerStore
     from common.players.service import Players
-    from puzzles_api.logic import PuzzleService
+    from puzzles_api.repository import PuzzleStore
+    from puzzles_api.service import PuzzleService
 
     puzzle = load("chess")[5]
     for _ in range(2):

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 import pytest
 from rules_page import handler
-from rules_page.logic import choose_language
+from rules_page.service import choose_language
 
 from local.events import LambdaContext, http_api_event
 

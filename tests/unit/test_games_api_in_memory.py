@@ -6,7 +6,7 @@ contract suites prove behave as the DynamoDB ones."""
 from __future__ import annotations
 
 import pytest
-from common.persistence.repositories import InMemoryPlayers
+from common.players.repository import InMemoryPlayers
 from common.web import depends
 from common.web.ratelimit import MemoryBuckets
 from games import handler

@@ -8,6 +8,7 @@ boto3 is imported on the first conversion, not at import (it comes with the firs
 
 from __future__ import annotations
 
+import copy
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -105,3 +106,29 @@ def _value_size(attribute: dict[str, Any]) -> int:
     if kind == "L":
         return 3 + sum(_value_size(item) + 1 for item in value)
     raise TypeError(kind)
+
+
+# -- stored layouts ------------------------------------------------------------------------------------------
+#: The attribute every repository writes with the version of its item's layout; items written before it have
+#: none (version 0). Each repository reads every item through its own ``upgrade(record)``, which takes the
+#: version off (``split_version``) and brings an older layout to the current one: the one place older
+#: layouts are read.
+SCHEMA_FIELD = "schema_version"
+
+Record = dict[str, Any]
+
+
+def with_version(record: Record, version: int) -> Record:
+    """The record as it is written: its fields and the version of their layout."""
+    return {**record, SCHEMA_FIELD: version}
+
+
+def split_version(record: Record) -> tuple[int, Record]:
+    """(the layout version an item was written with, 0 before versions were written; its other fields)."""
+    fields = dict(record)
+    return int(fields.pop(SCHEMA_FIELD, 0)), fields
+
+
+def stored_copy(record: Record) -> Record:
+    """What DynamoDB keeps of a record (the in-memory repositories keep the same): ``None`` values are absent."""
+    return {key: copy.deepcopy(value) for key, value in record.items() if value is not None}

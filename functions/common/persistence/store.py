@@ -1,4 +1,6 @@
-"""The one data-access module: every DynamoDB call of ubao goes through here, and nothing else imports boto3.
+"""The DynamoDB client every repository shares: every DynamoDB call of ubao goes through ``call`` (or ``read``),
+within the request's deadline, and nothing else imports boto3. The repositories (``games.repository``,
+``common.players.repository``, ``puzzles_api.repository``, ``push.repository``) build the requests.
 
 The same code runs on AWS, on moto (the tests) and on dynalite (``make run``), because it uses only what
 all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no transactions, no
@@ -17,11 +19,9 @@ all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no t
 Items are plain dicts of ``str``, ``int``, ``bool``, ``bytes``, ``None`` (omitted), ``list`` and ``dict``;
 this module converts them to and from DynamoDB's typed attributes.
 
-The games table's requests are built by the games repository (``games.repository.dynamodb``), through
-``call`` and ``read`` here. The players
-table (``PlayersTable``) is keyed by the SHA-256 of the player's token; a player's puzzle progress is the
-``puzzles`` attribute of that item. The puzzle progress table (``PuzzleProgressTable``, ``PUZZLES_TABLE``)
-holds each player's first attempt at each puzzle and the puzzles' sharded play counters.
+The games table's requests are built by the games repository (``games.repository.dynamodb``); the players
+table and the puzzle progress table have their repositories beside their services
+(``common.players.repository``, ``puzzles_api.repository``): all of them through ``call`` and ``read`` here.
 """
 
 from __future__ import annotations
@@ -32,12 +32,10 @@ from typing import Any
 
 from common.persistence.attributes import from_attribute, from_item, item_size, to_attribute, to_item
 from common.persistence.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
-from common.persistence.repositories import PUZZLE_PROGRESS
 
 __all__ = [
     "RETRY_AFTER_SECONDS",
     "StoreUnavailable",
-    "PlayerStore",
     "from_attribute",
     "from_item",
     "item_size",
@@ -148,62 +146,3 @@ def _logger() -> Any:
     return Logger(child=True)
 
 
-# ---------------------------------------------------------------------------------------- the players
-class PlayerStore:
-    """The players table, keyed by the SHA-256 (hex) of the player's token: the token itself is never stored."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("PLAYERS_TABLE") or "PlayersTable"
-
-    def create(self, player: dict[str, Any]) -> bool:
-        """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
-        answer = call(
-            "put_item",
-            TableName=self.table,
-            Item=to_item(player),
-            ConditionExpression="attribute_not_exists(token_hash)",
-        )
-        return answer is not None
-
-    def get(self, token_hash: str) -> dict[str, Any] | None:
-        answer = call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
-        item = answer.get("Item") if answer else None
-        return from_item(item) if item else None
-
-    def set_name(self, token_hash: str, name: str | None) -> dict[str, Any] | None:
-        """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "Key": {"token_hash": {"S": token_hash}},
-            "ConditionExpression": "attribute_exists(token_hash)",
-            "ReturnValues": "ALL_NEW",
-        }
-        if name is None:
-            params["UpdateExpression"] = "REMOVE #name"
-            params["ExpressionAttributeNames"] = {"#name": "name"}
-        else:
-            params["UpdateExpression"] = "SET #name = :name"
-            params["ExpressionAttributeNames"] = {"#name": "name"}
-            params["ExpressionAttributeValues"] = {":name": {"S": name}}
-        answer = call("update_item", **params)
-        return from_item(answer["Attributes"]) if answer else None
-
-    # -- puzzle progress (the puzzles function) ---------------------------------------------------------
-    def save_puzzles(self, token_hash: str, progress: dict[str, Any], expected_version: int) -> bool:
-        """Replace the player's puzzle progress (the ``puzzles`` map, whose ``v`` is its version) if the stored
-        one still has ``expected_version`` (0: none yet); False if another request changed it first, or if
-        there is no such player. Optimistic concurrency: the caller reads again and retries."""
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "Key": {"token_hash": {"S": token_hash}},
-            "UpdateExpression": "SET #progress = :progress",
-            "ExpressionAttributeNames": {"#progress": PUZZLE_PROGRESS},
-            "ExpressionAttributeValues": {":progress": to_attribute(progress)},
-        }
-        if expected_version == 0:
-            params["ConditionExpression"] = "attribute_exists(token_hash) AND attribute_not_exists(#progress)"
-        else:
-            params["ConditionExpression"] = "#progress.#version = :version"
-            params["ExpressionAttributeNames"]["#version"] = "v"
-            params["ExpressionAttributeValues"][":version"] = to_attribute(expected_version)
-        return call("update_item", **params) is not None

@@ -1,5 +1,5 @@
 """The players routes, in one Powertools ``Router`` (``APIGatewayHttpRouter``): a function that serves them (template.yaml routes them
-to GamesFunction) includes it with ``app.include_router(player_routes.router)``.
+to GamesFunction) includes it with ``app.include_router(players.handler.router)``.
 
 A player is a token (shown once) and an optional display name; ``common.players.service`` does the work.
 """
@@ -12,11 +12,12 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
+from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
 from common.players.service import Players
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, players, rate_limiter
-from common.web.models import CreatePlayerRequest, ErrorResponse, NewPlayer, PlayerProfile, RenameRequest
+from common.web.models import error_responses
 from common.web.ratelimit import RateLimiter
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
@@ -31,10 +32,7 @@ _DESCRIPTIONS = {
 
 
 def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return {
-        status: {"description": _DESCRIPTIONS[status], "content": {JSON: {"model": ErrorResponse}}}
-        for status in statuses
-    }
+    return error_responses(_DESCRIPTIONS, *statuses)
 
 
 @router.post(

@@ -18,11 +18,13 @@ import hmac
 import re
 import secrets
 import unicodedata
-from dataclasses import dataclass, field
 from typing import Any
 
-from common.errors import DomainError
-from common.persistence.repositories import PlayerRepository
+from common.players.domain import InvalidName, Player, Unauthorized
+from common.players.repository import PlayerRepository
+
+# Player and the refusals live in common.players.domain; importers of this module get them here too.
+__all__ = ["InvalidName", "Player", "Players", "Unauthorized", "bearer_token", "hash_token", "required_token"]
 
 TOKEN_PREFIX = "ubao_"
 TOKEN_BYTES = 32  # 256 bits: far beyond guessing, and the hash stays a safe lookup key
@@ -30,26 +32,6 @@ PLAYER_ID_BYTES = 9  # 72 bits, 12 URL-safe characters: public, so it only has t
 NAME_MAX_CHARS = 24
 _TOKEN_SHAPE = re.compile(r"ubao_[A-Za-z0-9_-]{43}")
 _NAME_PUNCTUATION = frozenset(" .'-_")
-
-
-class Unauthorized(DomainError):
-    code = "unauthorized"
-
-
-class InvalidName(DomainError):
-    code = "invalid_name"
-
-
-@dataclass(frozen=True)
-class Player:
-    player_id: str
-    token_hash: str  # hex SHA-256 of the token
-    name: str | None = None
-    #: The player's item as it was read to authenticate (the puzzles function keeps its progress there).
-    stored: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-
-    def public(self) -> dict[str, Any]:
-        return {"player_id": self.player_id, "name": self.name}
 
 
 def new_token() -> str:
@@ -120,7 +102,7 @@ class Players:
 
     def __init__(self, store: PlayerRepository | None = None):
         if store is None:
-            from common.persistence.store import PlayerStore
+            from common.players.repository import PlayerStore
 
             store = PlayerStore()
         self.store: PlayerRepository = store

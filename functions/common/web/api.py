@@ -26,7 +26,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -56,9 +56,12 @@ from common.web.errors import (
     PayloadTooLarge,
     error_body,
 )
+from common.web.etag import NotModified
 from common.web.ratelimit import bind_request
-from common.web.routing import RouteTable
 from shared_rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from common.web.routing import RouteTable
 
 logger = Logger()  # service name and level from POWERTOOLS_SERVICE_NAME / POWERTOOLS_LOG_LEVEL
 snapstart.register()  # every function's hooks for a restore from a SnapStart snapshot (common.web.snapstart)
@@ -83,7 +86,7 @@ class Api(APIGatewayHttpResolver):
         )
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
-        self._route_table: RouteTable[None] | None = None
+        self._route_table: RouteTable[None] | None = None  # built on the first 404 or 405
         self._register_error_handlers()
         # Every log line of a request carries its Lambda context and its API request id as correlation id, and
         # nothing of the last request (Powertools' own decorator around the whole handler).
@@ -123,6 +126,7 @@ class Api(APIGatewayHttpResolver):
     def _register_error_handlers(self) -> None:
         self._error_details: list[tuple[type[Exception], Callable[[Any], dict[str, Any]]]] = []
         self.exception_handler([DomainError, RulesError])(self._refusal)
+        self.exception_handler(NotModified)(_not_modified)
         self.exception_handler(RequestValidationError)(self._request_validation_error)
         self.exception_handler(RequestUnsupportedContentType)(self._unsupported_content_type)
         self.exception_handler(ServiceError)(self._service_error)
@@ -155,13 +159,16 @@ class Api(APIGatewayHttpResolver):
         # Powertools' own HTTP errors (BadRequestError...): none of ours raises one; named by the status phrase.
         status = HTTPStatus(error.status_code)
         code = status.phrase.lower().replace(" ", "_").replace("-", "_")
-        refusal = ApiError(str(error.msg), status=status, code=code)
         logger.info("request refused", extra={"status": int(status), "code": code})
-        return error_response(status, code, refusal.message)
+        return error_response(status, code, str(error.msg))
 
     def _not_found(self, _: NotFoundError) -> Response[Any]:
         method, path = self.current_event.http_method.upper(), self.current_event.path
         if self._route_table is None:  # built on the first miss, from every route known by then
+            try:
+                from common.web.routing import RouteTable
+            except ImportError:  # werkzeug ships with the fallback only: no other function is sent a path it lacks
+                return self._refusal(NotFound(f"there is no {path} in this API"))
             self._route_table = RouteTable((verb, rule, None) for verb, rule in self.known_routes())
         allowed = sorted(self._route_table.methods_at(path))
         if allowed:
@@ -180,6 +187,10 @@ class Api(APIGatewayHttpResolver):
             "internal_error",
             f"something went wrong on our side; it has been logged (request {request_id})",
         )
+
+
+def _not_modified(answer: NotModified) -> Response[str]:
+    return Response(HTTPStatus.NOT_MODIFIED, None, "", headers=answer.headers)
 
 
 def refusal_status_and_headers(error: DomainError | RulesError, spec: ErrorSpec) -> tuple[int, dict[str, str]]:

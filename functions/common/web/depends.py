@@ -17,9 +17,7 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Depends
 
-from common.persistence.puzzle_store import PuzzleStore
-from common.persistence.repositories import PlayerRepository, PuzzleProgressRepository
-from common.persistence.store import PlayerStore
+from common.players.repository import PlayerRepository, PlayerStore
 from common.players.service import Players
 from common.web.ratelimit import BucketRepository, RateLimiter, default_buckets
 
@@ -43,10 +41,6 @@ def rate_limiter(
 
 def player_repository() -> PlayerRepository:
     return PlayerStore()
-
-
-def puzzle_progress_repository() -> PuzzleProgressRepository:
-    return PuzzleStore()
 
 
 def players(repository: Annotated[PlayerRepository, Depends(player_repository)]) -> Players:

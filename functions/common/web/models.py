@@ -1,16 +1,13 @@
-"""Models every function shares: the error answer, for the OpenAPI description of each route, and the players'
-requests and responses (``common.players.handler``)."""
+"""Models every function shares: the error answer, for the OpenAPI description of each route."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from http import HTTPStatus
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import BaseModel, Field
 
 from common.web.errors import ERRORS
-
-MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players.service; this only bounds the input
-
 
 #: Every code with its status, for the OpenAPI description of ``error.code`` (one line per code).
 CODES_DESCRIPTION = "A stable machine-readable code; one of:\n" + "\n".join(
@@ -35,29 +32,12 @@ class ErrorResponse(BaseModel):
     error: ErrorDetail
 
 
-class _Request(BaseModel):
-    # Strict, as every request model (games.models says why).
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class CreatePlayerRequest(_Request):
-    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
-        default=None, description="An optional display name: 1 to 24 letters, digits, spaces or . ' - _"
-    )
-
-
-class RenameRequest(_Request):
-    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
-        description="The new display name, or null to remove it."
-    )
-
-
-class NewPlayer(BaseModel):
-    player_id: str = Field(description="The player's public id.")
-    token: str = Field(description="The player's secret. Shown only this once: keep it; send it as a Bearer token.")
-    name: str | None
-
-
-class PlayerProfile(BaseModel):
-    player_id: str
-    name: str | None
+def error_responses(descriptions: dict[int, str], *statuses: int) -> dict[int, OpenAPIResponse]:
+    """The OpenAPI ``responses`` of a route's errors: each status with its description and, but for a 304 (no
+    body), the error answer's model. ``descriptions`` is the function's own wording of each status."""
+    responses: dict[int, OpenAPIResponse] = {}
+    for status in statuses:
+        responses[status] = {"description": descriptions[status]}
+        if status != HTTPStatus.NOT_MODIFIED:
+            responses[status]["content"] = {"application/json": {"model": ErrorResponse}}
+    return responses

@@ -199,18 +199,14 @@ def _number(value: int) -> dict[str, str]:
 
 
 def _call(operation: str, **params: Any) -> dict[str, Any] | None:
-    """One DynamoDB call on the store's client: None when its condition failed; ``StoreUnavailable`` for any
-    other failure (a missing table included: ``charge`` lets the request through and logs it)."""
-    from botocore.exceptions import BotoCoreError, ClientError
+    """One DynamoDB call through the store's ``call``, so it fits in the request's time like every other: None
+    when its condition failed; ``StoreUnavailable`` for any other failure (a refused request included, such as
+    a missing permission: ``charge`` lets the request through and logs it)."""
+    from botocore.exceptions import ClientError
 
     try:
-        answer: dict[str, Any] = getattr(store.client(), operation)(**params)
-        return answer
+        return store.call(operation, **params)
     except ClientError as error:
-        if error.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
-            return None
-        raise store.StoreUnavailable() from error
-    except BotoCoreError as error:
         raise store.StoreUnavailable() from error
 
 

@@ -1,4 +1,5 @@
-"""The push table (``PushTable`` in template.yaml, ``PUSH_TABLE``): subscriptions and reminder markers.
+"""Where subscriptions live: the ``SubscriptionRepository`` protocol, ``InMemorySubscriptions`` (the unit
+tests' and the contract suite's reference) and, on DynamoDB, the push table (``PushTable`` in template.yaml, ``PUSH_TABLE``): subscriptions and reminder markers.
 
 * ``pk = "player#<player id>"``, ``sk = "sub#<endpoint hash>"``: one subscription (endpoint, keys, lang,
   kinds, created, and ``expires``, the epoch second DynamoDB's TTL removes it at, from ``expirationTime``).
@@ -14,11 +15,12 @@ Every write is one single-item conditional write. The client is the shared one o
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, Protocol
 
+from common.persistence.attributes import split_version, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, to_item
 
-from push.subscriptions import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
+from push.domain import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 
 DAILY_INDEX = "SubscriptionsByDailyHour"
 PLAYER_PREFIX = "player#"
@@ -27,6 +29,57 @@ GAME_PREFIX = "game#"
 REMINDER_PREFIX = "reminder#"
 #: A reminder's marker outlives its deadline by this long (then TTL deletes it).
 MARKER_DAYS = 30
+#: The layout of a subscription item and of a reminder marker. 1: as described above; items written before
+#: versions were stored (0) have the same layout but may lack ``tz`` (then UTC) and ``kinds``.
+SCHEMA_VERSION = 1
+
+
+def upgrade(item: dict[str, Any]) -> dict[str, Any]:
+    """A stored subscription in the current layout, whatever layout it was written in."""
+    _version, record = split_version(item)
+    record["kinds"] = record.get("kinds") or []
+    record["tz"] = record.get("tz") or "UTC"
+    return record
+
+
+class SubscriptionRepository(Protocol):
+    """Where subscriptions live; every write is one single-item (conditional) write."""
+
+    def save(self, player_id: str, subscription: Subscription) -> bool:
+        """Store it (replacing one with the same endpoint); True if the endpoint was new for the player."""
+        ...
+
+    def list(self, player_id: str) -> list[Subscription]:
+        """The player's subscriptions, newest first."""
+        ...
+
+    def delete(self, player_id: str, endpoint: str, created: int | None = None) -> bool:
+        """Remove the one with this endpoint (only if stored at ``created``, when given); whether it was there."""
+        ...
+
+
+class InMemorySubscriptions:
+    """A ``SubscriptionRepository`` in a dict: the unit tests' and the contract suite's reference."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, dict[str, Subscription]] = {}
+
+    def save(self, player_id: str, subscription: Subscription) -> bool:
+        mine = self.items.setdefault(player_id, {})
+        new = subscription.endpoint not in mine
+        mine[subscription.endpoint] = subscription
+        return new
+
+    def list(self, player_id: str) -> list[Subscription]:
+        return newest_first(self.items.get(player_id, {}).values())
+
+    def delete(self, player_id: str, endpoint: str, created: int | None = None) -> bool:
+        mine = self.items.get(player_id, {})
+        found = mine.get(endpoint)
+        if found is None or (created is not None and found.created != created):
+            return False
+        del mine[endpoint]
+        return True
 
 
 def table_name() -> str:
@@ -60,7 +113,7 @@ class DynamoSubscriptions:
         answer = call(
             "put_item",
             TableName=self.table,
-            Item=to_item(record),
+            Item=to_item(with_version(record, SCHEMA_VERSION)),
             ConditionExpression="attribute_not_exists(sk) OR endpoint = :endpoint",
             ExpressionAttributeValues={":endpoint": {"S": subscription.endpoint}},
             ReturnValues="ALL_OLD",
@@ -103,16 +156,17 @@ class DynamoSubscriptions:
         return answer is not None
 
 
-def _subscription(record: dict[str, Any]) -> Subscription:
+def _subscription(item: dict[str, Any]) -> Subscription:
+    record = upgrade(item)
     return Subscription(
         endpoint=record["endpoint"],
         p256dh=record["p256dh"],
         auth=record["auth"],
         lang=record["lang"],
-        kinds=tuple(record.get("kinds") or ()),
+        kinds=tuple(record["kinds"]),
         created=int(record["created"]),
         expiration_time=record.get("expiration_time"),
-        tz=record.get("tz") or "UTC",
+        tz=record["tz"],
     )
 
 
@@ -129,7 +183,10 @@ class DynamoReminderMarks:
             "expires": deadline // 1000 + MARKER_DAYS * 86_400,
         }
         answer = call(
-            "put_item", TableName=self.table, Item=to_item(record), ConditionExpression="attribute_not_exists(sk)"
+            "put_item",
+            TableName=self.table,
+            Item=to_item(with_version(record, SCHEMA_VERSION)),
+            ConditionExpression="attribute_not_exists(sk)",
         )
         return answer is not None
 

@@ -1,17 +1,114 @@
-"""The puzzle progress table (``PuzzleProgressTable``, ``PUZZLES_TABLE``): each player's first attempt at each
-puzzle, the puzzles' sharded play counters and their folded ratings (docs/puzzles.md). Calls go through
-``common.persistence.store`` like every other DynamoDB call.
+"""Where the puzzle progress is kept: the ``PuzzleProgressRepository`` protocol the puzzle service depends on,
+``InMemoryPuzzleProgress`` for fast tests and ``PuzzleStore`` on DynamoDB (``tests/puzzles_api/test_store_contract.py``
+runs the same contract on all of them). The player's own progress (rating, counts, streak) is on the player's
+item (``common.players.repository``, ``save_puzzles``).
+
+The puzzle progress table (``PuzzleProgressTable``, ``PUZZLES_TABLE``): each player's first attempt at each
+puzzle, the puzzles' sharded play counters and their folded ratings (docs/puzzles.md). ``record_first_attempt``
+is a conditional put (False when the attempt exists), ``save_rating`` writes only over the folded count it
+read. Attempts and ratings carry ``schema_version`` and are read through ``upgrade``.
 """
 
 from __future__ import annotations
 
+import copy
 import os
-from typing import Any
+import threading
+from typing import Any, Protocol
 
-from common.persistence.repositories import COUNTER_SHARDS
+from common.persistence.attributes import Record, split_version, stored_copy, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, read, to_item
 
-# ------------------------------------------------------------------------------------ puzzle progress
+#: Play counters per puzzle are split over this many items in DynamoDB (no hot key on the daily puzzle).
+COUNTER_SHARDS = 8
+#: The layout of an attempt item (``result``, ``at``, ``daily``) and of a rating item
+#: (``puzzles_api.puzzle_rating``). Items written before versions were stored (0) have the same layout.
+SCHEMA_VERSION = 1
+
+
+def upgrade(item: Record) -> Record:
+    """A stored attempt or rating in the current layout, whatever layout it was written in."""
+    _version, record = split_version(item)  # 0 and 1 share one layout: nothing to change yet
+    return record
+
+
+class PuzzleProgressRepository(Protocol):
+    def record_first_attempt(self, player_id: str, attempt: Record) -> bool: ...
+
+    def get_attempt(self, player_id: str, puzzle_id: str) -> Record | None: ...
+
+    def attempted(self, player_id: str, id_prefix: str) -> set[str]: ...
+
+    def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None: ...
+
+    def counts(self, puzzle_id: str) -> dict[str, int]: ...
+
+    def rating_state(self, puzzle_id: str) -> tuple[Record | None, dict[str, float]]: ...
+
+    def save_rating(self, puzzle_id: str, record: Record, folded_plays: int | None) -> bool: ...
+
+
+class InMemoryPuzzleProgress:
+    """A ``PuzzleProgressRepository`` in dicts (one process)."""
+
+    def __init__(self) -> None:
+        self._attempts: dict[tuple[str, str], Record] = {}
+        self._counts: dict[str, dict[str, float]] = {}
+        self._ratings: dict[str, Record] = {}
+        self._lock = threading.Lock()
+
+    def record_first_attempt(self, player_id: str, attempt: Record) -> bool:
+        key = (player_id, attempt["puzzle"])
+        with self._lock:
+            if key in self._attempts:
+                return False
+            self._attempts[key] = with_version(stored_copy(attempt), SCHEMA_VERSION)
+            return True
+
+    def get_attempt(self, player_id: str, puzzle_id: str) -> Record | None:
+        found = self._attempts.get((player_id, puzzle_id))
+        return upgrade(copy.deepcopy(found)) if found is not None else None
+
+    def attempted(self, player_id: str, id_prefix: str) -> set[str]:
+        return {
+            puzzle for player, puzzle in list(self._attempts) if player == player_id and puzzle.startswith(id_prefix)
+        }
+
+    def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
+        with self._lock:
+            totals = self._counts.setdefault(f"{puzzle_id}#{shard}", dict.fromkeys(_COUNTERS, 0.0))
+            totals["plays"] += 1
+            totals["solves"] += int(solved)
+            totals["info"] += info
+            totals["gain"] += gain
+
+    def counts(self, puzzle_id: str) -> dict[str, int]:
+        """The sums over the ``COUNTER_SHARDS`` shards, as DynamoDB's ``PuzzleStore`` reads them."""
+        totals = self._totals(puzzle_id)
+        return {"plays": int(totals["plays"]), "solves": int(totals["solves"])}
+
+    def rating_state(self, puzzle_id: str) -> tuple[Record | None, dict[str, float]]:
+        rating = self._ratings.get(puzzle_id)
+        return (upgrade(copy.deepcopy(rating)) if rating is not None else None), self._totals(puzzle_id)
+
+    def save_rating(self, puzzle_id: str, record: Record, folded_plays: int | None) -> bool:
+        """Write the rating if the folded count is still ``folded_plays`` (None: only when there is none)."""
+        with self._lock:
+            current = self._ratings.get(puzzle_id)
+            if (current is None) != (folded_plays is None) or (current and current.get("plays") != folded_plays):
+                return False
+            self._ratings[puzzle_id] = with_version(stored_copy(record), SCHEMA_VERSION)
+            return True
+
+    def _totals(self, puzzle_id: str) -> dict[str, float]:
+        shards = [self._counts.get(f"{puzzle_id}#{shard}", {}) for shard in range(COUNTER_SHARDS)]
+        return {name: sum(shard.get(name, 0.0) for shard in shards) for name in _COUNTERS}
+
+
+#: What each counter shard of a puzzle adds up: its first attempts, their solves and their Glicko-2 terms.
+_COUNTERS = ("plays", "solves", "info", "gain")
+
+
 _ATTEMPT_PREFIX = "player#"
 _COUNTER_PREFIX = "puzzle#"
 _COUNTER_SORT_KEY = "count"
@@ -37,7 +134,9 @@ class PuzzleStore:
     def record_first_attempt(self, player_id: str, attempt: dict[str, Any]) -> bool:
         """Store the player's first finished attempt at ``attempt["puzzle"]``; False if there is one already."""
         record = {key: value for key, value in attempt.items() if key != "puzzle"}
-        item = to_item({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt["puzzle"], **record})
+        item = to_item(
+            with_version({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt["puzzle"], **record}, SCHEMA_VERSION)
+        )
         answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
         return answer is not None
 
@@ -99,7 +198,7 @@ class PuzzleStore:
         for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
             answer = read("batch_get_item", RequestItems=request)
             for item in answer.get("Responses", {}).get(self.table, ()):
-                record = from_item(item)
+                record = upgrade(from_item(item))
                 if record["sk"] == _RATING_SORT_KEY:
                     rating = record
                     continue
@@ -112,7 +211,7 @@ class PuzzleStore:
 
     def save_rating(self, puzzle_id: str, record: dict[str, Any], folded_plays: int | None) -> bool:
         """Write the puzzle's folded rating if the folded count is still ``folded_plays`` (None: no item yet)."""
-        item = to_item({**_rating_key_plain(puzzle_id), **record})
+        item = to_item(with_version({**_rating_key_plain(puzzle_id), **record}, SCHEMA_VERSION))
         if folded_plays is None:
             condition, values = "attribute_not_exists(pk)", {}
         else:
@@ -136,7 +235,7 @@ def _counter_key(puzzle_id: str, shard: int) -> dict[str, Any]:
 
 
 def _attempt(item: dict[str, Any]) -> dict[str, Any]:
-    item = dict(item)
+    item = upgrade(item)
     item["puzzle"] = item.pop("sk")
     item.pop("pk", None)
     return item

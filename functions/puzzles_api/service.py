@@ -24,13 +24,12 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from aws_lambda_powertools import Logger
-from common.errors import DomainError
-from common.persistence.repositories import COUNTER_SHARDS, PUZZLE_PROGRESS, PuzzleProgressRepository, Record
+from common.persistence.attributes import Record
 from common.persistence.store import StoreUnavailable
+from common.players.repository import PUZZLE_PROGRESS
 from common.players.service import Player, Players
 from common.web import metrics
 from common.web.timezones import is_allowed_zone
@@ -39,13 +38,24 @@ from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice
 from puzzles_api import glicko2
 from puzzles_api.check import Verdict, judge
+from puzzles_api.domain import (
+    Caller,
+    Daily,
+    InvalidDate,
+    InvalidTheme,
+    InvalidTimeZone,
+    NoPuzzleLeft,
+    PuzzleNotFound,
+)
 from puzzles_api.progress import HISTORY_MAX, Attempt, Progress, utc_date
 from puzzles_api.puzzle_rating import CACHE_SECONDS, PuzzleRating, Totals, game_terms
+from puzzles_api.repository import COUNTER_SHARDS, PuzzleProgressRepository
+from shared_rules.names import GAME_NAMES
 
 logger = Logger()
 
 #: A puzzle id: the game, a dash, and the puzzle's own id (Lichess ids are case-sensitive).
-PUZZLE_ID = re.compile(r"(chess|english|tanzanian)-[A-Za-z0-9_-]{1,40}")
+PUZZLE_ID = re.compile(rf"({'|'.join(GAME_NAMES)})-[A-Za-z0-9_-]{{1,40}}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TIME_ZONE = re.compile(r"[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,3}")
 TIME_ZONE_MAX_CHARS = 64
@@ -61,40 +71,6 @@ PACK_MAX = 20
 #: Themes that say how long a puzzle is, not what it is about: not offered as a filter.
 LENGTH_THEMES = frozenset({"short", "long", "veryLong", "very_long", "one_move", "oneMove"})
 _THEME = re.compile(r"[A-Za-z_]{1,40}")
-
-Caller = tuple[Player, Record]  # the player and its stored item, from one read
-
-
-def caller_of(player: Player) -> Caller:
-    """The player and the item its token was checked against (its progress is there): no second read."""
-    return player, player.stored or {}
-
-
-class PuzzleNotFound(DomainError):
-    code = "puzzle_not_found"
-
-
-class NoPuzzleLeft(DomainError):
-    code = "no_puzzle_left"
-
-
-class InvalidDate(DomainError):
-    code = "invalid_date"
-
-
-class InvalidTheme(DomainError):
-    code = "invalid_theme"
-
-
-class InvalidTimeZone(DomainError):
-    code = "invalid_tz"
-
-
-@dataclass(frozen=True)
-class Daily:
-    puzzle: Puzzle
-    day: date
-    max_age: int  # seconds the answer stays right: to the end of the UTC day, or a day for past dates
 
 
 def time_zone(name: str | None) -> str | None:

@@ -11,33 +11,18 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from common.errors import DomainError
+from rules_page.domain import RulesPage, UnknownRulesPage, UnsupportedLanguage
+from shared_rules.names import GAME_NAMES, LANGUAGES
 
-LANGS = ("sw", "tl", "en")
-DEFAULT_LANG = "sw"
-GAMES = ("chess", "english", "tanzanian")
+LANGS = LANGUAGES
+DEFAULT_LANG = LANGUAGES[0]
+GAMES = GAME_NAMES
 #: Where the site's sources are: $UBAO_SITE_SOURCE, the package's copy (site_source/), or the repository's site/.
 _HERE = Path(__file__).resolve().parent
-
-
-class UnsupportedLanguage(DomainError):
-    code = "unsupported_language"
-
-
-class UnknownRulesPage(DomainError):
-    code = "not_found"
-
-
-@dataclass(frozen=True)
-class RulesPage:
-    lang: str
-    html: str
-    etag: str
 
 
 def site_source() -> Path:

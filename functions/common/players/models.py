@@ -1,0 +1,37 @@
+"""The players routes' requests and responses."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players.domain; this only bounds the input
+
+
+class _Request(BaseModel):
+    # Strict, as every request model (games.models says why).
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreatePlayerRequest(_Request):
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
+        default=None, description="An optional display name: 1 to 24 letters, digits, spaces or . ' - _"
+    )
+
+
+class RenameRequest(_Request):
+    name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
+        description="The new display name, or null to remove it."
+    )
+
+
+class NewPlayer(BaseModel):
+    player_id: str = Field(description="The player's public id.")
+    token: str = Field(description="The player's secret. Shown only this once: keep it; send it as a Bearer token.")
+    name: str | None
+
+
+class PlayerProfile(BaseModel):
+    player_id: str
+    name: str | None

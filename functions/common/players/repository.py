@@ -1,0 +1,143 @@
+"""Where players are kept: the ``PlayerRepository`` protocol the players service depends on, ``InMemoryPlayers``
+for fast tests and ``PlayerStore`` on DynamoDB (``tests/puzzles_api/test_store_contract.py`` runs the same
+contract on all of them: in memory, moto, dynalite).
+
+The players table (``PlayersTable``, ``PLAYERS_TABLE``) is keyed by the SHA-256 (hex) of the player's token:
+the token itself is never stored. A player's puzzle progress is the ``puzzles`` attribute of that item.
+Records are plain dicts. ``create`` is a conditional put (False when the key is taken), ``save_puzzles``
+writes only over the version it read, reads are strongly consistent. Every item carries ``schema_version``
+and is read through ``upgrade``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import threading
+from typing import Any, Protocol
+
+from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
+from common.persistence.store import call, from_item, to_item
+
+#: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
+PUZZLE_PROGRESS = "puzzles"
+#: The layout of a player item. 1: ``token_hash``, ``player_id``, ``created``, ``name`` when set, ``puzzles``
+#: once the player has finished a puzzle; items written before versions were stored (0) have the same layout.
+SCHEMA_VERSION = 1
+
+
+def upgrade(item: Record) -> Record:
+    """A stored player in the current layout, whatever layout it was written in."""
+    _version, record = split_version(item)  # 0 and 1 share one layout: nothing to change yet
+    return record
+
+
+class PlayerRepository(Protocol):
+    def create(self, player: Record) -> bool: ...
+
+    def get(self, token_hash: str) -> Record | None: ...
+
+    def set_name(self, token_hash: str, name: str | None) -> Record | None: ...
+
+    def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool: ...
+
+
+class InMemoryPlayers:
+    """A ``PlayerRepository`` in a dict (one process), with the same conditions as DynamoDB's."""
+
+    def __init__(self) -> None:
+        self._players: dict[str, Record] = {}
+        self._lock = threading.Lock()
+
+    def create(self, player: Record) -> bool:
+        with self._lock:
+            if player["token_hash"] in self._players:
+                return False
+            self._players[player["token_hash"]] = with_version(stored_copy(player), SCHEMA_VERSION)
+            return True
+
+    def get(self, token_hash: str) -> Record | None:
+        found = self._players.get(token_hash)
+        return upgrade(copy.deepcopy(found)) if found is not None else None
+
+    def set_name(self, token_hash: str, name: str | None) -> Record | None:
+        with self._lock:
+            player = self._players.get(token_hash)
+            if player is None:
+                return None
+            player.pop("name", None)
+            if name is not None:
+                player["name"] = name
+            return upgrade(copy.deepcopy(player))
+
+    def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
+        with self._lock:
+            player = self._players.get(token_hash)
+            if player is None:
+                return False
+            stored = player.get(PUZZLE_PROGRESS)
+            if (stored is None) != (expected_version == 0):
+                return False
+            if stored is not None and stored.get("v") != expected_version:
+                return False
+            player[PUZZLE_PROGRESS] = copy.deepcopy(progress)
+            return True
+
+
+class PlayerStore:
+    """The players table on DynamoDB."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or os.environ.get("PLAYERS_TABLE") or "PlayersTable"
+
+    def create(self, player: dict[str, Any]) -> bool:
+        """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
+        answer = call(
+            "put_item",
+            TableName=self.table,
+            Item=to_item(with_version(player, SCHEMA_VERSION)),
+            ConditionExpression="attribute_not_exists(token_hash)",
+        )
+        return answer is not None
+
+    def get(self, token_hash: str) -> dict[str, Any] | None:
+        answer = call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
+        item = answer.get("Item") if answer else None
+        return upgrade(from_item(item)) if item else None
+
+    def set_name(self, token_hash: str, name: str | None) -> dict[str, Any] | None:
+        """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": {"token_hash": {"S": token_hash}},
+            "ConditionExpression": "attribute_exists(token_hash)",
+            "ReturnValues": "ALL_NEW",
+            "ExpressionAttributeNames": {"#name": "name"},
+        }
+        if name is None:
+            params["UpdateExpression"] = "REMOVE #name"
+        else:
+            params["UpdateExpression"] = "SET #name = :name"
+            params["ExpressionAttributeValues"] = {":name": {"S": name}}
+        answer = call("update_item", **params)
+        return upgrade(from_item(answer["Attributes"])) if answer else None
+
+    # -- puzzle progress (the puzzles function) ---------------------------------------------------------
+    def save_puzzles(self, token_hash: str, progress: dict[str, Any], expected_version: int) -> bool:
+        """Replace the player's puzzle progress (the ``puzzles`` map, whose ``v`` is its version) if the stored
+        one still has ``expected_version`` (0: none yet); False if another request changed it first, or if
+        there is no such player. Optimistic concurrency: the caller reads again and retries."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": {"token_hash": {"S": token_hash}},
+            "UpdateExpression": "SET #progress = :progress",
+            "ExpressionAttributeNames": {"#progress": PUZZLE_PROGRESS},
+            "ExpressionAttributeValues": {":progress": to_attribute(progress)},
+        }
+        if expected_version == 0:
+            params["ConditionExpression"] = "attribute_exists(token_hash) AND attribute_not_exists(#progress)"
+        else:
+            params["ConditionExpression"] = "#progress.#version = :version"
+            params["ExpressionAttributeNames"]["#version"] = "v"
+            params["ExpressionAttributeValues"][":version"] = to_attribute(expected_version)
+        return call("update_item", **params) is not None
