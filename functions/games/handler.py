@@ -23,7 +23,7 @@ from common.players import handler as player_routes
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, TokenHash
 from common.web.depends import Clock, clock, rate_buckets
-from common.web.models import ErrorResponse
+from common.web.models import error_responses
 from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
@@ -90,21 +90,20 @@ def games_service(
 Games = Annotated[GamesService, Depends(games_service)]
 
 
+_DESCRIPTIONS = {
+    401: "No token, or not a token of any player.",
+    403: "Not your game, not your turn, or a wrong invite code.",
+    404: "No such game.",
+    409: "The game is not in a state that allows this; the body has the current `game`.",
+    422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
+    503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
+    "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
+    "played if it was.",
+}
+
+
 def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    descriptions = {
-        401: "No token, or not a token of any player.",
-        403: "Not your game, not your turn, or a wrong invite code.",
-        404: "No such game.",
-        409: "The game is not in a state that allows this; the body has the current `game`.",
-        422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
-        503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
-        "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
-        "played if it was.",
-    }
-    return {
-        status: {"description": descriptions[status], "content": {JSON: {"model": ErrorResponse}}}
-        for status in statuses
-    }
+    return error_responses(_DESCRIPTIONS, *statuses)
 
 
 def create_app() -> Api:

@@ -60,8 +60,8 @@ def bench_serverless() -> None:
     os.environ.update(function.environment)  # the log level and pydantic settings Lambda runs with
     from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
     from validate_move.handler import lambda_handler
-    from validate_move.service import validate_move
     from validate_move.models import ValidateRequest
+    from validate_move.service import validate_move
 
     from shared_rules import get_game
 

@@ -144,5 +144,3 @@ def _logger() -> Any:
     from aws_lambda_powertools import Logger
 
     return Logger(child=True)
-
-
