@@ -3,7 +3,8 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, call, player, storedPlayer } from "./api.js";
 import { Board } from "./board.js";
-import { colourName, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
+import { againstComputer, colourName, daysLeft, inCheck, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
+import { showMissingGame } from "../modules/missing_game.js";
 import { format, plural } from "../modules/i18n.js";
 import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
@@ -39,12 +40,6 @@ function say(node, text, kind) {
   if (kind) node.classList.add(kind);
 }
 
-function daysLeft(deadline) {
-  if (!deadline) return null;
-  const ms = new Date(deadline).getTime() - Date.now();
-  return Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / 86400000)) : null;
-}
-
 function render(game) {
   state = game;
   const seat = mySeat(game, COLOURS, storedPlayer());
@@ -52,15 +47,15 @@ function render(game) {
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
   const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
-  gameBox.hidden = false;
-  createForm.closest("section").hidden = true;
+  showGame();
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
   const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
 
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
   const last = lastMoveSquares(game);
-  const options = { legal, last, orientation: seat || "white" };
+  const check = !over && inCheck(game.game, moveTexts(game.moves));
+  const options = { legal, last, orientation: seat || "white", check };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
       game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
@@ -85,8 +80,9 @@ function render(game) {
   else if (!both) say(status, m.waiting_opponent);
   else if (!seat) say(status, m.spectating);
   else if (takeover && seat) say(status, takeover.seat === seat ? m.computer_plays_for_you : m.computer_plays_for_opponent);
+  else if (check) say(status, myTurn ? m.check_your_turn : m.check_waiting, "bad");
   else if (myTurn) {
-    const days = daysLeft(game.deadline);
+    const days = againstComputer(game, COLOURS) ? null : daysLeft(game.deadline); // the computer sets no deadline
     say(status, m.your_turn + (days === null ? "" : " " + plural(m, "deadline_days", days)));
   } else say(status, m.waiting_move);
 
@@ -107,6 +103,13 @@ function render(game) {
 
   schedulePoll(over ? null : myTurn ? POLL_MS * 3 : OPPONENT_POLL_MS);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
+}
+
+/** The game in place of the page's introduction and create form: its board at the top of the screen. */
+function showGame() {
+  gameBox.hidden = false;
+  createForm.closest("section").hidden = true;
+  document.body.classList.add("game-open");
 }
 
 /** A seat's name as the page shows it: the player's display name, "you", the computer, or "waiting". */
@@ -179,7 +182,7 @@ async function act(path, body) {
   } catch (error) {
     if (error instanceof ApiError && error.body) {
       await load(state.id).catch(() => {});
-      say(status, refusalOf(m, error.body.error, error.body.legal_moves || []), "bad");
+      say(status, refusalOf(m, error.body.error, error.body.legal_moves || [], state.game), "bad");
     } else if (path === "moves") {
       await keepOffline(body);
     } else say(status, m.network_error, "bad");
@@ -218,7 +221,7 @@ async function sendQueued() {
       await load(id).catch(() => {});
       if (outcome.kind === "sent") say(status, offlineText("moveSent", { move: queued.move }), "ok");
       else if (outcome.kind === "conflict") say(status, offlineText("opponentFirst", { move: queued.move }), "bad");
-      else say(status, refusalOf(m, outcome), "bad"); // {code, reason}, as the page or the service worker kept it
+      else say(status, refusalOf(m, outcome, [], state.game), "bad"); // {code, reason}, as the page or the service worker kept it
     });
   } finally {
     busy = false;
@@ -290,7 +293,7 @@ createForm.addEventListener("submit", async (event) => {
     say(formStatus, "");
     board = null;
     await load(fresh.id);
-    gameBox.scrollIntoView({ block: "start" });
+    scrollTo(0, 0);
   } catch (error) {
     say(formStatus, failureText(error), "bad");
   }
@@ -395,6 +398,7 @@ async function start() {
   board = null;
   try {
     const game = await load(id);
+    scrollTo(0, 0);
     sendQueued();
     const seat = mySeat(game, COLOURS, storedPlayer());
     const full = game.players && game.players.white && game.players.black;
@@ -404,9 +408,10 @@ async function start() {
       showInvitation(game);
       joinBox.scrollIntoView({ block: "start" });
     }
-  } catch {
-    say(status, m.network_error, "bad");
+  } catch (error) {
     gameBox.hidden = false;
+    if (error instanceof ApiError && error.status === 404) showMissingGame(gameBox, m);
+    else say(status, m.network_error, "bad");
   }
 }
 

@@ -1,0 +1,110 @@
+"""The game page as a phone shows it (360x740): the board near the top of the screen with whose turn it is on
+the line above, wherever the game was opened from; check said, marked on the king and refused moves told why;
+an unknown game's link; no deadline against the computer."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.boards import after
+from tests.browser.test_mchezo import START, Player
+
+TOP_LIMIT = 200  # px from the viewport's top to the board's top edge
+PHONE = {"width": 360, "height": 740}
+
+
+def board_top(player: Player, scrolled: bool) -> float:
+    """The board's top edge in px from the top of the viewport, once its squares are drawn; with ``scrolled``,
+    from the top of the page (the player has since scrolled down, to the invitation's Copy button)."""
+    player.page.locator("#game .board-host button[data-square]").first.wait_for()
+    box = player.page.locator("#game .board-host").bounding_box()
+    assert box is not None
+    return box["y"] + (player.page.evaluate("scrollY") if scrolled else 0)
+
+
+def box_y(player: Player) -> float:
+    box = player.page.locator("#game .board-host").bounding_box()
+    assert box is not None
+    return box["y"]
+
+
+def assert_board_first(player: Player, scrolled: bool = False) -> None:
+    top = board_top(player, scrolled)
+    assert 0 <= top <= TOP_LIMIT, f"the board starts {top} px down"
+    status = player.status.bounding_box()
+    assert status is not None and status["y"] < box_y(player)  # whose turn: on the line above the board
+    assert player.status.inner_text().strip()
+
+
+def test_check_is_said_marked_and_explained_and_the_board_comes_first(contexts, needs_dynamodb):
+    asha, baraka = Player(contexts, "tl", "Asha", PHONE), Player(contexts, "sw", "Baraka", PHONE)
+    link = asha.create("chess", "white")
+    assert_board_first(asha, scrolled=True)
+    baraka.join(link)
+    assert_board_first(baraka)
+    asha.page.clock.fast_forward(5_100)
+    moves: list[str] = []
+    for mover, watcher, move in ((asha, baraka, "e4"), (baraka, asha, "f6"), (asha, baraka, "Qh5+")):
+        mover.move("chess", after_moves(moves), move)
+        moves.append(move)
+        mover.sees("chess", START["chess"], moves, poll=False)
+        watcher.sees("chess", START["chess"], moves)
+
+    # Black is in check: his status says so in Swahili (the live region reads it out), hers in Tagalog.
+    baraka.wait_status(baraka.messages["check_your_turn"])
+    asha.wait_status(asha.messages["check_waiting"])
+    assert baraka.status.get_attribute("aria-live") == "polite"
+    for player in (asha, baraka):
+        assert "check" in (player.board.square("e8").get_attribute("class") or "").split()
+        assert "check" not in (player.board.square("e1").get_attribute("class") or "").split()
+    # A tap on a piece that cannot save the king is refused with the reason, in chess's piece words.
+    baraka.board.click("a7")
+    baraka.page.locator("#game .board-host").get_by_text(baraka.messages["refusal_in_check"]).wait_for()
+
+    baraka.move("chess", after_moves(moves), "g6")
+    moves.append("g6")
+    baraka.sees("chess", START["chess"], moves, poll=False)
+    assert "check" not in (baraka.board.square("e8").get_attribute("class") or "").split()
+    assert baraka.messages["check_waiting"] not in baraka.status.inner_text()
+
+    # A reload (and so a notification's link) opens the game with its board at the top.
+    baraka.page.reload()
+    assert_board_first(baraka)
+    # Her inbox: tapping the game brings its board to the top of the screen.
+    asha.page.goto("/tl/mchezo/")
+    asha.page.locator("#inbox a[data-game]").first.click()
+    asha.sees("chess", START["chess"], moves, poll=False)
+    assert_board_first(asha)
+
+
+def after_moves(moves: list[str]) -> str:
+    return after("chess", START["chess"], *moves)
+
+
+@pytest.mark.parametrize("lang", ["sw", "tl"])
+def test_an_unknown_game_says_so_and_offers_no_game_actions(contexts, lang):
+    player = Player(contexts, lang, viewport=PHONE)
+    player.open(f"/{lang}/mchezo/#game=no-such-game")
+    title = player.page.locator("#game .game-title")
+    title.filter(has_text=player.messages["error_game_not_found"]).wait_for()
+    start = player.page.locator("#game .missing a")
+    assert start.inner_text() == player.messages["start_a_game"]
+    for action in ("resign", "offer", "rematch"):
+        assert not player.action_visible(action)
+    assert player.page.locator("#game a.download").is_hidden()
+    assert player.messages["network_error"] not in player.page.locator("#game").inner_text()
+    start.click()
+    player.page.locator("#create-form").wait_for(state="visible")
+
+
+@pytest.mark.parametrize("lang", ["sw", "tl"])
+def test_a_game_against_the_computer_shows_no_deadline(contexts, needs_dynamodb, lang):
+    player = Player(contexts, lang, viewport=PHONE)
+    player.open(f"/{lang}/mchezo/")
+    player.page.select_option("#game-choice", "chess")
+    player.page.select_option("#opponent-choice", "1")
+    player.page.select_option("#color-choice", "white")
+    player.page.locator("#create-form button[type=submit]").click()
+    player.wait_status(player.messages["your_turn"])
+    assert player.status.inner_text().strip() == player.messages["your_turn"]
+    assert_board_first(player)
