@@ -70,6 +70,7 @@ PLAY_MESSAGES = {
     "error_store_unavailable": N_("The server is busy. Try again in a moment."),
     "request_refused": N_("The server refused this request."),
     "start_a_game": N_("Start a new game"),
+    "sending_move": N_("Sending your move…"),
     # Chess: the side to move is in check (the last move's "+"), said on the status line and by screen readers.
     "check_your_turn": N_("Check! Your king is attacked: your move."),
     "check_waiting": N_("Check! Waiting for your opponent's move."),

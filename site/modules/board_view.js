@@ -180,6 +180,7 @@ export class BoardView {
     const b = end.getBoundingClientRect();
     const away = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
     piece.animate([{ transform: away }, { transform: "none" }], { duration: 260, easing: "ease-out" });
+    this.grid.dataset.slid = `${from}-${to}`; // the last move animated: for tests and styles
   }
 
   /**

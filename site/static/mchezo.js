@@ -4,8 +4,9 @@
 import { ApiError, call, player, storedPlayer } from "./api.js";
 import { Board } from "./board.js";
 import { againstComputer, colourName, daysLeft, inCheck, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
+import { setUpInviteButtons } from "../modules/invite_buttons.js";
 import { showMissingGame } from "../modules/missing_game.js";
-import { format, plural } from "../modules/i18n.js";
+import { plural } from "../modules/i18n.js";
 import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
@@ -41,6 +42,7 @@ function say(node, text, kind) {
 }
 
 function render(game) {
+  const before = state;
   state = game;
   const seat = mySeat(game, COLOURS, storedPlayer());
   const over = game.status && game.status.result !== "ongoing";
@@ -55,7 +57,9 @@ function render(game) {
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
   const last = lastMoveSquares(game);
   const check = !over && inCheck(game.game, moveTexts(game.moves));
-  const options = { legal, last, orientation: seat || "white", check };
+  // The opponent's move, come in by a poll or a push, slides in (board_view.js; none with reduced motion).
+  const theirs = before && board && before.id === game.id && game.ply === before.ply + 1 && seat && game.turn === seat;
+  const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
       game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
@@ -246,8 +250,17 @@ function outbox() {
   return outboxModule;
 }
 
+/** A move, shown as being sent (the board still, its status saying so) until the server answers. */
 async function send(text) {
-  if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
+  const host = $(".board-host", gameBox);
+  host.classList.add("sending");
+  board.setInteractive(false);
+  say(status, m.sending_move);
+  try {
+    if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
+  } finally {
+    host.classList.remove("sending");
+  }
 }
 
 function open(id, extra = "") {
@@ -305,28 +318,7 @@ function showOptionsFor(game) {
 $("#game-choice").addEventListener("change", (event) => showOptionsFor(event.target.value));
 showOptionsFor($("#game-choice").value);
 
-$("#share-invite").hidden = !navigator.share;
-$("#share-invite").addEventListener("click", async () => {
-  const url = $("#invite-link").value;
-  const text = format(m.share_text, { game: m.game_titles[state.game] || state.game });
-  try {
-    await navigator.share({ title: "ubao", text, url });
-    say(status, m.share_done, "ok");
-  } catch {
-    /* the player closed the share sheet: nothing to say */
-  }
-});
-
-$("#copy-invite").addEventListener("click", async () => {
-  const link = $("#invite-link").value;
-  try {
-    await navigator.clipboard.writeText(link);
-    say(status, m.link_copied, "ok");
-  } catch {
-    $("#invite-link").select();
-    say(status, m.copy_failed);
-  }
-});
+setUpInviteButtons(m, () => m.game_titles[state.game] || state.game, (text, kind) => say(status, text, kind));
 
 gameBox.addEventListener("click", async (event) => {
   const action = event.target.closest("[data-action]")?.dataset.action;

@@ -43,12 +43,25 @@ def test_check_is_said_marked_and_explained_and_the_board_comes_first(contexts, 
     baraka.join(link)
     assert_board_first(baraka)
     asha.page.clock.fast_forward(5_100)
+    asha.page.emulate_media(reduced_motion="reduce")  # she asked her phone for less motion: no slide for her
     moves: list[str] = []
-    for mover, watcher, move in ((asha, baraka, "e4"), (baraka, asha, "f6"), (asha, baraka, "Qh5+")):
+    slid = "(node) => node.querySelector('.grid').dataset.slid || ''"
+    for mover, watcher, move, squares in (
+        (asha, baraka, "e4", "e2-e4"),
+        (baraka, asha, "f6", "f7-f6"),
+        (asha, baraka, "Qh5+", "d1-h5"),
+    ):
+        record_status_texts(mover)
         mover.move("chess", after_moves(moves), move)
         moves.append(move)
         mover.sees("chess", START["chess"], moves, poll=False)
+        assert mover.messages["sending_move"] in mover.page.evaluate("window.statusTexts")  # until the answer
         watcher.sees("chess", START["chess"], moves)
+        # The opponent's move: both its squares marked, and slid in unless the watcher asked for less motion.
+        for square in squares.split("-"):
+            assert "last" in (watcher.board.square(square).get_attribute("class") or "").split()
+        grid = watcher.page.locator("#game .board-host")
+        assert grid.evaluate(slid) == ("" if watcher is asha else squares)
 
     # Black is in check: his status says so in Swahili (the live region reads it out), hers in Tagalog.
     baraka.wait_status(baraka.messages["check_your_turn"])
@@ -75,6 +88,18 @@ def test_check_is_said_marked_and_explained_and_the_board_comes_first(contexts, 
     asha.page.locator("#inbox a[data-game]").first.click()
     asha.sees("chess", START["chess"], moves, poll=False)
     assert_board_first(asha)
+
+
+def record_status_texts(player: Player) -> None:
+    """Every text the game's status line shows from now on, in ``window.statusTexts``."""
+    player.page.evaluate(
+        """() => {
+          const node = document.querySelector("#game .status");
+          window.statusTexts = [];
+          new MutationObserver(() => window.statusTexts.push(node.textContent))
+            .observe(node, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
 
 
 def after_moves(moves: list[str]) -> str:
