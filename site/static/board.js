@@ -85,6 +85,21 @@ export class Board {
     if (slide) this.view.slide(slide[0], slide[1]);
   }
 
+  /**
+   * A move kept to be sent later (offline): its piece drawn on its landing square, both squares marked, the
+   * board still. Pieces it takes stay until the server has the move and the page reads the game again.
+   * @param {BoardMove} move
+   */
+  showQueued(move) {
+    const piece = this.pieces[move.from];
+    if (!piece) return;
+    delete this.pieces[move.from];
+    const promoted = move.promotion && (this.turn === "white" ? move.promotion.toUpperCase() : move.promotion);
+    this.pieces[move.to] = promoted || piece;
+    this.last = [move.from, move.to];
+    this.setInteractive(false);
+  }
+
   /** @param {BoardMove[] | null} legal */
   setLegal(legal) {
     this.legal = legal;

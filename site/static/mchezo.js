@@ -36,7 +36,7 @@ let busy = false;
 
 function say(node, text, kind) {
   node.textContent = text;
-  node.classList.remove("ok", "bad"); // its own classes stay: the join box finds its text again after a refusal
+  node.classList.remove("ok", "bad", "queued"); // its own classes stay: the join box finds its text again after a refusal
   node.classList.add("status");
   if (kind) node.classList.add(kind);
 }
@@ -201,7 +201,9 @@ async function keepOffline(body) {
   const kept = await outbox().catch(() => null);
   if (!kept) return say(status, m.network_error, "bad");
   await kept.queueMove(state.id, body).catch(() => {});
-  say(status, kept.offlineText("moveQueued", { move: body.move }), "bad");
+  const move = (board.legal || []).find((legal) => moveText(state.game, legal) === body.move);
+  if (move) board.showQueued(move);
+  say(status, kept.offlineText("moveQueued", { move: body.move }), "queued"); // nothing went wrong: it waits
 }
 
 /**

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.boards import after
+from tests.browser.boards import after, expected_pieces
 from tests.browser.test_mchezo import START, Player
 
 TOP_LIMIT = 200  # px from the viewport's top to the board's top edge
@@ -133,3 +133,35 @@ def test_a_game_against_the_computer_shows_no_deadline(contexts, needs_dynamodb,
     player.wait_status(player.messages["your_turn"])
     assert player.status.inner_text().strip() == player.messages["your_turn"]
     assert_board_first(player)
+    # The inbox at 360 px: the game as a row of its own (no bullet, the width of the list), with no time left.
+    player.page.goto(f"/{lang}/mchezo/")
+    row = player.page.locator("#inbox [data-group='your_move'] li").first
+    row.wait_for()
+    days = player.messages["days_left"]["other"].split("{n}")[-1].strip()
+    assert days not in row.inner_text() and player.page.locator("#inbox").get_attribute("data-under-a-day") not in (
+        row.inner_text()
+    )
+    assert row.evaluate("li => getComputedStyle(li).listStyleType") == "none"
+    link, listing = row.locator("a").bounding_box(), player.page.locator("#inbox .game-list").first.bounding_box()
+    assert link and listing and link["height"] >= 44 and abs(link["width"] - listing["width"]) < 1
+    assert link["x"] + link["width"] <= PHONE["width"]
+
+
+def test_a_move_made_offline_is_drawn_with_a_neutral_note(contexts, needs_dynamodb):
+    asha, ben = Player(contexts, "sw", viewport=PHONE), Player(contexts, "tl", viewport=PHONE)
+    link = asha.create("chess", "white")
+    ben.join(link)
+    asha.page.clock.fast_forward(5_100)  # her page sees that Ben joined: her move is next
+    asha.wait_status(asha.messages["your_turn"])
+    asha.page.context.set_offline(True)
+    asha.move("chess", START["chess"], "e4")
+    queued = asha.page.locator("#offline-messages").get_attribute("data-move-queued") or ""
+    asha.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
+    # Drawn on her board while it waits (both squares marked), its note neutral: nothing went wrong.
+    asha.board.wait_for_pieces(expected_pieces("chess", after_moves(["e4"])), timeout=5_000)
+    for square in ("e2", "e4"):
+        assert "last" in (asha.board.square(square).get_attribute("class") or "").split()
+    note = (asha.status.get_attribute("class") or "").split()
+    assert "queued" in note and "bad" not in note
+    asha.page.context.set_offline(False)  # the `online` event sends it
+    asha.page.wait_for_function("(node) => !node.classList.contains('queued')", arg=asha.status.element_handle())
