@@ -132,6 +132,7 @@ function renderMoves(list, game) {
     li.textContent = pair;
     list.append(li);
   }
+  list.scrollLeft = list.scrollWidth; // the newest move in view
 }
 
 function schedulePoll(ms) {

@@ -80,6 +80,13 @@ def test_check_is_said_marked_and_explained_and_the_board_comes_first(contexts, 
     assert "check" not in (baraka.board.square("e8").get_attribute("class") or "").split()
     assert baraka.messages["check_waiting"] not in baraka.status.inner_text()
 
+    # The move list just under the board, numbered in pairs, its newest move in view.
+    board, listing = (baraka.page.locator(f"#game {part}").bounding_box() for part in (".board-host", ".moves"))
+    assert board and listing and 0 <= listing["y"] - (board["y"] + board["height"]) < 40
+    newest = baraka.page.locator("#game .moves li").last.bounding_box()
+    assert (
+        newest and listing["x"] <= newest["x"] and newest["x"] + newest["width"] <= listing["x"] + listing["width"] + 1
+    )
     # A reload (and so a notification's link) opens the game with its board at the top.
     baraka.page.reload()
     assert_board_first(baraka)
