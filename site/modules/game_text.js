@@ -97,11 +97,11 @@ export function againstComputer(game, colours) {
 }
 
 /**
- * The side to move is in check: in chess, the last move's notation ends with "+" (a mate ends the game).
+ * The side to move is in check: in chess, the last move's notation ends with "+", or "#" for mate.
  * @param {string} game
  * @param {string[]} moves
  * @returns {boolean}
  */
 export function inCheck(game, moves) {
-  return game === "chess" && moves.length > 0 && /\+$/.test(moves[moves.length - 1] || "");
+  return game === "chess" && moves.length > 0 && /[+#]$/.test(moves[moves.length - 1] || "");
 }

@@ -56,7 +56,7 @@ function render(game) {
 
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
   const last = lastMoveSquares(game);
-  const check = !over && inCheck(game.game, moveTexts(game.moves));
+  const check = inCheck(game.game, moveTexts(game.moves)); // a mated king is marked too; the result says mate
   // The opponent's move, come in by a poll or a push, slides in (board_view.js; none with reduced motion).
   const theirs = before && board && before.id === game.id && game.ply === before.ply + 1 && seat && game.turn === seat;
   const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null };

@@ -6,10 +6,10 @@ import { test } from "node:test";
 
 import { againstComputer, daysLeft, inCheck } from "../../site/modules/game_text.js";
 
-test("check is read from the last chess move's notation, never in draughts", () => {
+test("check (and mate) is read from the last chess move's notation, never in draughts", () => {
   assert.equal(inCheck("chess", ["e4", "f6", "Qh5+"]), true);
   assert.equal(inCheck("chess", ["e4", "f6", "Qh5+", "g6"]), false);
-  assert.equal(inCheck("chess", ["f3", "e5", "g4", "Qh4#"]), false); // mate ends the game: its result says it
+  assert.equal(inCheck("chess", ["f3", "e5", "g4", "Qh4#"]), true); // mated: the king is marked, the result says mate
   assert.equal(inCheck("chess", []), false);
   assert.equal(inCheck("english", ["11-15+"]), false);
 });
