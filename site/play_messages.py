@@ -15,6 +15,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a string with its context for extraction (``pybabel extract -k NC_:1c,2``)."""
+    return context, message
+
+
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a plural pair for extraction (``pybabel extract -k NP_:1,2``)."""
     return singular, plural
@@ -64,9 +69,27 @@ PLAY_MESSAGES = {
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
     "error_store_unavailable": N_("The server is busy. Try again in a moment."),
     "request_refused": N_("The server refused this request."),
+    "start_a_game": N_("Start a new game"),
+    "sending_move": N_("Sending your move…"),
+    # Chess: the side to move is in check (the last move's "+"), said on the status line and by screen readers.
+    "check_your_turn": N_("Check! Your king is attacked: your move."),
+    "check_waiting": N_("Check! Waiting for your opponent's move."),
+    "refusal_in_check": N_("Your king is in check: that move does not get it out."),
 }
 
 PLAY_PLURALS = {
     "days_per_move": NP_("%(num)d day per move", "%(num)d days per move"),
     "days_left": NP_("%(num)d day left", "%(num)d days left"),
+}
+
+# The refusals that name a piece, per family of games: Swahili calls a chess piece "kipande" and a draughts
+# man "kete", so each family has its own catalog entry (its msgctxt). ``refusal_<reason>_<family>`` keys;
+# i18n.js's refusalText picks them before the plain ``refusal_<reason>``.
+PLAY_CONTEXT_MESSAGES = {
+    "refusal_no_piece_chess": NC_("chess", "None of your pieces is on that square."),
+    "refusal_wrong_color_chess": NC_("chess", "That piece is your opponent's."),
+    "refusal_blocked_chess": NC_("chess", "That piece cannot go there."),
+    "refusal_no_piece_draughts": NC_("draughts", "None of your pieces is on that square."),
+    "refusal_wrong_color_draughts": NC_("draughts", "That piece is your opponent's."),
+    "refusal_blocked_draughts": NC_("draughts", "That piece cannot go there."),
 }

@@ -101,6 +101,8 @@ def js_messages(lang: str) -> dict:
     """Every string the scripts may show, in ``lang``: plurals as their CLDR "one" and "other" forms."""
     t = translations(lang)
     messages = {key: t.gettext(text) for key, text in {**JS_MESSAGES, **play_messages.PLAY_MESSAGES}.items()}
+    for key, (context, text) in play_messages.PLAY_CONTEXT_MESSAGES.items():
+        messages[key] = t.pgettext(context, text)
     one, other = plural_example(lang, "one"), plural_example(lang, "other")
     for key, (singular, plural) in {**JS_PLURALS, **play_messages.PLAY_PLURALS}.items():
         messages[key] = {

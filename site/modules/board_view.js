@@ -23,6 +23,7 @@ import { FILES } from "./notation.js";
  * @property {string[]} clicks  the squares of a route tapped so far
  * @property {Set<string>} dests  where the next tap may go
  * @property {string[] | null} last  the last move's squares
+ * @property {string | null} [checked]  the king in check's square
  * @property {(square: string) => boolean} movable  a piece the player may pick now
  */
 
@@ -133,7 +134,7 @@ export class BoardView {
   }
 
   /** @param {Marks} marks */
-  draw({ pieces, selected, clicks, dests, last, movable }) {
+  draw({ pieces, selected, clicks, dests, last, checked = null, movable }) {
     for (const [name, cell] of Object.entries(this.cells)) {
       const piece = pieces[name];
       cell.querySelector("svg")?.remove();
@@ -145,6 +146,7 @@ export class BoardView {
       cell.classList.toggle("dest", dests.has(name));
       cell.classList.toggle("full", dests.has(name) && !!piece);
       cell.classList.toggle("last", !!last && last.includes(name));
+      cell.classList.toggle("check", name === checked);
       cell.classList.toggle("mine", !!piece && movable(name));
       let label = format(this.messages.square_label, { square: name, piece: piece ? this.pieceName(piece) : this.messages.empty });
       if (dests.has(name)) label += ", " + this.messages.legal_here;
@@ -178,6 +180,7 @@ export class BoardView {
     const b = end.getBoundingClientRect();
     const away = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
     piece.animate([{ transform: away }, { transform: "none" }], { duration: 260, easing: "ease-out" });
+    this.grid.dataset.slid = `${from}-${to}`; // the last move animated: for tests and styles
   }
 
   /**

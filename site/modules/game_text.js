@@ -48,11 +48,12 @@ export function resultText(m, game) {
  * @param {Messages} m
  * @param {{code?: string | null, reason?: string | null} | null | undefined} detail
  * @param {string[]} [legalMoves]
+ * @param {string} [game]  names the pieces as this game does
  * @returns {string}
  */
-export function refusalOf(m, detail, legalMoves = []) {
+export function refusalOf(m, detail, legalMoves = [], game = "") {
   const { code, reason } = detail || {};
-  if (reason) return refusalText(m, reason, { moves: legalMoves });
+  if (reason) return refusalText(m, reason, { moves: legalMoves, game });
   return m["error_" + code] || m.request_refused;
 }
 
@@ -72,4 +73,35 @@ export function invitationText(m, game, colours) {
   const days = game.options && game.options.days_per_move;
   const terms = format(m.invite_you_play, { colour: colourName(m, game.game, guest), days: days ? plural(m, "days_per_move", days) : "" });
   return { invitation, terms };
+}
+
+/**
+ * Whole days left before a deadline (rounded up, never below 0), or null without one.
+ * @param {string | null | undefined} deadline
+ * @returns {number | null}
+ */
+export function daysLeft(deadline) {
+  if (!deadline) return null;
+  const ms = new Date(deadline).getTime() - Date.now();
+  return Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / 86400000)) : null;
+}
+
+/**
+ * A game against the computer: its moves have no deadline worth a word.
+ * @param {{players?: Record<string, {cpu_level?: number} | null>}} game
+ * @param {string[]} colours
+ * @returns {boolean}
+ */
+export function againstComputer(game, colours) {
+  return colours.some((c) => !!(game.players && game.players[c] && game.players[c].cpu_level));
+}
+
+/**
+ * The side to move is in check: in chess, the last move's notation ends with "+", or "#" for mate.
+ * @param {string} game
+ * @param {string[]} moves
+ * @returns {boolean}
+ */
+export function inCheck(game, moves) {
+  return game === "chess" && moves.length > 0 && /[+#]$/.test(moves[moves.length - 1] || "");
 }

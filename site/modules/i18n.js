@@ -31,10 +31,12 @@ export function plural(messages, key, n) {
  * The catalog text for a refusal reason (the server's ``error.reason``), with the compulsory captures.
  * @param {Messages} messages
  * @param {string | null | undefined} reason
- * @param {{square?: string, moves?: string[]}} [details]
+ * @param {{square?: string, moves?: string[], game?: string}} [details]  ``game`` picks the text naming its
+ *   pieces (Swahili's "kipande" in chess, "kete" in draughts) where the catalog has one
  * @returns {string}
  */
-export function refusalText(messages, reason, { square = "", moves = [] } = {}) {
-  const template = messages["refusal_" + reason] || messages.illegal;
+export function refusalText(messages, reason, { square = "", moves = [], game = "" } = {}) {
+  const family = game === "chess" ? "chess" : game ? "draughts" : "";
+  const template = (family && messages[`refusal_${reason}_${family}`]) || messages["refusal_" + reason] || messages.illegal;
   return format(template, { square, moves: moves.join(", ") });
 }

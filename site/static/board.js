@@ -64,9 +64,10 @@ export class Board {
   /**
    * ``slide``: [from, to] of the move that led here, shown as a short slide of the piece now on ``to``.
    * @param {string} fen
-   * @param {{legal?: BoardMove[] | null, last?: string[] | null, orientation?: string | null, slide?: string[] | null}} [state]
+   * ``check``: the side to move is in check (chess), so its king's square is marked and a refused tap says so.
+   * @param {{legal?: BoardMove[] | null, last?: string[] | null, orientation?: string | null, slide?: string[] | null, check?: boolean}} [state]
    */
-  setPosition(fen, { legal = null, last = null, orientation = null, slide = null } = {}) {
+  setPosition(fen, { legal = null, last = null, orientation = null, slide = null, check = false } = {}) {
     if (orientation && orientation !== this.orientation) {
       this.orientation = orientation;
       this.view.build(orientation);
@@ -77,10 +78,26 @@ export class Board {
     const { pieces, turn } = parseFen(this.game, fen);
     this.pieces = pieces;
     this.turn = turn;
+    this.check = check;
     this.selected = null;
     this.clicks = [];
     this.draw();
     if (slide) this.view.slide(slide[0], slide[1]);
+  }
+
+  /**
+   * A move kept to be sent later (offline): its piece drawn on its landing square, both squares marked, the
+   * board still. Pieces it takes stay until the server has the move and the page reads the game again.
+   * @param {BoardMove} move
+   */
+  showQueued(move) {
+    const piece = this.pieces[move.from];
+    if (!piece) return;
+    delete this.pieces[move.from];
+    const promoted = move.promotion && (this.turn === "white" ? move.promotion.toUpperCase() : move.promotion);
+    this.pieces[move.to] = promoted || piece;
+    this.last = [move.from, move.to];
+    this.setInteractive(false);
   }
 
   /** @param {BoardMove[] | null} legal */
@@ -104,6 +121,7 @@ export class Board {
       clicks: this.clicks,
       dests: this.showLegal ? this.nextSquares() : new Set(),
       last: this.last,
+      checked: this.check ? this.kingSquare() : null,
       movable: (square) => this.interactive && this.ownPiece(square),
     });
   }
@@ -204,8 +222,15 @@ export class Board {
     return false;
   }
 
+  /** The square of the king of the side to move (chess). */
+  kingSquare() {
+    const king = this.turn === "white" ? "K" : "k";
+    return Object.keys(this.pieces).find((square) => this.pieces[square] === king) || null;
+  }
+
   /** Why a tap is refused (the same reasons as the server's ``error.reason``), shown and spoken. @param {string} square */
   refusalReason(square) {
+    if (this.check && (this.selected || this.ownPiece(square))) return "in_check"; // the king must be saved first
     if (this.selected) return this.captureRequired() ? "capture_required" : "blocked";
     if (!this.pieces[square]) return "no_piece";
     if (!this.ownPiece(square)) return "wrong_color";
@@ -223,7 +248,7 @@ export class Board {
     this.selected = null;
     this.clicks = [];
     this.draw();
-    this.view.say(refusalText(this.messages, reason, { square, moves: (this.legal || []).map((m) => m.san) }), false, true);
+    this.view.say(refusalText(this.messages, reason, { square, game: this.game, moves: (this.legal || []).map((m) => m.san) }), false, true);
     this.view.shake(shaken);
   }
 

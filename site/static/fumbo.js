@@ -14,6 +14,7 @@ import { goalText, ratingText, themeText, turnText } from "../modules/fumbo_text
 import { format, plural, refusalText } from "../modules/i18n.js";
 import { boardMoves, movedSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
+import { setUpPuzzleTabs } from "../modules/puzzle_tabs.js";
 import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
 
 const cfg = config();
@@ -266,7 +267,7 @@ class PuzzleSection {
       const checked = await validate(this.game, puzzle.fen, this.played, text);
       if (!checked.legal) {
         await dropAttempt(puzzle.id).catch(() => {}); // a kept move the server refuses is not kept again
-        this.show(refusalText(m, checked.error && checked.error.reason, { moves: checked.legal_moves || [] }), "bad");
+        this.show(refusalText(m, checked.error && checked.error.reason, { game: this.game, moves: checked.legal_moves || [] }), "bad");
         return false;
       }
       this.board.setPosition(checked.fen, { last: movedSquares(this.game, this.fen, checked.fen) });
@@ -425,6 +426,7 @@ class PuzzleSection {
 }
 
 async function main() {
+  setUpPuzzleTabs(document.querySelector(".puzzle-tabs"), document.querySelector(".puzzles"));
   await showProgress(); // first: the day's outcomes decide what each board shows
   const sections = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".puzzle"))].map((section) => new PuzzleSection(section));
   await Promise.all(sections.map((section) => section.start()));

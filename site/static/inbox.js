@@ -27,7 +27,7 @@ function line(game) {
   const parts = [m.game_titles[game.game] || game.game, format(m.vs, { name: seatName(m, game.opponent) })];
   if (game.state === "finished") parts.push(resultText(m, game));
   else if (game.state === "waiting") parts.push(m.waiting_opponent);
-  else if (game.deadline) parts.push(timeLeft(game.deadline));
+  else if (game.deadline && !(game.opponent && game.opponent.cpu_level)) parts.push(timeLeft(game.deadline)); // the computer sets no deadline
   if (game.state === "active" && game.draw_offer && !game.your_turn) parts.push(section.dataset.drawOffered);
   return parts.filter(Boolean).join(" · ");
 }

@@ -3,8 +3,10 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, call, player, storedPlayer } from "./api.js";
 import { Board } from "./board.js";
-import { colourName, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
-import { format, plural } from "../modules/i18n.js";
+import { againstComputer, colourName, daysLeft, inCheck, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
+import { setUpInviteButtons } from "../modules/invite_buttons.js";
+import { showMissingGame } from "../modules/missing_game.js";
+import { plural } from "../modules/i18n.js";
 import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
@@ -34,33 +36,30 @@ let busy = false;
 
 function say(node, text, kind) {
   node.textContent = text;
-  node.classList.remove("ok", "bad"); // its own classes stay: the join box finds its text again after a refusal
+  node.classList.remove("ok", "bad", "queued"); // its own classes stay: the join box finds its text again after a refusal
   node.classList.add("status");
   if (kind) node.classList.add(kind);
 }
 
-function daysLeft(deadline) {
-  if (!deadline) return null;
-  const ms = new Date(deadline).getTime() - Date.now();
-  return Number.isFinite(ms) ? Math.max(0, Math.ceil(ms / 86400000)) : null;
-}
-
 function render(game) {
+  const before = state;
   state = game;
   const seat = mySeat(game, COLOURS, storedPlayer());
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
   const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
-  gameBox.hidden = false;
-  createForm.closest("section").hidden = true;
+  showGame();
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
   const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
 
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
   const last = lastMoveSquares(game);
-  const options = { legal, last, orientation: seat || "white" };
+  const check = inCheck(game.game, moveTexts(game.moves)); // a mated king is marked too; the result says mate
+  // The opponent's move, come in by a poll or a push, slides in (board_view.js; none with reduced motion).
+  const theirs = before && board && before.id === game.id && game.ply === before.ply + 1 && seat && game.turn === seat;
+  const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
       game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
@@ -85,8 +84,9 @@ function render(game) {
   else if (!both) say(status, m.waiting_opponent);
   else if (!seat) say(status, m.spectating);
   else if (takeover && seat) say(status, takeover.seat === seat ? m.computer_plays_for_you : m.computer_plays_for_opponent);
+  else if (check) say(status, myTurn ? m.check_your_turn : m.check_waiting, "bad");
   else if (myTurn) {
-    const days = daysLeft(game.deadline);
+    const days = againstComputer(game, COLOURS) ? null : daysLeft(game.deadline); // the computer sets no deadline
     say(status, m.your_turn + (days === null ? "" : " " + plural(m, "deadline_days", days)));
   } else say(status, m.waiting_move);
 
@@ -109,6 +109,13 @@ function render(game) {
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
 }
 
+/** The game in place of the page's introduction and create form: its board at the top of the screen. */
+function showGame() {
+  gameBox.hidden = false;
+  createForm.closest("section").hidden = true;
+  document.body.classList.add("game-open");
+}
+
 /** A seat's name as the page shows it: the player's display name, "you", the computer, or "waiting". */
 function playerName(seat, mine) {
   if (!seat) return m.nobody_yet;
@@ -125,6 +132,7 @@ function renderMoves(list, game) {
     li.textContent = pair;
     list.append(li);
   }
+  list.scrollLeft = list.scrollWidth; // the newest move in view
 }
 
 function schedulePoll(ms) {
@@ -179,7 +187,7 @@ async function act(path, body) {
   } catch (error) {
     if (error instanceof ApiError && error.body) {
       await load(state.id).catch(() => {});
-      say(status, refusalOf(m, error.body.error, error.body.legal_moves || []), "bad");
+      say(status, refusalOf(m, error.body.error, error.body.legal_moves || [], state.game), "bad");
     } else if (path === "moves") {
       await keepOffline(body);
     } else say(status, m.network_error, "bad");
@@ -194,7 +202,9 @@ async function keepOffline(body) {
   const kept = await outbox().catch(() => null);
   if (!kept) return say(status, m.network_error, "bad");
   await kept.queueMove(state.id, body).catch(() => {});
-  say(status, kept.offlineText("moveQueued", { move: body.move }), "bad");
+  const move = (board.legal || []).find((legal) => moveText(state.game, legal) === body.move);
+  if (move) board.showQueued(move);
+  say(status, kept.offlineText("moveQueued", { move: body.move }), "queued"); // nothing went wrong: it waits
 }
 
 /**
@@ -218,7 +228,7 @@ async function sendQueued() {
       await load(id).catch(() => {});
       if (outcome.kind === "sent") say(status, offlineText("moveSent", { move: queued.move }), "ok");
       else if (outcome.kind === "conflict") say(status, offlineText("opponentFirst", { move: queued.move }), "bad");
-      else say(status, refusalOf(m, outcome), "bad"); // {code, reason}, as the page or the service worker kept it
+      else say(status, refusalOf(m, outcome, [], state.game), "bad"); // {code, reason}, as the page or the service worker kept it
     });
   } finally {
     busy = false;
@@ -243,8 +253,17 @@ function outbox() {
   return outboxModule;
 }
 
+/** A move, shown as being sent (the board still, its status saying so) until the server answers. */
 async function send(text) {
-  if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
+  const host = $(".board-host", gameBox);
+  host.classList.add("sending");
+  board.setInteractive(false);
+  say(status, m.sending_move);
+  try {
+    if (await act("moves", { move: text, ply: state.ply })) await load(state.id);
+  } finally {
+    host.classList.remove("sending");
+  }
 }
 
 function open(id, extra = "") {
@@ -290,7 +309,7 @@ createForm.addEventListener("submit", async (event) => {
     say(formStatus, "");
     board = null;
     await load(fresh.id);
-    gameBox.scrollIntoView({ block: "start" });
+    scrollTo(0, 0);
   } catch (error) {
     say(formStatus, failureText(error), "bad");
   }
@@ -302,28 +321,7 @@ function showOptionsFor(game) {
 $("#game-choice").addEventListener("change", (event) => showOptionsFor(event.target.value));
 showOptionsFor($("#game-choice").value);
 
-$("#share-invite").hidden = !navigator.share;
-$("#share-invite").addEventListener("click", async () => {
-  const url = $("#invite-link").value;
-  const text = format(m.share_text, { game: m.game_titles[state.game] || state.game });
-  try {
-    await navigator.share({ title: "ubao", text, url });
-    say(status, m.share_done, "ok");
-  } catch {
-    /* the player closed the share sheet: nothing to say */
-  }
-});
-
-$("#copy-invite").addEventListener("click", async () => {
-  const link = $("#invite-link").value;
-  try {
-    await navigator.clipboard.writeText(link);
-    say(status, m.link_copied, "ok");
-  } catch {
-    $("#invite-link").select();
-    say(status, m.copy_failed);
-  }
-});
+setUpInviteButtons(m, () => m.game_titles[state.game] || state.game, (text, kind) => say(status, text, kind));
 
 gameBox.addEventListener("click", async (event) => {
   const action = event.target.closest("[data-action]")?.dataset.action;
@@ -395,6 +393,7 @@ async function start() {
   board = null;
   try {
     const game = await load(id);
+    scrollTo(0, 0);
     sendQueued();
     const seat = mySeat(game, COLOURS, storedPlayer());
     const full = game.players && game.players.white && game.players.black;
@@ -404,9 +403,10 @@ async function start() {
       showInvitation(game);
       joinBox.scrollIntoView({ block: "start" });
     }
-  } catch {
-    say(status, m.network_error, "bad");
+  } catch (error) {
     gameBox.hidden = false;
+    if (error instanceof ApiError && error.status === 404) showMissingGame(gameBox, m);
+    else say(status, m.network_error, "bad");
   }
 }
 

@@ -45,10 +45,25 @@ async function subscription(create) {
   return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
 }
 
-// One change at a time, in order: a visit's refresh must not land after the tap that follows it.
+// A browser whose push service cannot be reached never settles its subscribe(): after this long the switch
+// gives up and says so, instead of staying grey for minutes.
+const GIVE_UP_MS = 10000;
+class PushTimeout extends Error {}
+
+/** ``promise``, or a PushTimeout once GIVE_UP_MS have passed without it settling. */
+function withinTime(promise) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new PushTimeout()), GIVE_UP_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+// One change at a time, in order: a visit's refresh must not land after the tap that follows it (and one
+// that never ends holds the next back GIVE_UP_MS at most).
 let pending = Promise.resolve();
 function inTurn(change) {
-  pending = pending.catch(() => undefined).then(change);
+  pending = withinTime(pending.catch(() => undefined).then(change));
   return pending;
 }
 
@@ -100,8 +115,8 @@ function setUp(section) {
       await inTurn(() => register(kinds));
       keepKinds(kinds);
       show(true, section.dataset.on);
-    } catch {
-      show(isOn(), section.dataset.failed);
+    } catch (error) {
+      show(isOn(), error instanceof PushTimeout ? section.dataset.timeout : section.dataset.failed);
     } finally {
       button.disabled = false;
     }

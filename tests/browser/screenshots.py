@@ -44,14 +44,13 @@ def draughts_puzzle(browser, origin: str, out: Path) -> Path:
     with page.expect_response(
         lambda r: "/v1/validate" in r.url and (r.request.post_data_json or {}).get("game") == "tanzanian"
     ) as answer:
-        page.goto("/sw/fumbo/")
+        page.goto("/sw/fumbo/#tanzanian")  # its tab chosen: the page opens on that puzzle, board first
     section = page.locator("#puzzle-tanzanian")
     host = section.locator(".board-host")
     host.locator("button[data-square] use").first.wait_for()
     first = answer.value.json()["legal_moves"][0].replace("x", "-").split("-")[0]
     host.locator(f'button[data-square="{first}"]').click()
     host.locator("button.dest").first.wait_for()
-    section.locator("h2").evaluate("title => { title.scrollIntoView(); window.scrollBy(0, -4); }")
     path = out / "puzzle-tanzanian-sw.png"
     page.screenshot(path=str(path))
     context.close()
@@ -89,7 +88,7 @@ def game_in_progress(browser, origin: str, out: Path) -> Path:
     asha.clock.fast_forward(POLL_MS + 100)
     asha.locator("#game .move-form").wait_for(state="visible")
     path = out / "game-in-progress-tl.png"
-    asha.locator("#game .players").evaluate("line => { line.scrollIntoView(); window.scrollBy(0, -8); }")
+    asha.evaluate("scrollTo(0, 0)")  # as the phone shows the game: whose turn, the board, the moves under it
     asha.screenshot(path=str(path))  # the whole width: the board spans the phone's, beyond the section's edges
     white.close()
     black.close()

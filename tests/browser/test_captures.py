@@ -81,7 +81,7 @@ def test_a_multi_capture_is_entered_hop_by_hop_in_a_game(contexts, server, needs
     assert answer.value.status == 422 and answer.value.json()["error"]["reason"] == "capture_required"
     page.wait_for_function(
         "([node, text]) => node.textContent === text",
-        arg=[page.locator("#game > .status").element_handle(), refusal(messages, [capture])],
+        arg=[page.locator("#game .game-head > .status").element_handle(), refusal(messages, [capture])],
     )
 
     # The capture, hop by hop: each tap shows only the next landing square, and sends nothing.

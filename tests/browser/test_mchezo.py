@@ -158,6 +158,7 @@ def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     for player in (asha, baraka):
         player.wait_status(player.messages["result_black"].rstrip("."), "ok")
         player.wait_status(player.messages["reason_checkmate"])
+        assert "check" in (player.board.square("e1").get_attribute("class") or "").split()  # the mated king
         assert player.action_visible("rematch") and not player.action_visible("resign")
     with asha.page.expect_download() as download:
         asha.page.locator("#game a.download").click()
