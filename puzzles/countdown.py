@@ -1,0 +1,114 @@
+"""Three kings against a lone king, solved exactly, count and all (Tanzanian draughts).
+
+Once one side has three kings against a lone king, it has twelve moves of its own to take that king
+(``shared_rules.draughts.game.COUNTDOWN_MOVES``); then the game is drawn. That makes the ending a
+finite game, and a memoized search over (position, moves left on the count) settles every move:
+
+* the three win at once when their move takes the lone king or leaves it without a move (the rules
+  look at that before the count, so the twelfth move may still win);
+* a lone king that takes one of the three leaves two kings against one: the rules count no more, but
+  the two are given only what is left of the count to catch it (a slower catch is not looked for:
+  the evaluation calls two kings against one drawn, ``DraughtsModel.drawn_ending``);
+* otherwise the three win within ``n`` moves if some move of theirs wins against every reply with
+  ``n - 1`` moves left.
+
+The memo keeps, per position with the three to move, the most moves known not to be enough and the
+fewest known to be enough, so questions with different counts share their answers.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+
+from shared_rules import get_game
+from shared_rules.draughts.engine import Engine, RawMove, State, engine_for
+from shared_rules.draughts.game import COUNTDOWN_MOVES
+from shared_rules.draughts.variants import VARIANTS
+
+NEVER = COUNTDOWN_MOVES + 1
+
+
+def three_kings_against_one(state: State) -> bool:
+    """The side to move has three kings and the other side one king, nothing else on the board."""
+    mine, theirs = (state.white, state.black) if state.turn == 0 else (state.black, state.white)
+    return mine.bit_count() == 3 and theirs.bit_count() == 1 and not (mine | theirs) & ~state.kings
+
+
+def applies(game: str, state: State) -> bool:
+    return VARIANTS[game].countdown and three_kings_against_one(state)
+
+
+class CountdownSolver:
+    """Exact answers for one variant's three-kings-against-one positions (the three to move)."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        # position -> (most moves left known not to be enough, fewest moves left known to be enough)
+        self.memo: dict[State, tuple[int, int]] = {}
+
+    def wins_within(self, state: State, moves_left: int) -> bool:
+        """Can the three, to move in ``state``, take the lone king with at most ``moves_left`` moves?"""
+        if moves_left <= 0:
+            return False
+        lost_up_to, won_from = self.memo.get(state, (0, NEVER))
+        if moves_left >= won_from:
+            return True
+        if moves_left <= lost_up_to:
+            return False
+        won = any(self.move_wins(state, move, moves_left) for move in self.engine.legal_moves(state))
+        if won:
+            won_from = moves_left
+        else:
+            lost_up_to = moves_left
+        self.memo[state] = (lost_up_to, won_from)
+        return won
+
+    def move_wins(self, state: State, move: RawMove, moves_left: int) -> bool:
+        """Does ``move`` take the lone king, with every defence, within ``moves_left`` moves (this one too)?"""
+        after = self.engine.play(state, move)
+        lone = after.white if after.turn == 0 else after.black
+        if not lone:
+            return True
+        replies = self.engine.legal_moves(after)
+        if not replies:
+            return True
+        if moves_left <= 1:
+            return False  # the count runs out with the lone king still on the board
+        return all(self.wins_within(self.engine.play(after, reply), moves_left - 1) for reply in replies)
+
+
+@cache
+def solver_for(game: str) -> CountdownSolver:
+    return CountdownSolver(engine_for(VARIANTS[game]))
+
+
+def prove(puzzle: dict) -> str | None:
+    """None if, at every solver step of this countdown study, the solution's move (or a recorded
+    alternative) wins within the count and no other move does; else what fails."""
+    game = puzzle["game"]
+    solver = solver_for(game)
+    position = get_game(game).from_fen(puzzle["fen"])
+    steps = puzzle.get("alternatives") or [[] for _ in puzzle["solution"][::2]]
+    for index, text in enumerate(puzzle["solution"]):
+        move = position.parse_move(text)
+        if index % 2 == 0:
+            step = index // 2
+            moves_left = COUNTDOWN_MOVES - step
+            accepted = {move} | {position.parse_move(other) for other in steps[step]}
+            for other in position.legal_moves():
+                wins = solver.move_wins(position.state, other, moves_left)
+                if other in accepted and not wins:
+                    return f"step {step + 1}: {position.notation(other)} does not win within the count"
+                if other not in accepted and wins:
+                    return f"step {step + 1}: {position.notation(other)} wins within the count too"
+        position = position.play(move)
+    return None
+
+
+if __name__ == "__main__":  # python -m puzzles.countdown FEN: each move's verdict
+    rules = get_game("tanzanian")
+    start = rules.from_fen(sys.argv[1])
+    for choice in start.legal_moves():
+        verdict = solver_for("tanzanian").move_wins(start.state, choice, COUNTDOWN_MOVES)
+        print(start.notation(choice), "wins" if verdict else "does not win")
