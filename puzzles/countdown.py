@@ -44,14 +44,37 @@ class CountdownSolver:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        # position -> (most moves left known not to be enough, fewest moves left known to be enough)
-        self.memo: dict[State, tuple[int, int]] = {}
+        # (the mover's kings, the other side's) -> (most moves left known not to be enough, fewest known
+        # to be enough). Only kings are on the board, so colours do not matter, and neither do the
+        # board's symmetries that keep its dark squares: the key is the smallest of the four images.
+        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        size = engine.variant.size
+        where = {coords: square for square, coords in engine.coords.items()}
+        images = (
+            lambda r, f: (size - 1 - r, size - 1 - f),  # half a turn
+            lambda r, f: (f, r),  # mirrored in the long diagonal
+            lambda r, f: (size - 1 - f, size - 1 - r),  # ... and in the other diagonal
+        )
+        self.maps = [
+            [where[image(*engine.coords[q])] if q in engine.coords else 0 for q in range(engine.nbits)]
+            for image in images
+        ]
+
+    def key(self, state: State) -> tuple[int, int]:
+        mover, other = (state.white, state.black) if state.turn == 0 else (state.black, state.white)
+        best = (mover, other)
+        for squares in self.maps:
+            image = (_mapped(mover, squares), _mapped(other, squares))
+            if image < best:
+                best = image
+        return best
 
     def wins_within(self, state: State, moves_left: int) -> bool:
         """Can the three, to move in ``state``, take the lone king with at most ``moves_left`` moves?"""
         if moves_left <= 0:
             return False
-        lost_up_to, won_from = self.memo.get(state, (0, NEVER))
+        key = self.key(state)
+        lost_up_to, won_from = self.memo.get(key, (0, NEVER))
         if moves_left >= won_from:
             return True
         if moves_left <= lost_up_to:
@@ -61,7 +84,7 @@ class CountdownSolver:
             won_from = moves_left
         else:
             lost_up_to = moves_left
-        self.memo[state] = (lost_up_to, won_from)
+        self.memo[key] = (lost_up_to, won_from)
         return won
 
     def move_wins(self, state: State, move: RawMove, moves_left: int) -> bool:
@@ -75,7 +98,22 @@ class CountdownSolver:
             return True
         if moves_left <= 1:
             return False  # the count runs out with the lone king still on the board
-        return all(self.wins_within(self.engine.play(after, reply), moves_left - 1) for reply in replies)
+        children = [self.engine.play(after, reply) for reply in replies]
+        if any(self.known_not_won(child, moves_left - 1) for child in children):
+            return False  # a defence already known to hold: no need to search the others first
+        return all(self.wins_within(child, moves_left - 1) for child in children)
+
+    def known_not_won(self, state: State, moves_left: int) -> bool:
+        return self.memo.get(self.key(state), (0, NEVER))[0] >= moves_left
+
+
+def _mapped(mask: int, squares: list[int]) -> int:
+    image = 0
+    while mask:
+        low = mask & -mask
+        image |= 1 << squares[low.bit_length() - 1]
+        mask ^= low
+    return image
 
 
 @cache
