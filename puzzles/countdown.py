@@ -48,6 +48,7 @@ class CountdownSolver:
         # to be enough). Only kings are on the board, so colours do not matter, and neither do the
         # board's symmetries that keep its dark squares: the key is the smallest of the four images.
         self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self.keys: dict[State, tuple[int, int]] = {}  # each position's memo key, worked out once
         size = engine.variant.size
         where = {coords: square for square, coords in engine.coords.items()}
         images = (
@@ -61,6 +62,12 @@ class CountdownSolver:
         ]
 
     def key(self, state: State) -> tuple[int, int]:
+        key = self.keys.get(state)
+        if key is None:
+            key = self.keys[state] = self._canonical(state)
+        return key
+
+    def _canonical(self, state: State) -> tuple[int, int]:
         mover, other = (state.white, state.black) if state.turn == 0 else (state.black, state.white)
         best = (mover, other)
         for squares in self.maps:
@@ -121,9 +128,10 @@ def solver_for(game: str) -> CountdownSolver:
     return CountdownSolver(engine_for(VARIANTS[game]))
 
 
-def prove(puzzle: dict) -> str | None:
+def prove(puzzle: dict, count_used: int = 0) -> str | None:
     """None if, at every solver step of this countdown study, the solution's move (or a recorded
-    alternative) wins within the count and no other move does; else what fails."""
+    alternative) wins within the count and no other move does; else what fails. ``count_used``: moves
+    of the count already made when the study starts (none in a set's study)."""
     game = puzzle["game"]
     solver = solver_for(game)
     position = get_game(game).from_fen(puzzle["fen"])
@@ -132,14 +140,14 @@ def prove(puzzle: dict) -> str | None:
         move = position.parse_move(text)
         if index % 2 == 0:
             step = index // 2
-            moves_left = COUNTDOWN_MOVES - step
-            accepted = {move} | {position.parse_move(other) for other in steps[step]}
-            for other in position.legal_moves():
-                wins = solver.move_wins(position.state, other, moves_left)
-                if other in accepted and not wins:
-                    return f"step {step + 1}: {position.notation(other)} does not win within the count"
-                if other not in accepted and wins:
-                    return f"step {step + 1}: {position.notation(other)} wins within the count too"
+            moves_left = COUNTDOWN_MOVES - count_used - step
+            accepted = [move, *(position.parse_move(other) for other in steps[step])]
+            others = [other for other in position.legal_moves() if other not in accepted]
+            for choice in accepted + others:  # the claimed wins first: the cheaper proofs
+                wins = solver.move_wins(position.state, choice, moves_left)
+                if wins != (choice in accepted):
+                    verdict = "does not win" if choice in accepted else "wins too"
+                    return f"step {step + 1}: {position.notation(choice)} {verdict} within the count"
         position = position.play(move)
     return None
 
