@@ -4,6 +4,7 @@
     python -m puzzles.generate --games english --count 20 --out /tmp/p
     python -m puzzles.generate --fit-ratings         # print RATING_KNOTS for the committed files
     python -m puzzles.generate --rerate              # rewrite their ratings with RATING_KNOTS
+    python -m puzzles.generate --top-up --kinds ending   # refill the sets to 1,500 from the next endings
 
 Where the positions come from (``SOURCES``, in turn):
 
@@ -17,11 +18,15 @@ The judge asks for the solver's moves to be, each, the only winning move (every 
 0.6 of a man worse, and again two plies deeper), except that at the last step other moves that
 finish the puzzle as well are recorded as alternatives; the opponent answers with the defence its
 search prefers, until the gain is on the board or the game is won. No first position has fewer than
-three legal moves. Puzzles are rated from how hard the first move is to find, tagged with themes,
-and a set is kept spread over its motifs (``Spread``).
+three legal moves. Each puzzle is then verified far deeper (``puzzles.verify``: every depth from 4
+to 12, countdown studies solved exactly) and kept only if it holds. Puzzles are rated from how hard
+the first move is to find, tagged with themes, and a set is kept spread over its motifs (``Spread``).
+The modules: ``settings``, ``line`` (the judge's line), ``rating``, ``themes``, ``sources`` (self-play
+and random endings, made into verified puzzles) and this driver.
 
 The output depends only on the settings and the seed, not on ``--jobs``: sources are examined in
 order and the first puzzles found are kept, so a smaller ``--count`` gives a prefix of a larger one.
+``--top-up`` keeps a set as it is and goes on from the sources after the last one it comes from.
 """
 
 from __future__ import annotations
@@ -54,10 +59,11 @@ def _collect(
     jobs: int,
     accept: Callable[[Examined], bool],
     first: dict[str, int] | None = None,
+    kinds: tuple[str, ...] | None = None,
 ) -> None:
-    """Examine the sources in turn (from ``first``, per kind), offering what they give to ``accept``
-    until it has enough."""
-    kinds = SOURCES[game]
+    """Examine the sources in turn (from ``first``, per kind; only ``kinds`` if given), offering what
+    they give to ``accept`` until it has enough."""
+    kinds = tuple(kind for kind in SOURCES[game] if kinds is None or kind in kinds)
 
     def tasks() -> Iterator[tuple]:
         numbers = {kind: (first or {}).get(kind, 0) for kind in kinds}  # each kind numbered on its own
@@ -135,12 +141,13 @@ def generate(
     progress: Callable[[str, list[dict]], None] | None = None,
     existing: list[dict] | None = None,
     outcomes: list[Outcome] | None = None,
+    kinds: tuple[str, ...] | None = None,
 ) -> list[dict]:
     """``count`` distinct puzzles of ``game``, from the sources in turn, kept spread out.
 
     ``existing``: a set to top up (kept as it is, its puzzles counted in the spread; the sources go on
     after the last one it comes from). ``outcomes`` collects the verifier's outcome on every puzzle the
-    judge found (kept or dropped). ``progress`` is told how far it got, with the puzzles so far, every 25."""
+    judge found (kept or dropped). ``kinds``: only these kinds of source (``SOURCES``). ``progress`` is told how far it got, with the puzzles so far, every 25."""
     puzzles: list[dict] = list(existing or [])
     fens = {puzzle["fen"] for puzzle in puzzles}
     spread = Spread(settings)
@@ -165,7 +172,7 @@ def generate(
         return any(accept_one(puzzle) for puzzle in found)
 
     if count > len(puzzles):
-        _collect(game, settings, jobs, accept, next_sources(puzzles) if existing else None)
+        _collect(game, settings, jobs, accept, next_sources(puzzles) if existing else None, kinds)
     return puzzles
 
 
@@ -178,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=HERE, help="directory for <game>.jsonl (default: puzzles/)")
     parser.add_argument("--fit-ratings", action="store_true", help="print RATING_KNOTS for the files in --out")
     parser.add_argument("--rerate", action="store_true", help="rewrite the ratings in --out with RATING_KNOTS")
+    parser.add_argument(
+        "--kinds", default="", help="comma-separated kinds of source to use (default: all of the game's SOURCES)"
+    )
     parser.add_argument(
         "--top-up", action="store_true", help="keep the set in --out and add puzzles from the sources after it"
     )
@@ -205,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
 
         existing = read_jsonl(args.out / f"{game}.jsonl") if args.top_up else None
         outcomes: list[Outcome] = []
-        puzzles = generate(game, args.count, settings, args.jobs, report, existing, outcomes)
+        kinds = tuple(filter(None, args.kinds.split(","))) or None
+        puzzles = generate(game, args.count, settings, args.jobs, report, existing, outcomes, kinds)
         partial.unlink(missing_ok=True)
         print(summary(game, outcomes), flush=True)
         write_jsonl(args.out / f"{game}.jsonl", puzzles)

@@ -216,7 +216,8 @@ def write_jsonl(path: Path, records: list[dict]) -> None:
 
 def verify_set(game: str, directory: Path, jobs: int, ids: set[str] | None = None, write: bool = True) -> list[Outcome]:
     """Verify the puzzles of ``directory/<game>.jsonl`` not yet verified, writing as it goes: the set
-    without the failures, and each failure appended to ``<game>.dropped.jsonl`` with its reason."""
+    without the failures, and each failure appended to ``dropped/<game>.jsonl`` with its reason (a
+    folder of its own: every ``*.jsonl`` beside the sets is packaged as a set)."""
     path = directory / f"{game}.jsonl"
     puzzles = read_jsonl(path)
     todo = [p for p in puzzles if p["id"] in ids] if ids else pending(puzzles)
@@ -229,7 +230,8 @@ def verify_set(game: str, directory: Path, jobs: int, ids: set[str] | None = Non
         if not write or not fresh:
             return
         dropped = {p["id"]: p for p in puzzles}
-        log = read_jsonl(directory / f"{game}.dropped.jsonl")
+        log_path = directory / "dropped" / f"{game}.jsonl"
+        log = read_jsonl(log_path)
         log += [
             {
                 "id": o.id,
@@ -242,7 +244,8 @@ def verify_set(game: str, directory: Path, jobs: int, ids: set[str] | None = Non
             for o in fresh
             if o.reason
         ]
-        write_jsonl(directory / f"{game}.dropped.jsonl", log)
+        log_path.parent.mkdir(exist_ok=True)
+        write_jsonl(log_path, log)
         puzzles = apply(puzzles, fresh)
         write_jsonl(path, puzzles)
         saved.update(o.id for o in fresh)
