@@ -62,7 +62,7 @@ def test_the_puzzles_found_wrong_are_gone():
 @pytest.mark.parametrize("puzzle_id", sorted(FOUND_WRONG))
 def test_the_verifier_rejects_each_puzzle_found_wrong(puzzle_id):
     outcome = verify.verify("tanzanian", record(puzzle_id))
-    assert outcome.reason in {"no_longer_wins", "second_winner", "undecided"}, outcome
+    assert outcome.reason in {"no_longer_wins", "second_winner"}, outcome
 
 
 def test_a_claimed_win_that_fades_deeper_is_caught_at_the_depth_it_fades():
@@ -169,6 +169,7 @@ def test_a_study_is_proven_only_with_its_one_winning_move():
 
 
 def deep_sample(game: str) -> list[dict]:
+    """A seeded sample of the verified puzzles (all of them while fewer than ``SAMPLE`` are)."""
     verified = [puzzle for puzzle in SETS[game] if "verified" in puzzle]
     return random.Random(f"verify:{game}").sample(verified, min(SAMPLE, len(verified)))
 
@@ -177,7 +178,7 @@ def deep_sample(game: str) -> list[dict]:
 @pytest.mark.parametrize(("game", "part"), [(game, part) for game in verify.DRAUGHTS for part in range(PARTS)])
 def test_a_fixed_sample_of_each_set_verifies_again_as_deep(game, part):
     sample = deep_sample(game)
-    assert len(sample) == SAMPLE
+    assert sample, f"no {game} puzzle is verified yet: run `make puzzles`"
     for puzzle in sample[part::PARTS]:
         outcome = verify.verify(game, puzzle)
         assert outcome.reason is None, outcome
