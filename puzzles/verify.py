@@ -2,7 +2,8 @@
 other move wins unnoticed.
 
     python -m puzzles.verify                     # both sets: verify, drop what fails, write, report
-    python -m puzzles.verify --check             # report only, write nothing
+    python -m puzzles.verify --check             # verify, report, write nothing
+    python -m puzzles.verify --report            # where the sets stand: verified, not yet, dropped
     python -m puzzles.verify --games tanzanian --ids tanzanian-2d28ab7ba9
 
 At every solver step of a puzzle, every legal move is searched at **every** depth from the
@@ -16,7 +17,7 @@ move. A step holds at a depth when
 
 A puzzle is kept only if every step holds at every depth; a search that runs out of nodes leaves it
 undecided, and an undecided puzzle is dropped as well. Countdown studies (three kings against a lone
-king) are also solved exactly, count and all (``puzzles.countdown``), and kept only where the
+king) are solved exactly instead, count and all (``puzzles.countdown``), and kept only where the
 solution is proven the only move that wins within the count.
 
 What a puzzle was verified by is recorded in it, for the maintainers only (the catalog does not read
@@ -287,18 +288,43 @@ def summary(game: str, outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
+def standing(game: str, directory: Path) -> str:
+    """Where a set stands: its puzzles verified (proven, by depth) and not yet, by kind; what was dropped."""
+    puzzles = read_jsonl(directory / f"{game}.jsonl")
+    dropped = read_jsonl(directory / "dropped" / f"{game}.jsonl")
+    proven = sum(1 for p in puzzles if (p.get("verified") or {}).get("proven"))
+    by_depth = sum(1 for p in puzzles if "depth" in (p.get("verified") or {}))
+    waiting: dict[str, int] = {}
+    for puzzle in puzzles:
+        if not done(puzzle):
+            waiting[kind_of(puzzle)] = waiting.get(kind_of(puzzle), 0) + 1
+    reasons: dict[tuple[str, str], int] = {}
+    for entry in dropped:
+        reasons[(entry["kind"], entry["reason"])] = reasons.get((entry["kind"], entry["reason"]), 0) + 1
+    lines = [
+        f"{game}: {len(puzzles)} puzzles: {proven} proven, {by_depth} verified to depth {VERIFY_DEPTH}, "
+        f"{len(puzzles) - proven - by_depth} not yet ({', '.join(f'{n} {k}' for k, n in sorted(waiting.items()))})",
+        f"{game}: {len(dropped)} dropped: "
+        + ", ".join(f"{n} {kind} ({reason})" for (kind, reason), n in sorted(reasons.items())),
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m puzzles.verify", description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(DRAUGHTS))
     parser.add_argument("--dir", type=Path, default=HERE, help="where <game>.jsonl is (default: puzzles/)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--ids", default="", help="comma-separated ids: verify only these")
-    parser.add_argument("--check", action="store_true", help="report only; write nothing")
+    parser.add_argument("--check", action="store_true", help="verify and report; write nothing")
+    parser.add_argument("--report", action="store_true", help="only say where the sets stand")
     args = parser.parse_args(argv)
     ids = set(filter(None, args.ids.split(","))) or None
     for game in args.games.split(","):
-        outcomes = verify_set(game, args.dir, args.jobs, ids, write=not args.check)
-        print(summary(game, outcomes), flush=True)
+        if not args.report:
+            outcomes = verify_set(game, args.dir, args.jobs, ids, write=not args.check)
+            print(summary(game, outcomes), flush=True)
+        print(standing(game, args.dir), flush=True)
     return 0
 
 
