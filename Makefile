@@ -24,7 +24,7 @@ help:
 	@echo "make openapi  write the OpenAPI description to docs/openapi.json"
 	@echo "make site     build the static site into site/build/"
 	@echo "make messages extract the site's UI strings and update the sw, tl, en catalogs"
-	@echo "make puzzles  regenerate the draughts puzzle sets (seeded, reproducible)"
+	@echo "make puzzles  verify the draughts puzzle sets deep (dropping what fails) and top them up to 1,500"
 	@echo "make screenshots  retake the README's screenshots (needs /usr/bin/chromium)"
 
 # Every target installs from the lock (exact versions, checked hashes); the project itself goes in editable.
@@ -177,7 +177,8 @@ messages: setup
 # Puzzle sets: the draughts sets by self-play and search (seeded; 1,500 each, about an hour on 2 idle cores), and the
 # chess set from the shared Lichess file (CC0) when it is present. The .jsonl files are committed.
 puzzles: setup
-	$(PY) -m puzzles.generate --jobs 2
+	nice -n 10 $(PY) -m puzzles.verify --jobs 2
+	nice -n 10 $(PY) -m puzzles.generate --top-up --jobs 2
 	$(PY) -m puzzles.lichess
 
 # The README's two screenshots (a rules page, a game in progress) from the real site in headless Chromium.

@@ -47,7 +47,7 @@ FUMBO_MESSAGES = {
 
 #: Every theme of the puzzle sets, as the player reads it.
 THEME_NAMES = {
-    # draughts (puzzles/generate.py)
+    # draughts (puzzles/themes.py)
     "material": N_("win material"),
     "game_win": N_("win the game"),
     "promotion": N_("promotion"),

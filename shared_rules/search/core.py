@@ -174,6 +174,30 @@ class Searcher:
                 break
         return score
 
+    def values_by_depth(
+        self,
+        state: Any,
+        depth: int,
+        window: Callable[[int], tuple[int, int]],
+        *,
+        node_limit: int = 100_000,
+    ) -> list[int]:
+        """The score of ``state`` at every depth from 1 to ``depth``, one iteration each, the table kept
+        between them; iteration ``d`` is searched in ``window(d)`` (a bound outside it, as in ``value``).
+
+        One node budget for all the iterations (``NodeLimitReached`` when it runs out). A result proven
+        within an iteration's horizon stands for the deeper ones, which are not searched.
+        """
+        self._set_budget(node_limit, None)
+        scores: list[int] = []
+        for iteration in range(1, depth + 1):
+            alpha, beta = window(iteration)
+            score = self._negamax(state, iteration, alpha, beta, 0)
+            scores.append(score)
+            if is_decisive(score) and WIN_SCORE - abs(score) <= iteration:
+                return scores + [score] * (depth - iteration)
+        return scores
+
     def principal_variation(self, state: Any, first: Any, limit: int = 24) -> list[Any]:
         """The expected line after ``first``, read back from the table."""
         line = [first]

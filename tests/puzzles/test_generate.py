@@ -32,9 +32,23 @@ def test_same_seed_same_puzzles_and_the_committed_set_starts_with_them(tmp_path)
 
 
 def test_another_seed_gives_other_puzzles():
-    other = generate.generate("english", 2, generate.Settings(seed=generate.COMMITTED.seed + 1))
+    unverified = generate.Settings(seed=generate.COMMITTED.seed + 1, verify=False)  # the sources are the point
+    other = generate.generate("english", 2, unverified)
     assert [p["fen"] for p in other] != [p["fen"] for p in committed("english", 2)]
     assert all("seed 2025" in p["source"] for p in other)
+
+
+def test_a_top_up_keeps_the_set_and_goes_on_from_the_sources_after_it():
+    kept = committed("english", 4)
+    numbers = generate.next_sources(kept)
+    assert set(numbers) <= {"game", "ending"} and numbers
+    unverified = generate.Settings(verify=False)
+    outcomes: list = []
+    topped = generate.generate("english", 6, unverified, existing=kept, outcomes=outcomes)
+    assert topped[:4] == kept and len(topped) == 6 and not outcomes  # nothing verified: none asked for
+    for puzzle in topped[4:]:
+        ((kind, number),) = generate.next_sources([puzzle]).items()
+        assert number > numbers.get(kind, 0), puzzle["source"]  # a source after the set's last one
 
 
 def test_fitted_knots_spread_the_ratings_and_keep_the_order():

@@ -1,0 +1,35 @@
+"""The generator's settings: the committed ones make the committed sets (``puzzles/README.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DRAUGHTS = ("english", "tanzanian")
+LICENCE = "GPL-3.0-or-later"
+WORST_START = 100  # the solver starts level or at most a man down, never already ahead
+
+
+@dataclass(frozen=True)
+class Settings:
+    seed: int = 2024
+    depth: int = 4  # plies the judge searches for every answer (captures and lone replies are free)
+    confirm_depth: int = 6  # every solver step must also hold this deep
+    node_limit: int = 40_000  # per question; a question that needs more is left undecided
+    play_depth: int = 2  # the self-play searchers search 1 to this many plies
+    play_nodes: int = 400
+    blunder_rate: float = 0.15  # chance of a random move instead of the searcher's
+    max_plies: int = 160
+    max_solver_moves: int = 5
+    per_game: int = 3  # at most this many puzzles from one game
+    min_legal_moves: int = 3  # two moves or fewer is a coin toss, not a puzzle
+    one_move_share: float = 0.2  # at most this share of one-move puzzles (mostly choosing a capture)
+    motif_share: float = 0.38  # at most this share of the set on one motif theme (MOTIFS)
+    share_slack: int = 2  # ... plus this many, so that the first puzzles are not refused
+    study_screen_nodes: int = 3_000
+    landing_tries: int = 15  # placements a landing study tries before giving up
+    ending_tries: int = 20  # ... and an ending (most random endings hold no win at all)
+    countdown_tries: int = 3  # ... and a countdown study (a set needs 100 of them)
+    verify: bool = True  # keep only puzzles the deep verifier (``puzzles.verify``) confirms
+
+
+COMMITTED = Settings()

@@ -1,0 +1,185 @@
+"""The deep verifier (``puzzles.verify``) and the exact countdown solver (``puzzles.countdown``).
+
+* Puzzles that a deeper search showed wrong (a claimed win that fades by depth 8-10, or a second
+  winning move the set did not accept) are out of the sets, and the verifier rejects each of them.
+* The countdown solver agrees with the rules layer itself (its own count of twelve moves and its own
+  game-over verdicts), searched move by move, on positions near the end of the count.
+* A fixed seeded sample of the verified puzzles of each draughts set verifies again, as deep.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from puzzles import countdown, studies, verify
+from puzzles.catalog import Puzzle
+from shared_rules import get_game
+from shared_rules.draughts.game import COUNTDOWN_MOVES, DraughtsPosition
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = 60  # puzzles per draughts set verified again in the deep sample
+PARTS = 6  # the sample in parts, so that two workers share it
+
+# Found wrong by searching the committed puzzles deeper (fen, solution as the set had them).
+FOUND_WRONG = {
+    "tanzanian-2d28ab7ba9": ("B:Wa3,e3,h4:Bb6,f6,g5", ["b6-c5", "a3-b4", "c5xa3"]),
+    "tanzanian-97b01a235e": ("B:Wd4,Kf4:BKa5,f2", ["f2-e1"]),
+    "tanzanian-49975e4b0e": ("B:Wc3,c5,f2,f6,Kh6:BKa3,c7,f4,g7,h4", ["a3xe7xg5", "h6xf8", "g5-h6"]),
+    "tanzanian-f73a237408": ("W:We3,g7:Ba3,a5", ["g7-h8"]),
+    "tanzanian-655cb356cb": ("B:Wd4,Kg5:Bf2,Kg3", ["g3-h4", "g5-f4", "f2-e1"]),
+    "tanzanian-b0c045dfdc": ("B:Wc3,Kd6,e7,f2,g3:Ba5,d8,Ke5,g5", ["e5xc7"]),
+}
+
+
+def load(game: str) -> list[dict]:
+    with (ROOT / "puzzles" / f"{game}.jsonl").open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines]
+
+
+SETS = {game: load(game) for game in verify.DRAUGHTS}
+
+
+def record(puzzle_id: str) -> dict:
+    fen, solution = FOUND_WRONG[puzzle_id]
+    return {"id": puzzle_id, "game": "tanzanian", "fen": fen, "solution": solution, "source": "ubao ending study"}
+
+
+# ----------------------------------------------------------------- the puzzles found wrong
+
+
+def test_the_puzzles_found_wrong_are_gone():
+    kept = {(puzzle["fen"], puzzle["solution"][0]) for puzzle in SETS["tanzanian"]}
+    ids = {puzzle["id"] for puzzle in SETS["tanzanian"]}
+    for puzzle_id, (fen, solution) in FOUND_WRONG.items():
+        assert puzzle_id not in ids
+        assert (fen, solution[0]) not in kept, puzzle_id
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(FOUND_WRONG))
+def test_the_verifier_rejects_each_puzzle_found_wrong(puzzle_id):
+    outcome = verify.verify("tanzanian", record(puzzle_id))
+    assert outcome.reason in {"no_longer_wins", "second_winner"}, outcome
+
+
+def test_a_claimed_win_that_fades_deeper_is_caught_at_the_depth_it_fades():
+    outcome = verify.verify("tanzanian", record("tanzanian-2d28ab7ba9"))
+    assert outcome.reason == "no_longer_wins"
+    fades_at = int(outcome.detail.rsplit(" ", 1)[1])
+    assert verify.GENERATOR_DEPTH < fades_at <= verify.VERIFY_DEPTH
+
+
+def test_the_verification_depth_is_twice_the_generators_and_at_least_twelve():
+    assert max(2 * verify.GENERATOR_DEPTH, 12) <= verify.VERIFY_DEPTH
+
+
+# ----------------------------------------------------------------- what the sets record
+
+
+@pytest.mark.parametrize("game", verify.DRAUGHTS)
+def test_how_a_puzzle_was_verified_is_recorded_and_never_shown(game):
+    for puzzle in SETS[game]:
+        verified = puzzle.get("verified")
+        if verified is None:
+            continue  # not yet verified: `make puzzles` verifies what is left (puzzles/README.md)
+        assert verified in ({"proven": True}, {"depth": verify.VERIFY_DEPTH}), puzzle["id"]
+        if countdown.three_kings_against_one(get_game(game).from_fen(puzzle["fen"]).state) and game == "tanzanian":
+            assert verified == {"proven": True}, puzzle["id"]  # countdown studies are proven, never judged
+        assert "verified" not in Puzzle.from_json(puzzle).public()
+
+
+# ----------------------------------------------------------------- the countdown solver
+
+
+def rules_win(position: DraughtsPosition, moves_left: int) -> bool:
+    """The three to move win with at most ``moves_left`` moves, searched through the rules layer: its
+    own count, its own game-over verdicts. (After the lone king takes one of the three the rules
+    count no more; the two left get what is left of ``moves_left``, as in the solver.)"""
+    return any(move_wins(position, move, moves_left) for move in position.legal_moves())
+
+
+def move_wins(position: DraughtsPosition, move, moves_left: int) -> bool:
+    strong = position.turn
+    after = position.play(move)
+    status = after.status()
+    if status.is_over or moves_left <= 1:
+        return status.result == strong
+    return all(_after_reply(after.play(reply), strong, moves_left - 1) for reply in after.legal_moves())
+
+
+def _after_reply(position: DraughtsPosition, strong: str, moves_left: int) -> bool:
+    status = position.status()
+    if status.is_over:
+        return status.result == strong
+    return rules_win(position, moves_left)
+
+
+def near_the_end(fen_or_state, moves_left: int) -> DraughtsPosition:
+    """A countdown position with only ``moves_left`` moves of the three left on the rules' count."""
+    game = get_game("tanzanian")
+    state = game.from_fen(fen_or_state).state if isinstance(fen_or_state, str) else fen_or_state
+    return DraughtsPosition(game, state, 0, (state,), 0, 0, COUNTDOWN_MOVES - moves_left)
+
+
+# Where the three win within two moves (the first two from the sets; the third is one king against one,
+# after the lone king took two of the three: the catch the sets' countdown studies end with), and where not.
+WON_IN_TWO = ("B:WKh2:BKg1,Kg3,Kg7", "W:WKb2,Kb6,Ke3:BKa1", "W:WKg7:BKa1")
+NOT_WON = ("B:WKg1:BKa1,Ke5,Kg3", "W:WKc1,Kc3,Kg7:BKg1")
+
+
+def countdown_positions() -> list:
+    engine = get_game("tanzanian").engine
+    placed = [studies.countdown(random.Random(f"countdown-oracle:{index}"), engine) for index in range(2)]
+    return [*WON_IN_TWO, *NOT_WON, *placed]
+
+
+def test_the_oracle_positions_hold_wins_and_draws():
+    """Else the agreement below would prove little."""
+    assert all(rules_win(near_the_end(fen, 2), 2) for fen in WON_IN_TWO)
+    assert not any(rules_win(near_the_end(fen, 2), 2) for fen in NOT_WON)
+
+
+@pytest.mark.parametrize("moves_left", [1, 2])
+@pytest.mark.parametrize("index", range(7))
+def test_the_countdown_solver_agrees_with_the_rules_layer_near_the_end_of_the_count(index, moves_left):
+    start = near_the_end(countdown_positions()[index], moves_left)
+    solver = countdown.CountdownSolver(start.game.engine)
+    for move in start.legal_moves():
+        expected = move_wins(start, move, moves_left)
+        assert solver.move_wins(start.state, move, moves_left) == expected, start.notation(move)
+    assert solver.wins_within(start.state, moves_left) == rules_win(start, moves_left)
+
+
+def test_a_study_is_proven_only_with_its_one_winning_move():
+    study = {"game": "tanzanian", "fen": WON_IN_TWO[0], "solution": ["g3-b8", "h2-g3", "b8xh2"]}
+    assert countdown.prove(study, count_used=COUNTDOWN_MOVES - 2) is None
+    wrong = {**study, "solution": ["g7-h8"]}
+    assert countdown.prove(wrong, count_used=COUNTDOWN_MOVES - 2) == "step 1: g7-h8 does not win within the count"
+    # Two moves catch the lone king within two: whichever the set names, the other is a second winner.
+    two_winners = {"game": "tanzanian", "fen": "W:WKd6,Ke7,Kf6:BKh8", "solution": ["d6-e5"]}
+    assert countdown.prove(two_winners, count_used=COUNTDOWN_MOVES - 2) == "step 1: f6-a1 wins too within the count"
+    accepted = {**two_winners, "alternatives": [["f6-a1"]]}
+    assert countdown.prove(accepted, count_used=COUNTDOWN_MOVES - 2) is None
+
+
+# ----------------------------------------------------------------- the deep sample
+
+
+def deep_sample(game: str) -> list[dict]:
+    """A seeded sample of the verified puzzles (all of them while fewer than ``SAMPLE`` are)."""
+    verified = [puzzle for puzzle in SETS[game] if "verified" in puzzle]
+    return random.Random(f"verify:{game}").sample(verified, min(SAMPLE, len(verified)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "part"), [(game, part) for game in verify.DRAUGHTS for part in range(PARTS)])
+def test_a_fixed_sample_of_each_set_verifies_again_as_deep(game, part):
+    sample = deep_sample(game)
+    assert sample, f"no {game} puzzle is verified yet: run `make puzzles`"
+    for puzzle in sample[part::PARTS]:
+        outcome = verify.verify(game, puzzle)
+        assert outcome.reason is None, outcome
+        assert outcome.verified == puzzle["verified"], puzzle["id"]
