@@ -1,4 +1,4 @@
-"""Offline first (issue 12) in Chromium: installable, pages read offline, the indicator, API answers marked.
+"""Offline first in Chromium: installable, pages read offline, the indicator, API answers marked.
 
 ``context.set_offline(True)`` cuts the page and its service worker off the network (Chromium's network
 emulation), as a phone losing its signal does.
@@ -11,42 +11,8 @@ import time
 import pytest
 
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, LocalSite, controlled, http, page_token
+from tests.browser.offline_pages import outbox, saved, until, wait_on_fake_time
 from tests.site.conftest import build_site
-
-WORKER_READY = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
-
-
-def until(page, expression: str, arg=None, timeout: float = 20.0) -> None:
-    """Poll an async ``expression`` (``wait_for_function`` does not wait for a promise to resolve)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression, arg):
-        assert time.monotonic() < deadline, f"still false after {timeout}s: {expression}"
-        time.sleep(0.1)
-
-
-def saved(page, path: str) -> None:
-    until(
-        page,
-        "path => caches.open('ubao-pages').then(c => c.match(new URL(path, location.href).href)).then(r => !!r)",
-        path,
-    )
-
-
-#: The records kept offline (site/static/outbox.js): the IndexedDB store ``store`` as a list.
-READ_OUTBOX = """store => new Promise((resolve, reject) => {
-  const opening = indexedDB.open('ubao-outbox', 1);
-  opening.onupgradeneeded = () => ['moves', 'attempts'].forEach(s => opening.result.createObjectStore(s, {keyPath: 'id'}));
-  opening.onerror = () => reject(opening.error);
-  opening.onsuccess = () => {
-    const request = opening.result.transaction(store).objectStore(store).getAll();
-    request.onsuccess = () => { opening.result.close(); resolve(request.result); };
-    request.onerror = () => reject(request.error);
-  };
-})"""
-
-
-def outbox(page, store: str) -> list[dict]:
-    return page.evaluate(READ_OUTBOX, store)
 
 
 def test_installable_in_every_language(server, browser, tmp_path):
@@ -225,27 +191,6 @@ def _deploy_new_stylesheet(site_dir) -> str:
     return new_version
 
 
-def _wait_on_fake_time(player, expected: dict[str, str] | None, seconds: int = 15) -> None:
-    """Move the page's fake clock a second at a time until its board shows ``expected`` (None: until the move
-    form shows, as on the player's turn): its polls (and a poll's backoff after an answer that crossed a
-    change on the wire) and its board's animations all run on that clock."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-    def shown(timeout: float) -> None:
-        if expected is None:
-            player.page.locator("#game .move-form").wait_for(state="visible", timeout=timeout)
-        else:
-            player.board.wait_for_pieces(expected, timeout=timeout)
-
-    for _ in range(seconds):
-        player.page.clock.fast_forward(1_000)
-        try:
-            return shown(1_000)
-        except PlaywrightTimeoutError:
-            continue
-    shown(1_000)
-
-
 def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game_now(contexts, server, needs_dynamodb):
     from tests.browser.boards import after, expected_pieces
     from tests.browser.test_mchezo import START, Player
@@ -255,7 +200,7 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     asha, ben = Player(contexts, "sw"), Player(contexts, "en")
     link = asha.create("chess", "white")
     ben.join(link)
-    _wait_on_fake_time(asha, None)  # Asha's page sees that Ben joined: her move form shows
+    wait_on_fake_time(asha, None)  # Asha's page sees that Ben joined: her move form shows
     game_id = asha.page.url.split("#game=")[1].split("&")[0]
 
     asha.page.context.set_offline(True)
@@ -265,7 +210,7 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     asha.page.context.set_offline(False)  # the `online` event sends it
     sent = asha.page.locator("#offline-messages").get_attribute("data-move-sent")
     asha.status.filter(has_text=sent.split("%(move)s")[0].strip()).wait_for()
-    _wait_on_fake_time(ben, expected_pieces("chess", after("chess", start, "e4")))
+    wait_on_fake_time(ben, expected_pieces("chess", after("chess", start, "e4")))
 
     # Ben moves offline; meanwhile the game goes on without that move (his other phone plays d5).
     ben.page.context.set_offline(True)
@@ -278,7 +223,7 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
     # The game now, on both boards (the move list's layout is the game page's business).
     now = expected_pieces("chess", after("chess", start, "e4", "d5"))
     ben.board.wait_for_pieces(now, timeout=5_000)
-    _wait_on_fake_time(asha, now)
+    wait_on_fake_time(asha, now)
 
 
 def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(contexts, server, needs_dynamodb):
@@ -317,148 +262,3 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
 
 
 # ------------------------------------------------------------------ Background Sync: the worker sends, page closed
-
-
-def sent_by_the_worker(context, store: str, outcome: dict) -> None:
-    """With no game or puzzle page open, wait until the service worker has sent the kept record and written
-    what the server said on it (a page of the same origin that does not touch the outbox reads it)."""
-    reader = context.new_page()
-    reader.goto("/en/sheria/")
-    deadline = time.monotonic() + 30
-    while [record["outcome"] for record in outbox(reader, store)] != [outcome]:
-        assert time.monotonic() < deadline, outbox(reader, store)
-        time.sleep(0.2)
-    reader.close()
-
-
-def with_background_sync(player):
-    """The test's Player grants the clipboard, and Chromium then refuses every permission not granted (the
-    page falls back to the `online` event then, as the two tests above show): grant Background Sync too."""
-    player.page.context.grant_permissions(["clipboard-read", "clipboard-write", "background-sync"])
-    return player
-
-
-def test_a_move_kept_offline_is_sent_by_the_worker_with_the_page_closed(contexts, server, needs_dynamodb):
-    from tests.browser.boards import after, expected_pieces
-    from tests.browser.test_mchezo import START, Player
-
-    start = START["chess"]
-    asha, ben = with_background_sync(Player(contexts, "sw")), Player(contexts, "en")
-    link = asha.create("chess", "white")
-    ben.join(link)
-    _wait_on_fake_time(asha, None)  # Asha's page sees that Ben joined
-    game_url = asha.page.url
-    controlled(asha.page)
-
-    asha.page.context.set_offline(True)
-    asha.move("chess", start, "e4")
-    queued = asha.page.locator("#offline-messages").get_attribute("data-move-queued")
-    asha.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
-    (kept,) = outbox(asha.page, "moves")
-    token = page_token(asha.page)
-    assert kept["move"] in ("e4", "e2e4") and (kept["ply"], kept["token"], kept["outcome"]) == (0, token, None)
-    context = asha.page.context
-    asha.page.close()  # the game page is gone: only the worker can send the move now
-
-    context.set_offline(False)  # the browser fires the worker's `sync`
-    sent_by_the_worker(context, "moves", {"kind": "sent"})
-    _wait_on_fake_time(ben, expected_pieces("chess", after("chess", start, "e4")))
-
-    # The next open shows what happened to the move, and forgets it.
-    page = context.new_page()
-    page.goto(game_url)
-    sent = page.locator("#offline-messages").get_attribute("data-move-sent").replace("%(move)s", kept["move"])
-    page.locator("#game .status").filter(has_text=sent).wait_for()
-    assert outbox(page, "moves") == []
-
-
-def test_a_conflicting_move_sent_by_the_worker_shows_the_opponents_move_at_the_next_open(
-    contexts, server, needs_dynamodb
-):
-    from tests.browser.boards import BoardView, after, expected_pieces
-    from tests.browser.test_mchezo import START, Player
-
-    start = START["chess"]
-    asha, ben = Player(contexts, "sw"), with_background_sync(Player(contexts, "tl"))
-    link = asha.create("chess", "black")
-    ben.join(link)  # Ben plays white
-    game_url = ben.page.url
-    controlled(ben.page)
-    game_id = game_url.split("#game=")[1].split("&")[0]
-
-    ben.page.context.set_offline(True)
-    ben.move("chess", start, "e4")
-    queued = ben.page.locator("#offline-messages").get_attribute("data-move-queued")
-    ben.status.filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
-    token = page_token(ben.page)
-    context = ben.page.context
-    ben.page.close()
-    # Meanwhile Ben's other phone plays d4: the kept e4 was made at a ply the game has left.
-    assert http(server.origin, "POST", f"/v1/games/{game_id}/moves", {"move": "d4", "ply": 0}, token)["ply"] == 1
-
-    context.set_offline(False)
-    sent_by_the_worker(context, "moves", {"kind": "conflict"})
-    page = context.new_page()
-    page.goto(game_url)
-    first = page.locator("#offline-messages").get_attribute("data-opponent-first").split("%(move)s")[0].strip()
-    page.locator("#game .status").filter(has_text=first).wait_for()
-    BoardView(page.locator("#game .board-host")).wait_for_pieces(
-        expected_pieces("chess", after("chess", start, "d4")), timeout=5_000
-    )
-    assert outbox(page, "moves") == []
-
-
-def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_shows_it(
-    contexts, server, needs_dynamodb
-):
-    from puzzles.catalog import find
-    from tests.browser.boards import BoardView, expected_pieces, page_config
-    from tests.browser.test_fumbo import clicks_for, wrong_first_move
-
-    context = contexts.new()
-    page = context.new_page()
-    with page.expect_response(lambda r: "/v1/puzzles/daily?game=english" in r.url) as daily:
-        page.goto("/en/fumbo/")
-    puzzles = {"english": daily.value.json()}
-    puzzles["tanzanian"] = page.request.get("/v1/puzzles/daily?game=tanzanian").json()
-    missed = page_config(page)["fumbo"]["puzzle_missed"]
-
-    def wrong_move(game: str) -> tuple[BoardView, str]:
-        puzzle = puzzles[game]
-        board = BoardView(page.locator(f"#puzzle-{game} .board-host"))
-        board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-        return board, wrong_first_move(find(puzzle["id"]))
-
-    # Online first, so that this browser has a player (and a token the worker can send with).
-    board, move = wrong_move("english")
-    board.click(*clicks_for("english", puzzles["english"]["fen"], move))
-    page.locator("#puzzle-english .status").filter(has_text=missed).wait_for()
-    controlled(page)
-    token = page_token(page)
-
-    def progress() -> dict:
-        return page.request.get("/v1/players/me/puzzles", headers={"Authorization": f"Bearer {token}"}).json()
-
-    assert progress()["failed"] == 1
-
-    context.set_offline(True)
-    board, move = wrong_move("tanzanian")
-    board.click(*clicks_for("tanzanian", puzzles["tanzanian"]["fen"], move))
-    queued = page.locator("#offline-messages").get_attribute("data-attempt-queued")
-    page.locator("#puzzle-tanzanian .status").filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
-    (kept,) = outbox(page, "attempts")
-    assert (kept["id"], kept["moves"], kept["token"]) == (puzzles["tanzanian"]["id"], [move], token)
-    page.close()
-
-    context.set_offline(False)
-    sent_by_the_worker(context, "attempts", {"status": 200, "result": "failed"})
-    assert progress()["failed"] == 2  # the server judged it with the page closed
-
-    page = context.new_page()  # the next open shows the verdict on the board and forgets the record
-    page.goto("/en/fumbo/")
-    page.locator("#puzzle-tanzanian .status").filter(has_text=missed).wait_for()
-    deadline = time.monotonic() + 10
-    while outbox(page, "attempts"):
-        assert time.monotonic() < deadline, outbox(page, "attempts")
-        time.sleep(0.2)
-    page.locator("#progress").wait_for(state="visible")
