@@ -114,7 +114,6 @@ lint: setup
 
 bench: setup
 	$(PY) -m tests.bench
-	$(PY) -m tests.bench_review
 
 # Simulated players (tests/load/locustfile.py) against a running `make run` on 127.0.0.1:$(PORT) only, bounded in
 # users and seconds; prints latency percentiles per route, errors by status, CPU and DynamoDB calls per request

@@ -21,8 +21,9 @@ from typing import Any, Protocol
 import chess
 import chess.engine
 
-from puzzles.generate import COMMITTED, make_puzzle
 from puzzles.judge import Judge
+from puzzles.settings import COMMITTED
+from puzzles.sources import make_puzzle
 from shared_rules import Position
 from shared_rules.chess_game import ChessPosition
 from shared_rules.draughts.game import DraughtsPosition

@@ -59,6 +59,7 @@ SECTIONS: dict[str, str] = {
     "offline": "offline:bench_offline",
     "push": "push:bench_push",
     "capacity": "capacity:bench_capacity",
+    "review": "review:bench_review",
 }
 
 

@@ -1,5 +1,5 @@
 """The game review's numbers: what a 60-ply game costs to review, and how often the chess review's best move is
-the Lichess puzzle's answer. Run: ``python -m tests.bench_review`` (part of ``make bench``).
+the Lichess puzzle's answer. Run: ``python -m tests.bench review`` (part of ``make bench``).
 
 * **Cost.** A 60-ply chess game and a 60-ply Tanzanian game (``played_game``: the same on every machine, with
   mistakes in it), each reviewed once: the function's CPU time (this process plus Stockfish's, which runs beside it on the
@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 for _path in (ROOT, ROOT / "functions"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
@@ -119,7 +119,7 @@ def bench_puzzles() -> None:
     print(f"best move = the puzzle's answer in {found}/{len(chosen)} (target >= 18); {spent:.1f} CPU-s in all")
 
 
-def main() -> int:
+def bench_review() -> None:
     try:
         print(f"Stockfish: {stockfish_path()}")
     except EngineUnavailable as missing:
@@ -131,8 +131,3 @@ def main() -> int:
         bench_puzzles()
     heading("review: a 60-ply Tanzanian game")
     bench_cost("tanzanian")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
