@@ -112,7 +112,7 @@ def create_tables(definitions: list[dict]) -> list[str]:
             continue
         try:
             store.client().create_table(**definition)
-        except Exception as error:  # noqa: BLE001 - a concurrent creator is fine; anything else is re-raised
+        except Exception as error:
             if getattr(error, "response", {}).get("Error", {}).get("Code") != "ResourceInUseException":
                 raise
         created.append(definition["TableName"])
@@ -315,7 +315,7 @@ class Dynalite:
             stderr=subprocess.STDOUT,
             cwd=ROOT,
             start_new_session=True,
-            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,  # noqa: PLW1509
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
         try:
             return self._wait_until_listening(timeout)
@@ -413,7 +413,7 @@ def local_dynamodb(template: Template | None = None, data_dir: Path | None = Non
         where = f"dynalite with its data in {data_dir}" if server else endpoint
         try:
             created = create_tables(table_definitions(template))
-        except Exception as problem:  # noqa: BLE001 - unreachable or refusing: one line, not a botocore traceback
+        except Exception as problem:
             print(f"warning: DynamoDB at {where} does not answer ({type(problem).__name__}: {problem}); "
                   "games and players will answer 503", file=sys.stderr, flush=True)  # fmt: skip
         else:

@@ -128,7 +128,7 @@ def _units(consumed: Any) -> float:
 def _route_name(api: Any, method: str, target: str) -> str:
     """The route key as the template writes it (``POST /v1/games/{id}/moves``), or the path for no route."""
     path = target.split("?")[0]
-    with api._lock:  # noqa: SLF001 - the runner's own lock: route matching resolves an event (see LocalApi.handle)
+    with api._lock:
         found = api.match(method, path)
     return found[0].key if found else f"{method} (no route)"
 

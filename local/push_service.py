@@ -251,7 +251,7 @@ class PushService:
             return http_ece.decrypt(
                 body, private_key=subscription.private_key, auth_secret=subscription.auth, version="aes128gcm"
             )
-        except Exception as error:  # noqa: BLE001 - http_ece raises several types; any is a refusal here
+        except Exception as error:
             raise Refusal(HTTPStatus.BAD_REQUEST, f"the body does not decrypt: {error}") from None
 
 
@@ -266,7 +266,7 @@ def _handler_for(service: PushService) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def do_POST(self) -> None:  # noqa: N802 - http.server's spelling
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             if length > MAX_BODY:
                 self._send(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, {}, "the body is over 4 KB")
@@ -286,7 +286,7 @@ def _handler_for(service: PushService) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     return Handler

@@ -107,7 +107,7 @@ _CloudFormationLoader.add_multi_constructor("!", _intrinsic)
 @cache
 def site_behaviours(template_path: Path = TEMPLATE) -> tuple[Behaviour, ...]:
     """The cache behaviours of the site origin in template.yaml, in CloudFront's order (the default last)."""
-    document = yaml.load(template_path.read_text(encoding="utf-8"), Loader=_CloudFormationLoader)  # noqa: S506
+    document = yaml.load(template_path.read_text(encoding="utf-8"), Loader=_CloudFormationLoader)
     resources = document["Resources"]
     distribution = next(
         resource["Properties"]["DistributionConfig"]

@@ -177,7 +177,7 @@ class StreamFeeder:
         try:
             action()
             return True
-        except Exception:  # noqa: BLE001 - the table unreachable for a moment: look again next time
+        except Exception:
             traceback.print_exc()
             return False
 
@@ -190,7 +190,7 @@ class StreamFeeder:
         try:
             answer = self.deliver({"Records": records})
             failed = {failure["itemIdentifier"] for failure in (answer or {}).get("batchItemFailures", ())}
-        except Exception:  # noqa: BLE001 - the function crashed: the whole batch is retried, as Lambda does
+        except Exception:
             traceback.print_exc()
             failed = set(keys)
         for sequence in failed:
@@ -224,7 +224,7 @@ class Every:
         while not self._stopped.wait(self.seconds):
             try:
                 self.action()
-            except Exception:  # noqa: BLE001 - one failed sweep; the next one catches up
+            except Exception:
                 traceback.print_exc()
 
 

@@ -17,43 +17,59 @@ MOTIFS = ("shot", "sacrifice", "multi_capture", "breakthrough", "capture_choice"
 def themes_of(judge: Judge, state: State, line: Line, facts: Facts) -> list[str]:
     """Theme tags, in the spirit of Lichess's, for draughts. One of ``game_win``, ``promotion`` and
     ``material`` (and ``countdown``) says what the puzzle asks for: its goal."""
-    moves = line.moves
-    themes = set()
-    if line.end == "game":
-        themes.add("game_win")
-    elif moves[-1].crowned:
-        themes.add("promotion")  # the last move crowns: the gain is (or comes with) the new king
-    else:
-        themes.add("material")
-    pieces = state.white | state.black
-    if (pieces & ~state.kings).bit_count() <= 2 and state.kings:
-        themes.add("king_endgame")
-    elif pieces.bit_count() <= 8:
-        themes.add("endgame")
-    if facts.sacrifice:
-        themes.add("sacrifice")
-    if moves[0].captured:
-        themes.add("capture_choice")
-    elif facts.quiet_start:
-        themes.add("quiet_move")
-    position = state
-    for index, move in enumerate(moves):
-        if index % 2 == 0:
-            if move.crowned:
-                themes.add("breakthrough")
-            if move.captured.bit_count() >= 2 and index > 0 and moves[index - 1].captured:
-                themes.add("shot")  # the opponent took, and the solver takes two or more back
-            if move.captured.bit_count() >= 3:
-                themes.add("multi_capture")
-            alternatives = line.alternatives if index == len(moves) - 1 else []
-            if judge.engine.flying and stops_matter(judge, position, move, alternatives):
-                themes.add("landing")
-        if judge.model.lone_king_draws and _three_kings_against_one(position):
-            themes.add("countdown")
-        position = judge.engine.play(position, move)
+    themes = {_goal(line), *_material_themes(state), *_start_themes(line, facts), *_move_themes(judge, state, line)}
     length = facts.solver_moves
     themes.add("one_move" if length == 1 else "short" if length == 2 else "long" if length == 3 else "very_long")
     return sorted(themes)
+
+
+def _goal(line: Line) -> str:
+    if line.end == "game":
+        return "game_win"
+    return "promotion" if line.moves[-1].crowned else "material"  # a crowning last move: the gain is the king
+
+
+def _material_themes(state: State) -> set[str]:
+    pieces = state.white | state.black
+    if (pieces & ~state.kings).bit_count() <= 2 and state.kings:
+        return {"king_endgame"}
+    return {"endgame"} if pieces.bit_count() <= 8 else set()
+
+
+def _start_themes(line: Line, facts: Facts) -> set[str]:
+    themes = {"sacrifice"} if facts.sacrifice else set()
+    if line.moves[0].captured:
+        themes.add("capture_choice")
+    elif facts.quiet_start:
+        themes.add("quiet_move")
+    return themes
+
+
+def _move_themes(judge: Judge, state: State, line: Line) -> set[str]:
+    """What the line's moves show: the solver's breakthroughs, shots, multi-captures and landings, and a
+    countdown anywhere on the way."""
+    moves, themes, position = line.moves, set(), state
+    for index, move in enumerate(moves):
+        if index % 2 == 0:
+            themes |= _solver_move_themes(judge, position, line, index)
+        if judge.model.lone_king_draws and _three_kings_against_one(position):
+            themes.add("countdown")
+        position = judge.engine.play(position, move)
+    return themes
+
+
+def _solver_move_themes(judge: Judge, position: State, line: Line, index: int) -> set[str]:
+    moves, move, themes = line.moves, line.moves[index], set()
+    if move.crowned:
+        themes.add("breakthrough")
+    if move.captured.bit_count() >= 2 and index > 0 and moves[index - 1].captured:
+        themes.add("shot")  # the opponent took, and the solver takes two or more back
+    if move.captured.bit_count() >= 3:
+        themes.add("multi_capture")
+    alternatives = line.alternatives if index == len(moves) - 1 else []
+    if judge.engine.flying and stops_matter(judge, position, move, alternatives):
+        themes.add("landing")
+    return themes
 
 
 def stops_matter(judge: Judge, state: State, move: RawMove, alternatives: Iterable[RawMove] = ()) -> bool:

@@ -210,7 +210,7 @@ def minified(content: bytes, loader: str, modules: tuple[tuple[str, bytes], ...]
     if loader == "js":
         command.append("--format=esm")
     if not modules:
-        done = subprocess.run(command, input=content, capture_output=True, check=False, timeout=60)  # noqa: S603
+        done = subprocess.run(command, input=content, capture_output=True, check=False, timeout=60)
     else:
         with tempfile.TemporaryDirectory() as folder:
             # stdin is bundled from the working directory (static/): modules are found where its imports say.
@@ -222,7 +222,7 @@ def minified(content: bytes, loader: str, modules: tuple[tuple[str, bytes], ...]
             command += ["--bundle", *(f"--external:./{name}" for name in sorted(siblings))]
             done = subprocess.run(
                 command, input=content, capture_output=True, check=False, timeout=60, cwd=Path(folder) / "static"
-            )  # noqa: S603
+            )
     if done.returncode:
         raise ValueError(f"esbuild could not minify a {loader} file: {done.stderr.decode(errors='replace')}")
     return done.stdout

@@ -159,6 +159,33 @@ def _ring(x: float, y: float) -> str:
 # ---------------------------------------------------------------------------------------------- draughts
 
 
+def _draughts_squares(flipped: bool) -> list[str]:
+    parts = []
+    for row in range(8):
+        for file in range(8):
+            x = (7 - file) * SQUARE if flipped else file * SQUARE
+            y = row * SQUARE if flipped else (7 - row) * SQUARE
+            dark = (row + file) % 2 == 0
+            parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{DARK if dark else LIGHT}"/>')
+    return parts
+
+
+def _draughts_pieces(indices, state, light_side: str, centre) -> list[str]:
+    white, black, kings, _ = state
+    parts = []
+    for index in indices:
+        bit = 1 << index
+        if not (white | black) & bit:
+            continue
+        fill, line = DRAUGHTS_PIECES[light_side if white & bit else "black"]
+        cx, cy = centre(index)
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" stroke="{line}" stroke-width="1.5"/>')
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="none" stroke="{line}" stroke-width="1"/>')
+        if kings & bit:
+            parts.append(f'<path d="{CROWN}" transform="translate({cx},{cy})" fill="{line}"/>')
+    return parts
+
+
 def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(), flipped: bool = False) -> str:
     """A draughts board in chess.svg's look. Squares are engine indices; ``arrows`` are (from, to, colour)."""
     engine, squares = game.engine, game.squares
@@ -175,30 +202,13 @@ def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(),
         x, y = corner(index)
         return x + SQUARE / 2, y + SQUARE / 2
 
-    parts = []
-    for row in range(8):
-        for file in range(8):
-            x = (7 - file) * SQUARE if flipped else file * SQUARE
-            y = row * SQUARE if flipped else (7 - row) * SQUARE
-            dark = (row + file) % 2 == 0
-            parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{DARK if dark else LIGHT}"/>')
+    parts = _draughts_squares(flipped)
     for index in highlight:
         parts.append(_ring(*corner(index)))
     numbers = []
     if numbered:  # on the dark squares' top-left corners, drawn over the pieces by _frame
         numbers = [(*(c + 2 for c in corner(index)), name, True) for index, name in squares.name_of.items()]
-    white, black, kings, _ = state
-    for index in engine.coords:
-        bit = 1 << index
-        if not (white | black) & bit:
-            continue
-        side = light_side if white & bit else "black"
-        fill, line = DRAUGHTS_PIECES[side]
-        cx, cy = centre(index)
-        parts.append(f'<circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" stroke="{line}" stroke-width="1.5"/>')
-        parts.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="none" stroke="{line}" stroke-width="1"/>')
-        if kings & bit:
-            parts.append(f'<path d="{CROWN}" transform="translate({cx},{cy})" fill="{line}"/>')
+    parts += _draughts_pieces(engine.coords, state, light_side, centre)
     for index in landings:
         cx, cy = centre(index)
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="{LANDING}" class="landing"/>')

@@ -189,7 +189,7 @@ def create_game(request: CreateGameRequest, service: Games, player: CurrentPlaye
     responses={304: {"description": "Your copy is current."}, **_errors(404, 422, 503)},
 )
 def get_game(
-    id: str,  # noqa: A002 - the template's path parameter
+    id: str,
     games: Games,
     moves_after: Annotated[
         int | None,
@@ -215,7 +215,7 @@ def get_game(
     responses=_errors(404, 422, 503),
 )
 def game_moves(
-    id: str,  # noqa: A002
+    id: str,
     games: Games,
     before: Annotated[int, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have.")],
     limit: Annotated[int, Query(ge=1, le=MOVES_LIMIT_MAX)] = MOVES_LIMIT_DEFAULT,
@@ -235,7 +235,7 @@ def game_moves(
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
-def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:  # noqa: A002
+def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:
     outcome = games.join(player, _game_id(id), request.invite)
     return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
 
@@ -248,12 +248,12 @@ def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
-def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply)))
 
 
 @router.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
-def resign(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+def resign(id: str, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.resign(token, _game_id(id))))
 
 
@@ -264,7 +264,7 @@ def resign(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
-def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.draw(token, _game_id(id), request.action)))
 
 
@@ -276,7 +276,7 @@ def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameS
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )
-def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.claim_timeout(token, _game_id(id))))
 
 
@@ -289,7 +289,7 @@ def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:  # noqa
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )
-def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id))))
 
 
@@ -301,7 +301,7 @@ def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:  # noqa:
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )
-def resume(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
+def resume(id: str, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.resume(token, _game_id(id))))
 
 
@@ -313,7 +313,7 @@ def resume(id: str, games: Games, token: TokenHash) -> GameState:  # noqa: A002
     tags=["games"],
     responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
 )
-def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:  # noqa: A002
+def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:
     outcome = games.rematch(token, _game_id(id))
     body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
     return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
@@ -325,7 +325,7 @@ def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:  #
     tags=["games"],
     responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
 )
-def export(id: str, games: Games) -> Response[str]:  # noqa: A002
+def export(id: str, games: Games) -> Response[str]:
     head, log = games.export(_game_id(id))
     document = export_game(head, log, base_url())
     return Response(

@@ -21,7 +21,7 @@ LANGS = LANGUAGES
 _HERE = Path(__file__).resolve().parent
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's marker name, as in the site
+def N_(message: str) -> str:
     return message
 
 

@@ -44,7 +44,7 @@ class SubscriptionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     endpoint: str = Field(max_length=4 * MAX_ENDPOINT_BYTES, description="The push service's URL for this browser.")
-    expirationTime: int | float | None = Field(  # noqa: N815 - the browser's own spelling
+    expirationTime: int | float | None = Field(
         default=None, ge=0, description="When the subscription ends (epoch ms), or null."
     )
     keys: SubscriptionKeys
@@ -95,7 +95,7 @@ class SubscriptionView(BaseModel):
     """A subscription as listed: no keys."""
 
     endpoint: str
-    expirationTime: int | None  # noqa: N815
+    expirationTime: int | None
     lang: Lang
     kinds: list[Kind]
     tz: str

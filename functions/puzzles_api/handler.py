@@ -162,7 +162,7 @@ def puzzle_pack(
     tags=["puzzles"],
     responses=_errors(304, 404),
 )
-def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:  # noqa: A002 - the template's path parameter
+def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     body = service.view(service.puzzle(id))
     cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
     return _cacheable(PuzzleView.model_validate(body), body, cache, _headers())
@@ -181,7 +181,7 @@ def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:  # noqa: A002
     responses=_errors(401, 404, 422, 503),
 )
 def attempt(
-    id: str,  # noqa: A002
+    id: str,
     request: AttemptRequest,
     puzzles: Puzzles,
     zone: Zone,

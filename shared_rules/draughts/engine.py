@@ -336,7 +336,7 @@ class Engine:
             return 1
         return self._perft(state[0], state[1], state[2], state[3], depth, mandatory)
 
-    def _perft(self, white: int, black: int, kings: int, turn: int, depth: int, mandatory: bool) -> int:
+    def _perft(self, white: int, black: int, kings: int, turn: int, depth: int, mandatory: bool) -> int:  # noqa: C901
         # The hot loop of perft: written out inline, without RawMove objects for quiet moves.
         occupied = white | black
         empty = self.valid & ~occupied

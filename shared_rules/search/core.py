@@ -260,7 +260,8 @@ class Searcher:
         self._store(model.key(state), depth, _EXACT, best_score, model.move_key(best_move), 0)
         return best_score, best_move
 
-    def _negamax(self, state: Any, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _negamax(self, state: Any, depth: int, alpha: int, beta: int, ply: int) -> int:  # noqa: C901
+        # The search's inner loop, one frame per node: split into calls it costs measurable time (make bench).
         if depth <= 0 or ply >= MAX_PLY:
             return self._quiesce(state, alpha, beta, ply)
         if self.nodes >= self._stop_at:

@@ -89,7 +89,7 @@ def _batch_write(games: GameStore, records: list[dict]) -> None:
             request = client.batch_write_item(RequestItems=request).get("UnprocessedItems") or {}
 
 
-def record_game_id(record: dict, records: list[dict]) -> str:  # noqa: ARG001
+def record_game_id(record: dict, records: list[dict]) -> str:
     return records[0]["game_id"]
 
 

@@ -29,7 +29,7 @@ _AnyTagLoader.add_multi_constructor("!", lambda loader, suffix, node: {"tag": su
 
 @pytest.fixture(scope="module")
 def template():
-    document = yaml.load(TEMPLATE.read_text(), Loader=_AnyTagLoader)  # noqa: S506 - SafeLoader underneath
+    document = yaml.load(TEMPLATE.read_text(), Loader=_AnyTagLoader)
     resources = document["Resources"]
     distribution = resources["SiteDistribution"]["Properties"]["DistributionConfig"]
     static = next(b for b in distribution["CacheBehaviors"] if b["PathPattern"] == "/static/*")

@@ -58,7 +58,7 @@ def test_a_script_bundles_its_modules_and_keeps_importing_its_neighbours(sources
         for asset in built:
             if asset.source.endswith(".js"):
                 (out / asset.name).write_bytes(asset.content)
-        done = subprocess.run([NODE, str(out / page.name)], capture_output=True, text=True, check=True)  # noqa: S603
+        done = subprocess.run([NODE, str(out / page.name)], capture_output=True, text=True, check=True)
         assert done.stdout.strip() == "42"
 
 
@@ -86,7 +86,7 @@ def test_the_service_worker_carries_the_outbox_module_in_place_of_its_import():
     for name in ("function openOutbox", "function inStore", "function moveOutcome", 'const OUTBOX = "ubao-outbox"'):
         assert name in worker, name
     if NODE:  # a classic script, as a service worker registered without type "module" must be
-        subprocess.run([NODE, "--check", "-"], input=worker, text=True, check=True)  # noqa: S603
+        subprocess.run([NODE, "--check", "-"], input=worker, text=True, check=True)
 
 
 def test_a_module_the_worker_shares_may_not_import_anything(tmp_path):
