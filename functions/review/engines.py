@@ -49,10 +49,11 @@ ONLY_MOVE_MARGIN = 0.4
 UNRATED = 1500
 
 #: Draughts nodes per position of a review (about 0.13 CPU-seconds), and the CPU seconds a position may take
-#: at most: about 50 microseconds a node, as level 5's budget allows, so the nodes decide in ordinary
-#: positions (the same review on every machine) and a board of flying kings cannot take a review past 20 s.
+#: at most: 100 microseconds a node, over four times the usual cost, so the nodes decide in ordinary positions
+#: even on a busy machine (the same review on every machine; at 50 microseconds the cap cut reviews short on
+#: a loaded CI machine), and a board of flying kings cannot take a 60-ply review past 36 s.
 DRAUGHTS_REVIEW_NODES = 6_000
-DRAUGHTS_REVIEW_SECONDS = 0.3
+DRAUGHTS_REVIEW_SECONDS = 0.6
 
 
 class EngineUnavailable(RuntimeError):
