@@ -1,4 +1,4 @@
-"""Offline first at `make site` time (issue 12): hashed file names, the icons, the web app manifests and the
+"""Offline first at `make site` time: hashed file names, the icons, the web app manifests and the
 service worker. build_site.py calls ``hashed_assets`` once per build and ``write_offline_files`` after the
 pages are written; nothing here renders a page's markup.
 

@@ -1,4 +1,4 @@
-"""The strings of Fumbo's training loop (issue 14): goals, buttons, outcomes, history and theme names. Kept
+"""The strings of Fumbo's training loop: goals, buttons, outcomes, history and theme names. Kept
 apart from build_site's ``JS_MESSAGES`` so the lists change independently; ``Builder._fumbo`` adds them to
 the puzzle page's config only.
 

@@ -42,7 +42,7 @@ class Builder:
     def __init__(self, base_url: str = DEFAULT_BASE_URL):
         self.base_url = base_url.rstrip("/")
         self.drawings = diagrams.render_all()
-        self.assets = assets.hashed_assets(STATIC)  # hashed names: served immutable (issue 12)
+        self.assets = assets.hashed_assets(STATIC)  # hashed names: served immutable
         self._envs: dict[str, Environment] = {}
 
     # The rules pages need none of these; the rules-page function never computes them.
@@ -88,7 +88,7 @@ class Builder:
         return self.assets.url(name)
 
     def module_preloads(self, *html: str) -> list[str]:
-        """The module graph of the scripts these rendered blocks load (issue 12: one round trip for all)."""
+        """The module graph of the scripts these rendered blocks load (one round trip for all)."""
         return self.assets.module_graph(SCRIPT_SRC.findall("".join(html)))
 
     # ------------------------------------------------------------------ pages
@@ -133,7 +133,7 @@ class Builder:
         config["lang"] = lang
         context["js_config"] = Markup(json_for_script({**config, "messages": self.js_messages(lang)}))
         html = env.get_template(page.template).render(**context)
-        # Only the messages the page's scripts name (issue 12: the config is a fifth of a game page's bytes).
+        # Only the messages the page's scripts name (the config is a fifth of a game page's bytes).
         scripts = "".join(asset.code.decode() for asset in self.assets.loaded_by(SCRIPT_SRC.findall(html)))
         needed = {**config, "messages": messages_named(self.js_messages(lang), scripts)}
         return html.replace(str(context["js_config"]), json_for_script(needed), 1)

@@ -1,4 +1,4 @@
-"""The strings of the interactive boards and the game page added for issue 13, kept apart from build_site's
+"""The strings of the interactive boards and the game page, kept apart from build_site's
 ``JS_MESSAGES`` so the two lists can change independently; ``Builder.js_messages`` merges both.
 
 ``refusal_<reason>`` keys follow ``shared_rules.errors.MOVE_REASONS``: the server's ``error.reason`` (and the

@@ -66,7 +66,7 @@ NEXT_WINDOWS = (100, 200, 400, 800)
 #: requests of one player finishing at the same moment; a person does not get near that.
 SAVE_TRIES = 10
 DAY_SECONDS = 86_400
-#: The most puzzles one ``pack`` request gives (the offline pack keeps 20 per game: issue 12).
+#: The most puzzles one ``pack`` request gives (the offline pack keeps 20 per game).
 PACK_MAX = 20
 #: Themes that say how long a puzzle is, not what it is about: not offered as a filter.
 LENGTH_THEMES = frozenset({"short", "long", "veryLong", "very_long", "one_move", "oneMove"})

@@ -34,7 +34,7 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
     },
 )
 def validate(request: ValidateRequest, limiter: Annotated[RateLimiter, Depends(rate_limiter)]) -> ValidateResponse:
-    limiter.charge_validate(len(request.moves))  # issue 17: long histories, per source address (docs/limits.md)
+    limiter.charge_validate(len(request.moves))  # long histories, per source address (docs/limits.md)
     return validate_move(request)
 
 

@@ -1,5 +1,5 @@
 // @ts-check
-// ubao's service worker (issue 12), served as /sw.js for the whole origin. site/assets.py fills SETTINGS
+// ubao's service worker, served as /sw.js for the whole origin. site/assets.py fills SETTINGS
 // at `make site` time: the version (a hash of the shell), the shell to precache, each language's offline page.
 //
 // Strategies, by what a response is:
@@ -10,7 +10,7 @@
 //   anything else (POST, other origins)        the network, untouched
 // Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline").
 // Background Sync: `sync` sends the moves and puzzle attempts kept offline (the section of that name below).
-// Issue 11 adds its `push` and `notificationclick` handlers at the end of this file.
+// Web Push adds its `push` and `notificationclick` handlers at the end of this file.
 //
 // A classic worker (a module worker is too new for the browsers the site serves): the build writes the
 // text of the module imported below in place of the import (site/assets.py, service_worker).
@@ -271,7 +271,7 @@ async function savePages(urls) {
   return { saved, failed };
 }
 
-// -- Web Push (issue 11) ----------------------------------------------------------------------------------
+// -- Web Push ----------------------------------------------------------------------------------
 // The notify function sends {kind, game, url, title, body, tag}, already in the subscription's language
 // (docs/notifications.md). `tag` (game:<id>) keeps one notification per game on the phone, the newest.
 // A tap opens the game: a window already on it is focused, else a window of ours is taken there, else a

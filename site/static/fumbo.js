@@ -1,11 +1,11 @@
 // @ts-check
-// The puzzle page (issue 14): each game's puzzle with its goal, the opponent's replies played on the board,
+// The puzzle page: each game's puzzle with its goal, the opponent's replies played on the board,
 // "Try again" and "Show the solution" (stepped with Back and Forward) after a miss, "Next puzzle" near the
 // player's rating with a theme filter, the rating (provisional while uncertain), streak, solved count and
 // the last 20 outcomes. The server checks every move (POST /v1/puzzles/{id}/attempt) and draws each new
 // position (POST /v1/validate), so the page holds no rules.
 //
-// Offline (issue 12): today's puzzle and the next 20 of each game the player opened are kept in this
+// Offline: today's puzzle and the next 20 of each game the player opened are kept in this
 // browser (localStorage, from GET /v1/puzzles/pack); an attempt made offline is kept by the outbox and sent
 // when the connection returns: the server stays the judge.
 import { ApiError, call, player, storedPlayer, validate } from "./api.js";
@@ -48,7 +48,7 @@ const kept = {
 let progress = kept.get("progress"); // the server's last answer to /v1/players/me/puzzles
 
 /** The legal moves of a puzzle's starting position, kept by game and position: a repeat visit shows them
- * without asking /v1/validate again (issue 12: a repeat visit stays under 1 KB). They depend on the
+ * without asking /v1/validate again (a repeat visit stays under 1 KB). They depend on the
  * position alone, and they are only the squares the board marks: the server still judges every move. */
 const LEGAL_KEPT = 3 * (PACK_SIZE + 1); // each game's puzzle of the day and its pack
 function keptLegal(game, fen) {
@@ -308,7 +308,7 @@ class PuzzleSection {
         this.show(m.network_error, "bad");
         return false;
       }
-      // Offline (issue 12): the moves are kept and the server checks them when the connection returns.
+      // Offline: the moves are kept and the server checks them when the connection returns.
       await keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]).catch(() => {});
       this.show(offlineText("attemptQueued", { move: text }), "bad");
       return false;
@@ -403,7 +403,7 @@ class PuzzleSection {
     this.refreshPack();
   }
 
-  /** Keep the next puzzles of this game for offline use (the player opened this game: issue 12): asked
+  /** Keep the next puzzles of this game for offline use (the player opened this game): asked
    * again only when fewer than half are left unplayed, the theme changed, or the pack is a day old. */
   async refreshPack() {
     const known = storedPlayer();

@@ -1,5 +1,5 @@
 // @ts-check
-// The "your move" inbox at the top of Mchezo (issue 11): the player's games from GET /v1/players/me/games,
+// The "your move" inbox at the top of Mchezo: the player's games from GET /v1/players/me/games,
 // those where it is their move first, then the ones waiting for the opponent, then the finished ones; each
 // with the game, the opponent's name and the time left. The page title counts the games where it is your
 // move, "(2) …". Read again every half minute while the page is seen, when it is seen again, and on a push.

@@ -18,7 +18,7 @@ const m = cfg.messages;
 /** @type {import("../types").Colour[]} the two sides, as the builder spells them (shared_rules/names.py) */
 const COLOURS = cfg.colours;
 const POLL_MS = 5000;
-const OPPONENT_POLL_MS = 2500; // on the opponent's turn a draw offer or resignation shows within 5 s (issue 11)
+const OPPONENT_POLL_MS = 2500; // on the opponent's turn a draw offer or resignation shows within 5 s
 const LEGAL_KEY = "ubao.showLegal";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -144,7 +144,7 @@ async function poll() {
   if (!state) return;
   if (document.hidden) return schedulePoll(POLL_MS);
   try {
-    // Only the moves after ours: the answer's size does not grow with the game (issue 17).
+    // Only the moves after ours: the answer's size does not grow with the game.
     const known = state.moves || [];
     const path = `/v1/games/${encodeURIComponent(state.id)}?moves_after=${known.length}`;
     const fresh = await call("GET", path, { etag });
@@ -197,7 +197,7 @@ async function act(path, body) {
   }
 }
 
-/** A move the network did not carry: kept with its ply and sent when the connection returns (issue 12). */
+/** A move the network did not carry: kept with its ply and sent when the connection returns. */
 async function keepOffline(body) {
   const kept = await outbox().catch(() => null);
   if (!kept) return say(status, m.network_error, "bad");
@@ -237,7 +237,7 @@ async function sendQueued() {
 
 window.addEventListener("online", sendQueued);
 
-// The outbox (outbox.js, issue 12) matters only once a game is open: the create form's first visit does
+// The outbox (outbox.js) matters only once a game is open: the create form's first visit does
 // without it, and a game's page fetches it beside the game (load), before a move can be made.
 let outboxModule = null;
 function outbox() {

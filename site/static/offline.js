@@ -1,5 +1,5 @@
 // @ts-check
-// Offline first on every page (issue 12): registers the service worker (site/offline/sw.js, served as /sw.js),
+// Offline first on every page: registers the service worker (site/offline/sw.js, served as /sw.js),
 // shows the offline indicator on the pages that use the API, and saves the rules and lessons of this language
 // for offline reading when the player asks ("Save all lessons for offline").
 

@@ -1,5 +1,5 @@
 // @ts-check
-// What a player does offline (issue 12): a correspondence move, kept with the ply it was made at, and the
+// What a player does offline: a correspondence move, kept with the ply it was made at, and the
 // moves of a puzzle attempt, kept until the server can judge them. They live in IndexedDB, which the
 // service worker reads too: where the browser has Background Sync, the worker sends them as soon as the
 // connection returns, even with the page closed (site/offline/sw.js, "Background Sync"); everywhere, the

@@ -1,5 +1,5 @@
 // @ts-check
-// Web Push on this device (issue 11): the switches on Mchezo ("tell me when it is my move") and Fumbo ("the
+// Web Push on this device: the switches on Mchezo ("tell me when it is my move") and Fumbo ("the
 // daily puzzle"). Permission is asked only when a switch is tapped, never on load. The browser has one push
 // subscription per site, so the kinds wanted by every switch are kept here and posted together; turning the
 // last one off deletes the subscription. While a switch is on, each visit posts the subscription again (the

@@ -69,7 +69,7 @@ def bench_engine() -> None:
 
 
 def _bench_worst_positions(names: list[str]) -> None:
-    """Issue 17: the seconds a move takes in positions whose nodes are dearest (boards of flying kings, of
+    """The seconds a move takes in positions whose nodes are dearest (boards of flying kings, of
     queens), the worst of three runs, beside the level's time budget; the promise is at most twice it."""
     from shared_rules import get_game
     from shared_rules.search.levels import LEVELS, choose_move, level_settings

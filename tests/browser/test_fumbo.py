@@ -172,7 +172,7 @@ def wait_text(status, text: str, kind: str | None = None) -> None:
 
 
 def test_a_repeat_visit_marks_the_legal_moves_without_asking_the_server_again(contexts, needs_dynamodb):
-    """The starting position's legal moves are kept by position (issue 12: a repeat visit is at most 1 KB over
+    """The starting position's legal moves are kept by position (a repeat visit is at most 1 KB over
     the network): the second visit marks the same squares and posts nothing to /v1/validate."""
     page = contexts.new_page()
     chess = lambda r: r.url.endswith("/v1/validate") and json.loads(r.request.post_data)["game"] == "chess"  # noqa: E731

@@ -1,6 +1,6 @@
-"""Fumbo's training loop (issue 14), in each game and language at 360x740: the goal above the board, a miss,
+"""Fumbo's training loop, in each game and language at 360x740: the goal above the board, a miss,
 "Try again", "Show the solution" stepped back and forward, the themes after the puzzle, "Next puzzle", the
-theme filter, the provisional rating and the history; a reload keeps the day's state. Offline (issue 12): the
+theme filter, the provisional rating and the history; a reload keeps the day's state. Offline: the
 next puzzles are kept in the page, and a first move made offline reaches the server once back online.
 
 The puzzles are whatever the sets hold today (they are regenerated): the test reads each one's solution

@@ -1,4 +1,4 @@
-"""Web Push in Chromium (issue 11): the switch asks for permission only when tapped and subscribes, a push
+"""Web Push in Chromium: the switch asks for permission only when tapped and subscribes, a push
 from the real notify function reaches the service worker (CDP ``ServiceWorker.deliverPushMessage``), the
 notification shows the title in the page's language, and a tap takes the page to the game. Also the inbox,
 the ``(1)`` title count, and the opponent's draw offer and resignation within 5 s.

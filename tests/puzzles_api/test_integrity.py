@@ -1,4 +1,4 @@
-"""Rating integrity (issue 17): the probes that farmed ratings. A solution is shown only to a player whose own
+"""Rating integrity: the probes that farmed ratings. A solution is shown only to a player whose own
 first finished attempt at the puzzle failed, and only once that failure is stored; without a token, never."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The training loop's API (issue 14): next by theme, the offline pack, the history of 20, and puzzle ratings
+"""The training loop's API: next by theme, the offline pack, the history of 20, and puzzle ratings
 that move with players' results (summed in the counter shards, folded when the puzzle is served)."""
 
 from __future__ import annotations

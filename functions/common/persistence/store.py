@@ -86,7 +86,7 @@ def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> Any:
         retries={"total_max_attempts": budget.attempts, "mode": "standard"},
         tcp_keepalive=True,
         # This module builds every request from typed items (``common.persistence.attributes``), and DynamoDB checks them
-        # again: botocore's own check of each parameter was a third of a move request's CPU (issue 17).
+        # again: botocore's own check of each parameter was a third of a move request's CPU.
         parameter_validation=False,
     )
     options: dict[str, Any] = {"region_name": region, "config": config}

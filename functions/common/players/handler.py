@@ -49,7 +49,7 @@ def create_player(
     now: Annotated[Clock, Depends(clock)],
     request: CreatePlayerRequest | None = None,
 ) -> Response[NewPlayer]:
-    limiter.charge("players")  # issue 17: per source address (docs/limits.md)
+    limiter.charge("players")  # per source address (docs/limits.md)
     player, token = players.create(request.name if request else None, int(now() * 1000))
     body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})

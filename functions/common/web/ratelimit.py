@@ -1,4 +1,4 @@
-"""Per-client limits on the expensive and the unauthenticated routes (issue 17): a token bucket per player and
+"""Per-client limits on the expensive and the unauthenticated routes: a token bucket per player and
 per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answered with 429 and
 ``Retry-After`` when empty. docs/limits.md has the numbers and why.
 
@@ -72,7 +72,7 @@ class Limit:
 
 LIMITS: dict[str, Limit] = {
     # 30 at once, then one every 10 seconds, per address: a class on one school's address gets its players,
-    # a script no longer makes 200 in 2 seconds (issue 17).
+    # a script no longer makes 200 in 2 seconds.
     "players": Limit("players", capacity=30, per_second=0.1, per_player=False),
     # In moves of history: 5 requests of 1,000 moves at once, then 50 moves a second (about 20 ms of CPU a
     # second) per address.
