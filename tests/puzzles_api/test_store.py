@@ -192,7 +192,7 @@ def test_two_puzzles_finished_at_the_same_moment_both_count(api, handlers):
 
     token = api.new_player()
     other_instance = PuzzlesApi(*handlers)
-    other = find("english-a77828e4be")
+    other = find("english-5a5c999cac")
     # Between this request's read of the progress and its write, another instance finishes another puzzle.
     with before_first("UpdateItem", is_progress_write, lambda: other_instance.solve(other, token)) as done:
         answer = api.attempt(PUZZLE, ["Re1+", "Rf1#"], token)
