@@ -4,8 +4,8 @@ line of a puzzle where one move is clearly best.
 * Chess: Stockfish, Debian's ``stockfish`` binary spoken to over UCI through python-chess's public
   ``chess.engine`` (docs/engine.md says why not pyffish). Node-limited on one thread, so a review gives the
   same marks on every machine of one architecture.
-* Draughts: ubao's own searcher (``shared_rules.search``) at the review's node budget, with a CPU-time cap per
-  position as a safety net; the puzzle line comes from the puzzle sets' own generator and judge
+* Draughts: ubao's own searcher (``shared_rules.search``) at the review's node budget and nothing else, so
+  two reviews of one game agree on any machine, however busy; the puzzle line comes from the puzzle sets' own generator and judge
   (``puzzles.generate.make_puzzle``), so a personal puzzle obeys exactly the sets' margin rule.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -48,12 +47,10 @@ ONLY_MOVE_MARGIN = 0.4
 #: Chess personal puzzles are never rated (solving one changes no rating); they carry the start rating.
 UNRATED = 1500
 
-#: Draughts nodes per position of a review (about 0.13 CPU-seconds), and the CPU seconds a position may take
-#: at most: 100 microseconds a node, over four times the usual cost, so the nodes decide in ordinary positions
-#: even on a busy machine (the same review on every machine; at 50 microseconds the cap cut reviews short on
-#: a loaded CI machine), and a board of flying kings cannot take a 60-ply review past 36 s.
+#: Draughts nodes per position of a review (about 0.13 CPU-seconds). Nodes alone bound the search: a CPU-time
+#: cap made the review depend on the machine's load (a loaded CI run cut one position short at 100
+#: microseconds a node and two reviews of one game differed), and the node count already bounds the time.
 DRAUGHTS_REVIEW_NODES = 6_000
-DRAUGHTS_REVIEW_SECONDS = 0.6
 
 
 class EngineUnavailable(RuntimeError):
@@ -152,7 +149,7 @@ class DraughtsAnalyser:
         self.nodes = nodes
         self.model = DraughtsModel(game.variant, mandatory_capture=game.mandatory_capture)
         # The table is kept from one position of the game to the next: they share most of their subtrees.
-        self.searcher = Searcher(self.model, table_limit=200_000, clock=time.process_time)
+        self.searcher = Searcher(self.model, table_limit=200_000)
         # The sets were judged under the standard rules: a game with other options gets no puzzles.
         self.judge = Judge(self.name, depth=COMMITTED.depth, node_limit=COMMITTED.node_limit)
         self.standard_rules = game.mandatory_capture
@@ -162,8 +159,7 @@ class DraughtsAnalyser:
 
     def analyse(self, position: Position[Any]) -> Analysis:
         assert isinstance(position, DraughtsPosition)
-        deadline = time.process_time() + DRAUGHTS_REVIEW_SECONDS
-        result = self.searcher.search(position.state, node_limit=self.nodes, deadline=deadline)
+        result = self.searcher.search(position.state, node_limit=self.nodes)
         mover: Colour = "white" if position.turn == "white" else "black"
         if is_decisive(result.score):
             winner: Colour = mover if result.score > 0 else ("black" if mover == "white" else "white")
