@@ -28,9 +28,11 @@ import subprocess
 import sys
 import tempfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -112,13 +114,13 @@ class Assets:
         if source.endswith(".js"):
             text = content.decode("utf-8")
 
-            def hashed_import(match: re.Match) -> str:
+            def hashed_import(match: re.Match[str]) -> str:
                 target = self._resolve(match.group(3), files, (*chain, source))
                 return f"{match.group(1)}{match.group(2)}./{target.name}{match.group(2)}"
 
             bundled: list[str] = []
 
-            def hashed_module(match: re.Match) -> str:
+            def hashed_module(match: re.Match[str]) -> str:
                 hashed = self._module(match.group(3), (*chain, source), bundled)
                 return f"{match.group(1)}{match.group(2)}../{MODULES}/{hashed}{match.group(2)}"
 
@@ -141,7 +143,7 @@ class Assets:
         if source not in self.modules:
             text = self._module_sources[source].decode("utf-8")
 
-            def hashed_import(match: re.Match) -> str:
+            def hashed_import(match: re.Match[str]) -> str:
                 target = self._module(match.group(3), (*chain, source), bundled)
                 return f"{match.group(1)}{match.group(2)}./{target}{match.group(2)}"
 
@@ -185,7 +187,7 @@ class Assets:
             pending.extend(f"/static/{match.group(3)}" for match in imports)
         return found
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Asset]:
         return iter(self.by_source.values())
 
 
@@ -282,7 +284,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 # --------------------------------------------------------------------------------------------- manifest
 
 
-def manifest(lang: str, name: str, short_name: str, description: str, assets: Assets) -> dict:
+def manifest(lang: str, name: str, short_name: str, description: str, assets: Assets) -> dict[str, Any]:
     """The web app manifest of one language: installing from a Swahili page gives the Swahili app."""
     icons = [
         {
@@ -349,7 +351,7 @@ def worker_source(source: str, modules_dir: Path = MODULES_DIR) -> str:
     ``export`` keywords dropped: a classic service worker cannot import a module (module workers are too
     new for the browsers the site serves), yet the pages and the worker share one outbox module."""
 
-    def inlined(match: re.Match) -> str:
+    def inlined(match: re.Match[str]) -> str:
         name = match.group(1)
         module = (modules_dir / name).read_text(encoding="utf-8")
         if re.search(r"^\s*import\b|^export (default|\{)", module, re.MULTILINE):
@@ -360,7 +362,9 @@ def worker_source(source: str, modules_dir: Path = MODULES_DIR) -> str:
     return _WORKER_IMPORT.sub(inlined, source)
 
 
-def write_offline_files(out: Path, assets: Assets, manifests: dict[str, dict], offline_pages: dict[str, str]) -> None:
+def write_offline_files(
+    out: Path, assets: Assets, manifests: dict[str, dict[str, Any]], offline_pages: dict[str, str]
+) -> None:
     """The hashed assets, the manifests and /sw.js into the build folder (the pages are already there)."""
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)

@@ -6,11 +6,21 @@ finished diagram; diagrams.py decides what each one shows and checks it against 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
+from typing import Any
 
 import chess
 import chess.svg
+
+from shared_rules.draughts.engine import State
+from shared_rules.draughts.game import DraughtsGame
+
+#: A point on the board, in board units.
+Point = tuple[float, float]
+#: An arrow between two engine squares, and its colour.
+Arrow = tuple[int, int, str]
 
 SQUARE = 45
 MARGIN = 4  # a thin frame: the square names are on the squares, so a phone's width goes to the squares
@@ -44,7 +54,7 @@ class Drawing:
     game: str
     svg: str  # the board, no <title>; ``with_text`` adds the accessible name
     fen: str
-    facts: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
 
     def with_text(self, alt: str, prefix: str) -> str:
         """The SVG with an accessible name and ids made unique on the page by ``prefix``."""
@@ -60,7 +70,9 @@ class Drawing:
 # ---------------------------------------------------------------------------------------------- frame
 
 
-def _frame(inner: str, files: str, ranks: str, flipped: bool, numbers=()) -> str:
+def _frame(
+    inner: str, files: str, ranks: str, flipped: bool, numbers: Sequence[tuple[float, float, str, bool]] = ()
+) -> str:
     """A board of 8x8 squares of SQUARE units in a thin dark frame, its squares named on the squares.
 
     Files are written on the bottom row and ranks on the left column (as the board is turned); ``numbers``
@@ -122,7 +134,14 @@ def _prefix_ids(svg: str, prefix: str) -> str:
 
 
 def chess_svg(
-    board: chess.Board, *, arrows=(), marks=(), lastmove=None, check=None, fill=None, flipped: bool = False
+    board: chess.Board,
+    *,
+    arrows: Sequence[chess.svg.Arrow] = (),
+    marks: Iterable[int] = (),
+    lastmove: chess.Move | None = None,
+    check: int | None = None,
+    fill: dict[int, str] | None = None,
+    flipped: bool = False,
 ) -> str:
     inner = chess.svg.board(
         board,
@@ -170,7 +189,9 @@ def _draughts_squares(flipped: bool) -> list[str]:
     return parts
 
 
-def _draughts_pieces(indices, state, light_side: str, centre) -> list[str]:
+def _draughts_pieces(
+    indices: Iterable[int], state: State, light_side: str, centre: Callable[[int], Point]
+) -> list[str]:
     white, black, kings, _ = state
     parts = []
     for index in indices:
@@ -186,28 +207,39 @@ def _draughts_pieces(indices, state, light_side: str, centre) -> list[str]:
     return parts
 
 
-def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(), flipped: bool = False) -> str:
+def draughts_svg(
+    game: DraughtsGame,
+    state: State,
+    *,
+    arrows: Iterable[Arrow] = (),
+    marks: Iterable[int] = (),
+    landings: Iterable[int] = (),
+    highlight: Iterable[int] = (),
+    flipped: bool = False,
+) -> str:
     """A draughts board in chess.svg's look. Squares are engine indices; ``arrows`` are (from, to, colour)."""
     engine, squares = game.engine, game.squares
     numbered = squares.numbering == "pdn"
     light_side = "red" if game.name == "english" else "white"
 
-    def corner(index):
+    def corner(index: int) -> Point:
         row, file = engine.coords[index]
         if flipped:
             return (7 - file) * SQUARE, row * SQUARE
         return file * SQUARE, (7 - row) * SQUARE
 
-    def centre(index):
+    def centre(index: int) -> Point:
         x, y = corner(index)
         return x + SQUARE / 2, y + SQUARE / 2
 
     parts = _draughts_squares(flipped)
     for index in highlight:
         parts.append(_ring(*corner(index)))
-    numbers = []
+    numbers: list[tuple[float, float, str, bool]] = []
     if numbered:  # on the dark squares' top-left corners, drawn over the pieces by _frame
-        numbers = [(*(c + 2 for c in corner(index)), name, True) for index, name in squares.name_of.items()]
+        for index, name in squares.name_of.items():
+            x, y = corner(index)
+            numbers.append((x + 2, y + 2, name, True))
     parts += _draughts_pieces(engine.coords, state, light_side, centre)
     for index in landings:
         cx, cy = centre(index)
@@ -226,7 +258,7 @@ def draughts_svg(game, state, *, arrows=(), marks=(), landings=(), highlight=(),
     return _frame("".join(parts), *coordinates, flipped, numbers)
 
 
-def _arrow(start, end, colour) -> str:
+def _arrow(start: Point, end: Point, colour: str) -> str:
     """An arrow like chess.svg's: a thick line and a triangular head, ending short of the centre."""
     (x1, y1), (x2, y2) = start, end
     dx, dy = x2 - x1, y2 - y1

@@ -16,6 +16,7 @@ import sys
 import time
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 SITE = Path(__file__).resolve().parent
 if str(SITE) not in sys.path:
@@ -75,7 +76,7 @@ def _builder(base_url: str) -> Builder:
     return Builder(base_url)
 
 
-def build(out: Path = DEFAULT_OUT, base_url: str = DEFAULT_BASE_URL) -> dict:
+def build(out: Path = DEFAULT_OUT, base_url: str = DEFAULT_BASE_URL) -> dict[str, Any]:
     """Write every page and the static files into ``out``; returns page count, bytes and seconds."""
     started = time.perf_counter()
     builder = Builder(base_url)
@@ -97,7 +98,8 @@ def build(out: Path = DEFAULT_OUT, base_url: str = DEFAULT_BASE_URL) -> dict:
 
 def write_offline_files(builder: Builder, out: Path) -> None:
     """The hashed assets, the offline page and the web app manifest of each language, and /sw.js."""
-    offline_pages, manifests = {}, {}
+    offline_pages: dict[str, str] = {}
+    manifests: dict[str, dict[str, Any]] = {}
     for lang in LANGS:
         offline_pages[lang] = builder.render(OFFLINE_PAGE, lang)
         target = out / assets.offline_page_path(lang).strip("/") / "index.html"

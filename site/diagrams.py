@@ -8,15 +8,30 @@ cannot drift from the rules. The drawing itself (a board as SVG, ``Drawing``) is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import chess
 import chess.svg
 from board_svg import BLUE, GREEN, LANDING, RED, Drawing, chess_svg, draughts_svg, piece_sprite
 
-from shared_rules import get_game
+from shared_rules import Position, get_game
+from shared_rules.chess_game import ChessPosition
+from shared_rules.draughts.engine import RawMove
+from shared_rules.draughts.game import DraughtsGame, DraughtsPosition
 
-__all__ = ["DIAGRAMS", "Drawing", "chess_svg", "draughts_svg", "line_of_play", "piece_sprite", "render_all"]
+P = TypeVar("P", bound=Position[Any])
+
+__all__ = [
+    "DIAGRAMS",
+    "Drawing",
+    "chess_svg",
+    "draughts_svg",
+    "line_of_play",
+    "piece_sprite",
+    "position_svg",
+    "render_all",
+]
 
 # ---------------------------------------------------------------------------------------------- the diagrams
 
@@ -26,17 +41,40 @@ def _check(condition: bool, message: str) -> None:
         raise AssertionError(f"diagram no longer matches the rules: {message}")
 
 
-def _chess_move(fen: str, san: str):
-    game = get_game("chess")
-    position = game.from_fen(fen)
-    move = position.parse_move(san)
-    return position, move
+def _chess(fen: str) -> ChessPosition:
+    position = get_game("chess").from_fen(fen)
+    assert isinstance(position, ChessPosition)
+    return position
+
+
+def _play(position: P, move: Any) -> P:
+    """``position.play(move)``, typed as the position's own class."""
+    after = position.play(move)
+    assert isinstance(after, type(position))
+    return after
+
+
+def _chess_move(fen: str, san: str) -> tuple[ChessPosition, chess.Move]:
+    position = _chess(fen)
+    return position, position.parse_move(san)
+
+
+def position_svg(game_name: str, fen: str, *, flipped: bool = False) -> str:
+    """The board of ``fen`` in ``game_name``, as the pages draw every board."""
+    if game_name == "chess":
+        return chess_svg(_chess(fen).board, flipped=flipped)
+    game, position = _draughts(game_name, fen)
+    return draughts_svg(game, position.state, flipped=flipped)
 
 
 def start_position(game_name: str) -> Drawing:
     game = get_game(game_name)
     position = game.start()
-    svg = chess_svg(position.board) if game_name == "chess" else draughts_svg(game, position.state)
+    if isinstance(position, ChessPosition):
+        svg = chess_svg(position.board)
+    else:
+        assert isinstance(game, DraughtsGame) and isinstance(position, DraughtsPosition)
+        svg = draughts_svg(game, position.state)
     return Drawing(f"{game_name}-start", game_name, svg, position.fen(), {"turn": position.turn})
 
 
@@ -56,7 +94,7 @@ def castling() -> Drawing:
 
 def castling_through_attack() -> Drawing:
     fen = "4k3/8/8/8/2b5/8/8/R3K2R w KQ - 0 1"
-    position = get_game("chess").from_fen(fen)
+    position = _chess(fen)
     legal = position.legal_notations()
     _check("O-O" not in legal and "O-O-O" in legal, "f1 attacked: only the long castling")
     arrows = [
@@ -77,7 +115,7 @@ def en_passant() -> Drawing:
     fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"
     position, move = _chess_move(fen, "exd6")
     _check(position.board.is_en_passant(move), "exd6 is en passant")
-    after = position.play(move)
+    after = _play(position, move)
     _check(after.board.piece_at(chess.D5) is None, "the pawn on d5 is taken")
     svg = chess_svg(
         position.board,
@@ -90,7 +128,7 @@ def en_passant() -> Drawing:
 
 def promotion() -> Drawing:
     fen = "7k/4P3/8/8/8/8/8/4K3 w - - 0 1"
-    position = get_game("chess").from_fen(fen)
+    position = _chess(fen)
     promotions = {position.notation(m) for m in position.legal_moves() if m.promotion}
     _check(promotions == {"e8=Q+", "e8=R+", "e8=B", "e8=N"}, f"four promotions, got {promotions}")
     svg = chess_svg(position.board, arrows=[chess.svg.Arrow(chess.E7, chess.E8)])
@@ -100,7 +138,7 @@ def promotion() -> Drawing:
 def checkmate() -> Drawing:
     before = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
     position, move = _chess_move(before, "Ra8")
-    after = position.play(move)
+    after = _play(position, move)
     _check(after.status().reason == "checkmate", "Ra8 mates")
     svg = chess_svg(after.board, lastmove=move, check=chess.G8)
     return Drawing("checkmate", "chess", svg, after.fen(), {"move": "Ra8#"})
@@ -108,26 +146,28 @@ def checkmate() -> Drawing:
 
 def stalemate() -> Drawing:
     fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
-    position = get_game("chess").from_fen(fen)
+    position = _chess(fen)
     _check(position.status().reason == "stalemate", "Black is stalemated")
     return Drawing("stalemate", "chess", chess_svg(position.board), fen, {})
 
 
-def _draughts(game_name: str, fen: str):
+def _draughts(game_name: str, fen: str) -> tuple[DraughtsGame, DraughtsPosition]:
     game = get_game(game_name)
-    return game, game.from_fen(fen)
+    position = game.from_fen(fen)
+    assert isinstance(game, DraughtsGame) and isinstance(position, DraughtsPosition)
+    return game, position
 
 
-def _named(game, names):
+def _named(game: DraughtsGame, names: Iterable[str]) -> list[int]:
     return [game.squares.index_of[name] for name in names]
 
 
-def _path_arrows(move, colour=GREEN):
+def _path_arrows(move: RawMove, colour: str = GREEN) -> list[tuple[int, int, str]]:
     stops = (move.origin,) + tuple(move.path)
     return [(a, b, colour) for a, b in zip(stops, stops[1:])]
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
@@ -207,12 +247,12 @@ def tanzanian_crowning_ends_capture() -> Drawing:
     return Drawing("tanzanian-crowning-ends-capture", "tanzanian", svg, fen, {"move": "d6xf8"})
 
 
-def _quiet_play(position):
+def _quiet_play(position: DraughtsPosition) -> tuple[DraughtsPosition, int]:
     """Play quiet moves that give the other side no capture (first in order) until the game ends."""
     strong_moves = 0
     while not position.status().is_over:
         for move in position.legal_moves():
-            after = position.play(move)
+            after = _play(position, move)
             if not move.captured and not any(reply.captured for reply in after.legal_moves()):
                 break
         else:
@@ -242,31 +282,46 @@ def line_of_play(key: str, game_name: str, fen: str, moves: tuple[str, ...], *, 
 
     Every move must be legal where it is played (the rules layer replays the line), and a draughts
     capture crosses out the pieces it takes, so the picture cannot show a move the rules refuse."""
-    game = get_game(game_name)
-    position = start = game.from_fen(fen)
-    colours = (GREEN, BLUE, RED, LANDING)
-    arrows, marks, chess_arrows = [], [], []
+    if game_name == "chess":
+        svg, after = _chess_line(key, fen, moves, flipped)
+    else:
+        svg, after = _draughts_line(key, game_name, fen, moves, flipped)
+    return Drawing(key, game_name, svg, fen, {"moves": list(moves), "after": after})
+
+
+def _chess_line(key: str, fen: str, moves: tuple[str, ...], flipped: bool) -> tuple[str, str]:
+    """The chess line's arrows on its first position, and the position after it (as FEN)."""
+    position = start = _chess(fen)
+    arrows = []
     for number, notation in enumerate(moves):
         move = position.parse_move(notation)
         _check(move in position.legal_moves(), f"{key}: {notation} is legal in {position.fen()}")
-        if game_name == "chess":
-            colour = ("green", "blue", "red", "yellow")[number % 4]
-            chess_arrows.append(chess.svg.Arrow(move.from_square, move.to_square, color=colour))
-        else:
-            arrows += _path_arrows(move, colours[number % len(colours)])
-            marks += _bits(move.captured)
-        position = position.play(move)
-    if game_name == "chess":
-        svg = chess_svg(start.board, arrows=chess_arrows, flipped=flipped)
-    else:
-        svg = draughts_svg(game, start.state, arrows=arrows, marks=marks, flipped=flipped)
-    return Drawing(key, game_name, svg, fen, {"moves": list(moves), "after": position.fen()})
+        colour = ("green", "blue", "red", "yellow")[number % 4]
+        arrows.append(chess.svg.Arrow(move.from_square, move.to_square, color=colour))
+        position = _play(position, move)
+    return chess_svg(start.board, arrows=arrows, flipped=flipped), position.fen()
+
+
+def _draughts_line(key: str, game_name: str, fen: str, moves: tuple[str, ...], flipped: bool) -> tuple[str, str]:
+    """The draughts line's arrows and crossed-out captures on its first position, and the position after."""
+    game, position = _draughts(game_name, fen)
+    start = position
+    colours = (GREEN, BLUE, RED, LANDING)
+    arrows: list[tuple[int, int, str]] = []
+    marks: list[int] = []
+    for number, notation in enumerate(moves):
+        move = position.parse_move(notation)
+        _check(move in position.legal_moves(), f"{key}: {notation} is legal in {position.fen()}")
+        arrows += _path_arrows(move, colours[number % len(colours)])
+        marks += _bits(move.captured)
+        position = _play(position, move)
+    return draughts_svg(game, start.state, arrows=arrows, marks=marks, flipped=flipped), position.fen()
 
 
 def three_ways_out_of_check() -> Drawing:
     """The three ways out of a check, each checked by the rules layer: king move, block, capture."""
     fen = "R3r1k1/8/8/8/8/2N5/8/4K3 w - - 0 1"
-    position = get_game("chess").from_fen(fen)
+    position = _chess(fen)
     _check(position.board.is_check(), "the rook on e8 gives check")
     legal = set(position.legal_notations())
     ways = {"Kf2": "green", "Ne4": "blue", "Rxe8+": "red"}
@@ -276,13 +331,13 @@ def three_ways_out_of_check() -> Drawing:
     return Drawing("check-ways", "chess", svg, fen, {"ways": list(ways)})
 
 
-def _squares(position, san: str):
+def _squares(position: ChessPosition, san: str) -> tuple[int, int]:
     move = position.parse_move(san)
     return move.from_square, move.to_square
 
 
 def mate_picture(key: str, fen: str) -> Drawing:
-    position = get_game("chess").from_fen(fen)
+    position = _chess(fen)
     _check(position.status().reason == "checkmate", f"{key}: the position is checkmate")
     board = position.board
     return Drawing(key, "chess", chess_svg(board, check=board.king(board.turn)), fen, {})

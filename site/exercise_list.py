@@ -29,7 +29,9 @@ def _english(key: str, fen: str, goal: str, moves: int = 1, target: str = "") ->
     return Exercise(key, "english", fen, goal, moves, (), target)
 
 
-def _tanzanian(key: str, fen: str, goal: str, moves: int = 1, setup: tuple[str, ...] = (), target: str = ""):
+def _tanzanian(
+    key: str, fen: str, goal: str, moves: int = 1, setup: tuple[str, ...] = (), target: str = ""
+) -> Exercise:
     return Exercise(key, "tanzanian", fen, goal, moves, setup, target)
 
 

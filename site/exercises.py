@@ -33,10 +33,14 @@ An exercise whose goal no move reaches, or every move reaches, is a mistake and 
 
 from __future__ import annotations
 
+from typing import Any
+
 import chess
 from exercise_list import CHESS, ENGLISH, TANZANIAN, Exercise
 
 from shared_rules import get_game
+from shared_rules.draughts.engine import RawMove
+from shared_rules.draughts.game import DraughtsGame, DraughtsPosition
 from shared_rules.search.levels import choose_move
 
 PIECE_VALUE = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
@@ -51,11 +55,17 @@ RELATIVE_GOALS = ("capture_best", "capture_most", "gain_best")
 FORCED_GOALS = ("mate", "win", "material", "check")
 EXERCISES: dict[str, tuple[Exercise, ...]] = {"chess": CHESS, "english": ENGLISH, "tanzanian": TANZANIAN}
 __all__ = ["EXERCISES", "Exercise", "solve", "square_map", "start"]
+#: A position of the exercise's game (a ChessPosition or a DraughtsPosition), and a move of it: the goals read
+#: the attributes of their own game, which the game's name decides, so the checker is told no more.
+AnyPosition = Any
+AnyMove = Any
+#: One legal move as the page embeds it (its squares, notation, the position after it, the verdict).
+MoveEntry = dict[str, Any]
 #: The level the computer defends at (the search chooses among the replies that hold out longest).
 DEFENDER_LEVEL = 3
 
 
-def start(exercise: Exercise):
+def start(exercise: Exercise) -> AnyPosition:
     """The rules layer's position the exercise starts from (after its set-up moves, if any)."""
     position = get_game(exercise.game).from_fen(exercise.fen)
     for notation in exercise.setup:
@@ -63,7 +73,7 @@ def start(exercise: Exercise):
     return position
 
 
-def solve(exercise: Exercise) -> dict:
+def solve(exercise: Exercise) -> dict[str, Any]:
     """The exercise as the page embeds it: every legal move, the position after it, and the answers."""
     if exercise.goal in RELATIVE_GOALS and exercise.moves != 1:
         raise ValueError(f"exercise {exercise.key}: {exercise.goal!r} compares the moves of one position")
@@ -88,7 +98,7 @@ def solve(exercise: Exercise) -> dict:
     }
 
 
-def _node(exercise: Exercise, position, left: int, material: int) -> dict:
+def _node(exercise: Exercise, position: AnyPosition, left: int, material: int) -> dict[str, Any]:
     """One position of the player's: every legal move, marked, with the defender's reply after a right one."""
     describe = _chess_move if exercise.game == "chess" else _draughts_move
     moves = []
@@ -112,7 +122,7 @@ def _node(exercise: Exercise, position, left: int, material: int) -> dict:
     return {"moves": [entry for _, entry in moves]}
 
 
-def _judge(exercise: Exercise, position, move, left: int, material: int) -> tuple[bool, bool]:
+def _judge(exercise: Exercise, position: AnyPosition, move: AnyMove, left: int, material: int) -> tuple[bool, bool]:
     """(right, finished): whether the move keeps the goal in reach, and whether it reaches it now."""
     goal = exercise.goal
     if goal in RELATIVE_GOALS:
@@ -128,7 +138,7 @@ def _judge(exercise: Exercise, position, move, left: int, material: int) -> tupl
     return _forced_after(exercise, after, left - 1, material), False
 
 
-def _forced(exercise: Exercise, position, left: int, material: int) -> bool:
+def _forced(exercise: Exercise, position: AnyPosition, left: int, material: int) -> bool:
     """Whether the player to move reaches the goal within ``left`` moves whatever the defender does."""
     for move in position.legal_moves():
         after = position.play(move)
@@ -139,7 +149,7 @@ def _forced(exercise: Exercise, position, left: int, material: int) -> bool:
     return False
 
 
-def _forced_after(exercise: Exercise, after, left: int, material: int) -> bool:
+def _forced_after(exercise: Exercise, after: AnyPosition, left: int, material: int) -> bool:
     """After the player's move: every reply of the defender still leaves the goal in reach."""
     for reply in after.legal_moves():
         replied = after.play(reply)
@@ -148,7 +158,7 @@ def _forced_after(exercise: Exercise, after, left: int, material: int) -> bool:
     return True
 
 
-def _holds_out(exercise: Exercise, replied, left: int, material: int) -> int:
+def _holds_out(exercise: Exercise, replied: AnyPosition, left: int, material: int) -> int:
     """How many of the player's moves the goal needs after this reply (more is a better defence)."""
     for needed in range(1, left + 1):
         if _forced(exercise, replied, needed, material):
@@ -156,7 +166,7 @@ def _holds_out(exercise: Exercise, replied, left: int, material: int) -> int:
     return left + 1
 
 
-def _defend(exercise: Exercise, after, left: int, material: int):
+def _defend(exercise: Exercise, after: AnyPosition, left: int, material: int) -> AnyMove:
     """The computer's reply: the search's choice among the replies that put the goal furthest off."""
     replies = after.legal_moves()
     scored = {reply: _holds_out(exercise, after.play(reply), left, material) for reply in replies}
@@ -168,28 +178,28 @@ def _defend(exercise: Exercise, after, left: int, material: int):
     return choice if choice in best else best[0]
 
 
-def _reached(goal: str, before, after, material: int, final: bool) -> bool:
+def _reached(goal: str, before: AnyPosition, after: AnyPosition, material: int, final: bool) -> bool:
     status = after.status()
     if goal in ("mate", "win"):
         return status.result == before.turn and (goal == "win" or status.reason == "checkmate")
     if goal == "material":
         return final and _material(after, before.turn) - material >= 1
     if goal == "check":
-        return after.board.is_check()
+        return bool(after.board.is_check())
     raise ValueError(f"unknown goal {goal!r}")
 
 
-def _material(position, side: str | None = None) -> int:
+def _material(position: AnyPosition, side: str | None = None) -> int:
     """Pieces of ``side`` (default: the side to move) minus the opponent's: men and kings count one each."""
     if position.game.name == "chess":
         return 0
     side = side or position.turn
     white, black, _, _ = position.state
     mine, theirs = (white, black) if side != "black" else (black, white)
-    return mine.bit_count() - theirs.bit_count()
+    return int(mine.bit_count() - theirs.bit_count())
 
 
-def _move_goal(exercise: Exercise, position, move) -> bool:
+def _move_goal(exercise: Exercise, position: AnyPosition, move: AnyMove) -> bool:
     goal = exercise.goal
     if position.game.name != "chess":
         if goal == "crown":
@@ -197,24 +207,24 @@ def _move_goal(exercise: Exercise, position, move) -> bool:
         if goal == "safe":
             return not any(reply.captured for reply in position.play(move).legal_moves())
         if goal == "reach":
-            return position.game.squares.name_of[move.destination] == exercise.target
+            return bool(position.game.squares.name_of[move.destination] == exercise.target)
         raise ValueError(f"unknown draughts goal {goal!r}")
     board = position.board
     if goal in ("reach", "protect", "safe_capture"):
         return _chess_square_goal(exercise, board, move)
     king = board.king(board.turn)
     if goal == "crown":
-        return move.promotion == chess.QUEEN
+        return bool(move.promotion == chess.QUEEN)
     if goal == "castle":
-        return board.is_castling(move)
+        return bool(board.is_castling(move))
     if goal == "en_passant":
-        return board.is_en_passant(move)
+        return bool(board.is_en_passant(move))
     if not board.is_check():
         raise AssertionError(f"{goal}: the position {board.fen()} is not check")
     return _escape_way(board, move, king) == goal
 
 
-def _escape_way(board: chess.Board, move: chess.Move, king) -> str:
+def _escape_way(board: chess.Board, move: chess.Move, king: chess.Square | None) -> str:
     if move.from_square == king:
         return "escape_king"
     return "escape_capture" if move.to_square in board.checkers() else "escape_block"
@@ -226,7 +236,7 @@ def _chess_square_goal(exercise: Exercise, board: chess.Board, move: chess.Move)
     if exercise.goal == "reach":
         piece, square = exercise.target[:-2], chess.parse_square(exercise.target[-2:])
         moved = board.piece_at(move.from_square)
-        return move.to_square == square and (not piece or moved.symbol().upper() == piece)
+        return move.to_square == square and (not piece or (moved is not None and moved.symbol().upper() == piece))
     if exercise.goal == "protect":
         square = chess.parse_square(exercise.target)
         if not board.is_attacked_by(not board.turn, square) or board.is_attacked_by(board.turn, square):
@@ -238,7 +248,7 @@ def _chess_square_goal(exercise: Exercise, board: chess.Board, move: chess.Move)
     return board.is_capture(move) and not after.is_attacked_by(after.turn, move.to_square)  # safe_capture
 
 
-def _why(exercise: Exercise, position, move, entry: dict) -> str | None:
+def _why(exercise: Exercise, position: AnyPosition, move: AnyMove, entry: MoveEntry) -> str | None:
     """Why a legal move is wrong, when it meets another rule: a code the page explains, or None."""
     if entry["result"] == "stalemate":
         return "stalemate"
@@ -266,7 +276,7 @@ def _why(exercise: Exercise, position, move, entry: dict) -> str | None:
     return None
 
 
-def _mark_relative(goal: str, moves: list[dict]) -> None:
+def _mark_relative(goal: str, moves: list[MoveEntry]) -> None:
     key = {"capture_best": "captured_value", "gain_best": "gain"}.get(goal)
     if key is None:
         most = max(len(m["captured"]) for m in moves)
@@ -278,7 +288,7 @@ def _mark_relative(goal: str, moves: list[dict]) -> None:
         m["correct"] = best > 0 and m[key] == best
 
 
-def _chess_move(position, move: chess.Move) -> dict:
+def _chess_move(position: AnyPosition, move: chess.Move) -> MoveEntry:
     board = position.board
     after = position.play(move)
     captured = board.piece_at(move.to_square)
@@ -301,7 +311,7 @@ def _chess_move(position, move: chess.Move) -> dict:
     }
 
 
-def _draughts_move(position, move) -> dict:
+def _draughts_move(position: DraughtsPosition, move: RawMove) -> MoveEntry:
     game = position.game
     names = game.squares.name_of
     after = position.play(move)
@@ -320,4 +330,5 @@ def _draughts_move(position, move) -> dict:
 def square_map(game_name: str) -> dict[str, list[int]]:
     """Square name -> [row, file] (row 0 = White's first row) for a draughts game, from the rules layer."""
     game = get_game(game_name)
+    assert isinstance(game, DraughtsGame)
     return {name: list(game.engine.coords[index]) for index, name in game.squares.name_of.items()}

@@ -10,6 +10,7 @@ import os
 import re
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import assets
 import diagrams
@@ -47,11 +48,11 @@ class Builder:
 
     # The rules pages need none of these; the rules-page function never computes them.
     @cached_property
-    def exercises(self) -> dict[str, list[dict]]:
+    def exercises(self) -> dict[str, list[dict[str, Any]]]:
         return {game: [exercises.solve(ex) for ex in exercises.EXERCISES[game]] for game in GAMES}
 
     @cached_property
-    def square_maps(self) -> dict[str, dict]:
+    def square_maps(self) -> dict[str, dict[str, Any]]:
         return {game: exercises.square_map(game) for game in GAMES if game != "chess"}  # the draughts boards
 
     @cached_property
@@ -70,7 +71,8 @@ class Builder:
                 lstrip_blocks=True,
                 undefined=StrictUndefined,
             )
-            env.install_gettext_translations(translations(lang), newstyle=True)
+            # The i18n extension adds this method to the environment at run time.
+            env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.globals.update(
                 LANGS=LANGS,
                 LANG_NAMES=LANG_NAMES,
@@ -93,8 +95,10 @@ class Builder:
 
     # ------------------------------------------------------------------ pages
 
-    def alternates(self, page: Page) -> list[dict]:
-        links = [{"hreflang": lang, "href": self.base_url + page.path(lang), "lang": lang} for lang in LANGS]
+    def alternates(self, page: Page) -> list[dict[str, str | None]]:
+        links: list[dict[str, str | None]] = [
+            {"hreflang": lang, "href": self.base_url + page.path(lang), "lang": lang} for lang in LANGS
+        ]
         default = "/" if page.key == "home" else page.path(DEFAULT_LANG)
         links.append({"hreflang": "x-default", "href": self.base_url + default, "lang": None})
         return links
@@ -102,7 +106,7 @@ class Builder:
     def render(self, page: Page, lang: str) -> str:
         env = self.env(lang)
         _ = env.globals["gettext"]
-        context = {
+        context: dict[str, Any] = {
             "lang": lang,
             "page": page,
             "path": page.path(lang),
@@ -140,7 +144,9 @@ class Builder:
 
     def render_chooser(self) -> str:
         env = self.env(DEFAULT_LANG)
-        links = [{"hreflang": lang, "href": self.base_url + f"/{lang}/", "lang": lang} for lang in LANGS]
+        links: list[dict[str, str | None]] = [
+            {"hreflang": lang, "href": self.base_url + f"/{lang}/", "lang": lang} for lang in LANGS
+        ]
         links.append({"hreflang": "x-default", "href": self.base_url + "/", "lang": None})
         choices = []
         for lang in LANGS:
@@ -181,7 +187,7 @@ class Builder:
             lang=DEFAULT_LANG, canonical=self.base_url + GAME_LINK_PATH, choices=choices
         )
 
-    def diagram(self, lang: str, game: str, key: str, prefix: str) -> dict:
+    def diagram(self, lang: str, game: str, key: str, prefix: str) -> dict[str, Any]:
         text = content(lang, game).get("diagrams", {}).get(key)
         if not text or not text.get("caption") or not text.get("alt"):
             raise ValueError(f"content/{lang}/{game}.yaml: diagram {key!r} needs a caption and alt text")
@@ -192,7 +198,7 @@ class Builder:
             "caption": markup(text["caption"], lang),
         }
 
-    def _sheria(self, lang: str, game: str) -> dict:
+    def _sheria(self, lang: str, game: str) -> dict[str, Any]:
         text = content(lang, game)["sheria"]
         ids = [section["id"] for section in text["sections"]]
         if tuple(ids) != RULE_SECTIONS[game]:
@@ -200,12 +206,12 @@ class Builder:
         sections = [self._article(lang, game, section) for section in text["sections"]]
         return {"text": text, "sections": sections, "options": option_rows(game)}
 
-    def _article(self, lang: str, game: str, item: dict) -> dict:
+    def _article(self, lang: str, game: str, item: dict[str, Any]) -> dict[str, Any]:
         """A Sheria section or a lesson: its heading, its text as markup and its diagrams."""
         diagrams = [self.diagram(lang, game, key, f"d-{key}") for key in item.get("diagrams", ())]
         return {"id": item["id"], "heading": item["heading"], "body": markup(item["text"], lang), "diagrams": diagrams}
 
-    def _jifunze(self, lang: str, game: str) -> dict:
+    def _jifunze(self, lang: str, game: str) -> dict[str, Any]:
         text = content(lang, game)["jifunze"]
         lessons = [self._article(lang, game, lesson) for lesson in text["lessons"]]
         items = []
@@ -229,15 +235,9 @@ class Builder:
         return {"text": text, "lessons": lessons, "exercises": items, "js_config": config}
 
     def _position_svg(self, game: str, fen: str, flipped: bool) -> str:
-        from shared_rules import get_game
+        return diagrams.position_svg(game, fen, flipped=flipped)
 
-        rules = get_game(game)
-        position = rules.from_fen(fen)
-        if game == "chess":
-            return diagrams.chess_svg(position.board, flipped=flipped)
-        return diagrams.draughts_svg(rules, position.state, flipped=flipped)
-
-    def _fumbo(self, lang: str) -> dict:
+    def _fumbo(self, lang: str) -> dict[str, Any]:
         t = translations(lang)
         text = {key: t.gettext(value) for key, value in fumbo_messages.FUMBO_MESSAGES.items()}
         names = {key: t.gettext(value) for key, value in fumbo_messages.THEME_NAMES.items()}
@@ -254,7 +254,7 @@ class Builder:
         """Per game, the themes a player may pick (read from the puzzle sets when the site is built)."""
         from collections import Counter
 
-        filters = {}
+        filters: dict[str, list[str]] = {}
         for game in GAMES:
             with open(SITE.parent / "puzzles" / f"{game}.jsonl", encoding="utf-8") as lines:
                 counts = Counter(theme for line in lines if line.strip() for theme in json.loads(line)["themes"])
@@ -265,7 +265,7 @@ class Builder:
             ]
         return filters
 
-    def _mchezo(self, lang: str) -> dict:
+    def _mchezo(self, lang: str) -> dict[str, Any]:
         options = {
             game: [
                 {
@@ -293,5 +293,5 @@ class Builder:
             },
         }
 
-    def js_messages(self, lang: str) -> dict:
+    def js_messages(self, lang: str) -> dict[str, Any]:
         return js_messages(lang)

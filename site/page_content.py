@@ -7,6 +7,7 @@ import re
 from functools import cache
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 import yaml
 from markupsafe import Markup, escape
@@ -15,9 +16,10 @@ CONTENT = Path(__file__).resolve().parent / "content"
 
 
 @cache
-def content(lang: str, game: str) -> dict:
+def content(lang: str, game: str) -> dict[str, Any]:
     with (CONTENT / lang / f"{game}.yaml").open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        loaded: dict[str, Any] = yaml.safe_load(handle)
+    return loaded
 
 
 _INLINE = [
@@ -37,8 +39,8 @@ def markup(text: str, lang: str) -> Markup:
     out = []
     for block in blocks:
         lines = [line.strip() for line in block.splitlines() if line.strip()]
-        for is_item, run in groupby(lines, key=lambda line: line.startswith("- ")):
-            run = list(run)
+        for is_item, group in groupby(lines, key=lambda line: line.startswith("- ")):
+            run = list(group)
             if is_item:
                 items = "".join(f"<li>{_inline(line[2:], lang)}</li>" for line in run)
                 out.append(f"<ul>{items}</ul>")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import play_messages
 from catalogs import CLDR_LOCALE, N_, NP_, plural_example, translations
@@ -97,10 +98,12 @@ JS_PLURALS = {
 }
 
 
-def js_messages(lang: str) -> dict:
+def js_messages(lang: str) -> dict[str, Any]:
     """Every string the scripts may show, in ``lang``: plurals as their CLDR "one" and "other" forms."""
     t = translations(lang)
-    messages = {key: t.gettext(text) for key, text in {**JS_MESSAGES, **play_messages.PLAY_MESSAGES}.items()}
+    messages: dict[str, Any] = {
+        key: t.gettext(text) for key, text in {**JS_MESSAGES, **play_messages.PLAY_MESSAGES}.items()
+    }
     for key, (context, text) in play_messages.PLAY_CONTEXT_MESSAGES.items():
         messages[key] = t.pgettext(context, text)
     one, other = plural_example(lang, "one"), plural_example(lang, "other")
@@ -114,7 +117,7 @@ def js_messages(lang: str) -> dict:
     return messages
 
 
-def messages_named(messages: dict, code: str) -> dict:
+def messages_named(messages: dict[str, Any], code: str) -> dict[str, Any]:
     """The messages whose key ``code`` names: as a property (``m.key``), a string (``"key"``), or through a
     string of its start up to an underscore (``m["piece_" + piece]``, ``m[`reason_${reason}`]``). A script
     that builds a key any other way must name it whole somewhere, or the page will not carry it."""
@@ -126,6 +129,6 @@ def messages_named(messages: dict, code: str) -> dict:
     }
 
 
-def json_for_script(data) -> str:
+def json_for_script(data: Any) -> str:
     """JSON safe inside <script type="application/json"> (no '</script>' can end it early)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
