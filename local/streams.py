@@ -274,6 +274,7 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
     if not endpoint or notify is None or "ReminderFunction" not in template.functions:
         return None
     table = notify.environment.get("GAMES_TABLE", "GamesTable")
+
     def invoke(name: str, event: dict) -> Any:
         return api.invoke(name, event, background=True)  # beside the requests, never holding them up
 

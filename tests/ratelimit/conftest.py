@@ -7,7 +7,6 @@ import pytest
 
 from tests.games.conftest import (  # noqa: F401 - fixtures
     ManualClock,
-    api,
     aws_env,
     backend,
     clock,
@@ -41,6 +40,15 @@ def via_cloudfront(viewer_address: str | None) -> dict[str, str]:
     if viewer_address is not None:
         headers["cloudfront-viewer-address"] = viewer_address
     return headers
+
+
+@pytest.fixture
+def api(moto_tables, handler):  # noqa: F811 - the games tests' api, through CloudFront
+    from tests.games.client import Api
+
+    through_cloudfront = Api(handler)
+    through_cloudfront.headers = via_cloudfront(None)
+    return through_cloudfront
 
 
 @pytest.fixture(autouse=True)
