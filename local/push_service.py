@@ -140,15 +140,21 @@ class PushService:
 
     # -- what a test does ------------------------------------------------------------------------------
     def answer_with(
-        self, endpoint: str, status: int | None, retry_after: int | None = None, times: int | None = None
+        self,
+        endpoint: str,
+        status: int | None,
+        retry_after: int | None = None,
+        times: int | None = None,
+        location: str | None = None,
     ) -> None:
         """Answer POSTs to ``endpoint`` with ``status`` from now on (``times``: only the next so many; None:
-        deliver normally again)."""
+        deliver normally again); ``location``: a redirect's target."""
         with self._lock:
             if status is None:
                 self.forced.pop(endpoint, None)
             else:
                 headers = {"Retry-After": str(retry_after)} if retry_after is not None else {}
+                headers.update({"Location": location} if location else {})
                 self.forced[endpoint] = (status, headers, times)
 
     def deliveries(self, endpoint: str | None = None) -> list[Delivery]:

@@ -43,6 +43,8 @@ SITE_DIR = ROOT / "site" / "build"
 FUNCTIONS_DIR = ROOT / "functions"
 API_PREFIX = "/v1/"  # CloudFront's /v1/* behaviour
 MAX_API_BODY = 10 * 1024 * 1024  # API Gateway HTTP API's own limit; the functions refuse far less
+#: The viewer's address, which CloudFront adds to every origin request (the per-client limits read it).
+VIEWER_ADDRESS_HEADER = "CloudFront-Viewer-Address"
 #: Passed to every function when set: where the data-access module finds DynamoDB.
 DYNAMODB_ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT"
 
@@ -94,18 +96,21 @@ class LocalApi:
         self._route_table: Any = None
         # What CloudFront adds to every /v1 request (the origin secret the functions check).
         self.origin_headers = template.origin_headers()
-        self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
+        self._lock = threading.Lock()  # one request at a time, as in one Lambda instance
+        # The stream's and the schedule's functions run beside the requests, one at a time among themselves:
+        # on AWS they are other instances, so a slow push service never holds up a request.
+        self._background_lock = threading.Lock()
         self.after_invoke: Callable[[str], None] | None = None  # told each function name run (local/streams.py)
         for function in template.functions.values() if functions is None else ():
             for path in function.import_paths:
                 if str(path) not in sys.path:
                     sys.path.insert(0, str(path))
 
-    def invoke(self, function_name: str, event: dict) -> Any:
-        """Run one function with ``event``, one invocation at a time (the functions share this process's
-        environment); then tell ``after_invoke``, even if it crashed."""
+    def invoke(self, function_name: str, event: dict, background: bool = False) -> Any:
+        """Run one function with ``event``, one request at a time (``background``: one stream or schedule
+        invocation at a time, beside the requests); then tell ``after_invoke``, even if it crashed."""
         try:
-            with self._lock:
+            with self._background_lock if background else self._lock:
                 return self.functions[function_name].invoke(event)
         finally:
             if self.after_invoke is not None:
@@ -130,9 +135,11 @@ class LocalApi:
         if found is None:
             return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
         route, parameters = found
-        added = {name.lower() for name in self.origin_headers}  # CloudFront overwrites a viewer's copy
+        # CloudFront overwrites a viewer's copy of what it adds: the origin secret and the viewer's address.
+        ours = {**self.origin_headers, VIEWER_ADDRESS_HEADER: f"{client_ip}:0"}
+        added = {name.lower() for name in ours}
         headers = [(name, value) for name, value in headers if name.lower() not in added]
-        headers += list(self.origin_headers.items())
+        headers += list(ours.items())
         event = http_api_event(
             method,
             path,
@@ -175,16 +182,33 @@ def _api_gateway_error(status: HTTPStatus, message: str):
 
 @contextmanager
 def _environment(variables: dict[str, str]):
-    saved = {name: os.environ.get(name) for name in variables}
-    os.environ.update(variables)
+    """The function's variables set in this process while it runs. A request and a background function may run
+    at once: each variable is restored when the last function using it ends (the template gives a variable
+    the same value in every function that has it: a table's name, the origin secret)."""
+    with _ENVIRONMENT_LOCK:
+        for name, value in variables.items():
+            if not _ENVIRONMENT_USERS.get(name):
+                _ENVIRONMENT_SAVED[name] = os.environ.get(name)
+            _ENVIRONMENT_USERS[name] = _ENVIRONMENT_USERS.get(name, 0) + 1
+            os.environ[name] = value
     try:
         yield
     finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        with _ENVIRONMENT_LOCK:
+            for name in variables:
+                _ENVIRONMENT_USERS[name] -= 1
+                if _ENVIRONMENT_USERS[name]:
+                    continue
+                saved = _ENVIRONMENT_SAVED.pop(name, None)
+                if saved is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = saved
+
+
+_ENVIRONMENT_LOCK = threading.Lock()
+_ENVIRONMENT_USERS: dict[str, int] = {}
+_ENVIRONMENT_SAVED: dict[str, str | None] = {}
 
 
 # -- the static site ------------------------------------------------------------------------------------

@@ -274,7 +274,11 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
     if not endpoint or notify is None or "ReminderFunction" not in template.functions:
         return None
     table = notify.environment.get("GAMES_TABLE", "GamesTable")
-    notifications = LocalNotifications(api.invoke, table, lambda: _client(endpoint)).start()
+
+    def invoke(name: str, event: dict) -> Any:
+        return api.invoke(name, event, background=True)  # beside the requests, never holding them up
+
+    notifications = LocalNotifications(invoke, table, lambda: _client(endpoint)).start()
     print(f"  push: the {table} stream feeds NotifyFunction; reminders every {notifications.schedule.seconds:g} s",
           file=sys.stderr, flush=True)  # fmt: skip
     return notifications

@@ -60,6 +60,8 @@ PLAY_MESSAGES = {
     "error_no_draw_offer": N_("Your opponent has not offered a draw."),
     "error_deadline_not_passed": N_("Your opponent still has time to move."),
     "error_game_not_finished": N_("You can play again once this game is over."),
+    "error_no_rematch_offer": N_("There is no rematch offer to answer."),
+    "error_player_blocked": N_("One of you has blocked the other."),
     "error_computer_plays_your_seat": N_("The computer is playing your seat. Take it back to play."),
     "error_invalid_invite": N_("This invitation link does not open this game. Ask for the link again."),
     "error_game_full": N_("This game already has two players."),
@@ -69,6 +71,14 @@ PLAY_MESSAGES = {
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
     "error_store_unavailable": N_("The server is busy. Try again in a moment."),
     "request_refused": N_("The server refused this request."),
+    "rematch_offered_by_you": N_("You offered a rematch."),
+    "rematch_offered_to_you": N_("Your opponent offers a rematch."),
+    "rematch_declined": N_("Your opponent declined the rematch."),
+    "confirm_block": N_(
+        "Block this player? They will no longer be able to offer you a rematch, join your games or send you "
+        "notifications."
+    ),
+    "player_blocked": N_("Player blocked. They can no longer reach you."),
     "start_a_game": N_("Start a new game"),
     "sending_move": N_("Sending your move…"),
     # Chess: the side to move is in check (the last move's "+"), said on the status line and by screen readers.

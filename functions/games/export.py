@@ -14,6 +14,8 @@ written by python-chess (``chess.pgn``); PDN by this module (no library knows Ta
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -45,6 +47,29 @@ class Export:
     filename: str
     content_type: str
     text: str
+
+
+class ExportCache:
+    """The last exports this instance made, by game, last event and site: a game's export changes only with a
+    new event, so a second download is one read of the head instead of the whole log and a replay."""
+
+    def __init__(self, size: int = 16):
+        self.size = size
+        self._kept: OrderedDict[tuple[str, int, str], Export] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, seq: int, site_url: str) -> Export | None:
+        with self._lock:
+            found = self._kept.get((game_id, seq, site_url))
+            if found is not None:
+                self._kept.move_to_end((game_id, seq, site_url))
+            return found
+
+    def keep(self, game_id: str, seq: int, site_url: str, export: Export) -> None:
+        with self._lock:
+            self._kept[(game_id, seq, site_url)] = export
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
 
 
 def export_game(head: GameHead, events: list[AnyEvent], site_url: str = "") -> Export:

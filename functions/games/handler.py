@@ -5,7 +5,7 @@ The routes are on a module-level ``router``; ``create_app()`` builds the resolve
 the players' (``common.players.handler``), and gives the resolver its own ``RecentHeads`` through the
 ``recent_heads`` dependency. Tokens arrive as ``Authorization: Bearer <token>``; the service never sees the
 header, only the token's hash. Each route declares the service it needs with Powertools' ``Depends``
-(``games_service`` below, on ``common.web.depends``' repositories, clock and limits); tests replace any of
+(``games.dependencies``, on ``common.web.depends``' repositories, clock and limits); tests replace any of
 them through the resolver's ``dependency_overrides``.
 """
 
@@ -15,19 +15,19 @@ from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, TokenHash
-from common.web.depends import Clock, clock, rate_buckets
 from common.web.models import error_responses
-from common.web.ratelimit import BucketRepository, RateLimiter
 
+from games import blocking
+from games.dependencies import Games, recent_heads
+from games.dependencies import game_repository as game_repository  # the tests override it here
 from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
-from games.export import export_game
+from games.export import ExportCache, export_game
 from games.models import (
     MAX_EVENT,
     MAX_PLY,
@@ -39,6 +39,7 @@ from games.models import (
     GameState,
     JoinRequest,
     MoveRequest,
+    RematchRequest,
     SeatedGame,
 )
 from games.models import (
@@ -46,49 +47,20 @@ from games.models import (
 )
 from games.pages import MOVES_PAGE
 from games.protocol import RecentHeads
-from games.repository import GameRepository, dynamodb_games
 from games.service import (
     LIST_LIMIT_DEFAULT,
     LIST_LIMIT_MAX,
     MOVES_LIMIT_DEFAULT,
     MOVES_LIMIT_MAX,
-    GamesService,
     Outcome,
 )
-from games.views import game_view, page_view
+from games.views import etag_matches, export_etag, game_view, page_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
+#: This instance's last exports (``ExportCache``): a second download of a game costs about a GET.
+_EXPORTS = ExportCache()
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
-
-#: The heads of a resolver made without ``create_app()``'s own (none on Lambda: ``app`` below has its own).
-_PROCESS_HEADS = RecentHeads()
-
-
-def game_repository() -> GameRepository:
-    return dynamodb_games()
-
-
-def recent_heads() -> RecentHeads:
-    """The heads this instance keeps (``RecentHeads``): ``create_app()`` gives each resolver its own."""
-    return _PROCESS_HEADS
-
-
-def games_service(
-    repository: Annotated[GameRepository, Depends(game_repository)],
-    now: Annotated[Clock, Depends(clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-    recent: Annotated[RecentHeads, Depends(recent_heads)],
-) -> GamesService:
-    # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
-    # the dependency tree again on every request, and each node costs a ``get_type_hints``.
-    limiter = RateLimiter(buckets, now)
-    site_url = os.environ.get("SITE_URL", "")
-    return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent)
-
-
-Games = Annotated[GamesService, Depends(games_service)]
-
 
 _DESCRIPTIONS = {
     401: "No token, or not a token of any player.",
@@ -111,6 +83,7 @@ def create_app() -> Api:
     app = Api()
     app.include_router(player_routes.router)  # POST /v1/players, PATCH /v1/players/me
     app.include_router(router)
+    app.include_router(blocking.router)  # /v1/players/me/blocks
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()
     app.dependency_overrides[recent_heads] = lambda: heads
@@ -307,14 +280,17 @@ def resume(id: str, games: Games, token: TokenHash) -> GameState:
 
 @router.post(
     "/v1/games/{id}/rematch",
-    summary="Play again",
-    description="A new game with the same options, both players seated, colours swapped unless the game's "
-    "`swap_colors` is false. Asking again returns the same rematch (200).",
+    summary="Offer, accept, decline or withdraw a rematch",
+    description="A rematch is an offer the opponent accepts or declines on the game (`rematch_offer`); no game "
+    "is made and no one is notified until it is accepted (against the computer, at once). The rematch has the "
+    "same options, colours swapped unless the game's `swap_colors` is false. The answer is the new game once "
+    "agreed (201 to the request that made it, 200 to every other), else the old game. Offering while the "
+    "opponent's offer stands accepts it. 403 `blocked` when one player blocked the other.",
     tags=["games"],
-    responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 503)},
+    responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 422, 503)},
 )
-def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:
-    outcome = games.rematch(token, _game_id(id))
+def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | None = None) -> Response[SeatedGame]:
+    outcome = games.rematch(token, _game_id(id), request.action if request else "offer")
     body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
     return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
 
@@ -323,16 +299,35 @@ def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:
     "/v1/games/{id}/export",
     summary="Download the game as PGN (chess) or PDN (draughts)",
     tags=["games"],
-    responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
+    description="Send the `ETag` back as `If-None-Match`: 304 until the game changes. Public, like the game.",
+    responses={
+        200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}},
+        304: {"description": "Your copy is current."},
+        **_errors(404, 503),
+    },
 )
 def export(id: str, games: Games) -> Response[str]:
-    head, log = games.export(_game_id(id))
-    document = export_game(head, log, base_url())
+    game_id, site = _game_id(id), base_url()
+    head = games.head(game_id)  # one read: the export changes only with a new event
+    etag = export_etag(head.seq)
+    if etag_matches(headers().get("if-none-match"), etag):
+        raise NotModified(etag)
+    document = _EXPORTS.get(game_id, head.seq, site)
+    if document is None:
+        games.charge("exports")  # the log read and the replay: by address (docs/limits.md)
+        head, log = games.export(game_id)
+        document = export_game(head, log, site)
+        _EXPORTS.keep(game_id, head.seq, site, document)
+        etag = export_etag(head.seq)
     return Response(
         HTTPStatus.OK,
         document.content_type,
         document.text,
-        headers={"Content-Disposition": f'attachment; filename="{document.filename}"', "Cache-Control": "no-cache"},
+        headers={
+            "Content-Disposition": f'attachment; filename="{document.filename}"',
+            "Cache-Control": "no-cache",
+            "ETag": etag,
+        },
     )
 
 

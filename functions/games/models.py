@@ -72,6 +72,13 @@ class MoveRequest(_Request):
     )
 
 
+class RematchRequest(_Request):
+    action: Literal["offer", "accept", "decline", "withdraw"] = Field(
+        default="offer",
+        description="Offer a rematch (the default), accept or decline the opponent's offer, or withdraw yours.",
+    )
+
+
 class DrawRequest(_Request):
     action: Literal["offer", "accept", "decline"] = Field(
         description="Offer a draw, or accept or decline the opponent's offer. Offering while the opponent's "
@@ -141,6 +148,12 @@ class GameState(BaseModel):
     )
     rematch: str | None = Field(description="The id of this game's rematch, once one was made.")
     rematch_of: str | None = Field(description="The id of the game this one is a rematch of.")
+    rematch_offer: Color | None = Field(
+        default=None, description="The side whose rematch offer waits for the opponent's answer, if any."
+    )
+    rematch_declined: Color | None = Field(
+        default=None, description="The side whose last rematch offer the opponent declined, if any."
+    )
     created_at: str
     updated_at: str
 
@@ -207,3 +220,22 @@ class GameSummary(BaseModel):
 class GameList(BaseModel):
     games: list[GameSummary]
     cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page.")
+
+
+class BlockRequest(_Request):
+    game: str = Field(
+        pattern=r"^[A-Za-z0-9_-]{12}$", description="A game of yours: its other player is the one you block."
+    )
+
+
+class BlockView(BaseModel):
+    """A block as its owner sees it: no player id, only the block's own id, the name and the game."""
+
+    id: str = Field(description="The block's id: `DELETE /v1/players/me/blocks/{id}` removes it.")
+    name: str | None = Field(description="The blocked player's display name when you blocked them.")
+    game: str = Field(description="The game whose opponent you blocked.")
+    created_at: str
+
+
+class BlockList(BaseModel):
+    blocks: list[BlockView] = Field(description="Oldest first.")

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from common.players.blocks import is_blocked
+from common.players.repository import PlayerRepository
 from common.players.service import Player
 from common.web.ratelimit import RateLimiter
 
@@ -33,7 +35,7 @@ from games.domain import (
     GameHead,
     Joined,
     Moved,
-    Rematched,
+    RematchOffered,
     Resigned,
     Resumed,
     Seat,
@@ -49,7 +51,7 @@ from games.domain import (
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidGameOption, NotModified
 from games.listing import list_games
 from games.pages import PAGE_EVENTS, POLL_EVENTS, MovePage, move_page, reaches
-from games.protocol import GAME_ID_BYTES, GameLog, RecentHeads, usable_head
+from games.protocol import GameLog, RecentHeads, usable_head
 from games.refusals import (
     already_played,
     refuse_if_computer_plays,
@@ -57,6 +59,7 @@ from games.refusals import (
     refuse_unless_opponent_overdue,
     seat_or_refuse,
 )
+from games.rematches import MEETING_EVENTS, RematchAction, rematch_created, rematch_event
 from games.repository import GameRepository
 from games.views import etag_of, seq_from_etag
 from shared_rules import InvalidMove, get_game
@@ -92,8 +95,10 @@ class GamesService:
         max_plies: int = MAX_PLIES,
         limiter: RateLimiter | None = None,
         recent: RecentHeads | None = None,
+        players: PlayerRepository | None = None,
     ):
         self.store = store
+        self.players = players  # whose blocks a rematch respects (None: no blocks are checked)
         self.log = GameLog(store, clock=clock, max_plies=max_plies, limiter=limiter, recent=recent)
         self.site_url = site_url.rstrip("/")
 
@@ -124,6 +129,7 @@ class GamesService:
         if cpu_level is not None:
             seats[other(seat)] = Seat(None, None, cpu_name(cpu_level), cpu_level)
         else:
+            self.charge("games")  # a game between people; the computer's are charged by its time (``log.create``)
             invite = secrets.token_urlsafe(INVITE_BYTES)
         head, _ = self.log.create(
             Created(
@@ -164,6 +170,9 @@ class GamesService:
             if not token_matches(secret_hash(invite).hex(), head.invite_key):
                 raise Forbidden("that invite code does not open this game", code="invalid_invite")
             open_seat = next(color for color in COLORS if head.seat(color) is None)
+            creator = head.seat(other(open_seat))
+            if self.players is not None and creator and is_blocked(self.players, player.player_id, creator.key):
+                raise Forbidden("the creator of this game blocked you", code="player_blocked")
             joined["seat"] = open_seat
             return Joined(by=open_seat, seat=_seat(player))
 
@@ -277,20 +286,32 @@ class GamesService:
 
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
-    def rematch(self, token_hash: str, game_id: str) -> Outcome:
+    def rematch(self, token_hash: str, game_id: str, action: RematchAction = "offer") -> Outcome:
+        """Offer, accept, decline or withdraw a rematch (``games.rematches``): the new game is made when the
+        rematch is agreed; the answer is then the new game, else the old one."""
         seats: dict[str, Color] = {}
 
         def decide(head: GameHead) -> AnyEvent | None:
             seats["old"] = seat_or_refuse(head, token_hash)
-            if head.rematch:
-                return None
-            if head.state != "finished":
-                raise Conflict("a rematch can start once this game is over", code="game_not_finished", game=head)
-            return Rematched(by=seats["old"], game_id=secrets.token_urlsafe(GAME_ID_BYTES))
+            event = rematch_event(head, seats["old"], action)
+            if isinstance(event, MEETING_EVENTS):
+                self._refuse_if_either_blocked(head)
+            if isinstance(event, RematchOffered):  # charged before it is written: a refusal (429) writes nothing
+                self.log.limiter.charge("rematch")
+            return event
 
         old = self.log.act(game_id, decide)
+        if old.rematch is None or action in ("decline", "withdraw"):
+            return Outcome(old, seat=seats["old"])
         new, created = self._rematch_game(old)
         return Outcome(new, seat=new.seat_of(token_hash) or seats["old"], created=created)
+
+    def _refuse_if_either_blocked(self, head: GameHead) -> None:
+        white, black = head.white, head.black
+        if self.players is None or white is None or black is None:
+            return
+        if is_blocked(self.players, white.player_id, black.key) or is_blocked(self.players, black.player_id, white.key):
+            raise Forbidden("one of you blocked the other", code="player_blocked")
 
     def _rematch_game(self, old: GameHead) -> tuple[GameHead, bool]:
         """The rematch game of ``old``, creating it if no one has yet; (game, whether this call created it).
@@ -299,26 +320,18 @@ class GamesService:
         if self.store.get_head(old.rematch) is not None:
             return self.log.load(old.rematch).head, False
         first = self.store.get_event(old.id, 1)
-        swap = bool(old.options.get("swap_colors", True))
-        seats: dict[Color, Seat | None] = {}
-        for color in COLORS:
-            source = old.seat(other(color) if swap else color)
-            # The computer's own seat stays the computer's; a seat it only played on for its player does not.
-            seats[color] = None if source is None else replace(source, cpu=source.cpu if source.is_computer else None)
-        event = Created(
-            at=old.updated,  # the rematch event's time: the same new game whoever creates it
-            game_id=old.rematch,
-            game=old.game,
-            options=old.options,
-            start_fen=first.start_fen if isinstance(first, Created) else None,
-            white=seats["white"],
-            black=seats["black"],
-            rematch_of=old.id,
-            max_plies=old.max_plies,
-        )
+        event = rematch_created(old, first.start_fen if isinstance(first, Created) else None)
         return self.log.create(event, follow=cpu_reply)
 
     # ---------------------------------------------------------------------------------- reading
+    def head(self, game_id: str) -> GameHead:
+        """The game as it stands (one read); ``GameNotFound`` when there is none."""
+        return self.log.load(game_id).head
+
+    def charge(self, limit: str) -> None:
+        """Take one token of ``limit`` for the current request's player and address (``RateLimited``: 429)."""
+        self.log.limiter.charge(limit)
+
     def get(
         self, game_id: str, if_none_match: str | None = None, moves_after: int | None = None
     ) -> tuple[GameHead, MovePage, str]:

@@ -51,6 +51,8 @@ def game_view(head: GameHead) -> dict[str, Any]:
         "cpu_takeover": taken_over(head),
         "rematch": head.rematch,
         "rematch_of": head.rematch_of,
+        "rematch_offer": head.rematch_offer,
+        "rematch_declined": head.rematch_declined,
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }
@@ -99,6 +101,17 @@ def summary_view(head: GameHead, color: Color) -> dict[str, Any]:
 # ============================================================================================== ETags
 def etag_of(seq: int) -> str:
     return f'"{REPRESENTATION}.{seq}"'
+
+
+def export_etag(seq: int) -> str:
+    """The ETag of a game's PGN or PDN: it changes with each event, as the game's does."""
+    return f'"export-{REPRESENTATION}.{seq}"'
+
+
+def etag_matches(header: str | None, etag: str) -> bool:
+    """Whether an ``If-None-Match`` header names ``etag`` (weakly compared, as RFC 9110 says) or is ``*``."""
+    tags = [part.strip().removeprefix("W/") for part in (header or "").split(",")]
+    return "*" in tags or etag in tags
 
 
 def seq_from_etag(header: str | None) -> int | None:

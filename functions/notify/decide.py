@@ -28,6 +28,9 @@ class Notice:
     opponent: str | None
     opponent_is_computer: bool
     move: str | None = None
+    opponent_id: str | None = None  # who caused it: the recipient may have blocked them (``notify.gate``)
+    recipient_key: str | None = None  # the recipient's token hash (hex): where their blocks are kept
+    tag: str | None = None  # the phone's notification tag when not the game's (``notify.gate`` folds by player)
 
 
 def notices(event: AnyEvent, game: GameState) -> list[Notice]:
@@ -91,5 +94,7 @@ def _to(
             opponent=opponent.name,
             opponent_is_computer=opponent.player_id is None,
             move=move,
+            opponent_id=opponent.player_id,
+            recipient_key=seat.key,
         )
     ]

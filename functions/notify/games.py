@@ -37,6 +37,7 @@ class Seat:
     player_id: str | None  # None: the computer's own seat
     name: str | None
     cpu: bool  # the computer plays this seat (its own, or taken over)
+    key: str | None = None  # the player's token hash (hex): where their blocks are kept
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ class GameState:
         seats: dict[str, Seat] = {}
         for color in COLORS:
             seat = head.seat(color)
-            seats[color] = Seat(seat.player_id, seat.name, bool(seat.cpu)) if seat else Seat(None, None, False)
+            key = seat.key.hex() if seat and seat.key else None
+            seats[color] = Seat(seat.player_id, seat.name, bool(seat.cpu), key) if seat else Seat(None, None, False)
         return GameState(
             game_id=head.id,
             game=head.game,

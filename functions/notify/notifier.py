@@ -46,7 +46,7 @@ def payload(notice: Notice, lang: str) -> dict[str, Any]:
         "url": f"/{lang}/mchezo/?id={notice.game_id}",
         "title": words.title,
         "body": words.body,
-        "tag": f"game:{notice.game_id}",
+        "tag": notice.tag or f"game:{notice.game_id}",
     }
 
 

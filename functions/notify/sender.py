@@ -38,6 +38,9 @@ SENT, GONE, DROPPED = "sent", "gone", "dropped"
 #: RFC 8292: the JWT must expire within 24 hours; 12 leaves room for clock skew.
 VAPID_LIFETIME_SECONDS = 12 * 3600
 MAX_WAIT_SECONDS = 4.0
+#: Seconds to connect, then to wait for the answer: a push service answers in well under a second; an
+#: endpoint that does not (a subscription pointing anywhere else) must not hold the function up.
+CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS = 2.0, 3.0
 #: What urllib3 retries: "busy" and the service's own failures; any other answer is final.
 RETRIED_STATUSES = frozenset({429, *range(500, 600)})
 
@@ -90,7 +93,7 @@ class WebPushSender:
         subject: str,
         attempts: int = 3,
         first_wait: float = 0.5,
-        timeout: float = 3.0,
+        timeout: tuple[float, float] = (CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS),
         sleep: Callable[[float], None] = time.sleep,
     ):
         self.signer = signer
@@ -98,6 +101,7 @@ class WebPushSender:
         self.timeout = timeout
         self.retry = PushRetry(
             total=attempts - 1,
+            redirect=0,  # a push service never redirects: a 3xx is a refusal, never followed
             status_forcelist=RETRIED_STATUSES,
             allowed_methods=None,  # every method: a push is a POST
             respect_retry_after_header=False,  # which answers are retried is ``RETRIED_STATUSES`` alone
@@ -153,11 +157,19 @@ class WebPushSender:
 
 
 def _session(retry: Retry) -> Any:
-    """A ``requests`` session whose connections retry with ``retry``: one TLS connection per push service."""
+    """A ``requests`` session whose connections retry with ``retry``: one TLS connection per push service.
+    It follows no redirect: a subscription's endpoint is the only address a push goes to (a 3xx answer is
+    a refusal, dropped), so a subscription cannot point the sender at anything through a redirect."""
     import requests
     from requests.adapters import HTTPAdapter
 
-    session = requests.Session()
+    class NoRedirects(requests.Session):
+        def request(self, *args: Any, **kwargs: Any) -> Any:
+            kwargs["allow_redirects"] = False  # pywebpush does not say; requests would follow a POST's 3xx
+            return super().request(*args, **kwargs)
+
+    session = NoRedirects()
+    session.max_redirects = 0
     adapter = HTTPAdapter(max_retries=retry)
     session.mount("https://", adapter)
     session.mount("http://", adapter)

@@ -27,6 +27,7 @@ from push.repository import SubscriptionRepository
 
 from notify.decide import notices
 from notify.games import GameReader, GameStates
+from notify.gate import PushGate
 from notify.notifier import Notifier
 from notify.sender import Sender, WebPushSender
 
@@ -42,13 +43,20 @@ def configure(
     subscriptions: SubscriptionRepository | None = None,
     sender: Sender | None = None,
     clock: Callable[[], float] | None = None,
+    gate: PushGate | None = None,
 ) -> None:
     """Forget what was built (it is built again from the environment on use); tests pass their own parts."""
     _state.clear()
     _state.update(
         {
             name: part
-            for name, part in (("games", games), ("subscriptions", subscriptions), ("sender", sender), ("clock", clock))
+            for name, part in (
+                ("games", games),
+                ("subscriptions", subscriptions),
+                ("sender", sender),
+                ("clock", clock),
+                ("gate", gate),
+            )
             if part is not None
         }
     )
@@ -73,8 +81,16 @@ def _subscriptions() -> SubscriptionRepository:
     return DynamoSubscriptions()
 
 
+def _gate() -> PushGate:
+    from common.players.repository import PlayerStore
+    from common.web.ratelimit import default_buckets
+
+    return PushGate(PlayerStore(), default_buckets(), part("clock"))
+
+
 _BUILDERS: dict[str, Callable[[], Any]] = {
     "games": GameStates,
+    "gate": _gate,
     "subscriptions": _subscriptions,
     "sender": default_sender,
     "clock": lambda: time.time,
@@ -124,9 +140,11 @@ def handle_record(record: DynamoDBRecord) -> None:
     if state is None:
         logger.warning("event of an unknown game", extra={"game_id": game_id, "seq": event.seq})
         return
-    deliver = notifier().deliver
+    deliver, gate = notifier().deliver, part("gate")
     for notice in notices(event, state):
-        deliver(notice)
+        admitted = gate.admit(notice)  # blocks, and the cap per sender
+        if admitted is not None:
+            deliver(admitted)
 
 
 @logger.inject_lambda_context

@@ -14,8 +14,9 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock
+from common.web.depends import Clock, clock, rate_limiter
 from common.web.models import error_responses
+from common.web.ratelimit import RateLimiter
 
 from push.models import (
     PushKey,
@@ -73,7 +74,9 @@ def subscribe(
     player: CurrentPlayer,
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
     now: Annotated[Clock, Depends(clock)],
+    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
 ) -> Response[SubscriptionView]:
+    limiter.charge("push")  # per player and address (docs/limits.md); a refusal stores nothing
     subscription = request.subscription(int(now() * 1000))
     new = subscriptions.subscribe(player.player_id, subscription)
     status = HTTPStatus.CREATED if new else HTTPStatus.OK

@@ -19,9 +19,10 @@ from common.persistence.attributes import Record
 from common.players.service import Players
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, clock, players
+from common.web.depends import Clock, clock, players, rate_limiter
 from common.web.etag import etag_of, refuse_if_current
 from common.web.models import error_responses
+from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
 
 from puzzles_api.domain import caller_of
@@ -186,8 +187,10 @@ def attempt(
     puzzles: Puzzles,
     zone: Zone,
     player: OptionalPlayer,
+    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
     tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
 ) -> Response[AttemptResult]:
+    limiter.charge("puzzles" if player else "anonymous_puzzles")  # anonymous attempts: by address alone
     caller = caller_of(player) if player else None
     body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
     return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)

@@ -7,6 +7,7 @@ import { againstComputer, colourName, daysLeft, inCheck, invitationText, refusal
 import { setUpInviteButtons } from "../modules/invite_buttons.js";
 import { showMissingGame } from "../modules/missing_game.js";
 import { plural } from "../modules/i18n.js";
+import { awaitsRematch, blockOpponent, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
 import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
@@ -79,7 +80,7 @@ function render(game) {
   invite.hidden = !(link && !both);
   if (link) $("#invite-link").value = link;
 
-  if (over) say(status, resultText(m, game), "ok");
+  if (over) say(status, [resultText(m, game), rematchNote(game, seat, m)].filter(Boolean).join(" "), "ok");
   else if (!both && !seat) say(status, "");
   else if (!both) say(status, m.waiting_opponent);
   else if (!seat) say(status, m.spectating);
@@ -100,12 +101,13 @@ function render(game) {
   show("claim-timeout", timeUp);
   show("cpu-takeover", timeUp && !takeover);
   show("resume", !over && seat && takeover && takeover.seat === seat);
-  show("rematch", over && seat);
+  for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
-  schedulePoll(over ? null : myTurn ? POLL_MS * 3 : OPPONENT_POLL_MS);
+  const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS * 4 : null; // an offer or its answer shows
+  schedulePoll(over ? rematchPoll : myTurn ? POLL_MS * 3 : OPPONENT_POLL_MS);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
 }
 
@@ -331,10 +333,14 @@ gameBox.addEventListener("click", async (event) => {
   if (["offer", "accept", "decline"].includes(action)) answer = await act("draw", { action });
   else if (action === "resign") answer = await act("resign", {});
   else if (["claim-timeout", "cpu-takeover", "resume"].includes(action)) answer = await act(action, {});
-  else if (action === "rematch") {
-    answer = await act("rematch", {});
-    if (answer) {
-      const fresh = unwrap(answer);
+  else if (action === "block") {
+    if (!confirm(m.confirm_block)) return;
+    const blocked = blockOpponent(state.id, m, { call, player });
+    return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(error), "bad"));
+  } else if (rematchBody(action)) {
+    answer = await act("rematch", rematchBody(action));
+    const fresh = answer && unwrap(answer);
+    if (fresh && fresh.id !== state.id) { // agreed: the new game
       rememberSeat(fresh.id, answer.seat);
       board = null;
       open(fresh.id);

@@ -91,7 +91,16 @@ def served(packaged_server) -> Calls:
     call("POST /v1/games/{id}/rematch", 409, f"/v1/games/{game}/rematch", token=asha)  # not finished yet
     call("POST /v1/games/{id}/resign", 200, f"/v1/games/{game}/resign", token=baraka)
     call("POST /v1/games/{id}/resign", 401, f"/v1/games/{game}/resign")
-    assert call("POST /v1/games/{id}/rematch", 201, f"/v1/games/{game}/rematch", token=asha).json["game"]["id"]
+    offered = call("POST /v1/games/{id}/rematch", 200, f"/v1/games/{game}/rematch", token=asha).json["game"]
+    assert offered["id"] == game and offered["rematch_offer"] == "white"  # nothing made until Baraka accepts
+    rematch = call("POST /v1/games/{id}/rematch", 201, f"/v1/games/{game}/rematch", {"action": "accept"}, baraka)
+    assert rematch.json["game"]["rematch_of"] == game
+    block = call("POST /v1/players/me/blocks", 201, body={"game": game}, token=baraka).json
+    call("POST /v1/players/me/blocks", 401, body={"game": game})
+    assert [item["id"] for item in call("GET /v1/players/me/blocks", 200, token=baraka).json["blocks"]] == [block["id"]]
+    call("GET /v1/players/me/blocks", 401)
+    call("DELETE /v1/players/me/blocks/{id}", 204, f"/v1/players/me/blocks/{block['id']}", token=baraka)
+    call("DELETE /v1/players/me/blocks/{id}", 404, f"/v1/players/me/blocks/{block['id']}", token=baraka)
     export = call("GET /v1/games/{id}/export", 200, f"/v1/games/{game}/export")
     assert "1. e4" in export.text and '[Result "1-0"]' in export.text
     call("GET /v1/games/{id}/export", 404, "/v1/games/AAAAAAAAAAAA/export")

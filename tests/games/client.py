@@ -100,6 +100,7 @@ class Api:
     def __init__(self, handler_module, host: str = "127.0.0.1:3000"):
         self.app = handler_module.create_app()
         self.host = host
+        self.headers: dict[str, str] = {}  # sent with every call (a call's own headers win)
 
     def call(
         self,
@@ -118,7 +119,7 @@ class Api:
             path,
             body=body,
             token=token,
-            headers=headers,
+            headers={**self.headers, **(headers or {})},
             query=query,
             raw_body=raw_body,
             host=self.host,

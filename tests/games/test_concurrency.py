@@ -79,14 +79,15 @@ def test_a_whole_game_on_dynalite(dynalite_api):
     assert [game["id"] for game in listed.body["games"]] == [game_id]
 
 
-def test_twenty_rematch_requests_at_once_create_one_game_and_one_201(dynalite_api, handler):
+def test_twenty_acceptances_at_once_create_one_game_and_one_201(dynalite_api, handler):
     game_id, seats = dynalite_api.start_game("chess")
     resigned = dynalite_api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"])
     assert resigned.status == 200
-    tokens = [seats["white"], seats["black"]] * (THREADS // 2)
+    assert dynalite_api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["white"]).status == 200  # the offer
+    accept = {"action": "accept"}
     answers = _at_once(
         handler,
-        [lambda api, token=token: api.call("POST", f"/v1/games/{game_id}/rematch", token=token) for token in tokens],
+        [lambda api: api.call("POST", f"/v1/games/{game_id}/rematch", accept, token=seats["black"])] * THREADS,
     )
     statuses = sorted(answer.status for answer in answers)
     assert statuses == [200] * (THREADS - 1) + [201], [(a.status, a.body) for a in answers]

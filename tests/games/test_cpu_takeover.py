@@ -105,7 +105,8 @@ def test_a_rematch_does_not_keep_the_takeover(api, abandoned):
     game_id, seats = abandoned
     post(api, game_id, "cpu-takeover", seats["white"])
     post(api, game_id, "resign", seats["white"])
-    rematch = post(api, game_id, "rematch", seats["white"]).body["game"]
+    post(api, game_id, "rematch", seats["white"])  # an offer; Black's own offer accepts it
+    rematch = post(api, game_id, "rematch", seats["black"]).body["game"]
     assert rematch["cpu_takeover"] is None
     assert {seat["name"] for seat in rematch["players"].values()} == {"Asha", "Baraka"}
     assert all("cpu_level" not in seat for seat in rematch["players"].values())

@@ -313,38 +313,6 @@ def test_tanzanian_three_kings_against_one_on_time_is_a_draw(api, clock):
     assert state["status"] == {"result": "draw", "reason": "timeout"}
 
 
-# ---------------------------------------------------------------------------------------- rematch
-def test_rematch_swaps_colours_and_is_made_once(api):
-    game_id, seats = api.start_game()
-    white_id = api.get(game_id).body["players"]["white"]["player_id"]
-    assert_refused(api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["white"]), 409, "game_not_finished")
-    api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"])
-    assert_refused(
-        api.call("POST", f"/v1/games/{game_id}/rematch", token=api.new_player()["token"]), 403, "not_a_player"
-    )
-    made = api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["white"])
-    assert made.status == 201 and made.body["seat"] == "black"
-    new = made.body["game"]
-    assert (
-        new["state"] == "active" and new["rematch_of"] == game_id and new["players"]["black"]["player_id"] == white_id
-    )
-    assert new["options"] == api.get(game_id).body["options"] and new["deadline"] is not None
-    assert api.get(game_id).body["rematch"] == new["id"]
-    again = api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["black"])
-    assert again.status == 200 and again.body["game"]["id"] == new["id"] and again.body["seat"] == "white"
-    assert api.move(seats["black"], new["id"], "e4", 0).status == 200  # the old Black now starts
-
-
-def test_rematch_keeps_colours_and_the_start_when_asked(api):
-    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
-    game_id, seats = api.start_game("chess", fen=fen, options={"swap_colors": False, "days_per_move": 7})
-    api.call("POST", f"/v1/games/{game_id}/resign", token=seats["black"])
-    made = api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["black"])
-    assert made.body["seat"] == "black"
-    new = api.get(made.body["game"]["id"]).body
-    assert new["start_fen"] == fen and new["options"]["days_per_move"] == 7
-
-
 # ------------------------------------------------------------------------------------ my games
 def _list(api, token, **query):
     return api.call("GET", "/v1/players/me/games", token=token, query=query)

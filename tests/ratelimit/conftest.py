@@ -7,7 +7,6 @@ import pytest
 
 from tests.games.conftest import (  # noqa: F401 - fixtures
     ManualClock,
-    api,
     aws_env,
     backend,
     clock,
@@ -29,3 +28,30 @@ def limit_clock(clock):  # noqa: F811 - the clock fixture imported above
     validate.app.dependency_overrides.update(on_clock(clock))
     yield clock
     validate.app.dependency_overrides.clear()
+
+
+#: The origin secret of these tests: with it set, the functions trust CloudFront's viewer address.
+ORIGIN_SECRET = "ratelimit-tests-origin-secret"
+
+
+def via_cloudfront(viewer_address: str | None) -> dict[str, str]:
+    """The headers CloudFront adds to a request from ``viewer_address`` (None: no viewer header)."""
+    headers = {"x-origin-verify": ORIGIN_SECRET}
+    if viewer_address is not None:
+        headers["cloudfront-viewer-address"] = viewer_address
+    return headers
+
+
+@pytest.fixture
+def api(moto_tables, handler):  # noqa: F811 - the games tests' api, through CloudFront
+    from tests.games.client import Api
+
+    through_cloudfront = Api(handler)
+    through_cloudfront.headers = via_cloudfront(None)
+    return through_cloudfront
+
+
+@pytest.fixture(autouse=True)
+def origin_secret(monkeypatch):
+    """The functions check the origin secret, as deployed: a request must carry it (``via_cloudfront``)."""
+    monkeypatch.setenv("ORIGIN_VERIFY", ORIGIN_SECRET)

@@ -10,9 +10,10 @@ from common.web.ratelimit import LIMITS, VALIDATE_FREE_MOVES
 
 from tests.games.client import invoke, snapshot
 from tests.games.test_faults import fault
+from tests.ratelimit.conftest import via_cloudfront
 
-HOME = {"cloudfront-viewer-address": "203.0.113.7:52311"}
-NEIGHBOUR = {"cloudfront-viewer-address": "198.51.100.20:443"}
+HOME = via_cloudfront("203.0.113.7:52311")
+NEIGHBOUR = via_cloudfront("198.51.100.20:443")
 
 
 def assert_429(answer, limit: str) -> int:
@@ -46,13 +47,33 @@ def test_player_creation_is_limited_per_address(api, limit_clock):
 def test_the_address_is_cloudfronts_viewer_address_else_the_source_ip_and_ipv6_by_64(api, limit_clock):
     buckets = ratelimit.MemoryBuckets()
     api.app.dependency_overrides[depends.rate_buckets] = lambda: buckets
-    first = {"cloudfront-viewer-address": "[2001:db8:1:2::1]:443"}
-    same_64 = {"cloudfront-viewer-address": "2001:db8:1:2:ffff::9:8443"}  # CloudFront writes IPv6 unbracketed
+    first = via_cloudfront("[2001:db8:1:2::1]:443")
+    same_64 = via_cloudfront("2001:db8:1:2:ffff::9:8443")  # CloudFront writes IPv6 unbracketed
     for _ in range(int(LIMITS["players"].capacity)):
         assert new_player(api, first).status == 201
     assert new_player(api, same_64).status == 429  # one subscriber's /64 is one address
-    assert new_player(api, {"cloudfront-viewer-address": "[2001:db8:1:3::1]:443"}).status == 201
-    assert new_player(api, {}).status == 201  # no header: API Gateway's sourceIp (127.0.0.1 here)
+    assert new_player(api, via_cloudfront("[2001:db8:1:3::1]:443")).status == 201
+    assert new_player(api, via_cloudfront(None)).status == 201  # no header: API Gateway's sourceIp (127.0.0.1 here)
+
+
+@pytest.mark.parametrize("viewer", ["garbage", "", "1.2.3.4.5:80", "[::1", None])
+def test_a_malformed_or_missing_viewer_address_is_limited_as_the_connections_address(api, limit_clock, viewer):
+    """A viewer address that cannot be read falls back to the source address: 60 creations, 30 pass."""
+    buckets = ratelimit.MemoryBuckets()
+    api.app.dependency_overrides[depends.rate_buckets] = lambda: buckets
+    answers = [new_player(api, via_cloudfront(viewer)).status for _ in range(60)]
+    capacity = int(LIMITS["players"].capacity)
+    assert answers == [201] * capacity + [429] * (60 - capacity)
+
+
+def test_the_viewer_header_is_not_trusted_where_no_origin_secret_is_checked(api, limit_clock, monkeypatch):
+    """Without ``ORIGIN_VERIFY`` nothing proves CloudFront set the header: each request counts by its source."""
+    monkeypatch.delenv("ORIGIN_VERIFY")
+    buckets = ratelimit.MemoryBuckets()
+    api.app.dependency_overrides[depends.rate_buckets] = lambda: buckets
+    fresh = (via_cloudfront(f"198.51.100.{index}:443") for index in range(60))
+    answers = [new_player(api, headers).status for headers in fresh]
+    assert answers.count(201) == int(LIMITS["players"].capacity)
 
 
 def test_a_store_failure_lets_the_request_through(api, limit_clock):

@@ -57,7 +57,11 @@ def create_player(
 
 @router.patch("/v1/players/me", summary="Set your display name", tags=["players"], responses=_errors(401, 422, 503))
 def rename_player(
-    request: RenameRequest, player: CurrentPlayer, players: Annotated[Players, Depends(players)]
+    request: RenameRequest,
+    player: CurrentPlayer,
+    players: Annotated[Players, Depends(players)],
+    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
 ) -> PlayerProfile:
+    limiter.charge("renames")
     renamed = players.rename(player, request.name)
     return PlayerProfile(player_id=renamed.player_id, name=renamed.name)

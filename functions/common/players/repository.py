@@ -21,6 +21,8 @@ from common.persistence.store import call, from_item, to_item
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
 PUZZLE_PROGRESS = "puzzles"
+#: The attribute that holds the players this player blocked (``common.players.blocks``): a map by block id.
+BLOCKS = "blocks"
 #: The layout of a player item. 1: ``token_hash``, ``player_id``, ``created``, ``name`` when set, ``puzzles``
 #: once the player has finished a puzzle; items written before versions were stored (0) have the same layout.
 SCHEMA_VERSION = 1
@@ -40,6 +42,15 @@ class PlayerRepository(Protocol):
     def set_name(self, token_hash: str, name: str | None) -> Record | None: ...
 
     def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool: ...
+
+    def add_block(self, token_hash: str, block_id: str, block: Record, limit: int) -> bool:
+        """Add ``block`` under ``block_id`` to the player's blocks; False when the player holds ``limit``
+        already (or does not exist)."""
+        ...
+
+    def remove_block(self, token_hash: str, block_id: str) -> bool:
+        """Remove one block; False when the player has no block ``block_id``."""
+        ...
 
 
 class InMemoryPlayers:
@@ -82,6 +93,19 @@ class InMemoryPlayers:
                 return False
             player[PUZZLE_PROGRESS] = copy.deepcopy(progress)
             return True
+
+    def add_block(self, token_hash: str, block_id: str, block: Record, limit: int) -> bool:
+        with self._lock:
+            player = self._players.get(token_hash)
+            if player is None or len(player.get(BLOCKS) or {}) >= limit:
+                return False
+            player.setdefault(BLOCKS, {})[block_id] = copy.deepcopy(block)
+            return True
+
+    def remove_block(self, token_hash: str, block_id: str) -> bool:
+        with self._lock:
+            blocks = (self._players.get(token_hash) or {}).get(BLOCKS) or {}
+            return blocks.pop(block_id, None) is not None
 
 
 class PlayerStore:
@@ -141,3 +165,45 @@ class PlayerStore:
             params["ExpressionAttributeNames"]["#version"] = "v"
             params["ExpressionAttributeValues"][":version"] = to_attribute(expected_version)
         return call("update_item", **params) is not None
+
+    # -- blocks (the games function; common.players.blocks) -----------------------------------------------
+    def add_block(self, token_hash: str, block_id: str, block: dict[str, Any], limit: int) -> bool:
+        """One conditional write into the ``blocks`` map. The player's first block creates the map instead (one
+        expression cannot both create a map and set a key in it); two first blocks at once: the loser adds
+        into the map the winner made."""
+        key = {"token_hash": {"S": token_hash}}
+        for _ in range(2):
+            into_map = call(
+                "update_item",
+                TableName=self.table,
+                Key=key,
+                UpdateExpression="SET #blocks.#id = :block",
+                ConditionExpression="attribute_exists(#blocks) AND size(#blocks) < :limit",
+                ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},
+                ExpressionAttributeValues={":block": to_attribute(block), ":limit": to_attribute(limit)},
+            )
+            if into_map is not None:
+                return True
+            first = call(
+                "update_item",
+                TableName=self.table,
+                Key=key,
+                UpdateExpression="SET #blocks = :blocks",
+                ConditionExpression="attribute_exists(token_hash) AND attribute_not_exists(#blocks)",
+                ExpressionAttributeNames={"#blocks": BLOCKS},
+                ExpressionAttributeValues={":blocks": to_attribute({block_id: block})},
+            )
+            if first is not None:
+                return True
+        return False
+
+    def remove_block(self, token_hash: str, block_id: str) -> bool:
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key={"token_hash": {"S": token_hash}},
+            UpdateExpression="REMOVE #blocks.#id",
+            ConditionExpression="attribute_exists(#blocks.#id)",
+            ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},
+        )
+        return answer is not None

@@ -40,6 +40,10 @@ from common.persistence import store
 #: Above this many moves a validate request is charged (one token a move); shorter ones cost little CPU
 #: (under 40 ms) and make no DynamoDB call at all.
 VALIDATE_FREE_MOVES = 100
+#: The bucket of requests whose address cannot be read (they share it rather than go unlimited).
+UNKNOWN_ADDRESS = "unknown"
+#: Set wherever CloudFront adds the origin secret (``common.web.edge``): only then is its viewer header trusted.
+ORIGIN_SECRET_VARIABLE = "ORIGIN_VERIFY"
 #: Extra seconds an item lives past the moment its bucket is full again (then a missing item means full).
 TTL_MARGIN_SECONDS = 60
 
@@ -82,6 +86,29 @@ LIMITS: dict[str, Limit] = {
     "computer": Limit(
         "computer", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
     ),
+    # Writes people make a few times a day, each bounded per player and per address (a phone shop's NAT):
+    # a burst well above any honest use, then a slow refill. The numbers and why: docs/limits.md.
+    "games": Limit(
+        "games", capacity=30, per_second=1 / 30, per_player=True, address_capacity=120, address_per_second=0.5
+    ),
+    "rematch": Limit(
+        "rematch", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2
+    ),
+    "push": Limit("push", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2),
+    "renames": Limit(
+        "renames", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2
+    ),
+    "blocks": Limit(
+        "blocks", capacity=20, per_second=1 / 30, per_player=True, address_capacity=100, address_per_second=0.5
+    ),
+    # Puzzle attempts: a rated player's per player (a fast solver makes one every few seconds), an anonymous
+    # one's per address only, tighter (no player to hold to account).
+    "puzzles": Limit(
+        "puzzles", capacity=120, per_second=1.0, per_player=True, address_capacity=600, address_per_second=5.0
+    ),
+    "anonymous_puzzles": Limit("anonymous_puzzles", capacity=60, per_second=0.5, per_player=False),
+    # An export reads the whole log (a 1,000-move game is about 9 GETs); a cached one costs about a GET.
+    "exports": Limit("exports", capacity=30, per_second=0.2, per_player=False),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -90,12 +117,26 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/games"): "computer",
     ("post", "/v1/games/{id}/moves"): "computer",
     ("post", "/v1/games/{id}/resume"): "computer",
-    ("post", "/v1/games/{id}/rematch"): "computer",
+    ("post", "/v1/games/{id}/rematch"): "rematch",
+    ("post", "/v1/players/me/blocks"): "blocks",
+    ("delete", "/v1/players/me/blocks/{id}"): "blocks",
+    ("patch", "/v1/players/me"): "renames",
+    ("post", "/v1/players/me/push-subscriptions"): "push",
+    ("post", "/v1/puzzles/{id}/attempt"): "puzzles",
+    ("get", "/v1/games/{id}/export"): "exports",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
     "validate": "long histories checked from your network",
     "computer": "computer moves",
+    "games": "new games",
+    "rematch": "rematch offers",
+    "push": "push subscriptions",
+    "renames": "renames",
+    "blocks": "block changes",
+    "puzzles": "puzzle attempts",
+    "anonymous_puzzles": "puzzle attempts from your network",
+    "exports": "downloads from your network",
 }
 
 
@@ -281,13 +322,25 @@ class RateLimiter:
         self.charge("computer", max(level_settings(game, level).seconds for level in levels))
 
 
-def _address(event: dict[str, Any], headers: dict[str, str]) -> str | None:
-    viewer = headers.get("cloudfront-viewer-address")  # "ip:port", set by CloudFront, never by the viewer
-    text = (
-        viewer.rsplit(":", 1)[0] if viewer else ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
-    )
+def _address(event: dict[str, Any], headers: dict[str, str]) -> str:
+    """The client's address: CloudFront's viewer address when the origin check really ran (``ORIGIN_VERIFY``
+    set: only CloudFront knows the secret, and it overwrites a viewer's copy of the header), else the
+    connection's source address. A missing or malformed value falls back to the next source, and at the end
+    to one shared bucket: a request the limiter cannot place is limited with the others, never let through."""
+    viewer = headers.get("cloudfront-viewer-address") if os.environ.get(ORIGIN_SECRET_VARIABLE) else None
+    source = ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
+    for text in (viewer.rsplit(":", 1)[0] if viewer and ":" in viewer else None, source):
+        address = _parsed_address(text)
+        if address is not None:
+            return address
+    return UNKNOWN_ADDRESS
+
+
+def _parsed_address(text: Any) -> str | None:
+    if not isinstance(text, str) or not text:
+        return None
     try:
-        address = ipaddress.ip_address(str(text).strip("[]"))
+        address = ipaddress.ip_address(text.strip("[]"))
     except ValueError:
         return None
     if address.version == 6:

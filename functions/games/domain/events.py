@@ -74,7 +74,26 @@ class TimeoutClaimed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RematchOffered(Event):
+    """A player of a finished game asks for a rematch; nothing is created until the opponent accepts."""
+
+    kind: ClassVar[str] = "offer_rematch"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RematchDeclined(Event):
+    kind: ClassVar[str] = "decline_rematch"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RematchWithdrawn(Event):
+    kind: ClassVar[str] = "withdraw_rematch"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Rematched(Event):
+    """The rematch is agreed (an accepted offer, or at once against the computer): ``game_id`` is the new game."""
+
     kind: ClassVar[str] = "rematch"
     game_id: str
 
@@ -100,6 +119,9 @@ AnyEvent: TypeAlias = (
     | DrawAccepted
     | Resigned
     | TimeoutClaimed
+    | RematchOffered
+    | RematchDeclined
+    | RematchWithdrawn
     | Rematched
     | ComputerTookOver
     | Resumed

@@ -15,7 +15,10 @@ from games.domain.events import (
     Event,
     Joined,
     Moved,
+    RematchDeclined,
     Rematched,
+    RematchOffered,
+    RematchWithdrawn,
     Resigned,
     Resumed,
     TimeoutClaimed,
@@ -97,14 +100,27 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, TimeoutClaimed):
         result = head.rules().time_loss_result(head.position(), loser=head.turn)
         return replace(head, state="finished", result=_result(result), reason="timeout")
-    if isinstance(event, Rematched):
-        return replace(head, rematch=event.game_id)
+    if isinstance(event, (RematchOffered, RematchDeclined, RematchWithdrawn, Rematched)):
+        return _rematch_changed(head, event)
     if isinstance(event, ComputerTookOver):
         return _with_level(head, event.seat, event.level)
     if isinstance(event, Resumed):
         assert event.by is not None
         return _with_level(head, event.by, None)
     raise ValueError(f"unknown event {type(event).__name__}")
+
+
+def _rematch_changed(
+    head: GameHead, event: RematchOffered | RematchDeclined | RematchWithdrawn | Rematched
+) -> GameHead:
+    if isinstance(event, RematchOffered):
+        return replace(head, rematch_offer=event.by, rematch_declined=None)
+    if isinstance(event, RematchDeclined):
+        assert event.by is not None
+        return replace(head, rematch_offer=None, rematch_declined=other(event.by))
+    if isinstance(event, RematchWithdrawn):
+        return replace(head, rematch_offer=None)
+    return replace(head, rematch=event.game_id, rematch_offer=None, rematch_declined=None)
 
 
 def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:

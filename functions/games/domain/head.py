@@ -87,6 +87,9 @@ class GameHead:
     invite_key: bytes | None = None
     rematch: str | None = None
     rematch_of: str | None = None
+    #: The colour whose rematch offer waits for the opponent's answer; the colour whose last offer was declined.
+    rematch_offer: Color | None = None
+    rematch_declined: Color | None = None
     max_plies: int = MAX_PLIES
     #: The first position's FEN when it is not the rules' own start (None: it is). ``start_known`` is False
     #: on a head stored before the head carried it: the first event has it (one more read).

@@ -1,0 +1,46 @@
+"""What the games routes need, as Powertools dependencies (``Depends``): the repository, the heads an instance
+keeps, and the ``GamesService`` on them. Tests replace any through the resolver's ``dependency_overrides``.
+
+No ``from __future__ import annotations`` (``common.web.depends`` says why).
+"""
+
+import os
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.depends import Depends
+from common.players.repository import PlayerRepository
+from common.web.depends import Clock, clock, player_repository, rate_buckets
+from common.web.ratelimit import BucketRepository, RateLimiter
+
+from games.protocol import RecentHeads
+from games.repository import GameRepository, dynamodb_games
+from games.service import GamesService
+
+#: The heads of a resolver made without ``create_app()``'s own (on Lambda the handler's ``app`` has its own).
+_PROCESS_HEADS = RecentHeads()
+
+
+def game_repository() -> GameRepository:
+    return dynamodb_games()
+
+
+def recent_heads() -> RecentHeads:
+    """The heads this instance keeps (``RecentHeads``): ``create_app()`` gives each resolver its own."""
+    return _PROCESS_HEADS
+
+
+def games_service(
+    repository: Annotated[GameRepository, Depends(game_repository)],
+    now: Annotated[Clock, Depends(clock)],
+    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    recent: Annotated[RecentHeads, Depends(recent_heads)],
+    players: Annotated[PlayerRepository, Depends(player_repository)],
+) -> GamesService:
+    # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
+    # the dependency tree again on every request, and each node costs a ``get_type_hints``.
+    limiter = RateLimiter(buckets, now)
+    site_url = os.environ.get("SITE_URL", "")
+    return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent, players=players)
+
+
+Games = Annotated[GamesService, Depends(games_service)]
