@@ -58,8 +58,12 @@ def generate(template: Template | None = None) -> dict:
     merged = merge.get_openapi_schema()
     if merged.get("paths"):
         merged.setdefault("components", {}).setdefault("schemas", {})
+        _describe_edge(merged)
         _describe_our_errors(merged)
         _describe_limits(merged)
+        for operations in merged["paths"].values():
+            for operation in operations.values():
+                operation["responses"] = dict(sorted(operation["responses"].items()))
         merged["paths"] = dict(sorted(merged["paths"].items()))
         merged["components"]["schemas"] = dict(sorted(merged["components"]["schemas"].items()))
     return merged
@@ -81,6 +85,27 @@ def _describe_our_errors(document: dict) -> None:
         for name in unused:
             del schemas[name]
         unused = [name for name in schemas if not _referenced(document, name)]
+
+
+#: What ``common.web.api.normalized_event`` answers for a body before any route sees it.
+EDGE_BODY_ERRORS = {
+    "400": "The body is not JSON (`invalid_json`): bad syntax, NaN, too deep, not UTF-8.",
+    "413": "The body is over 64 KiB (`payload_too_large`).",
+    "415": "The body was not sent with `Content-Type: application/json` (`unsupported_media_type`).",
+}
+
+
+def _describe_edge(document: dict) -> None:
+    """The refusals ``common.web.api`` makes for every route, whatever the route declares: a body's 400, 413
+    and 415, and a request that does not match the model, 422 (``invalid_request``, ``invalid_body``)."""
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                for status, description in EDGE_BODY_ERRORS.items():
+                    responses.setdefault(status, {"description": description, **error})
+            responses.setdefault("422", {"description": "The request does not match the model.", **error})
 
 
 def _describe_limits(document: dict) -> None:

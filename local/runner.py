@@ -91,7 +91,7 @@ class LocalApi:
             name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
         }
         self.routes = template.routes
-        self._route_table: Any = None
+        self._route_tables: dict[bool, Any] = {}  # with and without the greedy fallback, built on first use
         # What CloudFront adds to every /v1 request (the origin secret the functions check).
         self.origin_headers = template.origin_headers()
         self._lock = threading.Lock()  # one invocation at a time, as in one Lambda instance
@@ -114,13 +114,22 @@ class LocalApi:
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         """The route API Gateway would pick, and its path parameters: ``common.web.routing`` (werkzeug's routing over
         the template's routes) decides, as in every function; the runner matches no path itself."""
-        if self._route_table is None:
+        return self._table(greedy=True).find(method, path)
+
+    def methods_at(self, path: str) -> list[str]:
+        """The methods the template's own routes serve at ``path`` (a 405's ``Allow``; the greedy fallback's
+        ``ANY`` aside, as the fallback function lists them)."""
+        return list(self._table(greedy=False).methods_at(path))
+
+    def _table(self, greedy: bool) -> Any:
+        if greedy not in self._route_tables:
             if str(FUNCTIONS_DIR) not in sys.path:  # the packaged runner's functions run elsewhere
                 sys.path.append(str(FUNCTIONS_DIR))
             from common.web.routing import RouteTable
 
-            self._route_table = RouteTable((route.method, route.path, route) for route in self.routes)
-        return self._route_table.find(method, path)
+            routes = [route for route in self.routes if greedy or "+}" not in route.path]
+            self._route_tables[greedy] = RouteTable((route.method, route.path, route) for route in routes)
+        return self._route_tables[greedy]
 
     def handle(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str):
         """(status, headers, body) for one API request."""
@@ -169,6 +178,14 @@ def lambda_response(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
     return int(result["statusCode"]), headers, raw
 
 
+def method_not_allowed(method: str, path: str, allowed: list[str]) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The API's JSON 405 (``method_not_allowed``, as ``common.web.errors`` spells it) with its ``Allow``."""
+    message = f"{method} is not allowed on {path}" + (f"; use {', '.join(allowed)}" if allowed else "")
+    body = json.dumps({"error": {"code": "method_not_allowed", "message": message}}).encode()
+    headers = [("Content-Type", "application/json")] + ([("Allow", ", ".join(allowed))] if allowed else [])
+    return int(HTTPStatus.METHOD_NOT_ALLOWED), headers, body
+
+
 def _api_gateway_error(status: HTTPStatus, message: str):
     return int(status), [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
 
@@ -207,6 +224,23 @@ class _RequestHandler(BaseHTTPRequestHandler):
         self._answer()
 
     do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_GET
+
+    def __getattr__(self, name: str) -> Any:
+        # Any other method (TRACE, CONNECT, PROPFIND...): the base class would answer a 501 HTML page; the
+        # deployed stack answers the API's JSON 405 (``_refuse_method``).
+        if name.startswith("do_"):
+            return self._refuse_method
+        raise AttributeError(name)
+
+    def _refuse_method(self) -> None:
+        try:
+            self._read_body()  # read, so the connection stays usable
+        except ValueError:
+            self.close_connection = True
+        path = urlsplit(self.path).path
+        allowed = self.server.api.methods_at(path) if path.startswith(API_PREFIX) else ["GET", "HEAD"]
+        status, headers, body = method_not_allowed(self.command, path, allowed)
+        self._send(status, with_security_headers(headers, self.server.security_headers), body)
 
     def _answer(self) -> None:
         started = time.perf_counter()

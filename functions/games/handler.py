@@ -27,7 +27,7 @@ from common.web.models import error_responses
 from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
-from games.export import export_game
+from games.export import EXPORT_MEDIA_TYPES, export_game
 from games.models import (
     MAX_EVENT,
     MAX_PLY,
@@ -323,7 +323,13 @@ def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:
     "/v1/games/{id}/export",
     summary="Download the game as PGN (chess) or PDN (draughts)",
     tags=["games"],
-    responses={200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}}, **_errors(404, 503)},
+    responses={
+        200: {
+            "description": "The PGN (chess, `application/x-chess-pgn`) or PDN (draughts, `text/plain`) text, UTF-8.",
+            "content": {media: {"schema": {"type": "string"}} for media in EXPORT_MEDIA_TYPES},
+        },
+        **_errors(404, 422, 503),
+    },
 )
 def export(id: str, games: Games) -> Response[str]:
     head, log = games.export(_game_id(id))
