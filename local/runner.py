@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -65,9 +65,9 @@ class LocalFunction:
     def __init__(self, function: Function, extra_environment: dict[str, str]):
         self.function = function
         self.environment = {**function.environment, **extra_environment}
-        self._handler: Callable[[dict, Any], Any] | None = None
+        self._handler: Callable[[dict[str, Any], Any], Any] | None = None
 
-    def invoke(self, event: dict) -> Any:
+    def invoke(self, event: dict[str, Any]) -> Any:
         context = LambdaContext(
             function_name=self.function.name,
             memory_limit_in_mb=self.function.memory_mb,
@@ -83,7 +83,12 @@ class LocalFunction:
 class LocalApi:
     """The HttpApi of the template: route selection as API Gateway does it, then the function."""
 
-    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None, functions=None):
+    def __init__(
+        self,
+        template: Template,
+        extra_environment: dict[str, str] | None = None,
+        functions: dict[str, Any] | None = None,
+    ):
         self.template = template
         self.extra_environment = dict(extra_environment or {})
         # ``functions``: the packaged build's, each in its own process (local/packaged.py); else in-process.
@@ -101,7 +106,7 @@ class LocalApi:
                 if str(path) not in sys.path:
                     sys.path.insert(0, str(path))
 
-    def invoke(self, function_name: str, event: dict) -> Any:
+    def invoke(self, function_name: str, event: dict[str, Any]) -> Any:
         """Run one function with ``event``, one invocation at a time (the functions share this process's
         environment); then tell ``after_invoke``, even if it crashed."""
         try:
@@ -114,7 +119,8 @@ class LocalApi:
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         """The route API Gateway would pick, and its path parameters: ``common.web.routing`` (werkzeug's routing over
         the template's routes) decides, as in every function; the runner matches no path itself."""
-        return self._table(greedy=True).find(method, path)
+        found: tuple[Route, dict[str, str]] | None = self._table(greedy=True).find(method, path)
+        return found
 
     def methods_at(self, path: str) -> list[str]:
         """The methods the template's own routes serve at ``path`` (a 405's ``Allow``; the greedy fallback's
@@ -131,7 +137,9 @@ class LocalApi:
             self._route_tables[greedy] = RouteTable((route.method, route.path, route) for route in routes)
         return self._route_tables[greedy]
 
-    def handle(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str):
+    def handle(
+        self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str
+    ) -> static.Answer:
         """(status, headers, body) for one API request."""
         split = urlsplit(target)
         path = split.path
@@ -186,12 +194,12 @@ def method_not_allowed(method: str, path: str, allowed: list[str]) -> tuple[int,
     return int(HTTPStatus.METHOD_NOT_ALLOWED), headers, body
 
 
-def _api_gateway_error(status: HTTPStatus, message: str):
+def _api_gateway_error(status: HTTPStatus, message: str) -> static.Answer:
     return int(status), [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
 
 
 @contextmanager
-def _environment(variables: dict[str, str]):
+def _environment(variables: dict[str, str]) -> Iterator[None]:
     saved = {name: os.environ.get(name) for name in variables}
     os.environ.update(variables)
     try:
@@ -211,7 +219,7 @@ def with_security_headers(headers: list[tuple[str, str]], security: dict[str, st
     return [(name, value) for name, value in headers if name.lower() not in replaced] + list(security.items())
 
 
-def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None):
+def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None) -> static.Answer:
     return int(status), [("Content-Type", "text/plain; charset=utf-8"), *(headers or [])], (text + "\n").encode()
 
 
@@ -220,7 +228,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
     server: LocalServer
     protocol_version = "HTTP/1.1"
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         self._answer()
 
     do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_GET
@@ -303,9 +311,12 @@ class _RequestHandler(BaseHTTPRequestHandler):
             if name.lower() not in ("content-length", "connection", "transfer-encoding", *self.server.removed_headers):
                 self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        try:
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):  # the client left before its answer: nothing to tell it
+            self.close_connection = True
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # _answer logs one line per request
@@ -327,7 +338,7 @@ class LocalServer(ThreadingHTTPServer):
     @property
     def origin(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host!s}:{port}"
 
 
 def push_environment() -> dict[str, str]:
