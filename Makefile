@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: help setup node run test test-fast lint-js test-js typecheck format lock lowest lint bench load package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
+.PHONY: help setup node run test test-fast contract lint-js test-js typecheck format lock lowest lint bench load package openapi site messages puzzles screenshots clean deploy deploy-waf smoke publish
 
 help:
 	@echo "make run      serve the API and the site on http://127.0.0.1:$(PORT) (PORT overrides)"
@@ -22,6 +22,7 @@ help:
 	@echo "make publish BUCKET=... DISTRIBUTION=...  upload the site to a deployed stack"
 	@echo "make smoke URL=https://...  a short end-to-end check of a running stack (or of make run)"
 	@echo "make openapi  write the OpenAPI description to docs/openapi.json"
+	@echo "make contract Schemathesis checks docs/openapi.json against make run's server (docs/contract.md)"
 	@echo "make site     build the static site into site/build/"
 	@echo "make messages extract the site's UI strings and update the sw, tl, en catalogs"
 	@echo "make puzzles  verify the draughts puzzle sets deep (dropping what fails) and top them up to 1,500"
@@ -160,6 +161,14 @@ smoke: setup
 # The OpenAPI description every function's resolver generates, merged (a test fails when it is stale).
 openapi: setup
 	$(PY) -m local.openapi
+
+# The API description is the contract: Schemathesis runs every operation of docs/openapi.json against the local
+# runner (a free port, a fresh dynalite, limits raised), bounded examples and a fixed seed (local/contract.py,
+# docs/contract.md). CI runs it after `make test` (.ci/run). MAX_EXAMPLES and SEED override the defaults.
+MAX_EXAMPLES ?= 15
+SEED ?= 27
+contract: setup node
+	$(PY) -m local.contract --max-examples $(MAX_EXAMPLES) --seed $(SEED)
 
 # The static site (Sheria, Jifunze, Fumbo, Mchezo in sw, tl, en) into site/build/; compiles the catalogs.
 # SITE_URL sets the origin of canonical and hreflang links (default http://127.0.0.1:3000).

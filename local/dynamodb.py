@@ -26,7 +26,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import IO, Any
 
 from local.template import ROOT, Template
 
@@ -52,7 +53,7 @@ class DynaliteUnavailable(RuntimeError):
 
 
 # ------------------------------------------------------------------------------------------- tables
-def table_definitions(template: Template | None = None, suffix: str = "") -> list[dict]:
+def table_definitions(template: Template | None = None, suffix: str = "") -> list[dict[str, Any]]:
     """``CreateTable`` arguments for every table in the template, named by logical id (plus ``suffix``)."""
     template = template or Template()
     definitions = []
@@ -75,7 +76,7 @@ def table_definitions(template: Template | None = None, suffix: str = "") -> lis
     return definitions
 
 
-def _simple_table(properties: dict) -> dict:
+def _simple_table(properties: dict[str, Any]) -> dict[str, Any]:
     key = properties.get("PrimaryKey") or {"Name": "id", "Type": "String"}
     definition: dict[str, Any] = {
         "AttributeDefinitions": [{"AttributeName": key["Name"], "AttributeType": _SIMPLE_TYPES[key["Type"]]}],
@@ -99,7 +100,7 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def create_tables(definitions: list[dict]) -> list[str]:
+def create_tables(definitions: list[dict[str, Any]]) -> list[str]:
     """Create each table (``CreateTable`` arguments from the template) that does not exist yet; the names
     created. Table administration lives here and in the tests, not in the functions: they only use tables.
     """
@@ -128,7 +129,7 @@ def delete_tables(names: list[str]) -> None:
         client.delete_table(TableName=name)
 
 
-def _store():
+def _store() -> ModuleType:
     """The functions' data-access module (its client: the endpoint, region and credentials they use)."""
     functions = str(ROOT / "functions")
     if functions not in sys.path:
@@ -138,9 +139,9 @@ def _store():
     return store
 
 
-def _list_tables(client) -> list[str]:
+def _list_tables(client: Any) -> list[str]:
     names: list[str] = []
-    params: dict = {}
+    params: dict[str, Any] = {}
     while True:
         answer = client.list_tables(**params)
         names.extend(answer.get("TableNames", ()))
@@ -157,7 +158,8 @@ def node_executable() -> str | None:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 # ------------------------------------------------------------------------------ a dynalite left behind
@@ -277,8 +279,8 @@ class Dynalite:
         self.path = Path(path) if path else None
         self.port = port or free_port()
         self._port_chosen = port is None  # ours to change if another server takes it before we bind
-        self.process: subprocess.Popen | None = None
-        self._output = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self._output: IO[bytes] | None = None
 
     @property
     def endpoint(self) -> str:
@@ -359,7 +361,7 @@ class Dynalite:
     def __enter__(self) -> Dynalite:
         return self.start()
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.stop()
 
 

@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from email.utils import formatdate
+from typing import Any
 from urllib.parse import parse_qsl
 
 #: Content types API Gateway passes as text; any other body arrives base64-encoded.
@@ -30,7 +31,7 @@ def http_api_event(
     body: bytes | str | None = None,
     source_ip: str = "127.0.0.1",
     request_id: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The event API Gateway sends to a function for one request."""
     pairs = list(headers.items()) if isinstance(headers, dict) else list(headers)
     merged: dict[str, str] = {}
@@ -44,7 +45,7 @@ def http_api_event(
     method = method.upper()
     request_id = request_id or _request_id()
     now = time.time()
-    event: dict = {
+    event: dict[str, Any] = {
         "version": "2.0",
         "routeKey": route_key or f"{method} {path}",
         "rawPath": path,

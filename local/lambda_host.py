@@ -19,12 +19,13 @@ import signal
 import sys
 import time
 import traceback
+from typing import Any
 
 
 class Context:
     """The parts of Lambda's context object the functions read."""
 
-    def __init__(self, details: dict):
+    def __init__(self, details: dict[str, Any]):
         self.function_name = details.get("function_name", "function")
         self.function_version = "$LATEST"
         self.memory_limit_in_mb = int(details.get("memory_limit_in_mb", 128))
@@ -57,6 +58,7 @@ def main(argv: list[str]) -> int:
     protocol.flush()
     for line in sys.stdin:
         request = json.loads(line)
+        answer: dict[str, Any]
         if request.get("modules"):  # what this instance has imported so far, and from where
             files = {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}
             answer = {"modules": files}

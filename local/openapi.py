@@ -14,6 +14,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from local.template import ROOT, Template
 
@@ -25,7 +26,7 @@ DESCRIPTION = (
 )
 
 
-def handler_apps(template: Template | None = None) -> dict[str, object]:
+def handler_apps(template: Template | None = None) -> dict[str, Any]:
     """Each function's resolver (its handler module's ``app``), by function name, imported as Lambda would."""
     template = template or Template()
     apps = {}
@@ -39,14 +40,14 @@ def handler_apps(template: Template | None = None) -> dict[str, object]:
     return apps
 
 
-def generate(template: Template | None = None) -> dict:
+def generate(template: Template | None = None) -> dict[str, Any]:
     """The merged OpenAPI document (paths and component schemas of every function), merged by Powertools'
     ``OpenAPIMerge`` (a route declared by two functions is an error there; two different models of one name
     are one here, since its merge keeps the last)."""
     from aws_lambda_powertools.event_handler.openapi.merge import OpenAPIMerge
 
     merge = OpenAPIMerge(title=TITLE, version=_version(), description=DESCRIPTION, on_conflict="error")
-    models: dict[str, dict] = {}
+    models: dict[str, dict[str, Any]] = {}
     for name, app in handler_apps(template).items():
         if not getattr(app, "declared_routes", None):
             continue  # the fallback declares no routes of its own
@@ -58,14 +59,18 @@ def generate(template: Template | None = None) -> dict:
     merged = merge.get_openapi_schema()
     if merged.get("paths"):
         merged.setdefault("components", {}).setdefault("schemas", {})
+        _describe_edge(merged)
         _describe_our_errors(merged)
         _describe_limits(merged)
+        for operations in merged["paths"].values():
+            for operation in operations.values():
+                operation["responses"] = dict(sorted(operation["responses"].items()))
         merged["paths"] = dict(sorted(merged["paths"].items()))
         merged["components"]["schemas"] = dict(sorted(merged["components"]["schemas"].items()))
     return merged
 
 
-def _describe_our_errors(document: dict) -> None:
+def _describe_our_errors(document: dict[str, Any]) -> None:
     """Powertools documents its own error bodies; ours are all ErrorResponse (common.web.api maps them)."""
     error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
     for operations in document["paths"].values():
@@ -83,7 +88,28 @@ def _describe_our_errors(document: dict) -> None:
         unused = [name for name in schemas if not _referenced(document, name)]
 
 
-def _describe_limits(document: dict) -> None:
+#: What ``common.web.api.normalized_event`` answers for a body before any route sees it.
+EDGE_BODY_ERRORS = {
+    "400": "The body is not JSON (`invalid_json`): bad syntax, NaN, too deep, not UTF-8.",
+    "413": "The body is over 64 KiB (`payload_too_large`).",
+    "415": "The body was not sent with `Content-Type: application/json` (`unsupported_media_type`).",
+}
+
+
+def _describe_edge(document: dict[str, Any]) -> None:
+    """The refusals ``common.web.api`` makes for every route, whatever the route declares: a body's 400, 413
+    and 415, and a request that does not match the model, 422 (``invalid_request``, ``invalid_body``)."""
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                for status, description in EDGE_BODY_ERRORS.items():
+                    responses.setdefault(status, {"description": description, **error})
+            responses.setdefault("422", {"description": "The request does not match the model.", **error})
+
+
+def _describe_limits(document: dict[str, Any]) -> None:
     """The 429 of the routes with a per-client limit (common.web.ratelimit, docs/limits.md)."""
     from common.web.ratelimit import LIMITED_ROUTES
 
@@ -99,20 +125,20 @@ def _describe_limits(document: dict) -> None:
         }
 
 
-def _referenced(document: dict, name: str) -> bool:
+def _referenced(document: dict[str, Any], name: str) -> bool:
     reference = f'"#/components/schemas/{name}"'
     outside = {key: value for key, value in document["components"]["schemas"].items() if key != name}
     return reference in json.dumps(document["paths"]) or reference in json.dumps(outside)
 
 
-def render(document: dict) -> str:
+def render(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def _version() -> str:
     import tomllib
 
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    return str(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from local.template import ROOT, Template
 
@@ -245,9 +246,9 @@ def build_runtime(build: Path) -> Path:
 
 
 # -------------------------------------------------------------------------------------------- template
-def packaged_template(template: Template, functions: dict[str, Path] | None = None) -> dict:
+def packaged_template(template: Template, functions: dict[str, Path] | None = None) -> dict[str, Any]:
     """template.yaml with each code path pointing into the build (paths are relative to the template file)."""
-    document = json.loads(json.dumps(template.data))  # plain dicts, intrinsics in their long form
+    document: dict[str, Any] = json.loads(json.dumps(template.data))  # plain dicts, intrinsics in their long form
     document.get("Globals", {}).get("Function", {}).pop("CodeUri", None)
     for name, resource in document["Resources"].items():
         properties = resource.setdefault("Properties", {})

@@ -39,7 +39,7 @@ class PackagedFunction:
         self.function = function
         self.environment = {**function.environment, **extra_environment}
         self.build = Path(build).resolve()
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[str] | None = None
         self.modules_at_start: list[str] = []
         self._lock = threading.Lock()
 
@@ -53,7 +53,7 @@ class PackagedFunction:
         )
         self.modules_at_start = self._read().get("ready", [])
 
-    def invoke(self, event: dict) -> Any:
+    def invoke(self, event: dict[str, Any]) -> Any:
         context = LambdaContext(
             function_name=self.function.name,
             memory_limit_in_mb=self.function.memory_mb,
@@ -72,9 +72,10 @@ class PackagedFunction:
 
     def loaded_modules(self) -> dict[str, str | None]:
         """{module name: file} of everything this instance has imported so far."""
-        return self._ask({"modules": True})["modules"]
+        modules: dict[str, str | None] = self._ask({"modules": True})["modules"]
+        return modules
 
-    def _ask(self, request: dict) -> dict:
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         with self._lock:
             if self.process is None or self.process.poll() is not None:
                 self.start()
@@ -83,14 +84,15 @@ class PackagedFunction:
             self.process.stdin.flush()
             return self._read()
 
-    def _read(self) -> dict:
+    def _read(self) -> dict[str, Any]:
         assert self.process and self.process.stdout
         line = self.process.stdout.readline()
         if not line:
             code = self.process.wait()
             self.process = None
             raise FunctionCrashed(f"{self.function.name} stopped (exit {code}); its output is above")
-        return json.loads(line)
+        answer: dict[str, Any] = json.loads(line)
+        return answer
 
     def stop(self) -> None:
         process, self.process = self.process, None

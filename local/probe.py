@@ -18,8 +18,11 @@ import os
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 from unittest import mock
+
+from local.static import Answer
 
 STATS_PATH = "/v1/_local/stats"
 BACKGROUND = "(background)"
@@ -70,13 +73,13 @@ class Probe:
                 events.register("after-call.dynamodb", self._after_call)
         self.listening = True
 
-    def wrap(self, handle):
+    def wrap(self, handle: Callable[..., Answer]) -> Callable[..., Answer]:
         """``handle`` (LocalApi.handle) answering STATS_PATH itself and charging every other request."""
 
-        def probed(method: str, target: str, headers, body: bytes, client_ip: str):
+        def probed(method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str) -> Answer:
             if target.split("?")[0] == STATS_PATH:
                 return 200, [("Content-Type", "application/json"), ("Cache-Control", "no-store")], self.report()
-            route = _route_name(handle.__self__, method, target)
+            route = _route_name(getattr(handle, "__self__", None), method, target)
             self._current.route = route
             started = time.thread_time()
             try:
@@ -91,7 +94,7 @@ class Probe:
 
         return probed
 
-    def _after_call(self, http_response, parsed, model, **_) -> None:
+    def _after_call(self, http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
         route = getattr(self._current, "route", None) or BACKGROUND
         units = _units(parsed.get("ConsumedCapacity"))
         failed = parsed.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
@@ -112,7 +115,7 @@ class Probe:
         ).encode()
 
 
-def _ask_for_capacity(params, model, **_) -> None:
+def _ask_for_capacity(params: dict[str, Any], model: Any, **_: Any) -> None:
     if model.name not in ("DescribeTable", "CreateTable", "ListTables", "DeleteTable"):
         params.setdefault("ReturnConsumedCapacity", "TOTAL")
 

@@ -67,7 +67,7 @@ class LocalSubscription:
         )
         return b64url(point)
 
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         """``PushSubscription.toJSON()``."""
         return {
             "endpoint": self.endpoint,
@@ -80,7 +80,7 @@ class LocalSubscription:
 class Delivery:
     endpoint: str
     headers: dict[str, str]
-    claims: dict
+    claims: dict[str, Any]
     payload: bytes
     at: float = field(default_factory=time.time)
 
@@ -113,7 +113,7 @@ class PushService:
     @property
     def origin(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host!s}:{port}"
 
     def start(self) -> PushService:
         self._thread = threading.Thread(target=self._server.serve_forever, name="push-service", daemon=True)
@@ -200,7 +200,7 @@ class PushService:
             self._lock.notify_all()
         return HTTPStatus.CREATED, {"Location": f"{self.origin}/message/{secrets.token_urlsafe(8)}"}, ""
 
-    def check_vapid(self, headers: dict[str, str], subscription: LocalSubscription) -> dict:
+    def check_vapid(self, headers: dict[str, str], subscription: LocalSubscription) -> dict[str, Any]:
         scheme, _, parameters = headers.get("authorization", "").partition(" ")
         if scheme.lower() != "vapid":
             raise Refusal(HTTPStatus.UNAUTHORIZED, "Authorization must be 'vapid t=..., k=...' (RFC 8292)")
@@ -225,10 +225,10 @@ class PushService:
             raise Refusal(HTTPStatus.UNAUTHORIZED, "sub must be a mailto: or https: URL")
         return claims
 
-    def _verified_claims(self, token: str, public: ec.EllipticCurvePublicKey) -> dict:
+    def _verified_claims(self, token: str, public: ec.EllipticCurvePublicKey) -> dict[str, Any]:
         """The JWT's claims once PyJWT has checked its ES256 signature with ``k``, its ``aud`` and its ``exp``."""
         try:
-            claims: dict = jwt.decode(
+            claims: dict[str, Any] = jwt.decode(
                 token, public, algorithms=["ES256"], audience=self.origin, options={"require": ["aud", "exp"]}
             )
         except jwt.InvalidAlgorithmError:
@@ -254,9 +254,10 @@ class PushService:
         if headers.get("content-encoding") != "aes128gcm":
             raise Refusal(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding must be aes128gcm (RFC 8291)")
         try:
-            return http_ece.decrypt(
+            plain: bytes = http_ece.decrypt(
                 body, private_key=subscription.private_key, auth_secret=subscription.auth, version="aes128gcm"
             )
+            return plain
         except Exception as error:
             raise Refusal(HTTPStatus.BAD_REQUEST, f"the body does not decrypt: {error}") from None
 

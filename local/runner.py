@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -67,9 +67,9 @@ class LocalFunction:
     def __init__(self, function: Function, extra_environment: dict[str, str]):
         self.function = function
         self.environment = {**function.environment, **extra_environment}
-        self._handler: Callable[[dict, Any], Any] | None = None
+        self._handler: Callable[[dict[str, Any], Any], Any] | None = None
 
-    def invoke(self, event: dict) -> Any:
+    def invoke(self, event: dict[str, Any]) -> Any:
         context = LambdaContext(
             function_name=self.function.name,
             memory_limit_in_mb=self.function.memory_mb,
@@ -85,7 +85,12 @@ class LocalFunction:
 class LocalApi:
     """The HttpApi of the template: route selection as API Gateway does it, then the function."""
 
-    def __init__(self, template: Template, extra_environment: dict[str, str] | None = None, functions=None):
+    def __init__(
+        self,
+        template: Template,
+        extra_environment: dict[str, str] | None = None,
+        functions: dict[str, Any] | None = None,
+    ):
         self.template = template
         self.extra_environment = dict(extra_environment or {})
         # ``functions``: the packaged build's, each in its own process (local/packaged.py); else in-process.
@@ -93,7 +98,7 @@ class LocalApi:
             name: LocalFunction(function, self.extra_environment) for name, function in template.functions.items()
         }
         self.routes = template.routes
-        self._route_table: Any = None
+        self._route_tables: dict[bool, Any] = {}  # with and without the greedy fallback, built on first use
         # What CloudFront adds to every /v1 request (the origin secret the functions check).
         self.origin_headers = template.origin_headers()
         self._lock = threading.Lock()  # one request at a time, as in one Lambda instance
@@ -106,7 +111,7 @@ class LocalApi:
                 if str(path) not in sys.path:
                     sys.path.insert(0, str(path))
 
-    def invoke(self, function_name: str, event: dict, background: bool = False) -> Any:
+    def invoke(self, function_name: str, event: dict[str, Any], background: bool = False) -> Any:
         """Run one function with ``event``, one request at a time (``background``: one stream or schedule
         invocation at a time, beside the requests); then tell ``after_invoke``, even if it crashed."""
         try:
@@ -119,15 +124,27 @@ class LocalApi:
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         """The route API Gateway would pick, and its path parameters: ``common.web.routing`` (werkzeug's routing over
         the template's routes) decides, as in every function; the runner matches no path itself."""
-        if self._route_table is None:
+        found: tuple[Route, dict[str, str]] | None = self._table(greedy=True).find(method, path)
+        return found
+
+    def methods_at(self, path: str) -> list[str]:
+        """The methods the template's own routes serve at ``path`` (a 405's ``Allow``; the greedy fallback's
+        ``ANY`` aside, as the fallback function lists them)."""
+        return list(self._table(greedy=False).methods_at(path))
+
+    def _table(self, greedy: bool) -> Any:
+        if greedy not in self._route_tables:
             if str(FUNCTIONS_DIR) not in sys.path:  # the packaged runner's functions run elsewhere
                 sys.path.append(str(FUNCTIONS_DIR))
             from common.web.routing import RouteTable
 
-            self._route_table = RouteTable((route.method, route.path, route) for route in self.routes)
-        return self._route_table.find(method, path)
+            routes = [route for route in self.routes if greedy or "+}" not in route.path]
+            self._route_tables[greedy] = RouteTable((route.method, route.path, route) for route in routes)
+        return self._route_tables[greedy]
 
-    def handle(self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str):
+    def handle(
+        self, method: str, target: str, headers: list[tuple[str, str]], body: bytes, client_ip: str
+    ) -> static.Answer:
         """(status, headers, body) for one API request."""
         split = urlsplit(target)
         path = split.path
@@ -176,12 +193,20 @@ def lambda_response(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
     return int(result["statusCode"]), headers, raw
 
 
-def _api_gateway_error(status: HTTPStatus, message: str):
+def method_not_allowed(method: str, path: str, allowed: list[str]) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The API's JSON 405 (``method_not_allowed``, as ``common.web.errors`` spells it) with its ``Allow``."""
+    message = f"{method} is not allowed on {path}" + (f"; use {', '.join(allowed)}" if allowed else "")
+    body = json.dumps({"error": {"code": "method_not_allowed", "message": message}}).encode()
+    headers = [("Content-Type", "application/json")] + ([("Allow", ", ".join(allowed))] if allowed else [])
+    return int(HTTPStatus.METHOD_NOT_ALLOWED), headers, body
+
+
+def _api_gateway_error(status: HTTPStatus, message: str) -> static.Answer:
     return int(status), [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
 
 
 @contextmanager
-def _environment(variables: dict[str, str]):
+def _environment(variables: dict[str, str]) -> Iterator[None]:
     """The function's variables set in this process while it runs. A request and a background function may run
     at once: each variable is restored when the last function using it ends (the template gives a variable
     the same value in every function that has it: a table's name, the origin secret)."""
@@ -218,7 +243,7 @@ def with_security_headers(headers: list[tuple[str, str]], security: dict[str, st
     return [(name, value) for name, value in headers if name.lower() not in replaced] + list(security.items())
 
 
-def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None):
+def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None) -> static.Answer:
     return int(status), [("Content-Type", "text/plain; charset=utf-8"), *(headers or [])], (text + "\n").encode()
 
 
@@ -227,10 +252,27 @@ class _RequestHandler(BaseHTTPRequestHandler):
     server: LocalServer
     protocol_version = "HTTP/1.1"
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         self._answer()
 
     do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_GET
+
+    def __getattr__(self, name: str) -> Any:
+        # Any other method (TRACE, CONNECT, PROPFIND...): the base class would answer a 501 HTML page; the
+        # deployed stack answers the API's JSON 405 (``_refuse_method``).
+        if name.startswith("do_"):
+            return self._refuse_method
+        raise AttributeError(name)
+
+    def _refuse_method(self) -> None:
+        try:
+            self._read_body()  # read, so the connection stays usable
+        except ValueError:
+            self.close_connection = True
+        path = urlsplit(self.path).path
+        allowed = self.server.api.methods_at(path) if path.startswith(API_PREFIX) else ["GET", "HEAD"]
+        status, headers, body = method_not_allowed(self.command, path, allowed)
+        self._send(status, with_security_headers(headers, self.server.security_headers), body)
 
     def _answer(self) -> None:
         started = time.perf_counter()
@@ -293,9 +335,12 @@ class _RequestHandler(BaseHTTPRequestHandler):
             if name.lower() not in ("content-length", "connection", "transfer-encoding", *self.server.removed_headers):
                 self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        try:
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):  # the client left before its answer: nothing to tell it
+            self.close_connection = True
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # _answer logs one line per request
@@ -317,7 +362,7 @@ class LocalServer(ThreadingHTTPServer):
     @property
     def origin(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{host!s}:{port}"
 
 
 def push_environment() -> dict[str, str]:

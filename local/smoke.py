@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 LANGS = ("sw", "tl", "en")
 #: The shortest decisive chess game: White is mated on ply 4.
@@ -142,7 +142,7 @@ def checks() -> list[tuple[str, Callable[[Client], str]]]:
     ]
 
 
-def run(origin: str, out=sys.stdout, timeout: float = TIMEOUT) -> bool:
+def run(origin: str, out: TextIO = sys.stdout, timeout: float = TIMEOUT) -> bool:
     client = Client(origin, timeout)
     passed = True
     for name, check in checks():

@@ -32,9 +32,12 @@ import yaml
 from local.template import TEMPLATE
 
 try:  # PyPI's `brotli` (requirements-dev.txt); without it the runner sends gzip, as a browser accepts both
-    import brotli
+    import brotli  # type: ignore[import-untyped]  # no types in the package
 except ImportError:  # pragma: no cover - only on a half-installed venv
     brotli = None
+
+#: One HTTP answer: (status, headers, body).
+Answer = tuple[int, list[tuple[str, str]], bytes]
 
 #: What a page gets when no response headers policy sets Cache-Control: the README's `aws s3 sync` of the
 #: pages sets it as object metadata, and CloudFront passes it on.
@@ -88,7 +91,7 @@ class Behaviour:
         return tuple(name for name, on in (("br", self.brotli and brotli is not None), ("gzip", self.gzip)) if on)
 
 
-class _CloudFormationLoader(yaml.SafeLoader):
+class _CloudFormationLoader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types
     """YAML with CloudFormation's short tags (``!Ref X`` becomes ``{"Ref": "X"}``)."""
 
 
@@ -120,7 +123,7 @@ def site_behaviours(template_path: Path = TEMPLATE) -> tuple[Behaviour, ...]:
     return tuple(_behaviour(resources, config) for config in [*behaviours, default])
 
 
-def _behaviour(resources: dict, config: dict) -> Behaviour:
+def _behaviour(resources: dict[str, Any], config: dict[str, Any]) -> Behaviour:
     policy_id = config.get("CachePolicyId")
     if isinstance(policy_id, dict):
         parameters = resources[policy_id["Ref"]]["Properties"]["CachePolicyConfig"][
@@ -128,7 +131,7 @@ def _behaviour(resources: dict, config: dict) -> Behaviour:
         ]
         gzip_on, brotli_on = parameters["EnableAcceptEncodingGzip"], parameters.get("EnableAcceptEncodingBrotli", False)
     else:
-        gzip_on, brotli_on = MANAGED_CACHE_POLICIES[policy_id]
+        gzip_on, brotli_on = MANAGED_CACHE_POLICIES[str(policy_id)]
     cache_control = None
     headers_policy = config.get("ResponseHeadersPolicyId")
     if isinstance(headers_policy, dict):
@@ -146,7 +149,7 @@ def behaviour_for(path: str, template_path: Path = TEMPLATE) -> Behaviour:
 # -- answers ---------------------------------------------------------------------------------------------
 
 
-def site_response(method: str, target: str, site_dir: Path, origin: str, request_headers=None):
+def site_response(method: str, target: str, site_dir: Path, origin: str, request_headers: Any = None) -> Answer:
     """(status, headers, body) for a site request, as CloudFront + S3 + the index function answer it."""
     request_headers = request_headers or {}
     if method not in ("GET", "HEAD"):
@@ -240,16 +243,16 @@ def _etag_matches(if_none_match: str | None, etag: str) -> bool:
     return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match.split(","))
 
 
-def _header(headers, name: str) -> str | None:
+def _header(headers: Any, name: str) -> str | None:
     if hasattr(headers, "get"):
         value = headers.get(name)
         if value is not None or not isinstance(headers, dict):
-            return value
+            return None if value is None else str(value)
         return next((v for k, v in headers.items() if k.lower() == name.lower()), None)
     return next((value for key, value in headers if key.lower() == name.lower()), None)
 
 
-def _not_found(site_dir: Path, path: str):
+def _not_found(site_dir: Path, path: str) -> Answer:
     page = site_dir / "404.html"
     if page.is_file():
         return 404, [("Content-Type", CONTENT_TYPES[".html"])], page.read_bytes()
@@ -263,5 +266,5 @@ def _inside(site_dir: Path, path: str) -> Path | None:
     return candidate if candidate == root or root in candidate.parents else None
 
 
-def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None):
+def _text(status: int, text: str, headers: list[tuple[str, str]] | None = None) -> Answer:
     return int(status), [("Content-Type", "text/plain; charset=utf-8"), *(headers or [])], (text + "\n").encode()

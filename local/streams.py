@@ -25,7 +25,7 @@ from typing import Any
 ACCOUNT = "000000000000"
 
 
-def stream_json(attribute: dict) -> dict:
+def stream_json(attribute: dict[str, Any]) -> dict[str, Any]:
     """One attribute in a stream record's JSON: binary values are base64 text, as in AWS's event payloads."""
     ((kind, value),) = attribute.items()
     if kind == "B":
@@ -40,8 +40,13 @@ def stream_json(attribute: dict) -> dict:
 
 
 def insert_record(
-    item: dict, table: str, key_names: Iterable[str], sequence: int, region: str = "us-east-1", now: float | None = None
-) -> dict:
+    item: dict[str, Any],
+    table: str,
+    key_names: Iterable[str],
+    sequence: int,
+    region: str = "us-east-1",
+    now: float | None = None,
+) -> dict[str, Any]:
     """The stream record of ``item``'s ``INSERT`` (a ``NEW_IMAGE`` stream)."""
     image = {name: stream_json(value) for name, value in item.items()}
     keys = {name: image[name] for name in key_names}
@@ -71,10 +76,10 @@ class TableTail:
         self.client = client
         self.table = table
         self.key_names = key_names
-        self.seen: set[tuple] = set()
+        self.seen: set[tuple[Any, ...]] = set()
         self.sequence = 0
 
-    def new_records(self, keep: Callable[[dict], bool] = lambda item: True) -> list[dict]:
+    def new_records(self, keep: Callable[[dict[str, Any]], bool] = lambda item: True) -> list[dict[str, Any]]:
         items, params = [], {"TableName": self.table, "ConsistentRead": True}
         while True:
             answer = self.client().scan(**params)
@@ -93,20 +98,20 @@ class TableTail:
                 records.append(insert_record(item, self.table, self.key_names, self.sequence))
         return records
 
-    def forget(self, key: tuple) -> None:
+    def forget(self, key: tuple[Any, ...]) -> None:
         """Let the item with this key be returned again (its record failed)."""
         self.seen.discard(key)
 
-    def key_of_record(self, record: dict) -> tuple:
+    def key_of_record(self, record: dict[str, Any]) -> tuple[Any, ...]:
         return tuple(next(iter(record["dynamodb"]["Keys"][name].values())) for name in self.key_names)
 
-    def _key(self, item: dict) -> tuple:
+    def _key(self, item: dict[str, Any]) -> tuple[Any, ...]:
         return tuple(next(iter(item[name].values())) for name in self.key_names)
 
 
-def event_items(item: dict) -> bool:
+def event_items(item: dict[str, Any]) -> bool:
     """The games table's event items (``sk`` ``E...``): what NotifyFunction's event source mapping lets through."""
-    return item.get("sk", {}).get("S", "").startswith("E")
+    return str(item.get("sk", {}).get("S", "")).startswith("E")
 
 
 # -- the local runner's stand-in for the stream and the schedule -----------------------------------------
@@ -131,15 +136,15 @@ class StreamFeeder:
     def __init__(
         self,
         tail: TableTail,
-        deliver: Callable[[dict], Any],
-        keep: Callable[[dict], bool] = lambda item: True,
+        deliver: Callable[[dict[str, Any]], Any],
+        keep: Callable[[dict[str, Any]], bool] = lambda item: True,
         poll_seconds: float = 5.0,
     ):
         self.tail = tail
         self.deliver = deliver
         self.keep = keep
         self.poll_seconds = poll_seconds
-        self.attempts: dict[tuple, int] = {}
+        self.attempts: dict[tuple[Any, ...], int] = {}
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
@@ -234,7 +239,7 @@ class LocalNotifications:
     requests' latency, on their own threads; ``invoke(function name, event)`` runs a function as the runner
     does (one at a time with the requests: the functions share this process's environment)."""
 
-    def __init__(self, invoke: Callable[[str, dict], Any], games_table: str, client: Callable[[], Any]):
+    def __init__(self, invoke: Callable[[str, dict[str, Any]], Any], games_table: str, client: Callable[[], Any]):
         poll = float(os.environ.get(POLL_SECONDS_VARIABLE) or 5.0)
         sweep = float(os.environ.get(SWEEP_SECONDS_VARIABLE) or 15 * 60)
         self.feeder = StreamFeeder(
@@ -260,7 +265,7 @@ class LocalNotifications:
         self.schedule.stop()
 
 
-def scheduled_event(now: float | None = None) -> dict:
+def scheduled_event(now: float | None = None) -> dict[str, Any]:
     """The event EventBridge Scheduler gives ReminderFunction (the function reads nothing from it)."""
     at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now if now is not None else time.time()))
     return {"source": "aws.scheduler", "detail-type": "Scheduled Event", "time": at, "detail": {}}
@@ -275,7 +280,7 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
         return None
     table = notify.environment.get("GAMES_TABLE", "GamesTable")
 
-    def invoke(name: str, event: dict) -> Any:
+    def invoke(name: str, event: dict[str, Any]) -> Any:
         return api.invoke(name, event, background=True)  # beside the requests, never holding them up
 
     notifications = LocalNotifications(invoke, table, lambda: _client(endpoint)).start()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -77,9 +78,9 @@ class Template:
         data, problems = decode_str(self.path.read_text(encoding="utf-8"))
         if problems or data is None:
             raise ValueError(f"{self.path} cannot be read: {'; '.join(str(problem) for problem in problems)}")
-        self.data: dict = data
-        self.resources: dict[str, dict] = dict(data.get("Resources") or {})
-        self.parameters: dict[str, dict] = dict(data.get("Parameters") or {})
+        self.data: dict[str, Any] = data
+        self.resources: dict[str, dict[str, Any]] = dict(data.get("Resources") or {})
+        self.parameters: dict[str, dict[str, Any]] = dict(data.get("Parameters") or {})
 
     # -- functions and routes ------------------------------------------------------------------------
     @cached_property
@@ -108,7 +109,7 @@ class Template:
         return [route for function in self.functions.values() for route in function.routes]
 
     @staticmethod
-    def _routes_of(function: str, properties: dict):
+    def _routes_of(function: str, properties: dict[str, Any]) -> Iterator[Route]:
         for event in (properties.get("Events") or {}).values():
             if event.get("Type") != "HttpApi":
                 continue
@@ -117,10 +118,11 @@ class Template:
             method = str(details.get("Method", "ANY")).upper() if path != "$default" else "ANY"
             yield Route(method=method, path=path, function=function)
 
-    def _with_globals(self, properties: dict) -> dict:
+    def _with_globals(self, properties: dict[str, Any]) -> dict[str, Any]:
         """SAM's Globals rules: the function's own scalars win, maps merge, lists add up (Globals first)."""
         defaults = ((self.data.get("Globals") or {}).get("Function")) or {}
-        return _merge(defaults, properties)
+        merged: dict[str, Any] = _merge(defaults, properties)
+        return merged
 
     def _layer_dir(self, layer: Any) -> Path | None:
         """The ContentUri of a layer declared in this template (layers given by ARN have no local copy)."""
@@ -187,7 +189,7 @@ class Template:
                 return self.resolve(self._list(items)[int(index)])
         raise ValueError(f"the local runner cannot resolve {value!r} in {self.path.name}")
 
-    def _list(self, value: Any) -> list:
+    def _list(self, value: Any) -> list[Any]:
         """A list, or an intrinsic that makes one (Fn::Split)."""
         if isinstance(value, list):
             return value
@@ -222,7 +224,7 @@ class Template:
         return f"{resource}.{attribute}"
 
     def _sub(self, text: str, variables: dict[str, str]) -> str:
-        def replace(match: re.Match) -> str:
+        def replace(match: re.Match[str]) -> str:
             name = match.group(1)
             if name in variables:
                 return variables[name]
@@ -233,7 +235,7 @@ class Template:
         return _SUB_VARIABLE.sub(replace, text)
 
 
-def security_headers_of(config: dict) -> dict[str, str]:
+def security_headers_of(config: dict[str, Any]) -> dict[str, str]:
     """CloudFront's SecurityHeadersConfig as the header lines it adds (names as CloudFront sends them)."""
     headers: dict[str, str] = {}
     hsts = config.get("StrictTransportSecurity")

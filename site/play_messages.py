@@ -69,6 +69,11 @@ PLAY_MESSAGES = {
     "error_game_not_found": N_("There is no such game. Check the link."),
     "error_invalid_name": N_("A name has at most 24 characters: letters, digits, spaces and . ' - _"),
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
+    # A request the page itself built wrong (not a JSON object, not sent as JSON): a stale page, most likely.
+    "error_invalid_body": N_("The page sent a request the server cannot read. Reload the page and try again."),
+    "error_unsupported_media_type": N_(
+        "The page sent a request the server cannot read. Reload the page and try again."
+    ),
     "error_store_unavailable": N_("The server is busy. Try again in a moment."),
     "request_refused": N_("The server refused this request."),
     "rematch_offered_by_you": N_("You offered a rematch."),

@@ -42,6 +42,10 @@ _REASONS = {
 }
 
 
+#: The media types of an export: chess's PGN, then draughts' PDN (the OpenAPI description names both).
+EXPORT_MEDIA_TYPES = ("application/x-chess-pgn", "text/plain")
+
+
 @dataclass(frozen=True)
 class Export:
     filename: str
@@ -111,9 +115,8 @@ def export_game(head: GameHead, events: list[AnyEvent], site_url: str = "") -> E
         text = pgn_text(tags, events, head, _ending_comment(head), _event_comment)
     else:
         text = _pdn(tags, events, head, start, rules.start().turn, result)
-    extension, content_type = (
-        ("pgn", "application/x-chess-pgn; charset=utf-8") if is_chess else ("pdn", "text/plain; charset=utf-8")
-    )
+    extension, media_type = ("pgn", EXPORT_MEDIA_TYPES[0]) if is_chess else ("pdn", EXPORT_MEDIA_TYPES[1])
+    content_type = f"{media_type}; charset=utf-8"
     return Export(filename=f"ubao-{head.game}-{head.id}.{extension}", content_type=content_type, text=text)
 
 

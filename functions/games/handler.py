@@ -27,7 +27,7 @@ from games import blocking
 from games.dependencies import Games, recent_heads
 from games.dependencies import game_repository as game_repository  # the tests override it here
 from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
-from games.export import ExportCache, export_game
+from games.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
 from games.models import (
     MAX_EVENT,
     MAX_PLY,
@@ -301,9 +301,12 @@ def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | N
     tags=["games"],
     description="Send the `ETag` back as `If-None-Match`: 304 until the game changes. Public, like the game.",
     responses={
-        200: {"description": "The PGN or PDN text.", "content": {"text/plain": {}}},
+        200: {
+            "description": "The PGN (chess, `application/x-chess-pgn`) or PDN (draughts, `text/plain`) text, UTF-8.",
+            "content": {media: {"schema": {"type": "string"}} for media in EXPORT_MEDIA_TYPES},
+        },
         304: {"description": "Your copy is current."},
-        **_errors(404, 503),
+        **_errors(404, 422, 503),
     },
 )
 def export(id: str, games: Games) -> Response[str]:

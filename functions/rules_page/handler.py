@@ -47,7 +47,7 @@ def _base_url(headers: dict[str, Any]) -> str:
     tags=["rules"],
     operation_id="rulesPage",
     responses={
-        200: {"description": "The page.", "content": {"text/html": {}}},
+        200: {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
         304: {"description": "Your copy is current."},
         **error_responses({404: "No such game.", 422: "`lang` is not sw, tl or en."}, 404, 422),
     },

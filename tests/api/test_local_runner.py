@@ -113,12 +113,24 @@ def test_a_chunked_body_over_http(runner):
         assert json.loads(response.read())["move"] == "d4"
 
 
-def test_a_curl_style_form_encoded_json_body_works(runner):
-    status, _, body = request(
+def test_a_form_encoded_body_is_refused_with_415(runner):
+    # curl -d sends form-encoded, as a cross-site form does: the API takes only what says it is JSON.
+    status, headers, body = request(
         runner["origin"], "POST", "/v1/validate", b'{"game":"tanzanian","move":"c3-d4"}',
         {"Content-Type": "application/x-www-form-urlencoded"},
     )  # fmt: skip
-    assert status == 200 and json.loads(body)["legal"] is True
+    assert status == 415 and headers["content-type"] == "application/json"
+    assert json.loads(body)["error"]["code"] == "unsupported_media_type"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allow"), [("TRACE", "/v1/validate", "POST"), ("PROPFIND", "/", "GET, HEAD")]
+)
+def test_a_method_no_route_knows_is_a_json_405(runner, method, path, allow):
+    status, headers, body = request(runner["origin"], method, path, b"x", {"Content-Type": "text/plain"})
+    assert status == 405 and headers["content-type"] == "application/json" and headers["allow"] == allow
+    assert json.loads(body)["error"]["code"] == "method_not_allowed"
+    assert request(runner["origin"], "GET", "/")[0] == 200  # the server still answers
 
 
 def test_the_wrong_method_and_an_unknown_path_get_json_errors(runner):

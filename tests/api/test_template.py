@@ -112,6 +112,21 @@ def test_openapi_describes_every_route_of_the_template(template):
                     assert "ErrorResponse" in json.dumps(response), (status, response)
 
 
+def test_every_operation_documents_its_success_body_and_the_edge_refusals():
+    """A client generator or checker can read every answer: a 2xx with a schema for each content type sent,
+    and a body's 400, 413 and 415 wherever a body is read (``common.web.api`` answers them for every route)."""
+    for path, item in generate()["paths"].items():
+        for method, operation in item.items():
+            responses = operation["responses"]
+            successes = {status: spec for status, spec in responses.items() if status.startswith("2")}
+            assert successes, (method, path)
+            for status, spec in successes.items():
+                assert spec.get("content"), (method, path, status)
+                assert all("schema" in media for media in spec["content"].values()), (method, path, status)
+            if "requestBody" in operation:
+                assert {"400", "413", "415", "422"} <= set(responses), (method, path)
+
+
 # ------------------------------------------------------------------------------------------ packaging
 def test_the_packaged_template_points_at_the_build_and_is_clean(template, tmp_path):
     document = packaged_template(template)

@@ -15,6 +15,7 @@ from pydantic import TypeAdapter
 from validate_move.handler import lambda_handler
 from validate_move.models import MAX_HISTORY_MOVES, ValidateResponse
 
+from local.events import LambdaContext, http_api_event
 from tests.api.helpers import assert_error, call
 
 RESPONSE = TypeAdapter(ValidateResponse)
@@ -125,8 +126,10 @@ def test_a_move_after_the_end_is_refused_as_game_over():
         ('{"game": "chess", "move": "e4", "x": ' + "9" * 5000 + "}", 400, "invalid_json", "not valid JSON"),
         ("[" * 5000 + "]" * 5000, 400, "invalid_json", "nested too deeply"),
         ("", 422, "invalid_request", "body"),
-        ("[1, 2]", 422, "invalid_request", "body"),
-        ('"e4"', 422, "invalid_request", "body"),
+        ("[1, 2]", 422, "invalid_body", "an array"),
+        ('"e4"', 422, "invalid_body", "a string"),
+        ("  null", 422, "invalid_body", "null"),
+        ("[1, 2", 400, "invalid_json", "not valid JSON"),
         ({"move": "e4"}, 422, "invalid_request", "game"),
         ({"game": "chess"}, 422, "invalid_request", "move"),
         ({"game": "go", "move": "e4"}, 422, "invalid_request", "game"),
@@ -190,12 +193,21 @@ def test_a_body_that_is_not_base64_although_marked_so():
     assert json.loads(result["body"])["error"]["code"] == "invalid_json"
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
-def test_json_is_read_whatever_the_content_type_says(content_type):
-    # curl -d sends form-encoded; a browser's fetch without headers sends text/plain.
-    headers = {"content-type": content_type} if content_type else {}
-    event_headers = headers or {"content-type": ""}
-    answer = validate({"game": "chess", "move": "e4"}, headers=event_headers)
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", None]
+)
+def test_a_body_not_sent_as_json_is_refused_with_415(content_type):
+    # A cross-site page can POST text/plain or a form without a CORS preflight: neither may reach a route.
+    headers = {"content-type": content_type} if content_type is not None else {}
+    event = http_api_event("POST", "/v1/validate", headers=headers, body='{"game": "chess", "move": "e4"}')
+    result = lambda_handler(event, LambdaContext(function_name="test"))
+    assert result["statusCode"] == 415, result
+    assert json.loads(result["body"])["error"]["code"] == "unsupported_media_type"
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "Application/JSON; charset=utf-8"])
+def test_a_json_body_is_read_with_its_parameters(content_type):
+    answer = validate({"game": "chess", "move": "e4"}, headers={"content-type": content_type})
     assert answer.status == 200 and answer.body["legal"] is True
 
 

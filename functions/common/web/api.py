@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import inspect
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -42,6 +43,7 @@ from aws_lambda_powertools.shared.json_encoder import Encoder
 from common.errors import DomainError
 from common.persistence import deadline
 from common.web import snapstart
+from common.web.declared import digits_only, documented_responses, integer_query_names
 from common.web.edge import around_requests
 from common.web.errors import (
     ERRORS,
@@ -49,11 +51,13 @@ from common.web.errors import (
     RULES_ERROR_STATUS,
     ApiError,
     ErrorSpec,
+    InvalidBody,
     InvalidJson,
     InvalidRequest,
     MethodNotAllowed,
     NotFound,
     PayloadTooLarge,
+    UnsupportedMediaType,
     error_body,
 )
 from common.web.etag import NotModified
@@ -68,6 +72,8 @@ snapstart.register()  # every function's hooks for a restore from a SnapStart sn
 
 JSON = "application/json"
 _TEMPLATE_PARAM = re.compile(r"\{(\w+)\+?\}")
+#: The parameters of Powertools' ``route`` by name, so ``Api.route`` can complete the ones it is given.
+_ROUTE_OPTIONS = inspect.signature(APIGatewayHttpResolver.route)
 #: How many validation problems one error message lists (the rest are summarised).
 _MAX_LISTED_PROBLEMS = 3
 
@@ -87,6 +93,9 @@ class Api(APIGatewayHttpResolver):
         #: (METHOD, "/v1/path/{param}") for every route, as template.yaml spells them.
         self.declared_routes: list[tuple[str, str]] = []
         self._route_table: RouteTable[None] | None = None  # built on the first 404 or 405
+        #: (METHOD, rule) -> the route's integer query parameters, accepted in digits only.
+        self._integer_queries: dict[tuple[str, str], frozenset[str]] = {}
+        self.use([self._strict_integers])
         self._register_error_handlers()
         # Every log line of a request carries its Lambda context and its API request id as correlation id, and
         # nothing of the last request (Powertools' own decorator around the whole handler).
@@ -99,8 +108,24 @@ class Api(APIGatewayHttpResolver):
         methods = (method,) if isinstance(method, str) else tuple(method)
         self.declared_routes.extend((item.upper(), rule) for item in methods)
         self._route_table = None
-        # Powertools spells path parameters <id>; the template (and API Gateway) spell them {id}.
-        return super().route(_TEMPLATE_PARAM.sub(r"<\1>", rule), method, *args, **kwargs)
+        options = _ROUTE_OPTIONS.bind(self, rule, method, *args, **kwargs).arguments
+        options.pop("self")
+
+        def register(func: Callable[..., Any]) -> Any:
+            # What the function declares: its success model for the OpenAPI description, its integer queries.
+            options["responses"] = documented_responses(
+                func,
+                options.get("responses"),
+                options.get("status_code", HTTPStatus.OK),
+                options.get("response_description"),
+            )
+            for item in methods:
+                self._integer_queries[(item.upper(), rule)] = integer_query_names(func, rule)
+            # Powertools spells path parameters <id>; the template (and API Gateway) spell them {id}.
+            options["rule"] = _TEMPLATE_PARAM.sub(r"<\1>", rule)
+            return APIGatewayHttpResolver.route(self, **options)(func)
+
+        return register
 
     def known_routes(self) -> Iterable[tuple[str, str]]:
         """The routes that decide between 404 and 405 (the fallback function widens this to every function's)."""
@@ -116,6 +141,16 @@ class Api(APIGatewayHttpResolver):
             return raw_error_response(error)
         with deadline.request_clock(context):  # every store call of this request fits in the time it has
             return self.resolve(event, context)
+
+    def _strict_integers(self, app: Any, next_middleware: Callable[[Any], Response[Any]]) -> Response[Any]:
+        """Refuse an integer query parameter that is not plain digits (after validation, before the route)."""
+        request = app.request
+        names = self._integer_queries.get((request.method, request.route), frozenset())
+        values = request.query_parameters or {}
+        wrong = sorted(name for name in names if name in values and not digits_only(values[name]))
+        if wrong:
+            raise InvalidRequest("; ".join(f"query parameter {name}: give a whole number in digits" for name in wrong))
+        return next_middleware(app)
 
     # -- errors -----------------------------------------------------------------------------------------
     def add_error_details(self, kind: type[Exception], details: Callable[[Any], dict[str, Any]]) -> None:
@@ -152,8 +187,8 @@ class Api(APIGatewayHttpResolver):
         return self._refusal(api_error_from_validation(error.errors()))
 
     def _unsupported_content_type(self, error: RequestUnsupportedContentType) -> Response[Any]:
-        # Unreachable while normalized_event() labels every body as JSON; kept so a change there fails safe.
-        return self._refusal(ApiError("send the body as JSON", code="unsupported_media_type"))
+        # Unreachable while normalized_event() refuses every other type; kept so a change there fails safe.
+        return self._refusal(UnsupportedMediaType(f"send the body with Content-Type: {JSON}"))
 
     def _service_error(self, error: ServiceError) -> Response[Any]:
         # Powertools' own HTTP errors (BadRequestError...): none of ours raises one; named by the status phrase.
@@ -238,10 +273,13 @@ _JSON_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
 def normalized_event(event: dict[str, Any]) -> dict[str, Any]:
-    """The event with its body as checked UTF-8 text, at most 64 KiB, labelled JSON; raises ``ApiError``."""
+    """The event with its body as checked UTF-8 text, at most 64 KiB, sent as JSON, holding a JSON object;
+    raises ``ApiError``. An empty body is no body."""
     body = event.get("body")
-    if body is None:
+    if not body:
         return event
+    headers = event.get("headers") or {}
+    _require_json_media_type(headers)
     if event.get("isBase64Encoded"):
         # Base64 is 4/3 the size of its bytes: refuse clearly oversized bodies before decoding them.
         if len(body) > (MAX_BODY_BYTES + 2) // 3 * 4 + 4:
@@ -261,10 +299,40 @@ def normalized_event(event: dict[str, Any]) -> dict[str, Any]:
         # A character is at least one byte: the cheap length test settles most bodies before encoding.
         if len(text) > MAX_BODY_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
             raise _too_large()
-    # The API speaks only JSON, so a body sent as text/plain or form-encoded (curl -d) is read as JSON
-    # too, and a mistake in it gets a JSON error instead of a confusing form-field one.
-    headers = {**(event.get("headers") or {}), "content-type": JSON}
-    return {**event, "body": text, "isBase64Encoded": False, "headers": headers}
+    _require_object(text)
+    return {**event, "body": text, "isBase64Encoded": False, "headers": {**headers, "content-type": JSON}}
+
+
+def _require_json_media_type(headers: dict[str, str]) -> None:
+    """A body must say it is JSON. A browser sends a cross-site ``text/plain`` or form POST without asking the
+    server first (no CORS preflight); refusing every other type keeps such a page from acting for a visitor."""
+    declared = next((value for name, value in headers.items() if name.lower() == "content-type"), "")
+    if declared.split(";", 1)[0].strip().lower() != JSON:
+        shown = declared.split(";", 1)[0].strip()[:60] or "none"
+        raise UnsupportedMediaType(f"send the body with Content-Type: {JSON} (it says {shown})")
+
+
+def _require_object(text: str) -> None:
+    """Every request body of the API is a JSON object. Powertools would read the first element of a top-level
+    array as the body (the rest ignored), so anything else is refused here: 422 when it is JSON, 400 when not.
+    Only a body that does not start like an object is parsed here; the resolver parses the others."""
+    if text.lstrip(" \t\n\r").startswith("{"):
+        return
+    try:
+        value = parse_json(text)
+    except json.JSONDecodeError as error:
+        raise InvalidJson(f"the body is not valid JSON: {error.msg}") from None
+    raise InvalidBody(f"the body must be a JSON object, not {_json_kind(value)}")
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true or false"
+    return "null" if value is None else "a number"
 
 
 def _too_large() -> PayloadTooLarge:

@@ -88,10 +88,16 @@ _SPECS = (
     ErrorSpec("game_full", _S.CONFLICT, "both seats are taken", has_text=True),
     ErrorSpec("own_game", _S.CONFLICT, "the creator of a game tried to join it", has_text=True),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),
-    ErrorSpec("unsupported_media_type", _S.UNSUPPORTED_MEDIA_TYPE, "the body is not sent as JSON"),
+    ErrorSpec(
+        "unsupported_media_type",
+        _S.UNSUPPORTED_MEDIA_TYPE,
+        "a body sent without `Content-Type: application/json`",
+        has_text=True,
+    ),
     ErrorSpec(
         "invalid_request", _S.UNPROCESSABLE_ENTITY, "the JSON does not match the request model (names the field)"
     ),
+    ErrorSpec("invalid_body", _S.UNPROCESSABLE_ENTITY, "the body is JSON but not an object", has_text=True),
     ErrorSpec("invalid_input", _S.UNPROCESSABLE_ENTITY, "the rules layer cannot read the input"),
     ErrorSpec("unknown_game", _S.UNPROCESSABLE_ENTITY, "no game of that name"),
     ErrorSpec("invalid_option", _S.UNPROCESSABLE_ENTITY, "a game option the game does not have, or a wrong value"),
@@ -139,6 +145,14 @@ class ApiError(DomainError):
 
 class InvalidJson(ApiError):
     code = "invalid_json"
+
+
+class InvalidBody(ApiError):
+    code = "invalid_body"
+
+
+class UnsupportedMediaType(ApiError):
+    code = "unsupported_media_type"
 
 
 class PayloadTooLarge(ApiError):

@@ -1,0 +1,173 @@
+"""The API description is the contract: Schemathesis checks every operation of docs/openapi.json against
+`make run`'s own server.
+
+    python -m local.contract [--max-examples 25] [--seed 27]          (make contract)
+
+It starts the local runner as `make run` does (``python -m local.runner``) on a free port, with dynalite on a
+fresh temporary folder and every rate limit 10,000 times larger (``RATE_LIMIT_SCALE``: thousands of requests
+from one address test the routes, not the limits), makes one player so the authenticated routes are reached
+with a real token, and runs Schemathesis over whatever operations the description holds, with a bounded
+number of examples and a fixed seed. The checks: no 5xx but a documented 503 (``not_a_server_error``), every
+status documented (``status_code_conformance``), every content type documented
+(``content_type_conformance``), every body matching its schema (``response_schema_conformance``).
+
+It fails when Schemathesis reports a failure or when the runner logged a traceback or a 500 (a crash the
+checks could have missed); the runner's log is printed then. docs/contract.md says how to read a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from local.dynamodb import free_port
+from local.openapi import OUTPUT as OPENAPI_FILE
+from local.template import ROOT
+
+CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance", "response_schema_conformance")
+#: How much larger every rate limit is for the run (common.web.ratelimit reads it).
+RATE_LIMIT_SCALE = "10000"
+#: What in the runner's log means a request crashed (the local runner logs "METHOD path STATUS ms").
+CRASH = re.compile(r"Traceback \(most recent call last\)|^\S+ \S+ 50[0-2] ", re.M)
+SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
+
+
+class LocalRun:
+    """``python -m local.runner`` on a free port with its own dynalite and site folder, logging to a file."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.port = free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.log_path = workdir / "runner.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 90.0) -> None:
+        site = self.workdir / "site"
+        site.mkdir()
+        environment = {**os.environ, "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+        environment.update(LOCAL_DYNAMODB_DIR=str(self.workdir / "dynalite"), RATE_LIMIT_SCALE=RATE_LIMIT_SCALE)
+        for name in ("DYNAMODB_ENDPOINT", "SITE_URL"):  # our own store and origin, never someone else's
+            environment.pop(name, None)
+        with open(self.log_path, "wb") as log:  # a file: the runner must never block on a full pipe
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "local.runner", "--site-dir", str(site)],
+                cwd=ROOT,
+                env=environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the local server stopped at start:\n{self.log()}")
+            if "ubao is running on" in self.log() and self._answers():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"the local server did not answer within {timeout:.0f} s:\n{self.log()}")
+
+    def _answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.origin + "/v1/push/key", timeout=10) as response:
+                response.read()
+                return True
+        except urllib.error.HTTPError:
+            return True
+        except OSError:
+            return False
+
+    def new_player_token(self) -> str:
+        request = urllib.request.Request(
+            self.origin + "/v1/players", data=b"{}", method="POST", headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            token: str = json.loads(response.read())["token"]
+            return token
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        """Ctrl-C, as a person stops `make run` (the runner stops its dynalite on the way out)."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def schemathesis_command(origin: str, token: str, max_examples: int, seed: int, report: Path) -> list[str]:
+    return [
+        str(SCHEMATHESIS),
+        "run",
+        str(OPENAPI_FILE),
+        "--url",
+        origin,
+        "--checks",
+        ",".join(CHECKS),
+        "--max-examples",
+        str(max_examples),
+        "--seed",
+        str(seed),
+        "--workers",
+        "2",
+        "--header",
+        f"Authorization: Bearer {token}",
+        "--request-timeout",
+        "30",
+        "--suppress-health-check",
+        "too_slow,filter_too_much",
+        "--report",
+        "junit",
+        "--report-dir",
+        str(report),
+        "--no-color",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m local.contract", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--max-examples", type=int, default=25, help="test cases per operation and phase")
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (runner log, report)")
+    options = parser.parse_args(argv)
+    workdir = Path(tempfile.mkdtemp(prefix="ubao-contract-"))
+    run = LocalRun(workdir)
+    started = time.monotonic()
+    try:
+        run.start()
+        command = schemathesis_command(
+            run.origin, run.new_player_token(), options.max_examples, options.seed, workdir / "report"
+        )
+        result = subprocess.run(command, cwd=ROOT, check=False)
+    finally:
+        run.stop()
+    crashes = CRASH.findall(run.log())
+    if crashes:
+        print(f"the runner logged {len(crashes)} crash(es):\n{run.log()[-20_000:]}", file=sys.stderr)
+    print(f"contract run: {time.monotonic() - started:.0f} s, runner log {run.log_path}", file=sys.stderr)
+    if not options.keep and result.returncode == 0 and not crashes:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return result.returncode or (1 if crashes else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
