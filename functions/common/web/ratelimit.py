@@ -137,6 +137,7 @@ DESCRIPTIONS = {
     "puzzles": "puzzle attempts",
     "anonymous_puzzles": "puzzle attempts from your network",
     "exports": "downloads from your network",
+    "anonymous_puzzle": "attempts at this puzzle from your network without a player",
 }
 
 
@@ -283,18 +284,20 @@ class RateLimiter:
         self.buckets = buckets
         self.clock = clock
 
-    def charge(self, name: str, cost: float = 1.0) -> None:
-        """Take ``cost`` tokens of limit ``name`` for the current request's address (and player); ``RateLimited``
-        when a bucket lacks them. Store failures let the request through (logged)."""
+    def charge(self, name: str, cost: float = 1.0, scope: str = "", limit: Limit | None = None) -> None:
+        """Take ``cost`` tokens of limit ``name`` (or of ``limit``, a bucket sized for the request) for the
+        current request's address (and player), in buckets of their own per ``scope`` when given (one
+        puzzle, say); ``RateLimited`` when a bucket lacks them. Store failures let the request through (logged)."""
         if cost <= 0:
             return
-        limit = LIMITS[name]
+        limit = limit or LIMITS[name]
         client = _current.get() or NOBODY
+        prefix = f"{name}#{scope}" if scope else name
         buckets = []
         if limit.per_player and client.player:
-            buckets.append((f"{name}#player#{client.player}", limit))
+            buckets.append((f"{prefix}#player#{client.player}", limit))
         if client.address:
-            buckets.append((f"{name}#addr#{client.address}", limit.for_address()))
+            buckets.append((f"{prefix}#addr#{client.address}", limit.for_address()))
         now = self.clock()
         for key, bucket in buckets:
             try:
