@@ -94,7 +94,7 @@ LIMITS: dict[str, Limit] = {
     "rematch": Limit(
         "rematch", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2
     ),
-    "push": Limit("push", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2),
+    "push": Limit("push", capacity=20, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2),
     "renames": Limit(
         "renames", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2
     ),
