@@ -8,10 +8,12 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
 * ``RateLimiter.charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
   the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.web.api``) when a
   bucket lacks them. It runs before the route writes anything, so a refused request changes nothing.
-* ``bind_request(event)`` (called by ``common.web.api`` for every event) remembers who is asking: the viewer
-  address CloudFront reports (``CloudFront-Viewer-Address``; the API is reachable only through CloudFront)
-  or else API Gateway's ``sourceIp``, an IPv6 address cut to its /64 (what one subscriber gets), and the
-  SHA-256 of the bearer token's hash (the token's hash is the players table's key; it is not stored here).
+* ``bind_request(event)`` (called by ``common.web.api`` for every event, after the origin check) remembers
+  who is asking: the viewer address CloudFront reports (``CloudFront-Viewer-Address``), trusted only where
+  the origin secret is checked (``ORIGIN_VERIFY``); else, or when it is missing or malformed, API Gateway's
+  ``sourceIp``; else one shared bucket (never no limit). An IPv6 address counts by its /64 (what one
+  subscriber gets). And the SHA-256 of the bearer token's hash (the token's hash is the players table's
+  key; it is not stored here).
 * Buckets live behind ``BucketRepository``: ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
   per bucket when it has tokens, see ``DynamoBuckets.take``) wherever ``RATE_LIMIT_TABLE`` is set (Lambda,
   ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). A route gets its
