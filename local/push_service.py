@@ -105,6 +105,9 @@ class PushService:
         self.refused: list[tuple[str, int, str]] = []  # (endpoint, status, reason)
         self.attempts: dict[str, int] = {}
         self.forced: dict[str, tuple[int, dict[str, str], int | None]] = {}
+        self.stalled: dict[str, threading.Event] = {}  # endpoint: answered only once its event is set
+        self.holding = threading.Event()  # set once a stalled POST is held
+        self.held: dict[str, int] = {}  # endpoint: how many POSTs arrived to be held
         self._lock = threading.Condition()
         self._server = ThreadingHTTPServer((host, port), _handler_for(self))
         self._server.daemon_threads = True
@@ -169,9 +172,21 @@ class PushService:
                 self._lock.wait(timeout=max(0.0, deadline - time.monotonic()))
             return list(self.received)
 
+    def stall(self, endpoint: str) -> threading.Event:
+        """Hold each POST to ``endpoint`` until the returned event is set (at most a minute): a push service
+        (or any address a subscription names) that never answers."""
+        release = self.stalled.setdefault(endpoint, threading.Event())
+        return release
+
     # -- a POST ------------------------------------------------------------------------------------------
     def handle(self, path: str, headers: dict[str, str], body: bytes) -> tuple[int, dict[str, str], str]:
         endpoint = self.origin + path
+        release = self.stalled.get(endpoint)
+        if release is not None:
+            with self._lock:
+                self.held[endpoint] = self.held.get(endpoint, 0) + 1
+            self.holding.set()
+            release.wait(60)
         with self._lock:
             self.attempts[endpoint] = self.attempts.get(endpoint, 0) + 1
             subscription = self.subscriptions.get(endpoint)

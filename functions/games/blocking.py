@@ -54,8 +54,8 @@ BLOCK_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 @router.post(
     "/v1/players/me/blocks",
     summary="Block the opponent of one of your games",
-    description="From then on the opponent cannot offer you a rematch, accept your seek, join your games or "
-    "send you notifications. Blocking the same player again returns the same block (200).",
+    description="From then on neither of you can offer the other a rematch, the opponent cannot join your games "
+    "or send you notifications. Blocking the same player again returns the same block (200).",
     tags=["players"],
     responses={201: {"description": "The block."}, **_errors(401, 403, 404, 409, 422, 429, 503)},
 )

@@ -8,6 +8,7 @@ from datetime import date
 from common.errors import DomainError
 from common.persistence.attributes import Record
 from common.players.service import Player
+from common.web.ratelimit import Limit
 
 from puzzles.catalog import Puzzle
 
@@ -17,6 +18,26 @@ Caller = tuple[Player, Record]  # the player and its stored item, from one read
 def caller_of(player: Player) -> Caller:
     """The player and the item its token was checked against (its progress is there): no second read."""
     return player, player.stored or {}
+
+
+#: The bucket of anonymous attempts at one puzzle from one address (``anonymous_budget``).
+ANONYMOUS_PUZZLE_LIMIT = "anonymous_puzzle"
+#: Wrong moves an anonymous solver may send at one puzzle before waiting: one probe, not a search.
+ANONYMOUS_PROBES = 2
+ANONYMOUS_REFILL_SECONDS = 600
+
+
+def anonymous_budget(puzzle: Puzzle) -> Limit:
+    """Anonymous attempts at ``puzzle`` from one address: each of the solver's moves once (the loop move by
+    move sends one request a move) and ``ANONYMOUS_PROBES`` more, then one every 10 minutes. Without it an
+    anonymous ``continue`` is an oracle: try every move, then play the one it accepts with a rated token."""
+    solver_moves = (len(puzzle.solution) + 1) // 2
+    return Limit(
+        ANONYMOUS_PUZZLE_LIMIT,
+        capacity=solver_moves + ANONYMOUS_PROBES,
+        per_second=1 / ANONYMOUS_REFILL_SECONDS,
+        per_player=False,
+    )
 
 
 class PuzzleNotFound(DomainError):

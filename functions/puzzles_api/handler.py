@@ -25,7 +25,7 @@ from common.web.models import error_responses
 from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
 
-from puzzles_api.domain import caller_of
+from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget, caller_of
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
@@ -191,6 +191,8 @@ def attempt(
     tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
 ) -> Response[AttemptResult]:
     limiter.charge("puzzles" if player else "anonymous_puzzles")  # anonymous attempts: by address alone
+    if player is None:  # and a budget per puzzle, so they are no oracle for a rated attempt
+        limiter.charge(ANONYMOUS_PUZZLE_LIMIT, scope=id[:60], limit=anonymous_budget(puzzles.puzzle(id)))
     caller = caller_of(player) if player else None
     body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
     return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)

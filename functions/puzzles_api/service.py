@@ -237,13 +237,16 @@ class PuzzleService:
         self, player: Player, progress: Progress, puzzle: Puzzle, verdict: Verdict, zone: str | None
     ) -> tuple[Progress, Attempt, float | None]:
         """Store a finished attempt if it is the player's first at the puzzle: (progress, the first attempt as
-        stored, rating change), the change None when this attempt did not count."""
+        stored, rating change), the change None when this attempt did not count. Of first attempts at once,
+        the one stored counts and only its reply says so (``rated``), whichever request applies it to the
+        rating: each reply carries its own attempt's result and rating, never another's."""
         counted = progress.recent_attempt(puzzle.id)
         if counted is not None:
             return progress, counted, None  # played before, and counted: the common replay costs no write
         now = int(self.clock())
         attempt = Attempt(puzzle.id, verdict.result == "solved", now, self._is_daily(puzzle, now))
-        if not self.store.record_first_attempt(player.player_id, _attempt_item(attempt)):
+        stored_here = self.store.record_first_attempt(player.player_id, _attempt_item(attempt))
+        if not stored_here:
             stored = self.store.get_attempt(player.player_id, puzzle.id)
             if stored is None:  # unreachable unless the item was deleted: show nothing, count nothing
                 return progress, Attempt(puzzle.id, True, now, False), None
@@ -256,7 +259,9 @@ class PuzzleService:
         progress, change = self._apply(player, progress, attempt, opponent, zone)
         if change is not None:
             self._count(puzzle, attempt, opponent, before)
-        return progress, attempt, change
+        if stored_here:  # this attempt counts, whichever request applied it to the rating
+            return progress, attempt, change if change is not None else progress.rating.rating - before.rating
+        return progress, attempt, None  # another request's attempt counts: its reply says so, not this one
 
     def _count(self, puzzle: Puzzle, attempt: Attempt, opponent: glicko2.Rating, player: glicko2.Rating) -> None:
         """Add the attempt to one of the puzzle's counter shards, with its Glicko-2 terms for the puzzle's

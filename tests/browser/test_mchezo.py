@@ -18,6 +18,7 @@ START = {
     "english": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
 }
 POLL_MS = 5_000  # mchezo.js polls this often while waiting for the other side
+REMATCH_POLL_MS = 10_000  # and a finished game this often, for a rematch offer or its answer
 
 
 def paired(moves: list[str]) -> list[str]:
@@ -229,11 +230,16 @@ def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(
         player.wait_status(player.messages["result_red"].rstrip("."), "ok")
         player.wait_status(player.messages["reason_resignation"])
 
-    # Both ask for another game: one new game, the colours swapped (Asha now red, so Baraka starts).
+    # Asha offers another game and Baraka accepts: one new game, the colours swapped (Asha now red: Baraka starts).
+    asha.click_action("rematch")
+    asha.wait_status(asha.messages["rematch_offered_by_you"])
+    baraka.page.clock.fast_forward(REMATCH_POLL_MS + 100)
+    baraka.wait_status(baraka.messages["rematch_offered_to_you"])
+    baraka.click_action("accept-rematch")
+    baraka.wait_status(baraka.messages["your_turn"])
+    asha.page.clock.fast_forward(REMATCH_POLL_MS + 100)  # her page sees the rematch made: Play again opens it
     asha.click_action("rematch")
     asha.wait_status(asha.messages["waiting_move"])
-    baraka.click_action("rematch")
-    baraka.wait_status(baraka.messages["your_turn"])
     assert asha.page.url.split("#game=")[1] == baraka.page.url.split("#game=")[1]
     baraka.move("english", start, "9-13")
     baraka.sees("english", start, ["9-13"], poll=False)

@@ -209,3 +209,22 @@ def test_the_runner_runs_the_reminder_sweep_on_its_schedule(runner):
     while '"reminders swept"' not in runner.log() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert '"reminders swept"' in runner.log()
+
+
+def test_a_push_endpoint_that_never_answers_holds_up_no_request(runner, push_service):
+    """The notify function runs beside the requests: while its push hangs on an endpoint that does not answer,
+    the API answers. Before, the requests waited for the whole send: three attempts, each cut by the read
+    timeout; now they are answered before the sender has made its third attempt."""
+    game_id, tokens = new_game(runner)
+    white = subscribe(runner, push_service, tokens["white"])
+    release = push_service.stall(white.endpoint)
+    try:
+        move(runner, tokens, game_id, "white", "e4", 0)
+        move(runner, tokens, game_id, "black", "e5", 1)  # White's "your move": its push hangs
+        assert push_service.holding.wait(30)
+        status, game = runner("GET", f"/v1/games/{game_id}")
+        assert status == 200 and game["ply"] == 2
+        move(runner, tokens, game_id, "white", "Nf3", 2)
+        assert push_service.held[white.endpoint] < 3  # the send is not over: nothing waited for it
+    finally:
+        release.set()

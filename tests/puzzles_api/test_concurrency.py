@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+import chess
 import pytest
 from puzzles_api.repository import PuzzleStore
 
@@ -43,3 +44,36 @@ def test_different_puzzles_finished_at_once_all_count(dynalite_api, handlers):
     assert all(answer.status == 200 and answer.body["rated"] is True for answer in answers), [a.body for a in answers]
     progress = dynalite_api.progress(token)
     assert progress["solved"] == PROCESSES and {item["id"] for item in progress["recent"]} == {p.id for p in puzzles}
+
+
+@pytest.mark.parametrize("trial", range(3))
+def test_a_right_and_a_wrong_answer_at_once_each_get_their_own_result_and_rated(dynalite_api, handlers, trial):
+    """One player sends the solution and a wrong first move at once: the stored one counts, and each reply
+    carries its own result and, only for the one that counted, ``rated``."""
+    token = dynalite_api.new_player()
+    puzzle = load("chess")[trial]
+    right = list(puzzle.solution[::2])
+    board = chess.Board(puzzle.fen)
+    wrong = next(
+        board.san(move)
+        for move in board.legal_moves
+        if board.san(move) not in (puzzle.solution[0],) and not _mates(board, move)
+    )
+    answers = _at_once(
+        handlers,
+        [lambda api: api.attempt(puzzle.id, right, token)] * 2
+        + [lambda api: api.attempt(puzzle.id, [wrong], token)] * 2,
+    )
+    bodies = [answer.body for answer in answers]
+    assert [body["result"] for body in bodies] == ["solved", "solved", "failed", "failed"], bodies
+    counted = "solved" if dynalite_api.progress(token)["solved"] else "failed"
+    assert sorted(body["result"] for body in bodies if body["rated"]) == [counted], bodies
+    for body in bodies:
+        if body["result"] != counted:
+            assert body["rated"] is False and body["rating_change"] == 0, bodies
+
+
+def _mates(board: chess.Board, move: chess.Move) -> bool:
+    after = board.copy()
+    after.push(move)
+    return after.is_checkmate()

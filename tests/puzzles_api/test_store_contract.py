@@ -56,6 +56,23 @@ def test_a_name_is_set_and_removed_only_on_a_player(players):
     assert players.get("x" * 64) is None  # renaming nobody makes nobody
 
 
+def test_blocks_are_added_up_to_the_limit_and_removed_by_id(players):
+    from common.players.blocks import blocks_of, blocks_player
+
+    players.create(_player())
+    block = {"player_id": "pother000001", "name": "Juma", "game": "g" * 12, "at": 1}
+    assert players.add_block("h" * 64, "b1", block, limit=2)  # the first block makes the map
+    assert players.add_block("h" * 64, "b2", {**block, "player_id": "pother000002"}, limit=2)
+    assert not players.add_block("h" * 64, "b3", {**block, "player_id": "pother000003"}, limit=2)  # full
+    assert not players.add_block("x" * 64, "b1", block, limit=2)  # no such player: nothing made
+    assert players.get("x" * 64) is None
+    stored = players.get("h" * 64)
+    assert [item.id for item in blocks_of(stored)] == ["b1", "b2"] and blocks_player(stored, "pother000002")
+    assert players.remove_block("h" * 64, "b1") and not players.remove_block("h" * 64, "b1")
+    assert not players.remove_block("x" * 64, "b1")
+    assert [item.player_id for item in blocks_of(players.get("h" * 64))] == ["pother000002"]
+
+
 def test_progress_is_written_only_over_the_version_read(players):
     players.create(_player())
     first = {"v": 1, "r": 1500.25, "recent": [["chess-1", 1]]}

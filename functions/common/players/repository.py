@@ -25,12 +25,13 @@ PUZZLE_PROGRESS = "puzzles"
 BLOCKS = "blocks"
 #: The layout of a player item. 1: ``token_hash``, ``player_id``, ``created``, ``name`` when set, ``puzzles``
 #: once the player has finished a puzzle; items written before versions were stored (0) have the same layout.
-SCHEMA_VERSION = 1
+#: 2: ``blocks`` once the player has blocked someone (absent: none); older items read as they are.
+SCHEMA_VERSION = 2
 
 
 def upgrade(item: Record) -> Record:
     """A stored player in the current layout, whatever layout it was written in."""
-    _version, record = split_version(item)  # 0 and 1 share one layout: nothing to change yet
+    _version, record = split_version(item)  # 0, 1 and 2 share one layout (2 only adds ``blocks``)
     return record
 
 

@@ -8,10 +8,12 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
 * ``RateLimiter.charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
   the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.web.api``) when a
   bucket lacks them. It runs before the route writes anything, so a refused request changes nothing.
-* ``bind_request(event)`` (called by ``common.web.api`` for every event) remembers who is asking: the viewer
-  address CloudFront reports (``CloudFront-Viewer-Address``; the API is reachable only through CloudFront)
-  or else API Gateway's ``sourceIp``, an IPv6 address cut to its /64 (what one subscriber gets), and the
-  SHA-256 of the bearer token's hash (the token's hash is the players table's key; it is not stored here).
+* ``bind_request(event)`` (called by ``common.web.api`` for every event, after the origin check) remembers
+  who is asking: the viewer address CloudFront reports (``CloudFront-Viewer-Address``), trusted only where
+  the origin secret is checked (``ORIGIN_VERIFY``); else, or when it is missing or malformed, API Gateway's
+  ``sourceIp``; else one shared bucket (never no limit). An IPv6 address counts by its /64 (what one
+  subscriber gets). And the SHA-256 of the bearer token's hash (the token's hash is the players table's
+  key; it is not stored here).
 * Buckets live behind ``BucketRepository``: ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
   per bucket when it has tokens, see ``DynamoBuckets.take``) wherever ``RATE_LIMIT_TABLE`` is set (Lambda,
   ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). A route gets its
@@ -94,7 +96,7 @@ LIMITS: dict[str, Limit] = {
     "rematch": Limit(
         "rematch", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2
     ),
-    "push": Limit("push", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2),
+    "push": Limit("push", capacity=20, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2),
     "renames": Limit(
         "renames", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.2
     ),
@@ -137,6 +139,7 @@ DESCRIPTIONS = {
     "puzzles": "puzzle attempts",
     "anonymous_puzzles": "puzzle attempts from your network",
     "exports": "downloads from your network",
+    "anonymous_puzzle": "attempts at this puzzle from your network without a player",
 }
 
 
@@ -283,19 +286,21 @@ class RateLimiter:
         self.buckets = buckets
         self.clock = clock
 
-    def charge(self, name: str, cost: float = 1.0) -> None:
-        """Take ``cost`` tokens of limit ``name`` for the current request's address (and player); ``RateLimited``
-        when a bucket lacks them. Store failures let the request through (logged)."""
+    def charge(self, name: str, cost: float = 1.0, scope: str = "", limit: Limit | None = None) -> None:
+        """Take ``cost`` tokens of limit ``name`` (or of ``limit``, a bucket sized for the request) for the
+        current request's address (and player), in buckets of their own per ``scope`` when given (one
+        puzzle, say); ``RateLimited`` when a bucket lacks them. Store failures let the request through (logged)."""
         cost /= _scale()
         if cost <= 0:
             return
-        limit = LIMITS[name]
+        limit = limit or LIMITS[name]
         client = _current.get() or NOBODY
+        prefix = f"{name}#{scope}" if scope else name
         buckets = []
         if limit.per_player and client.player:
-            buckets.append((f"{name}#player#{client.player}", limit))
+            buckets.append((f"{prefix}#player#{client.player}", limit))
         if client.address:
-            buckets.append((f"{name}#addr#{client.address}", limit.for_address()))
+            buckets.append((f"{prefix}#addr#{client.address}", limit.for_address()))
         now = self.clock()
         for key, bucket in buckets:
             try:

@@ -21,7 +21,9 @@ from typing import Any
 from shared_rules.names import COLOURS
 
 #: The layout every record is written in. Raise it with a new step in ``upgrade`` when the layout changes.
-SCHEMA_VERSION = 1
+#: 2: rematch offers (events ``offer_rematch``, ``decline_rematch``, ``withdraw_rematch``; the head's
+#: ``rematch_offer`` and ``rematch_declined``): new kinds and fields only, so a version-1 record reads as it is.
+SCHEMA_VERSION = 2
 
 Record = dict[str, Any]
 
@@ -30,9 +32,17 @@ _BEFORE_THE_POSITION = ("anchor_fen", "anchor_ply", "recent")
 
 def upgrade(record: Record) -> Record:
     """``record`` (a head, or an event: it has a ``kind``) in the current layout; a new dict if it changes."""
-    if record.get("schema_version", 0) >= SCHEMA_VERSION:
+    version = record.get("schema_version", 0)
+    if version >= SCHEMA_VERSION:
         return record
     record = dict(record)
+    if version < 1:
+        _from_version_0(record)
+    record["schema_version"] = SCHEMA_VERSION
+    return record
+
+
+def _from_version_0(record: Record) -> None:
     if "kind" in record:
         record.setdefault("at", 0)
         for seat in _event_seats(record):
@@ -46,8 +56,6 @@ def upgrade(record: Record) -> Record:
         for color in COLOURS:
             if f"{color}_key" in record:
                 record[f"{color}_key"] = _bytes(record[f"{color}_key"])
-    record["schema_version"] = SCHEMA_VERSION
-    return record
 
 
 def _event_seats(record: Record) -> list[dict[str, Any]]:
