@@ -38,8 +38,9 @@ from local.template import ROOT
 CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance", "response_schema_conformance")
 #: How much larger every rate limit is for the run (common.web.ratelimit reads it).
 RATE_LIMIT_SCALE = "10000"
-#: What in the runner's log means a request crashed (the local runner logs "METHOD path STATUS ms").
-CRASH = re.compile(r"Traceback \(most recent call last\)|^\S+ \S+ 50[0-2] ", re.M)
+#: The line the local runner logs for each request: "METHOD target STATUS 12.3 ms".
+REQUEST_LINE = re.compile(r"^[A-Z]+ \S+ (\d{3}) [\d.]+ ms$")
+TRACEBACK = "Traceback (most recent call last)"
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 
 
@@ -114,6 +115,22 @@ class LocalRun:
             process.wait(timeout=10)
 
 
+def server_errors(log: str) -> list[str]:
+    """Each request the runner answered with a 500-502, with the lines it logged since the request before it
+    (the function's own log of the error among them). Requests run in threads, so a block may hold another
+    request's lines too."""
+    found: list[str] = []
+    block: list[str] = []
+    for line in log.splitlines():
+        block.append(line)
+        answered = REQUEST_LINE.match(line)
+        if answered:
+            if answered.group(1) in ("500", "501", "502"):
+                found.append("\n".join(block[-40:]))
+            block = []
+    return found
+
+
 def schemathesis_command(origin: str, token: str, max_examples: int, seed: int, report: Path) -> list[str]:
     return [
         str(SCHEMATHESIS),
@@ -160,9 +177,10 @@ def main(argv: list[str] | None = None) -> int:
         result = subprocess.run(command, cwd=ROOT, check=False)
     finally:
         run.stop()
-    crashes = CRASH.findall(run.log())
+    log = run.log()
+    crashes = len(server_errors(log)) + log.count(TRACEBACK)
     if crashes:
-        print(f"the runner logged {len(crashes)} crash(es):\n{run.log()[-20_000:]}", file=sys.stderr)
+        print(f"the runner logged {crashes} crash(es):\n{log[-20_000:]}", file=sys.stderr)
     print(f"contract run: {time.monotonic() - started:.0f} s, runner log {run.log_path}", file=sys.stderr)
     if not options.keep and result.returncode == 0 and not crashes:
         shutil.rmtree(workdir, ignore_errors=True)

@@ -26,7 +26,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
 from typing import IO, Any
 
 from local.template import ROOT, Template
@@ -129,7 +128,7 @@ def delete_tables(names: list[str]) -> None:
         client.delete_table(TableName=name)
 
 
-def _store() -> ModuleType:
+def _store() -> Any:
     """The functions' data-access module (its client: the endpoint, region and credentials they use)."""
     functions = str(ROOT / "functions")
     if functions not in sys.path:
@@ -158,8 +157,7 @@ def node_executable() -> str | None:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+        return int(probe.getsockname()[1])
 
 
 # ------------------------------------------------------------------------------ a dynalite left behind

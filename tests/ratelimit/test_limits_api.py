@@ -44,6 +44,15 @@ def test_player_creation_is_limited_per_address(api, limit_clock):
     assert new_player(api).status == 429
 
 
+def test_the_contract_run_scales_every_limit_up(api, limit_clock, monkeypatch):
+    """``make contract`` sets RATE_LIMIT_SCALE so thousands of generated requests from one address reach the
+    routes; the same bucket then holds that many times more."""
+    monkeypatch.setenv("RATE_LIMIT_SCALE", "2")
+    capacity = int(LIMITS["players"].capacity)
+    assert all(new_player(api).status == 201 for _ in range(2 * capacity))
+    assert_429(new_player(api), "new players")
+
+
 def test_the_address_is_cloudfronts_viewer_address_else_the_source_ip_and_ipv6_by_64(api, limit_clock):
     buckets = ratelimit.MemoryBuckets()
     api.app.dependency_overrides[depends.rate_buckets] = lambda: buckets

@@ -11,8 +11,11 @@ A function only declares its routes, spelled exactly as in ``template.yaml``::
     lambda_handler = app.lambda_handler
 
 Every failure becomes ``{"error": {"code", "message"}}`` with the status ``common.web.errors`` documents.
-Before routing, the handler checks what the resolver cannot: the body's size (413), its base64 and
-UTF-8 (400), so no malformed input reaches a route or the 500 handler.
+Before routing, the handler checks what the resolver cannot: that a body says it is JSON (415), its size
+(413), its base64 and UTF-8 (400), and that it is a JSON object (422 ``invalid_body``), so no malformed input
+reaches a route or the 500 handler. After validation, an integer query parameter must be plain digits (422).
+``Api.route`` reads each route's function once (``common.web.declared``): its success model goes into the
+OpenAPI description, its integer query parameters into that check.
 
 Only Powertools' public API: every request goes through its own validation and middleware chain, so a
 Powertools release cannot break a route by renaming an internal (``tests/api/test_no_private_names.py``).
