@@ -12,6 +12,8 @@ export interface BoardMove {
   to: string;
   path: string[];
   san?: string;
+  /** chess: the move in SAN, to name it to the player (``san`` holds what the board sends) */
+  notation?: string;
   promotion?: string | null;
   uci?: string;
 }
