@@ -20,3 +20,9 @@ export interface BoardMove {
 
 /** The page's catalog texts: strings, plural forms ({one, other}) and the games' titles. */
 export type Messages = Record<string, any>;
+
+/** A multi-capture as hops (site/modules/capture_hops.js): the piece's squares, and per hop the pieces it takes. */
+export interface Hops {
+  route: string[];
+  taken: { square: string; piece: string }[][];
+}

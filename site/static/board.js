@@ -66,7 +66,7 @@ export class Board {
    * @param {string} fen
    * ``check``: the side to move is in check (chess), so its king's square is marked and a refused tap says so.
    * ``hops``: a multi-capture that led here, shown hop by hop instead of a slide.
-   * @param {{legal?: BoardMove[] | null, last?: string[] | null, orientation?: string | null, slide?: string[] | null, check?: boolean, hops?: import("../modules/capture_hops.js").Hops | null}} [state]
+   * @param {{legal?: BoardMove[] | null, last?: string[] | null, orientation?: string | null, slide?: string[] | null, check?: boolean, hops?: import("../types").Hops | null}} [state]
    */
   setPosition(fen, { legal = null, last = null, orientation = null, slide = null, check = false, hops = null } = {}) {
     if (orientation && orientation !== this.orientation) {

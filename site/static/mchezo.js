@@ -154,7 +154,8 @@ async function poll() {
     const known = state.moves || [];
     const path = `/v1/games/${encodeURIComponent(state.id)}?moves_after=${known.length}`;
     const fresh = await call("GET", path, { etag });
-    if (fresh.notModified) return schedulePoll(pollEvery);
+    // A poll that crossed a load on the wire brings the version on screen: its notes stay.
+    if (fresh.notModified || (fresh._etag && fresh._etag === etag)) return schedulePoll(pollEvery);
     etag = fresh._etag;
     render(await allMoves(fresh, known));
   } catch {
