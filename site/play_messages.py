@@ -90,6 +90,8 @@ PLAY_MESSAGES = {
     "check_your_turn": N_("Check! Your king is attacked: your move."),
     "check_waiting": N_("Check! Waiting for your opponent's move."),
     "refusal_in_check": N_("Your king is in check: that move does not get it out."),
+    # Said to the player whose draw offer the opponent declined (by the button or by moving instead).
+    "draw_declined": N_("Your opponent declined your draw offer."),
 }
 
 PLAY_PLURALS = {

@@ -12,9 +12,17 @@ export interface BoardMove {
   to: string;
   path: string[];
   san?: string;
+  /** chess: the move in SAN, to name it to the player (``san`` holds what the board sends) */
+  notation?: string;
   promotion?: string | null;
   uci?: string;
 }
 
 /** The page's catalog texts: strings, plural forms ({one, other}) and the games' titles. */
 export type Messages = Record<string, any>;
+
+/** A multi-capture as hops (site/modules/capture_hops.js): the piece's squares, and per hop the pieces it takes. */
+export interface Hops {
+  route: string[];
+  taken: { square: string; piece: string }[][];
+}

@@ -182,22 +182,28 @@ def get_game(
 @router.get(
     "/v1/games/{id}/moves",
     summary="Older moves of a game, a page at a time",
-    description="The moves among the `limit` events of the game before event `before` (a page's `earlier`), "
-    "in order. Follow `earlier` until it is null to reach the first move. Public, like the game.",
+    description="The moves among the `limit` events of the game before event `before` (a page's `earlier`; "
+    "without it, the latest events), in order. Follow `earlier` until it is null to reach the first move. With "
+    "`positions`, the position after each move (`fens`) and, once the page reaches the start, the position "
+    "before the first (`start_fen`): a board steps through the game a page at a time. Public, like the game.",
     tags=["games"],
     responses=_errors(404, 422, 503),
 )
 def game_moves(
     id: str,
     games: Games,
-    before: Annotated[int, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have.")],
+    before: Annotated[
+        int | None, Query(ge=2, le=MAX_EVENT, description="The `earlier` of the page you have; none: the latest.")
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=MOVES_LIMIT_MAX)] = MOVES_LIMIT_DEFAULT,
+    positions: Annotated[bool, Query(description="Add the position after each move (`fens`).")] = False,
 ) -> Response[MovePageModel]:
-    page = games.moves_before(_game_id(id), before, limit)
+    page = games.moves_before(_game_id(id), before, limit, positions)
+    body = {"id": id, **page_view(page), "fens": page.fens, "start_fen": page.start_fen}
     return Response(
         HTTPStatus.OK,
         JSON,
-        MovePageModel.model_validate({"id": id, **page_view(page)}),
+        MovePageModel.model_validate(body),
         headers={"Cache-Control": "no-cache"},
     )
 

@@ -131,6 +131,11 @@ class GameState(BaseModel):
         description="When the side to move runs out of time (ISO 8601, UTC); the opponent may then claim the game."
     )
     draw_offer: Color | None = Field(description="The side whose draw offer stands, if any.")
+    draw_declined: Color | None = Field(
+        default=None,
+        description="The side whose last draw offer was declined (by the opponent's answer or move), until that "
+        "side moves or offers again.",
+    )
     legal_moves: list[str] = Field(description="The moves the side to move may play (empty once the game is over).")
     last_move: str | None = Field(description="The last move played, in canonical notation.")
     legal_moves_uci: list[str] | None = Field(
@@ -169,6 +174,12 @@ class MovePage(BaseModel):
     earlier: int | None = Field(
         description="Pass it as `before` to `GET /v1/games/{id}/moves` for the moves before these; null once the "
         "list reaches the first move (or the ply you asked after)."
+    )
+    fens: list[str] | None = Field(
+        default=None, description="With `positions`: the position after each move of `moves`, in the same order."
+    )
+    start_fen: str | None = Field(
+        default=None, description="With `positions`, once the page reaches the start: the position before move 1."
     )
 
 

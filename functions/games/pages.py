@@ -23,12 +23,18 @@ class MovePage:
     moves_from: int | None
     earlier: int | None
     start_fen: str | None = None
+    #: With positions asked for: ``fens[i]`` is the position after ``moves[i]`` (a board steps through them).
+    fens: list[str] | None = None
 
 
-def move_page(events: list[AnyEvent], after: int, start_fen: str | None, cap: int = MOVES_PAGE) -> MovePage:
+def move_page(
+    events: list[AnyEvent], after: int, start_fen: str | None, cap: int = MOVES_PAGE, positions: bool = False
+) -> MovePage:
     """The page of ``events`` (consecutive, oldest first): their last ``cap`` moves after ply ``after``, and
-    ``earlier`` when moves between ``after`` and the first listed one are not in it."""
-    played = [(event.ply, event.move, event.seq) for event in events if isinstance(event, Moved)]
+    ``earlier`` when moves between ``after`` and the first listed one are not in it; with ``positions``, the
+    position after each listed move too (each move event keeps it: nothing is replayed)."""
+    moved = [event for event in events if isinstance(event, Moved)]
+    played = [(event.ply, event.move, event.seq) for event in moved]
     listed = [move for move in played if move[0] > after][-cap:]
     oldest = events[0].seq if events else 1
     if listed:
@@ -37,7 +43,8 @@ def move_page(events: list[AnyEvent], after: int, start_fen: str | None, cap: in
     else:
         moves_from = None
         earlier = None if oldest <= 1 or any(ply <= after for ply, _, _ in played) else oldest
-    return MovePage([move for _, move, _ in listed], moves_from, earlier, start_fen)
+    fens = [event.fen for event in moved[len(moved) - len(listed) :]] if positions else None
+    return MovePage([move for _, move, _ in listed], moves_from, earlier, start_fen, fens)
 
 
 def reaches(events: list[AnyEvent], after: int) -> bool:

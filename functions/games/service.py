@@ -44,6 +44,7 @@ from games.domain import (
     apply_all,
     other,
     play_notation,
+    rules_for,
     rules_options,
     site_options,
     token_matches,
@@ -354,12 +355,18 @@ class GamesService:
             tracked, events = self._read_latest(game_id, moves_after)
         return tracked.head, self._page(game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
 
-    def moves_before(self, game_id: str, before_seq: int, limit: int) -> MovePage:
-        """The moves among the ``limit`` events before event ``before_seq`` (the ``earlier`` of a page). One Query."""
+    def moves_before(self, game_id: str, before_seq: int | None, limit: int, positions: bool = False) -> MovePage:
+        """The moves among the ``limit`` events before event ``before_seq`` (the ``earlier`` of a page; None: the
+        latest events), with the position after each when ``positions``. One Query at any length."""
         _, newest_first = self.store.latest(game_id, limit, before_seq=before_seq)
         if not newest_first and self.store.get_head(game_id) is None:
             raise GameNotFound(f"there is no game {game_id}")
-        return move_page(newest_first[::-1], after=0, start_fen=None, cap=limit)
+        events = newest_first[::-1]
+        page = move_page(events, after=0, start_fen=None, cap=limit, positions=positions)
+        first = events[0] if events else None
+        if positions and isinstance(first, Created):  # the page reaches the start: the position before move 1
+            page = replace(page, start_fen=first.start_fen or rules_for(first.game, first.options).start().fen())
+        return page
 
     def _read_latest(self, game_id: str, moves_after: int | None) -> tuple[Tracked, list[AnyEvent]]:
         """The game and its latest events, oldest first: one Query (two when a poller is more than a few moves

@@ -42,6 +42,7 @@ def game_view(head: GameHead) -> dict[str, Any]:
         "players": {color: seat_view(head, color) for color in COLORS},
         "deadline": iso(head.deadline) if head.state == "active" else None,
         "draw_offer": head.draw_offer,
+        "draw_declined": head.draw_declined,
         "legal_moves": position.legal_notations() if position else [],
         "last_move": last.move if last else None,
         # Chess moves by their squares (UCI), so a board can mark them without the rules; null for draughts,

@@ -6,6 +6,9 @@
 import { format } from "./i18n.js";
 import { FILES } from "./notation.js";
 
+/** One hop of a capture shown hop by hop: each as short as a move's slide. */
+const HOP_MS = 240;
+
 /**
  * @typedef {object} ViewInput  what the view reports: a tap on a square, a key on one, the pointer on the grid
  * @property {(square: string) => void} tap
@@ -137,7 +140,8 @@ export class BoardView {
   draw({ pieces, selected, clicks, dests, last, checked = null, movable }) {
     for (const [name, cell] of Object.entries(this.cells)) {
       const piece = pieces[name];
-      cell.querySelector("svg")?.remove();
+      for (const old of cell.querySelectorAll("svg")) old.remove(); // a taken piece's ghost too
+      cell.classList.remove("taken");
       if (piece) {
         cell.insertAdjacentHTML("afterbegin",
           `<svg viewBox="0 0 45 45" aria-hidden="true"><use href="#${this.sprite(piece)}"></use></svg>`);
@@ -181,6 +185,36 @@ export class BoardView {
     const away = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
     piece.animate([{ transform: away }, { transform: "none" }], { duration: 260, easing: "ease-out" });
     this.grid.dataset.slid = `${from}-${to}`; // the last move animated: for tests and styles
+  }
+
+  /**
+   * A multi-capture hop by hop: the piece now on the route's last square goes through each landing square in
+   * turn, and each piece a hop takes stays on its square, marked ``taken``, until that hop is done. With
+   * reduced motion nothing moves: the taken pieces' squares are only marked.
+   * @param {{route: string[], taken: {square: string, piece: string}[][]}} hops
+   */
+  hop({ route, taken }) {
+    const end = this.cells[route[route.length - 1]];
+    const piece = end && end.querySelector("svg");
+    this.grid.dataset.hops = route.join("-"); // the capture shown: for tests and styles
+    const still = !piece || !piece.animate || matchMedia("(prefers-reduced-motion: reduce)").matches;
+    taken.forEach((pieces, i) => {
+      for (const { square, piece: gone } of pieces) {
+        const cell = this.cells[square];
+        if (!cell) continue;
+        cell.classList.add("taken");
+        if (still) continue;
+        cell.insertAdjacentHTML("afterbegin", `<svg class="ghost" viewBox="0 0 45 45" aria-hidden="true"><use href="#${this.sprite(gone)}"></use></svg>`);
+        setTimeout(() => cell.querySelector("svg.ghost")?.remove(), HOP_MS * (i + 1));
+      }
+    });
+    if (still) return;
+    const box = end.getBoundingClientRect();
+    const frames = route.map((square) => {
+      const at = this.cells[square].getBoundingClientRect();
+      return { transform: `translate(${at.left - box.left}px, ${at.top - box.top}px)` };
+    });
+    piece.animate(frames, { duration: HOP_MS * (route.length - 1), easing: "linear" });
   }
 
   /**

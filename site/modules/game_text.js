@@ -30,6 +30,19 @@ export function seatName(m, seat) {
 }
 
 /**
+ * A seat's name as the game page shows it: the player's display name, "you", the computer, or "waiting".
+ * @param {Messages} m
+ * @param {{name?: string, cpu_level?: number} | null | undefined} seat
+ * @param {boolean} mine
+ * @returns {string}
+ */
+export function playerName(m, seat, mine) {
+  if (!seat) return m.nobody_yet;
+  if (!mine) return seatName(m, seat);
+  return seat.name ? `${seat.name} (${m.you})` : m.you;
+}
+
+/**
  * A finished game's result, with its reason when the catalog has one ("White won by checkmate.").
  * @param {Messages} m
  * @param {{game: string, status?: {result?: string, reason?: string}}} game

@@ -84,16 +84,23 @@ export function draughtsSquares(text) {
 
 /**
  * Legal moves from the server as the board wants them ({from, to, path, san}); chess SAN has no squares.
+ * ``notations``: chess, the same moves in SAN in the same order (the server's ``legal_moves``), so a move
+ * can be named as players write it (``notation``) while the board sends its squares.
  * @param {string} game
  * @param {unknown} legal
+ * @param {unknown} [notations]
  * @returns {BoardMove[] | null}
  */
-export function boardMoves(game, legal) {
+export function boardMoves(game, legal, notations) {
   if (!Array.isArray(legal)) return null;
   if (game === "chess") {
     // Only moves given by their squares (UCI such as "e7e8q") can be shown; SAN needs the rules.
     if (!legal.length || !legal.every((m) => typeof m === "string" && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m))) return null;
-    return legal.map((uci) => ({ from: uci.slice(0, 2), to: uci.slice(2, 4), path: [uci.slice(2, 4)], promotion: uci[4] || null, san: uci }));
+    const named = Array.isArray(notations) && notations.length === legal.length ? notations : null;
+    return legal.map((uci, i) => ({
+      from: uci.slice(0, 2), to: uci.slice(2, 4), path: [uci.slice(2, 4)], promotion: uci[4] || null, san: uci,
+      ...(named ? { notation: String(named[i]) } : {}),
+    }));
   }
   const moves = [];
   for (const text of legal) {
@@ -114,6 +121,18 @@ export function moveText(game, move) {
   if (move.san) return move.san;
   if (game === "chess") return move.from + move.to + (move.promotion || "");
   return [move.from, ...(move.path && move.path.length ? move.path : [move.to])].join("-");
+}
+
+/**
+ * A move's text as a player reads it: its SAN when the board knows it (chess), else the text itself.
+ * @param {string} game
+ * @param {BoardMove[] | null | undefined} legal
+ * @param {string} text  the move as the board sent it (UCI for chess)
+ * @returns {string}
+ */
+export function readableMove(game, legal, text) {
+  const move = (legal || []).find((m) => moveText(game, m) === text);
+  return (move && move.notation) || text;
 }
 
 /**

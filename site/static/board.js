@@ -65,9 +65,10 @@ export class Board {
    * ``slide``: [from, to] of the move that led here, shown as a short slide of the piece now on ``to``.
    * @param {string} fen
    * ``check``: the side to move is in check (chess), so its king's square is marked and a refused tap says so.
-   * @param {{legal?: BoardMove[] | null, last?: string[] | null, orientation?: string | null, slide?: string[] | null, check?: boolean}} [state]
+   * ``hops``: a multi-capture that led here, shown hop by hop instead of a slide.
+   * @param {{legal?: BoardMove[] | null, last?: string[] | null, orientation?: string | null, slide?: string[] | null, check?: boolean, hops?: import("../types").Hops | null}} [state]
    */
-  setPosition(fen, { legal = null, last = null, orientation = null, slide = null, check = false } = {}) {
+  setPosition(fen, { legal = null, last = null, orientation = null, slide = null, check = false, hops = null } = {}) {
     if (orientation && orientation !== this.orientation) {
       this.orientation = orientation;
       this.view.build(orientation);
@@ -82,7 +83,8 @@ export class Board {
     this.selected = null;
     this.clicks = [];
     this.draw();
-    if (slide) this.view.slide(slide[0], slide[1]);
+    if (hops) this.view.hop(hops);
+    else if (slide) this.view.slide(slide[0], slide[1]);
   }
 
   /**

@@ -12,7 +12,7 @@ import { ApiError, call, player, storedPlayer, validate } from "./api.js";
 import { Board } from "./board.js";
 import { goalText, ratingText, themeText, turnText } from "../modules/fumbo_text.js";
 import { format, plural, refusalText } from "../modules/i18n.js";
-import { boardMoves, movedSquares, moveText } from "../modules/notation.js";
+import { boardMoves, movedSquares, moveText, readableMove } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { setUpPuzzleTabs } from "../modules/puzzle_tabs.js";
 import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
@@ -52,12 +52,13 @@ let progress = kept.get("progress"); // the server's last answer to /v1/players/
  * position alone, and they are only the squares the board marks: the server still judges every move. */
 const LEGAL_KEPT = 3 * (PACK_SIZE + 1); // each game's puzzle of the day and its pack
 function keptLegal(game, fen) {
-  return (kept.get("legal") || {})[game + " " + fen] || null;
+  const known = (kept.get("legal") || {})[game + " " + fen] || null;
+  return Array.isArray(known) ? { moves: known, notations: null } : known; // kept before the SAN was kept too
 }
-function keepLegal(game, fen, legal) {
+function keepLegal(game, fen, moves, notations) {
   const all = kept.get("legal") || {};
   delete all[game + " " + fen];
-  all[game + " " + fen] = legal; // the newest last: the oldest go first when there are too many
+  all[game + " " + fen] = { moves, notations }; // the newest last: the oldest go first when there are too many
   const keys = Object.keys(all);
   for (const old of keys.slice(0, Math.max(0, keys.length - LEGAL_KEPT))) delete all[old];
   kept.set("legal", all);
@@ -217,7 +218,7 @@ class PuzzleSection {
   }
 
   legalOf(answer) {
-    return boardMoves(this.game, answer.legal_moves_uci || answer.legal_moves);
+    return boardMoves(this.game, answer.legal_moves_uci || answer.legal_moves, answer.legal_moves);
   }
 
   solving() {
@@ -230,14 +231,14 @@ class PuzzleSection {
     const { game, puzzle } = this;
     const known = keptLegal(game, puzzle.fen);
     if (known) {
-      this.board.setLegal(boardMoves(game, known));
+      this.board.setLegal(boardMoves(game, known.moves, known.notations));
       return;
     }
     validate(game, puzzle.fen, [], "?")
       .then((answer) => {
         const legal = answer.legal_moves_uci || answer.legal_moves;
-        if (Array.isArray(legal)) keepLegal(game, puzzle.fen, legal);
-        if (this.puzzle.id === puzzle.id && !this.played.length) this.board.setLegal(boardMoves(game, legal));
+        if (Array.isArray(legal)) keepLegal(game, puzzle.fen, legal, answer.legal_moves);
+        if (this.puzzle.id === puzzle.id && !this.played.length) this.board.setLegal(this.legalOf(answer));
       })
       .catch(() => {});
   }
@@ -310,7 +311,8 @@ class PuzzleSection {
       }
       // Offline: the moves are kept and the server checks them when the connection returns.
       await keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]).catch(() => {});
-      this.show(offlineText("attemptQueued", { move: text }), "bad");
+      // Named as players write it (SAN for chess), not by the squares the board sent.
+      this.show(offlineText("attemptQueued", { move: readableMove(this.game, this.board.legal, text) }), "bad");
       return false;
     } finally {
       this.busy = false;

@@ -3,12 +3,15 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, call, player, storedPlayer } from "./api.js";
 import { Board } from "./board.js";
-import { againstComputer, colourName, daysLeft, inCheck, invitationText, refusalOf, resultText, seatName } from "../modules/game_text.js";
+import { againstComputer, colourName, daysLeft, inCheck, invitationText, playerName, refusalOf, resultText } from "../modules/game_text.js";
 import { setUpInviteButtons } from "../modules/invite_buttons.js";
 import { showMissingGame } from "../modules/missing_game.js";
 import { plural } from "../modules/i18n.js";
 import { awaitsRematch, blockOpponent, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
-import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
+import { captureHops } from "../modules/capture_hops.js";
+import { moveTexts, withAllMoves } from "../modules/move_list.js";
+import { MoveSteps } from "../modules/move_steps.js";
+import { PositionCache } from "../modules/positions.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
@@ -19,7 +22,9 @@ const m = cfg.messages;
 /** @type {import("../types").Colour[]} the two sides, as the builder spells them (shared_rules/names.py) */
 const COLOURS = cfg.colours;
 const POLL_MS = 5000;
-const OPPONENT_POLL_MS = 2500; // on the opponent's turn a draw offer or resignation shows within 5 s
+// While the opponent may move, offer or answer a draw, or resign: any of them shows within 5 s. A poll
+// that finds nothing new is a 304 of a few hundred bytes (the ETag).
+const OPPONENT_POLL_MS = 2500;
 const LEGAL_KEY = "ubao.showLegal";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -33,6 +38,8 @@ let state = null; // the game as GET /v1/games/{id} returns it
 let etag = null;
 let board = null;
 let pollTimer = null;
+let pollEvery = POLL_MS;
+let positions = null; // the game's positions by ply, for stepping through its moves (positions.js)
 let busy = false;
 
 function say(node, text, kind) {
@@ -52,7 +59,7 @@ function render(game) {
   const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
   showGame();
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
-  const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(game.players && game.players[c], c === seat)}`);
+  const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(m, game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
 
   const legal = myTurn ? boardMoves(game.game, game.legal_moves_uci || game.legal_moves) : null;
@@ -60,20 +67,22 @@ function render(game) {
   const check = inCheck(game.game, moveTexts(game.moves)); // a mated king is marked too; the result says mate
   // The opponent's move, come in by a poll or a push, slides in (board_view.js; none with reduced motion).
   const theirs = before && board && before.id === game.id && game.ply === before.ply + 1 && seat && game.turn === seat;
-  const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null };
+  // A multi-capture of theirs goes hop by hop, the pieces it takes marked until they go.
+  const hops = theirs && game.last_move ? captureHops(game.game, cfg.squares[game.game], before.fen, game.fen, game.last_move) : null;
+  const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null, hops };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
       game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
       legal, messages: m, showLegal: localStorage.getItem(LEGAL_KEY) !== "off", onMove: (move) => send(moveText(game.game, move)),
     });
-    board.setPosition(game.fen, options);
-  } else {
-    board.setPosition(game.fen, options);
   }
-  board.setInteractive(!!myTurn);
+  if (!positions || !before || before.id !== game.id) positions = new PositionCache((older) => positionPage(game.id, older));
+  steps.update(game, positions);
+  if (steps.viewing === null) {
+    board.setInteractive(!!myTurn); // first: drawing again after the position would cut its animation short
+    board.setPosition(game.fen, options); // a past position stays on the board until they go back to the game
+  }
   $(".move-form", gameBox).hidden = !myTurn;
-
-  renderMoves($(".moves", gameBox), game);
 
   const invite = $(".invite", gameBox);
   const link = inviteUrl(game);
@@ -103,11 +112,14 @@ function render(game) {
   show("resume", !over && seat && takeover && takeover.seat === seat);
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
+  else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
-  const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS * 4 : null; // an offer or its answer shows
-  schedulePoll(over ? rematchPoll : myTurn ? POLL_MS * 3 : OPPONENT_POLL_MS);
+  // On your own turn only the computer can be heard from, and it answers at once: a slow poll will do.
+  pollEvery = myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
+  const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
+  schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
 }
 
@@ -118,23 +130,17 @@ function showGame() {
   document.body.classList.add("game-open");
 }
 
-/** A seat's name as the page shows it: the player's display name, "you", the computer, or "waiting". */
-function playerName(seat, mine) {
-  if (!seat) return m.nobody_yet;
-  const name = seatName(m, seat);
-  if (!mine) return name;
-  return seat.name ? `${seat.name} (${m.you})` : m.you;
-}
 
-/** The moves in numbered pairs: "1. e4 e5", "1. 11-15 23-19" (the <ol> numbers each pair). */
-function renderMoves(list, game) {
-  list.textContent = "";
-  for (const pair of movePairs(game.game, moveTexts(game.moves), game.turn)) {
-    const li = document.createElement("li");
-    li.textContent = pair;
-    list.append(li);
-  }
-  list.scrollLeft = list.scrollWidth; // the newest move in view
+// The move list under the board, to step through (move_steps.js); "back to the game" draws it as it is now.
+const steps = new MoveSteps({
+  list: $(".moves", gameBox), controls: $(".move-steps", gameBox), board: () => board, live: () => render(state),
+  squares: (game) => cfg.squares[game],
+});
+
+/** A page of the game's moves with the position after each (GET /v1/games/{id}/moves?positions=true). */
+function positionPage(id, older) {
+  const before = older ? `&before=${older}` : "";
+  return call("GET", `/v1/games/${encodeURIComponent(id)}/moves?positions=true&limit=60${before}`);
 }
 
 function schedulePoll(ms) {
@@ -150,7 +156,8 @@ async function poll() {
     const known = state.moves || [];
     const path = `/v1/games/${encodeURIComponent(state.id)}?moves_after=${known.length}`;
     const fresh = await call("GET", path, { etag });
-    if (fresh.notModified) return schedulePoll(POLL_MS);
+    // A poll that crossed a load on the wire brings the version on screen: its notes stay.
+    if (fresh.notModified || (fresh._etag && fresh._etag === etag)) return schedulePoll(pollEvery);
     etag = fresh._etag;
     render(await allMoves(fresh, known));
   } catch {

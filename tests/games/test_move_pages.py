@@ -93,7 +93,7 @@ def test_a_poller_far_behind_gets_the_latest_page_and_where_the_gap_starts(api):
         ("/v1/games/{id}", {"moves_after": "1.5"}),
         ("/v1/games/{id}", {"moves_after": "abc"}),
         ("/v1/games/{id}", {"moves_after": "100001"}),
-        ("/v1/games/{id}/moves", {}),
+        ("/v1/games/{id}/moves", {"positions": "maybe"}),
         ("/v1/games/{id}/moves", {"before": "1"}),
         ("/v1/games/{id}/moves", {"before": "1000000"}),
         ("/v1/games/{id}/moves", {"before": "5", "limit": "0"}),

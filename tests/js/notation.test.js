@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  boardMoves, draughtsSquares, lastMoveSquares, matchTyped, movedSquares, moveText, parseFen, pieceColour,
+  boardMoves, draughtsSquares, lastMoveSquares, matchTyped, movedSquares, moveText, parseFen, pieceColour, readableMove,
 } from "../../site/modules/notation.js";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -99,4 +99,14 @@ test("the last move's squares come from UCI in chess and from the notation in dr
   assert.deepEqual(lastMoveSquares({ game: "english", moves: ["11-15", "22x15x6"] }), ["22", "6"]);
   assert.deepEqual(lastMoveSquares({ game: "tanzanian", last_move: "c3-d4", moves: [] }), ["c3", "d4"]);
   assert.equal(lastMoveSquares({ game: "english", moves: [] }), null);
+});
+
+test("a chess move the board sends by its squares is named in SAN when the server gave both lists", () => {
+  const legal = boardMoves("chess", ["a1b1", "e2e4"], ["Qxb1+", "e4"]);
+  assert.equal(legal[0].notation, "Qxb1+");
+  assert.equal(moveText("chess", legal[0]), "a1b1"); // what is sent stays the squares
+  assert.equal(readableMove("chess", legal, "a1b1"), "Qxb1+");
+  assert.equal(readableMove("chess", boardMoves("chess", ["a1b1"]), "a1b1"), "a1b1"); // no SAN known: as sent
+  assert.equal(readableMove("english", boardMoves("english", ["9x18x27"]), "9x18x27"), "9x18x27");
+  assert.equal(boardMoves("chess", ["a1b1", "e2e4"], ["Qxb1+"])[0].notation, undefined); // lists that differ
 });

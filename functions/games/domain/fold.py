@@ -89,9 +89,9 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
         seated = replace(head, white=event.seat) if event.by == "white" else replace(head, black=event.seat)
         return replace(seated, state="active", invite_key=None, deadline=event.at + head.days_per_move * DAY_MS)
     if isinstance(event, DrawOffered):
-        return replace(head, draw_offer=event.by)
+        return replace(head, draw_offer=event.by, draw_declined=None)
     if isinstance(event, DrawDeclined):
-        return replace(head, draw_offer=None)
+        return replace(head, draw_offer=None, draw_declined=head.draw_offer)
     if isinstance(event, DrawAccepted):
         return replace(head, state="finished", result="draw", reason="agreement")
     if isinstance(event, Resigned):
@@ -153,7 +153,9 @@ def _moved(head: GameHead, event: Moved) -> GameHead:
         "last_moves": (*head.last_moves, played)[-LAST_MOVES_KEPT:],
     }
     if head.draw_offer and head.draw_offer != event.by:
-        changes["draw_offer"] = None  # moving declines the opponent's offer
+        changes.update(draw_offer=None, draw_declined=head.draw_offer)  # moving declines the opponent's offer
+    elif head.draw_declined == event.by:
+        changes["draw_declined"] = None  # the offerer has moved on: the refusal is old news
     status = after.status()
     if status.is_over:
         changes.update(state="finished", result=_result(status.result), reason=status.reason)

@@ -84,6 +84,9 @@ class GameHead:
     last_moves: tuple[PlayedMove, ...] = ()
     deadline: int | None = None
     draw_offer: Color | None = None
+    #: The side whose draw offer was last declined (by the button or by a move), so its page can say so; it
+    #: stands until that side moves or offers again.
+    draw_declined: Color | None = None
     invite_key: bytes | None = None
     rematch: str | None = None
     rematch_of: str | None = None
