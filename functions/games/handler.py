@@ -135,8 +135,8 @@ def base_url() -> str:
     return f"{'http' if local else 'https'}://{host}"
 
 
-def state(outcome: Outcome) -> dict[str, Any]:
-    return game_view(outcome.head)
+def state(outcome: Outcome, games: GamesService) -> dict[str, Any]:
+    return game_view(outcome.head, games.log.now_ms())
 
 
 # ------------------------------------------------------------------------------------- players
@@ -174,7 +174,7 @@ def create_game(request: CreateGameRequest, service: Games, player: CurrentPlaye
     if outcome.invite:
         code = outcome.invite["code"]
         invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
-    body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
+    body = CreatedGame.model_validate({"game": state(outcome, service), "seat": outcome.seat, "invite": invite})
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
 
@@ -197,7 +197,7 @@ def get_game(
     ] = None,
 ) -> Response[GameDetail]:
     head, page, etag = games.get(_game_id(id), headers().get("if-none-match"), moves_after)
-    detail = {**game_view(head), **page_view(page), "start_fen": page.start_fen}
+    detail = {**game_view(head, games.log.now_ms()), **page_view(page), "start_fen": page.start_fen}
     return Response(
         HTTPStatus.OK,
         JSON,
@@ -237,7 +237,7 @@ def game_moves(
 )
 def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:
     outcome = games.join(player, _game_id(id), request.invite)
-    return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+    return SeatedGame.model_validate({"game": state(outcome, games), "seat": outcome.seat})
 
 
 @router.post(
@@ -249,12 +249,12 @@ def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply)))
+    return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply), games))
 
 
 @router.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
 def resign(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.resign(token, _game_id(id))))
+    return GameState.model_validate(state(games.resign(token, _game_id(id)), games))
 
 
 @router.post(
@@ -265,7 +265,7 @@ def resign(id: str, games: Games, token: TokenHash) -> GameState:
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.draw(token, _game_id(id), request.action)))
+    return GameState.model_validate(state(games.draw(token, _game_id(id), request.action), games))
 
 
 @router.post(
@@ -277,7 +277,7 @@ def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameS
     responses=_errors(401, 403, 404, 409, 503),
 )
 def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id))))
+    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id)), games))
 
 
 @router.post(
@@ -290,7 +290,7 @@ def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:
     responses=_errors(401, 403, 404, 409, 503),
 )
 def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id))))
+    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id)), games))
 
 
 @router.post(
@@ -302,7 +302,7 @@ def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:
     responses=_errors(401, 403, 404, 409, 503),
 )
 def resume(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.resume(token, _game_id(id))))
+    return GameState.model_validate(state(games.resume(token, _game_id(id)), games))
 
 
 @router.post(
@@ -315,7 +315,7 @@ def resume(id: str, games: Games, token: TokenHash) -> GameState:
 )
 def rematch(id: str, games: Games, token: TokenHash) -> Response[SeatedGame]:
     outcome = games.rematch(token, _game_id(id))
-    body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+    body = SeatedGame.model_validate({"game": state(outcome, games), "seat": outcome.seat})
     return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
 
 
