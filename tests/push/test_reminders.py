@@ -84,7 +84,13 @@ def test_a_head_rewritten_with_an_old_reminder_sends_nothing_twice(games_api, pu
     assert bodies(push_service, white) == ["Zimebaki chini ya saa 24 kwa hatua yako katika Chesi dhidi ya Baraka."]
     assert head_reminders(game_id)["reminder_due"] > first_due  # the sweep moved it on to the 2-hour stage
     rewrite_head_reminders(game_id, first_due)  # the head rewritten (the same turn) with the 24-hour reminder
-    assert sweep() == {"due": 1, "reminded": 0, "skipped": 1, "settled": 0, "daily": 0}  # the marker remembers it was sent
+    assert sweep() == {
+        "due": 1,
+        "reminded": 0,
+        "skipped": 1,
+        "settled": 0,
+        "daily": 0,
+    }  # the marker remembers it was sent
     assert len(push_service.deliveries()) == 1
 
 
