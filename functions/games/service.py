@@ -134,7 +134,7 @@ class GamesService:
                 by=seat,
                 game_id="",
                 game=game,
-                options={**rules.options, **site.model_dump()},
+                options={**rules.options, **site.model_dump(exclude_none=True)},  # no turn limit: as stored before it
                 start_fen=start_fen,
                 white=seats["white"],
                 black=seats["black"],
