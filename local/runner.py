@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from local import clock as local_clock
 from local import probe, static, streams
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
@@ -78,6 +79,8 @@ class LocalFunction:
         with _environment(self.environment):
             if self._handler is None:
                 module = importlib.import_module(self.function.module)
+                if local_clock.enabled():  # a clock the tests move (local/clock.py)
+                    local_clock.give_to(module)
                 self._handler = getattr(module, self.function.attribute)
             return self._handler(event, context)
 
@@ -410,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     signal.signal(signal.SIGTERM, _stop)  # a test or a process manager stops it as cleanly as Ctrl-C
     probe.install(server)  # the load test's counters: GET /v1/_local/stats (local/probe.py)
+    if local_clock.enabled():
+        local_clock.install(server)  # POST /v1/_local/clock moves the functions' clock (local/clock.py)
     notifications = None
     try:
         _announce(server)

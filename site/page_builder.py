@@ -285,6 +285,8 @@ class Builder:
             "game_options": options,
             "days": range(1, 15),
             "default_days": 3,
+            # A live table's turn limits, as the games function's options allow them (games.domain.options).
+            "turn_seconds": (30, 60),
             "js_config": {
                 "page": "mchezo",
                 "games": list(GAMES),

@@ -63,6 +63,9 @@ PLAY_MESSAGES = {
     "error_no_rematch_offer": N_("There is no rematch offer to answer."),
     "error_player_blocked": N_("One of you has blocked the other."),
     "error_computer_plays_your_seat": N_("The computer is playing your seat. Take it back to play."),
+    "error_turn_time_over": N_(
+        "Your time for this move ran out, so the computer played it. Take back your seat to play on."
+    ),
     "error_invalid_invite": N_("This invitation link does not open this game. Ask for the link again."),
     "error_game_full": N_("This game already has two players."),
     "error_own_game": N_("You created this game: send the invitation link to your opponent."),
@@ -97,6 +100,10 @@ PLAY_MESSAGES = {
 PLAY_PLURALS = {
     "days_per_move": NP_("%(num)d day per move", "%(num)d days per move"),
     "days_left": NP_("%(num)d day left", "%(num)d days left"),
+    # A live table (``turn_seconds``): its terms in an invitation, and the countdown on the board.
+    "turn_seconds": NP_("%(num)d second per move", "%(num)d seconds per move"),
+    "seconds_left": NP_("%(num)d second left", "%(num)d seconds left"),
+    "seconds_left_you": NP_("Your move: %(num)d second left", "Your move: %(num)d seconds left"),
 }
 
 # The refusals that name a piece, per family of games: Swahili calls a chess piece "kipande" and a draughts

@@ -52,6 +52,7 @@ from games.service import (
     LIST_LIMIT_MAX,
     MOVES_LIMIT_DEFAULT,
     MOVES_LIMIT_MAX,
+    GamesService,
     Outcome,
 )
 from games.views import etag_matches, export_etag, game_view, page_view
@@ -108,8 +109,8 @@ def base_url() -> str:
     return f"{'http' if local else 'https'}://{host}"
 
 
-def state(outcome: Outcome) -> dict[str, Any]:
-    return game_view(outcome.head)
+def state(outcome: Outcome, games: GamesService) -> dict[str, Any]:
+    return game_view(outcome.head, games.log.now_ms())
 
 
 # ------------------------------------------------------------------------------------- players
@@ -147,7 +148,7 @@ def create_game(request: CreateGameRequest, service: Games, player: CurrentPlaye
     if outcome.invite:
         code = outcome.invite["code"]
         invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
-    body = CreatedGame.model_validate({"game": state(outcome), "seat": outcome.seat, "invite": invite})
+    body = CreatedGame.model_validate({"game": state(outcome, service), "seat": outcome.seat, "invite": invite})
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
 
@@ -170,7 +171,7 @@ def get_game(
     ] = None,
 ) -> Response[GameDetail]:
     head, page, etag = games.get(_game_id(id), headers().get("if-none-match"), moves_after)
-    detail = {**game_view(head), **page_view(page), "start_fen": page.start_fen}
+    detail = {**game_view(head, games.log.now_ms()), **page_view(page), "start_fen": page.start_fen}
     return Response(
         HTTPStatus.OK,
         JSON,
@@ -216,7 +217,7 @@ def game_moves(
 )
 def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:
     outcome = games.join(player, _game_id(id), request.invite)
-    return SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+    return SeatedGame.model_validate({"game": state(outcome, games), "seat": outcome.seat})
 
 
 @router.post(
@@ -228,12 +229,12 @@ def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply)))
+    return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply), games))
 
 
 @router.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
 def resign(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.resign(token, _game_id(id))))
+    return GameState.model_validate(state(games.resign(token, _game_id(id)), games))
 
 
 @router.post(
@@ -244,7 +245,7 @@ def resign(id: str, games: Games, token: TokenHash) -> GameState:
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.draw(token, _game_id(id), request.action)))
+    return GameState.model_validate(state(games.draw(token, _game_id(id), request.action), games))
 
 
 @router.post(
@@ -256,7 +257,7 @@ def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameS
     responses=_errors(401, 403, 404, 409, 503),
 )
 def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id))))
+    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id)), games))
 
 
 @router.post(
@@ -269,7 +270,7 @@ def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:
     responses=_errors(401, 403, 404, 409, 503),
 )
 def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id))))
+    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id)), games))
 
 
 @router.post(
@@ -281,7 +282,7 @@ def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:
     responses=_errors(401, 403, 404, 409, 503),
 )
 def resume(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.resume(token, _game_id(id))))
+    return GameState.model_validate(state(games.resume(token, _game_id(id)), games))
 
 
 @router.post(
@@ -297,7 +298,7 @@ def resume(id: str, games: Games, token: TokenHash) -> GameState:
 )
 def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | None = None) -> Response[SeatedGame]:
     outcome = games.rematch(token, _game_id(id), request.action if request else "offer")
-    body = SeatedGame.model_validate({"game": state(outcome), "seat": outcome.seat})
+    body = SeatedGame.model_validate({"game": state(outcome, games), "seat": outcome.seat})
     return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
 
 

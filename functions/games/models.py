@@ -36,8 +36,10 @@ class CreateGameRequest(_Request):
     options: dict[OptionName, OptionValue] = Field(
         default_factory=dict,
         max_length=MAX_OPTIONS,
-        description="`days_per_move` (1 to 14, default 3), `swap_colors` (rematches swap seats; default true) "
-        "and the game's table options, such as `mandatory_capture` or `move_limit`.",
+        description="`days_per_move` (1 to 14, default 3), `swap_colors` (rematches swap seats; default true), "
+        "`turn_seconds` (a live table: 30 or 60 seconds a turn on the server's clock, the computer playing on for "
+        "a player whose turn runs out; null, the default, for a game by correspondence) and the game's table "
+        "options, such as `mandatory_capture` or `move_limit`.",
     )
     fen: Annotated[str, StringConstraints(min_length=1, max_length=MAX_FEN_CHARS)] | None = Field(
         default=None, description="A starting position other than the usual one (chess FEN or draughts PDN FEN)."
@@ -128,7 +130,13 @@ class GameState(BaseModel):
     status: Status
     players: Seats
     deadline: str | None = Field(
-        description="When the side to move runs out of time (ISO 8601, UTC); the opponent may then claim the game."
+        description="When the side to move runs out of time (ISO 8601, UTC). By correspondence the opponent may "
+        "then claim the game; at a live table (`options.turn_seconds`) the computer plays on for the side to move."
+    )
+    turn_ms_left: int | None = Field(
+        default=None,
+        description="A live table: the milliseconds left of this turn when the answer was made, on the server's "
+        "clock (count down from when you receive it; it does not depend on your device's clock). Null otherwise.",
     )
     draw_offer: Color | None = Field(description="The side whose draw offer stands, if any.")
     draw_declined: Color | None = Field(

@@ -25,6 +25,21 @@ def refuse_if_computer_plays(head: GameHead, color: Color) -> None:
         )
 
 
+def refuse_if_turn_time_over(head: GameHead, color: Color, now: int) -> None:
+    """On a live table, a move after its turn's deadline is refused, whether or not the computer has played on
+    for the player yet: no client can stretch a turn, and the seat comes back only by ``resume``."""
+    if head.turn_seconds is None:
+        return
+    late = head.turn == color and head.deadline is not None and now > head.deadline
+    if late or head.computer_level(color):
+        raise Conflict(
+            f"the {head.turn_seconds} seconds of your turn ran out, so the computer plays on for you; "
+            "resume the game to take your seat back",
+            code="turn_time_over",
+            game=head,
+        )
+
+
 def refuse_unless_active(head: GameHead) -> None:
     if head.state == "waiting":
         raise Conflict("the game starts when your opponent joins", code="game_not_started", game=head)

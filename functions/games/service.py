@@ -1,4 +1,5 @@
-"""Correspondence games: seats, moves, draw offers, deadlines, resignations, timeouts and rematches.
+"""Games by correspondence and at live tables: seats, moves, draw offers, deadlines, resignations, timeouts
+and rematches.
 
 Each action is a ``decide`` function: against the game's head it refuses (``games.refusals``), sees a retry
 of what is done, or makes the event; the service's ``GameLog`` (``games.protocol``) appends it under the
@@ -19,6 +20,7 @@ from common.players.repository import PlayerRepository
 from common.players.service import Player
 from common.web.ratelimit import RateLimiter
 
+from games import live
 from games.computer import cpu_name, cpu_reply, level_of_player
 from games.domain import (
     COLORS,
@@ -56,6 +58,7 @@ from games.protocol import GameLog, RecentHeads, usable_head
 from games.refusals import (
     already_played,
     refuse_if_computer_plays,
+    refuse_if_turn_time_over,
     refuse_unless_active,
     refuse_unless_opponent_overdue,
     seat_or_refuse,
@@ -138,7 +141,7 @@ class GamesService:
                 by=seat,
                 game_id="",
                 game=game,
-                options={**rules.options, **site.model_dump()},
+                options={**rules.options, **site.model_dump(exclude_none=True)},  # no turn limit: as stored before it
                 start_fen=start_fen,
                 white=seats["white"],
                 black=seats["black"],
@@ -181,11 +184,14 @@ class GamesService:
         return Outcome(head, seat=joined["seat"])
 
     def move(self, token_hash: str, game_id: str, text: str, ply: int) -> Outcome:
+        now = self.log.now_ms()
+
         def decide(head: GameHead) -> AnyEvent | None:
             color = seat_or_refuse(head, token_hash)
             if ply < head.ply and already_played(head, color, text, ply):
                 return None  # the very move already accepted at that ply: a retry
             refuse_unless_active(head)
+            refuse_if_turn_time_over(head, color, now)
             refuse_if_computer_plays(head, color)
             if ply != head.ply:
                 raise Conflict(
@@ -237,7 +243,9 @@ class GamesService:
         return Outcome(self.log.act(game_id, decide))
 
     def claim_timeout(self, token_hash: str, game_id: str) -> Outcome:
+        """A win on time; at a live table the computer plays on for the absent player instead (``games.live``)."""
         now = self.log.now_ms()
+        level_of = self._level_reader(game_id)
 
         def decide(head: GameHead) -> AnyEvent | None:
             color = seat_or_refuse(head, token_hash)
@@ -245,21 +253,17 @@ class GamesService:
                 return None
             refuse_unless_active(head)
             refuse_unless_opponent_overdue(head, color, now, "only the side to move can run out of time")
+            if head.turn_seconds is not None:
+                return live.timeout_event(head, now, level_of)
             return TimeoutClaimed(by=color, at=now)
 
-        return Outcome(self.log.act(game_id, decide))
+        return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
     def cpu_takeover(self, token_hash: str, game_id: str) -> Outcome:
         """The computer plays on for the opponent, whose time ran out, at about the level of that player's own
         moves in this game (``estimate_level``); it moves at once (``follow``)."""
         now = self.log.now_ms()
-        levels: dict[Color, int] = {}
-
-        def level_of(head: GameHead, color: Color) -> int:
-            if color not in levels:  # one read of the log, only once the takeover is allowed
-                events = self.store.events_after(game_id, 0)
-                levels[color] = level_of_player(head, events, color)
-            return levels[color]
+        level_of = self._level_reader(game_id)
 
         def decide(head: GameHead) -> AnyEvent | None:
             color = seat_or_refuse(head, token_hash)
@@ -274,6 +278,24 @@ class GamesService:
             return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
 
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
+
+    def _level_reader(self, game_id: str) -> live.LevelOf:
+        """The level of a player's own moves in the game, read from the log once it is asked for."""
+        levels: dict[Color, int] = {}
+
+        def level_of(head: GameHead, color: Color) -> int:
+            if color not in levels:  # one read of the log, only once a takeover is decided
+                levels[color] = level_of_player(head, self.store.events_after(game_id, 0), color)
+            return levels[color]
+
+        return level_of
+
+    def settle(self, game_id: str, now: int | None = None) -> GameHead:
+        """What the server's clock owes a game: the computer playing on for a live turn that ran out
+        (``games.live``), and the computer's reply a crash left owed. Conditional appends: one writer wins."""
+        at = self.log.now_ms() if now is None else now
+        level_of = self._level_reader(game_id)
+        return self.log.act(game_id, lambda head: live.timeout_event(head, at, level_of), follow=cpu_reply)
 
     def resume(self, token_hash: str, game_id: str) -> Outcome:
         """The player takes back the seat the computer played for them."""
@@ -337,21 +359,23 @@ class GamesService:
         self, game_id: str, if_none_match: str | None = None, moves_after: int | None = None
     ) -> tuple[GameHead, MovePage, str]:
         """The game, a page of its latest moves (those after ``moves_after`` when given) and its ETag;
-        ``NotModified`` when the client's copy is current. At most three store calls at any length."""
+        ``NotModified`` when the client's copy is current. At most three store calls at any length; a live turn
+        that ran out is settled first (``settle``), by whichever reader sees it first."""
+        now = self.log.now_ms()
         known = seq_from_etag(if_none_match)
         if known == -1:  # "If-None-Match: *": any copy will do while the game exists
             stored = self.store.get_head(game_id)
-            if stored is not None:
+            if stored is not None and not stored.turn_over(now):
                 raise NotModified(etag_of(stored.seq))
         elif known is not None:
             # One small Query: the head and any event after the client's copy (a head behind its log
             # must not answer 304 for a game that has moved on).
             stored, newer = self.store.load(game_id, after_seq=known)
-            if stored is not None and not newer and stored.seq == known:
+            if stored is not None and not newer and stored.seq == known and not stored.turn_over(now):
                 raise NotModified(etag_of(known))
         tracked, events = self._read_latest(game_id, moves_after)
-        if tracked.head.computer_to_move:  # a crash left the computer's reply owed: make it now
-            self.log.act(game_id, lambda _head: None, follow=cpu_reply)
+        if tracked.head.computer_to_move or tracked.head.turn_over(now):  # a reply owed, or a live turn run out
+            self.settle(game_id, now)
             tracked, events = self._read_latest(game_id, moves_after)
         return tracked.head, self._page(game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
 

@@ -24,8 +24,9 @@ def iso(ms: int | None) -> str | None:
     return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def game_view(head: GameHead) -> dict[str, Any]:
-    """The public state of a game (``GameState``): no token hash, no invite."""
+def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
+    """The public state of a game (``GameState``): no token hash, no invite. ``now`` (epoch ms) gives a live
+    turn's time left."""
     ongoing = head.result == "ongoing"
     position = head.position() if ongoing else None
     last = head.last_moves[-1] if head.ply and head.last_moves else None
@@ -41,6 +42,7 @@ def game_view(head: GameHead) -> dict[str, Any]:
         "status": {"result": head.result, "reason": head.reason},
         "players": {color: seat_view(head, color) for color in COLORS},
         "deadline": iso(head.deadline) if head.state == "active" else None,
+        "turn_ms_left": turn_ms_left(head, now),
         "draw_offer": head.draw_offer,
         "draw_declined": head.draw_declined,
         "legal_moves": position.legal_notations() if position else [],
@@ -57,6 +59,13 @@ def game_view(head: GameHead) -> dict[str, Any]:
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }
+
+
+def turn_ms_left(head: GameHead, now: int | None) -> int | None:
+    """A live turn's milliseconds left at ``now``: a countdown that needs no agreement between clocks."""
+    if now is None or head.turn_seconds is None or head.state != "active" or head.deadline is None:
+        return None
+    return max(0, head.deadline - now)
 
 
 def page_view(page: Any) -> dict[str, Any]:

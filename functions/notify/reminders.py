@@ -18,6 +18,11 @@ conditional on the head being the one read (``seq`` and ``reminder_due`` unchang
 games function is never overwritten. Every read and write of the games table goes through the games
 repository (``notify.games.StoredDueGames`` on ``games.repository``).
 
+**Live tables** (``turn_seconds``) have no reminders: their head's ``reminder_due`` is just after the turn's
+deadline, and the sweep lets the computer play on for the absent player through the games service
+(``GamesService.settle``, the same conditional appends as a request that reads the game), so a game nobody
+reads any more still moves on; the other player's page, polling every second, usually settles it first.
+
 The same function sends the daily puzzle's notification (``notify.daily``).
 """
 
@@ -68,6 +73,10 @@ class DueGames(Protocol):
     def advance(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
 
 
+#: Settles a live game whose turn ran out (``GamesService.settle``): the game id and the sweep's time.
+Settle = Callable[[str, int], object]
+
+
 class ReminderMarks(Protocol):
     def mark(self, game_id: str, deadline: int, stage: str) -> bool:
         """Remember that ``stage`` was sent for this deadline; False if it already was."""
@@ -79,13 +88,15 @@ class SweepReport:
     due: int = 0
     reminded: int = 0
     skipped: int = 0
+    settled: int = 0
 
 
 class Reminders:
-    def __init__(self, games: DueGames, marks: ReminderMarks, notifier: Notifier):
+    def __init__(self, games: DueGames, marks: ReminderMarks, notifier: Notifier, settle: Settle | None = None):
         self.games = games
         self.marks = marks
         self.notifier = notifier
+        self.settle = settle
 
     def sweep(self, now_ms: int) -> SweepReport:
         report = SweepReport()
@@ -93,17 +104,36 @@ class Reminders:
         for bucket in range(hour - LOOKBACK_HOURS, hour + 1):
             for game_id in self.games.due(bucket, now_ms):
                 report.due += 1
-                if self._remind(game_id, now_ms):
+                found = self.games.head(game_id)
+                if self._settle_live(game_id, found, now_ms):
+                    report.settled += 1
+                elif self._remind(game_id, found, now_ms):
                     report.reminded += 1
                 else:
                     report.skipped += 1
         logger.info(
-            "reminders swept", extra={"due": report.due, "reminded": report.reminded, "skipped": report.skipped}
+            "reminders swept",
+            extra={
+                "due": report.due,
+                "reminded": report.reminded,
+                "skipped": report.skipped,
+                "settled": report.settled,
+            },
         )
         return report
 
-    def _remind(self, game_id: str, now_ms: int) -> bool:
-        found = self.games.head(game_id)
+    def _settle_live(self, game_id: str, found: tuple[GameHead, int | None] | None, now_ms: int) -> bool:
+        """A live game due in the index: the computer plays on if its turn ran out (True: it was a live game)."""
+        if found is None or found[0].turn_seconds is None or self.settle is None:
+            return False
+        if found[0].turn_over(now_ms):
+            try:
+                self.settle(game_id, now_ms)
+            except Exception:  # one game's failure must not stop the sweep; the next sweep or read settles it
+                logger.exception("live turn not settled", extra={"game_id": game_id})
+        return True
+
+    def _remind(self, game_id: str, found: tuple[GameHead, int | None] | None, now_ms: int) -> bool:
         head, due = found if found is not None else (None, None)
         if head is None or due is None or due > now_ms:
             return False  # the index was behind the head
@@ -153,9 +183,18 @@ def reminders() -> Reminders:
         from notify import stream
         from notify.games import StoredDueGames
 
-        _state["reminders"] = Reminders(StoredDueGames(), DynamoReminderMarks(), stream.notifier())
+        _state["reminders"] = Reminders(StoredDueGames(), DynamoReminderMarks(), stream.notifier(), settle_live())
     found: Reminders = _state["reminders"]
     return found
+
+
+def settle_live() -> Settle:
+    """The games service on the games table, for the live turns the sweep finds run out."""
+    from games.repository import dynamodb_games
+    from games.service import GamesService
+
+    clock = _state.get("clock", time.time)
+    return lambda game_id, now_ms: GamesService(dynamodb_games(), clock=clock).settle(game_id, now_ms)
 
 
 def daily_puzzles() -> DailyPuzzles:
@@ -178,4 +217,10 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         daily = daily_puzzles().sweep(now_ms)
     finally:
         metrics.flush()  # the sweep's PushSent and PushFailed, one line
-    return {"due": report.due, "reminded": report.reminded, "skipped": report.skipped, "daily": daily}
+    return {
+        "due": report.due,
+        "reminded": report.reminded,
+        "skipped": report.skipped,
+        "settled": report.settled,
+        "daily": daily,
+    }

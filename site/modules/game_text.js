@@ -73,7 +73,7 @@ export function refusalOf(m, detail, legalMoves = [], game = "") {
 /**
  * The invitation on the join box: who invites to which game, and the invitee's colour and days per move.
  * @param {Messages} m
- * @param {{game: string, players?: Record<string, {name?: string} | null>, options?: {days_per_move?: number}}} game
+ * @param {{game: string, players?: Record<string, {name?: string} | null>, options?: {days_per_move?: number, turn_seconds?: number | null}}} game
  * @param {string[]} colours  the two sides, first to sit first
  * @returns {{invitation: string, terms: string}}
  */
@@ -84,7 +84,9 @@ export function invitationText(m, game, colours) {
   const hostName = host && game.players[host].name;
   const invitation = hostName ? format(m.invited_by, { name: hostName, game: title }) : format(m.invited_anonymous, { game: title });
   const days = game.options && game.options.days_per_move;
-  const terms = format(m.invite_you_play, { colour: colourName(m, game.game, guest), days: days ? plural(m, "days_per_move", days) : "" });
+  const seconds = game.options && game.options.turn_seconds; // a live table: seconds, not days, for each move
+  const time = seconds ? plural(m, "turn_seconds", Number(seconds)) : days ? plural(m, "days_per_move", Number(days)) : "";
+  const terms = format(m.invite_you_play, { colour: colourName(m, game.game, guest), days: time });
   return { invitation, terms };
 }
 

@@ -16,6 +16,7 @@ import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
 import { gamePlace, inviteUrl, mySeat, rememberInvite, rememberSeat, unwrap } from "../modules/seats.js";
+import { LIVE_POLL_MS, TurnClock, isLive } from "../modules/turn_clock.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -33,6 +34,8 @@ const joinBox = $("#join");
 const createForm = $("#create-form");
 const nameForm = $("#name-form");
 const status = $(".status", gameBox);
+// A live table's countdown on the board; the server's clock decides, this only shows it (turn_clock.js).
+const turnClock = new TurnClock($(".turn-clock", gameBox), (n, mine) => plural(m, mine ? "seconds_left_you" : "seconds_left", n));
 
 let state = null; // the game as GET /v1/games/{id} returns it
 let etag = null;
@@ -56,6 +59,7 @@ function render(game) {
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
+  const live = isLive(game); // a turn of 30 or 60 s: the server lets the computer play on, nobody claims
   const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
   showGame();
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
@@ -96,7 +100,7 @@ function render(game) {
   else if (takeover && seat) say(status, takeover.seat === seat ? m.computer_plays_for_you : m.computer_plays_for_opponent);
   else if (check) say(status, myTurn ? m.check_your_turn : m.check_waiting, "bad");
   else if (myTurn) {
-    const days = againstComputer(game, COLOURS) ? null : daysLeft(game.deadline); // the computer sets no deadline
+    const days = againstComputer(game, COLOURS) || live ? null : daysLeft(game.deadline); // the computer sets no deadline
     say(status, m.your_turn + (days === null ? "" : " " + plural(m, "deadline_days", days)));
   } else say(status, m.waiting_move);
 
@@ -106,7 +110,7 @@ function render(game) {
   show("accept", !over && seat && offer && offer !== seat);
   show("decline", !over && seat && offer && offer !== seat);
   show("resign", !over && seat && both);
-  const timeUp = !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0;
+  const timeUp = !live && !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0;
   show("claim-timeout", timeUp);
   show("cpu-takeover", timeUp && !takeover);
   show("resume", !over && seat && takeover && takeover.seat === seat);
@@ -116,8 +120,9 @@ function render(game) {
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
+  turnClock.show(game, seat);
   // On your own turn only the computer can be heard from, and it answers at once: a slow poll will do.
-  pollEvery = myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
+  pollEvery = live ? LIVE_POLL_MS : myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
@@ -296,6 +301,7 @@ createForm.addEventListener("submit", async (event) => {
   const data = new FormData(createForm);
   const game = data.get("game");
   const options = { days_per_move: Number(data.get("days_per_move")), swap_colors: data.get("swap_colors") === "on" };
+  if (Number(data.get("turn_seconds"))) options.turn_seconds = Number(data.get("turn_seconds")); // a live table
   const fieldset = $(`fieldset[data-game="${game}"]`, createForm);
   if (fieldset) {
     for (const input of fieldset.querySelectorAll("input")) {
@@ -409,6 +415,8 @@ async function start() {
     scrollTo(0, 0);
     sendQueued();
     const seat = mySeat(game, COLOURS, storedPlayer());
+    // Back at a live table on the same device: the seat the computer kept is taken back at once.
+    if (isLive(game) && seat && game.cpu_takeover?.seat === seat && (await act("resume", {}))) await load(id);
     const full = game.players && game.players.white && game.players.black;
     if (invite && !seat && !full) {
       joinBox.hidden = false;

@@ -121,6 +121,7 @@ class LocalSite:
     def start(self, timeout: float = 60.0) -> LocalSite:
         build_site(self.site_dir, self.origin)
         environment = {**os.environ, "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
+        environment["UBAO_LOCAL_CLOCK"] = "1"  # POST /v1/_local/clock lets a live turn run out at once (local/clock.py)
         environment.pop("DYNAMODB_ENDPOINT", None)  # our own dynalite, never someone else's tables
         environment.pop("SITE_URL", None)  # invite links then name this server, as on a fresh `make run`
         if self.with_dynamodb:

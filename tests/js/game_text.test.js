@@ -74,3 +74,14 @@ test("themes are named in the page's language, and a rating is provisional while
   assert.equal(ratingText(m, f, { rating: 1500.4, rating_deviation: 110 }), "rating 1500?");
   assert.equal(ratingText(m, f, { rating: 1499.6, rating_deviation: 60 }), "rating 1500");
 });
+
+test("a live turn's seconds count down from the server's time left, whatever the phone's clock", async () => {
+  const { isLive, secondsLeft } = await import("../../site/modules/turn_clock.js");
+  assert.equal(isLive({ options: { turn_seconds: 30 } }), true);
+  assert.equal(isLive({ options: { turn_seconds: null, days_per_move: 3 } }), false);
+  assert.equal(secondsLeft(30000, 0), 30);
+  assert.equal(secondsLeft(30000, 250), 30); // a part of a second left counts as a second
+  assert.equal(secondsLeft(30000, 29001), 1);
+  assert.equal(secondsLeft(30000, 31000), 0);
+  assert.equal(secondsLeft(null, 0), null);
+});

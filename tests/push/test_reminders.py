@@ -57,9 +57,9 @@ def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, swee
     start = clock.now
     assert head_reminders(game_id)["reminder_due"] == int((start + 2 * DAY) * 1000)
     clock.now = start + 2 * DAY - 60  # 24 h and a minute left
-    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
+    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "settled": 0, "daily": 0}
     clock.now = start + 2 * DAY + 60  # 23 h 59 min left
-    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "settled": 0, "daily": 0}
     assert bodies(push_service, white) == ["Less than 24 hours left for your move in Chess against Baraka."]
     (first,) = push_service.deliveries(white.endpoint)
     assert first.json["kind"] == "reminder" and first.json["tag"] == f"game:{game_id}"
@@ -67,11 +67,11 @@ def test_24_hours_then_2_hours_each_once(games_api, push_api, push_service, swee
     clock.now += 15 * 60
     assert sweep()["reminded"] == 0  # the next sweep: nothing again
     clock.now = start + 3 * DAY - 2 * HOUR + 60
-    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "settled": 0, "daily": 0}
     assert bodies(push_service, white)[-1] == "Less than 2 hours left for your move in Chess against Baraka."
     assert push_service.deliveries(white.endpoint)[-1].headers["urgency"] == "high"
     clock.now += HOUR
-    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "daily": 0}
+    assert sweep() == {"due": 0, "reminded": 0, "skipped": 0, "settled": 0, "daily": 0}
     assert len(push_service.deliveries()) == 2
 
 
@@ -84,7 +84,13 @@ def test_a_head_rewritten_with_an_old_reminder_sends_nothing_twice(games_api, pu
     assert bodies(push_service, white) == ["Zimebaki chini ya saa 24 kwa hatua yako katika Chesi dhidi ya Baraka."]
     assert head_reminders(game_id)["reminder_due"] > first_due  # the sweep moved it on to the 2-hour stage
     rewrite_head_reminders(game_id, first_due)  # the head rewritten (the same turn) with the 24-hour reminder
-    assert sweep() == {"due": 1, "reminded": 0, "skipped": 1, "daily": 0}  # the marker remembers it was sent
+    assert sweep() == {
+        "due": 1,
+        "reminded": 0,
+        "skipped": 1,
+        "settled": 0,
+        "daily": 0,
+    }  # the marker remembers it was sent
     assert len(push_service.deliveries()) == 1
 
 
@@ -143,14 +149,14 @@ def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_servi
     client().meta.events.register("before-call.dynamodb", lambda model, **_: calls.append(model.name))
     first_due = clock.now - 29 * 60 + 2 * DAY
     clock.now = first_due + 30  # only the first game is due
-    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "daily": 0}
+    assert sweep() == {"due": 1, "reminded": 1, "skipped": 0, "settled": 0, "daily": 0}
     # The reminders' hours, each with its shards and its unsharded key, and the daily puzzle's hours.
     queries = (LOOKBACK_HOURS + 1) * (REMINDER_SHARDS + 1) + daily.LOOKBACK_HOURS + 1
     per_due_game = ["GetItem", "PutItem", "Query", "UpdateItem"]  # head, marker, subscriptions, next stage
     assert sorted(calls) == sorted(["Query"] * queries + per_due_game)
     calls.clear()
     clock.now = first_due + 2 * 60 + 30  # two more are due now
-    assert sweep() == {"due": 2, "reminded": 2, "skipped": 0, "daily": 0}
+    assert sweep() == {"due": 2, "reminded": 2, "skipped": 0, "settled": 0, "daily": 0}
     assert len(push_service.deliveries()) == 1  # no one subscribed in those two games
     assert sorted(calls) == sorted(["Query"] * queries + 2 * per_due_game)
 
@@ -223,3 +229,18 @@ def test_a_bad_time_zone_is_refused(push_api, push_service, new_player):
     body = {**push_service.subscribe().info(), "lang": "en", "tz": "Mars/Olympus"}
     answer = invoke(push_api.app, "PushFunction", "POST", "/v1/players/me/push-subscriptions", body=body, token=token)
     assert answer.status == 422 and answer.body["error"]["message"].startswith("tz")
+
+
+def test_the_sweep_lets_the_computer_play_on_at_a_live_table_nobody_reads(games_api, sweep, clock):
+    """A live turn has no reminder: the sweep finds it just after its deadline and the computer plays on, once."""
+    game_id, seats = games_api.start_game("tanzanian", options={"turn_seconds": 60})
+    deadline = int((clock.now + 60) * 1000)
+    assert head_reminders(game_id)["reminder_due"] == deadline + 1
+    clock.now += 60  # at the deadline itself: still White's turn
+    assert sweep()["settled"] == 0
+    clock.now += 1
+    assert sweep() == {"due": 1, "reminded": 0, "skipped": 0, "settled": 1, "daily": 0}
+    state = games_api.call("GET", f"/v1/games/{game_id}").body
+    assert state["cpu_takeover"]["seat"] == "white" and state["ply"] == 1 and state["turn"] == "black"
+    assert head_reminders(game_id)["reminder_due"] == int(clock.now * 1000) + 60_000 + 1  # Black's turn now
+    assert sweep()["settled"] == 0  # nothing more is due

@@ -34,11 +34,21 @@ def schedule(deadline: int | None, turn_started: int) -> int | None:
     return None
 
 
+def live_due(deadline: int | None) -> int | None:
+    """When the sweep may settle a live turn: just after its deadline (a move at the deadline is in time)."""
+    return None if deadline is None else deadline + 1
+
+
 def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | None]:
     """``reminder_due`` and ``reminder_hour`` for a head written at ``now_ms`` (None: leave them out)."""
     turn = head.get("turn")
     to_move_is_a_person = bool(head.get(f"{turn}_id")) and not head.get(f"{turn}_cpu")
-    due = schedule(head.get("deadline"), now_ms) if head.get("state") == "active" and to_move_is_a_person else None
+    due = None
+    if head.get("state") == "active" and to_move_is_a_person:
+        live = bool((head.get("options") or {}).get("turn_seconds"))
+        # A live turn has no reminder: the sweep plays on for the absent player once the turn has run out
+        # (the games function's ``games.live``), a backstop for a game nobody reads any more.
+        due = live_due(head.get("deadline")) if live else schedule(head.get("deadline"), now_ms)
     return {"reminder_due": due, "reminder_hour": None if due is None else index_key(str(head.get("id")), due)}
 
 

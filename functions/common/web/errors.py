@@ -85,6 +85,7 @@ _SPECS = (
     ErrorSpec("no_opponent", _S.CONFLICT, "a block asked in a game with no other player"),
     ErrorSpec("too_many_blocks", _S.CONFLICT, "the player keeps the most blocks already"),
     ErrorSpec("computer_plays_your_seat", _S.CONFLICT, "the computer plays the seat since time ran out", has_text=True),
+    ErrorSpec("turn_time_over", _S.CONFLICT, "a move after a live turn's deadline (nothing changes)", has_text=True),
     ErrorSpec("game_full", _S.CONFLICT, "both seats are taken", has_text=True),
     ErrorSpec("own_game", _S.CONFLICT, "the creator of a game tried to join it", has_text=True),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),

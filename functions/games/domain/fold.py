@@ -23,7 +23,7 @@ from games.domain.events import (
     Resumed,
     TimeoutClaimed,
 )
-from games.domain.head import DAY_MS, LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other
+from games.domain.head import LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other, turn_length_ms
 from games.domain.positions import options_key, play_notation, remember, rules_for
 
 
@@ -57,7 +57,6 @@ def _created(event: Created) -> GameHead:
     rules = rules_for(event.game, event.options)
     position = rules.from_fen(event.start_fen) if event.start_fen else rules.start()
     full = event.white is not None and event.black is not None
-    days = int(event.options["days_per_move"])
     return GameHead(
         id=event.game_id,
         game=event.game,
@@ -73,7 +72,7 @@ def _created(event: Created) -> GameHead:
         snapshot=position.snapshot(),
         created=event.at,
         updated=event.at,
-        deadline=event.at + days * DAY_MS if full else None,
+        deadline=event.at + turn_length_ms(event.options) if full else None,
         invite_key=event.invite_key,
         rematch_of=event.rematch_of,
         max_plies=event.max_plies,
@@ -87,7 +86,7 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, Joined):
         assert event.by is not None
         seated = replace(head, white=event.seat) if event.by == "white" else replace(head, black=event.seat)
-        return replace(seated, state="active", invite_key=None, deadline=event.at + head.days_per_move * DAY_MS)
+        return replace(seated, state="active", invite_key=None, deadline=event.at + turn_length_ms(head.options))
     if isinstance(event, DrawOffered):
         return replace(head, draw_offer=event.by, draw_declined=None)
     if isinstance(event, DrawDeclined):
@@ -162,7 +161,7 @@ def _moved(head: GameHead, event: Moved) -> GameHead:
     elif ply >= head.max_plies:
         changes.update(state="finished", result="draw", reason="move_limit")
     else:
-        changes["deadline"] = event.at + head.days_per_move * DAY_MS
+        changes["deadline"] = event.at + turn_length_ms(head.options)
     return replace(head, **changes)
 
 

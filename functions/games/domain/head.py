@@ -128,6 +128,24 @@ class GameHead:
     def days_per_move(self) -> int:
         return int(self.options["days_per_move"])
 
+    @property
+    def turn_seconds(self) -> int | None:
+        """A live table's seconds a turn (None: by correspondence; a head older than the option has none)."""
+        return turn_seconds(self.options)
+
+    def turn_over(self, now: int) -> bool:
+        """Whether a live turn has run out with a person to move (the computer is never late): the server's
+        clock then lets the computer play on for them (``games.live``)."""
+        seat = self.seat(self.turn)
+        return (
+            self.state == "active"
+            and self.turn_seconds is not None
+            and self.deadline is not None
+            and now > self.deadline
+            and seat is not None
+            and not seat.cpu
+        )
+
     def order(self, color: Color) -> int | None:
         """Where the game sorts in the list of the player on ``color``: your move, then waiting, then finished."""
         seat = self.seat(color)
@@ -149,6 +167,17 @@ class GameHead:
         if not self.position_known:
             raise DamagedHead("the head has no position (an older layout): fold the log")
         return restore(self.game, options_key(self.options), self.snapshot)
+
+
+def turn_seconds(options: Mapping[str, Any]) -> int | None:
+    seconds = options.get("turn_seconds")
+    return int(seconds) if seconds else None
+
+
+def turn_length_ms(options: Mapping[str, Any]) -> int:
+    """How long a turn lasts: a live table's seconds, else the days per move."""
+    seconds = turn_seconds(options)
+    return seconds * 1000 if seconds else int(options["days_per_move"]) * DAY_MS
 
 
 def token_matches(token_hash: str, stored: str | bytes | None) -> bool:

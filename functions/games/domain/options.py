@@ -1,10 +1,10 @@
-"""The site's own options of a game (``days_per_move``, ``swap_colors``), checked by one model; every other
-option of a game belongs to the rules layer, which checks its own."""
+"""The site's own options of a game (``days_per_move``, ``swap_colors``, ``turn_seconds``), checked by one
+model; every other option of a game belongs to the rules layer, which checks its own."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -12,6 +12,8 @@ from games.errors import InvalidGameOption
 
 DEFAULT_DAYS_PER_MOVE = 3
 MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE = 1, 14
+#: A live table's turn time limits (seconds); none (null) is a game by correspondence, ``days_per_move`` a turn.
+TURN_SECONDS = (30, 60)
 
 
 class SiteOptions(BaseModel):
@@ -21,6 +23,8 @@ class SiteOptions(BaseModel):
 
     days_per_move: int = Field(default=DEFAULT_DAYS_PER_MOVE, ge=MIN_DAYS_PER_MOVE, le=MAX_DAYS_PER_MOVE)
     swap_colors: bool = True
+    #: A live table: each turn has this many seconds on the server's clock (None: by correspondence).
+    turn_seconds: Literal[30, 60] | None = None
 
 
 #: The site's options; every other option is the rules layer's.
@@ -29,6 +33,7 @@ GAME_OPTIONS = tuple(SiteOptions.model_fields)
 _REFUSALS = {
     "days_per_move": f"option 'days_per_move' must be a whole number from {MIN_DAYS_PER_MOVE} to {MAX_DAYS_PER_MOVE}",
     "swap_colors": "option 'swap_colors' must be true or false",
+    "turn_seconds": "option 'turn_seconds' must be 30, 60, or null for a game by correspondence",
 }
 
 

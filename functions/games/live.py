@@ -1,0 +1,31 @@
+"""Live tables: a turn of 30 or 60 seconds on the server's clock (the option ``turn_seconds``).
+
+The head holds the turn's deadline, set by the fold from the time the server gave the event that began the
+turn, so no client can stretch it. A move that arrives after it is refused (``turn_time_over``). Once it has
+passed, the computer plays on for the absent player (``ComputerTookOver``, then its move at once), from the
+first of: a request that reads the game (the other player's page polls it every second), the reminder sweep,
+or a claim by the opponent. When the other seat is the computer already (a game against it, or a player who
+left before), nobody is left to play for: the game ends on time as a claimed timeout would.
+
+The event is appended like any other, under the game's lock (the conditional append at ``seq + 1``), so of any
+number of readers who see the turn run out at once, exactly one writes the takeover and one the computer's move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.domain import AnyEvent, Color, ComputerTookOver, GameHead, TimeoutClaimed, other
+
+LevelOf = Callable[[GameHead, Color], int]
+
+
+def timeout_event(head: GameHead, now: int, level_of: LevelOf) -> AnyEvent | None:
+    """What the server's clock does to a live game at ``now``: nothing while the turn lasts, else the computer
+    playing on for the side to move (at the level of that player's own moves), or the game lost on time."""
+    if not head.turn_over(now):
+        return None
+    absent, present = head.turn, other(head.turn)
+    if head.computer_level(present):
+        return TimeoutClaimed(by=present, at=now)
+    return ComputerTookOver(by=present, seat=absent, level=level_of(head, absent), at=now)

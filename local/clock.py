@@ -1,0 +1,78 @@
+"""A clock the tests can move, for `make run` only (never deployed): with ``UBAO_LOCAL_CLOCK=1`` in its
+environment the runner gives every function it imports this clock instead of the system's, and answers
+
+    POST /v1/_local/clock  {"advance": seconds}   moves it on (never back); answers {"offset": seconds}
+
+so a browser test or a benchmark can let a live table's 30-second turn run out at once instead of waiting for
+it. Functions get it the way the tests give theirs, through their resolver's ``dependency_overrides`` of
+``common.web.depends.clock``, and the reminder sweep through ``notify.reminders.configure``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from types import ModuleType
+from typing import Any
+
+CLOCK_PATH = "/v1/_local/clock"
+VARIABLE = "UBAO_LOCAL_CLOCK"
+
+
+class MovableClock:
+    """The system's time plus an offset that only grows (seconds since the epoch, as ``time.time``)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> float:
+        with self._lock:
+            self.offset += max(0.0, seconds)
+            return self.offset
+
+
+CLOCK = MovableClock()
+
+
+def enabled() -> bool:
+    return os.environ.get(VARIABLE) == "1"
+
+
+def give_to(module: ModuleType) -> None:
+    """Let a function's module read ``CLOCK``: its resolver's clock dependency, or the sweep's clock."""
+    app = getattr(module, "app", None)
+    overrides = getattr(app, "dependency_overrides", None)
+    if isinstance(overrides, dict):
+        from common.web import depends
+
+        overrides[depends.clock] = lambda: CLOCK
+    configure = getattr(module, "configure", None)
+    if module.__name__ == "notify.reminders" and callable(configure):
+        configure(clock=CLOCK)
+
+
+def install(server: Any) -> None:
+    """Answer ``POST CLOCK_PATH`` on a LocalServer's API before any route does."""
+    handle = server.api.handle
+
+    def clocked(method: str, target: str, headers: Any, body: bytes, client_ip: str) -> Any:
+        if method == "POST" and target.split("?")[0] == CLOCK_PATH:
+            try:
+                seconds = float(json.loads(body or b"{}").get("advance", 0))
+            except (ValueError, AttributeError):
+                return 422, [("Content-Type", "application/json")], b'{"error": {"code": "invalid_request"}}'
+            offset = CLOCK.advance(seconds)
+            return (
+                200,
+                [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+                json.dumps({"offset": offset}).encode(),
+            )
+        return handle(method, target, headers, body, client_ip)
+
+    server.api.handle = clocked
