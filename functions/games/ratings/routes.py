@@ -9,6 +9,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
@@ -35,6 +36,12 @@ def rating_repository() -> RatingRepository:
     return RatingStore()
 
 
+def _answers(model: type, description: str, *errors: int) -> dict[int, OpenAPIResponse]:
+    """The route's success (with its schema) and its errors, for the OpenAPI description."""
+    success: OpenAPIResponse = {"description": description, "content": {"application/json": {"model": model}}}
+    return {200: success, **error_responses(_DESCRIPTIONS, *errors)}
+
+
 def game_ratings(
     store: Annotated[RatingRepository, Depends(rating_repository)], now: Annotated[Clock, Depends(clock)]
 ) -> GameRatings:
@@ -49,7 +56,7 @@ Ratings = Annotated[GameRatings, Depends(game_ratings)]
     summary="You: your name and your game ratings",
     description="One Query. `ratings` has an entry per game you have played rated.",
     tags=["players"],
-    responses=error_responses(_DESCRIPTIONS, 401, 503),
+    responses=_answers(PlayerRatings, "Your name and ratings.", 401, 503),
 )
 def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
     body = PlayerRatings.model_validate({"name": player.name, "ratings": ratings.of_player(player.player_id)})
@@ -61,7 +68,7 @@ def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
     summary="Your rating history in a game",
     description="The last 50 points, one per rated game (what the player's graph draws). One read.",
     tags=["players"],
-    responses=error_responses(_DESCRIPTIONS, 401, 422, 503),
+    responses=_answers(RatingHistory, "The points, oldest first.", 401, 422, 503),
 )
 def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Response[RatingHistory]:
     body = RatingHistory.model_validate({"game": game, "points": ratings.history(player.player_id, game)})
@@ -74,7 +81,7 @@ def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Respo
     description="The top 50 by rating among players with at least 10 rated games in the last 90 days and a "
     "rating deviation under 100: one Query on a maintained index. Public; cached for a minute.",
     tags=["players"],
-    responses=error_responses(_DESCRIPTIONS, 422, 503),
+    responses=_answers(Leaderboard, "The leaderboard.", 422, 503),
 )
 def leaderboard(ratings: Ratings, game: Annotated[GameName, Query(description="Which game.")]) -> Response[Leaderboard]:
     body = Leaderboard.model_validate({"game": game, "players": ratings.board(game)})
