@@ -52,6 +52,8 @@ PLAY_MESSAGES = {
     "their_move": N_("their move"),
     "your_move_short": N_("your move"),
     "no_games": N_("No games yet."),
+    # A rated game's end, after its result: "Rating change: White +11, Black −11."
+    "rating_change": N_("Rating change: %(changes)s."),
     # The refusals of the games and players routes, by ``error.code`` (functions/games, functions/common).
     "error_stale_ply": N_("The game has moved on. Here it is as it is now."),
     "error_game_not_started": N_("The game starts when your opponent joins."),
@@ -69,6 +71,7 @@ PLAY_MESSAGES = {
     "error_invalid_invite": N_("This invitation link does not open this game. Ask for the link again."),
     "error_game_full": N_("This game already has two players."),
     "error_own_game": N_("You created this game: send the invitation link to your opponent."),
+    "error_rated_not_allowed": N_("Games against the computer or from a set-up position are never rated."),
     "error_game_not_found": N_("There is no such game. Check the link."),
     "error_invalid_name": N_("A name has at most 24 characters: letters, digits, spaces and . ' - _"),
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),

@@ -13,6 +13,8 @@ from common.web.depends import Clock, clock, player_repository, rate_buckets
 from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.protocol import RecentHeads
+from games.ratings import routes as rating_routes
+from games.ratings.service import GameRatings
 from games.repository import GameRepository, dynamodb_games
 from games.service import GamesService
 
@@ -35,12 +37,15 @@ def games_service(
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     recent: Annotated[RecentHeads, Depends(recent_heads)],
     players: Annotated[PlayerRepository, Depends(player_repository)],
+    ratings: Annotated[GameRatings, Depends(rating_routes.game_ratings)],
 ) -> GamesService:
     # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
     # the dependency tree again on every request, and each node costs a ``get_type_hints``.
     limiter = RateLimiter(buckets, now)
     site_url = os.environ.get("SITE_URL", "")
-    return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent, players=players)
+    return GamesService(
+        repository, clock=now, site_url=site_url, limiter=limiter, recent=recent, players=players, ratings=ratings
+    )
 
 
 Games = Annotated[GamesService, Depends(games_service)]

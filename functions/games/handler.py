@@ -47,6 +47,7 @@ from games.models import (
 )
 from games.pages import MOVES_PAGE
 from games.protocol import RecentHeads
+from games.ratings import routes as rating_routes
 from games.service import (
     LIST_LIMIT_DEFAULT,
     LIST_LIMIT_MAX,
@@ -85,6 +86,7 @@ def create_app() -> Api:
     app.include_router(player_routes.router)  # POST /v1/players, PATCH /v1/players/me
     app.include_router(router)
     app.include_router(blocking.router)  # /v1/players/me/blocks
+    app.include_router(rating_routes.router)  # GET /v1/players/me, its rating histories, /v1/leaderboard
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()
     app.dependency_overrides[recent_heads] = lambda: heads
@@ -137,13 +139,16 @@ def my_games(
     summary="Create a game",
     description="You take one seat; send the invite `url` to your opponent, who joins with its code. With "
     '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
-    "has White.",
+    'has White. `"rated": true` asks for a rated game (never against the computer or from a custom position: '
+    "422 `rated_not_allowed`).",
     tags=["games"],
     responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
 )
 def create_game(request: CreateGameRequest, service: Games, player: CurrentPlayer) -> Response[CreatedGame]:
     level = request.opponent.level if request.opponent else None
-    outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
+    outcome = service.create(
+        player, request.game, request.color, request.options, request.fen, cpu_level=level, rated=request.rated
+    )
     invite = None
     if outcome.invite:
         code = outcome.invite["code"]

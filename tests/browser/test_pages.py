@@ -22,7 +22,7 @@ def built_paths(site_dir) -> set[str]:
 
 def test_the_pages_checked_are_every_page_built(server):
     assert built_paths(server.site_dir) == set(PATHS)
-    assert len(PATHS) == 2 + 3 * 12  # chooser, /game/, and 11 pages and the offline page in each language
+    assert len(PATHS) == 2 + 3 * 13  # chooser, /game/, and 12 pages and the offline page in each language
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -1,0 +1,100 @@
+"""The leaderboard page on a phone (360x740) in Swahili and Tagalog, fed by the API: two players who played
+20 rated games of Tanzanian draughts against each other (their deviation is then under 100) are listed, best
+first, with the page's own headings; a game nobody qualifies in says so."""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+
+import pytest
+
+from tests.browser.harness import build_site_module, http, missing_dynamodb
+
+PHONE = {"width": 360, "height": 740}
+GAMES_TO_QUALIFY = 20  # two newcomers' deviation falls under 100 after 20 games against each other
+
+
+def call(server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    """``http``, sent again after a 503 as the API asks (a loaded machine's local store may be slow)."""
+    for _ in range(5):
+        try:
+            return http(server.origin, method, path, body, token=token)
+        except urllib.error.HTTPError as error:
+            if error.code != 503:
+                raise
+            time.sleep(1)
+    return http(server.origin, method, path, body, token=token)
+
+
+@pytest.fixture(scope="module")
+def rated_players(server):
+    """Asha and Baraka, 20 rated Tanzanian games apart (Baraka resigns two in three): (Asha, Baraka)."""
+    reason = missing_dynamodb()
+    if reason:
+        pytest.skip(reason)
+    asha = call(server, "POST", "/v1/players", {"name": "Asha"})
+    baraka = call(server, "POST", "/v1/players", {"name": "Baraka"})
+    for number in range(GAMES_TO_QUALIFY):
+        created = call(server, "POST", "/v1/games", {"game": "tanzanian", "rated": True}, token=asha["token"])
+        game_id = created["game"]["id"]
+        http(
+            server.origin,
+            "POST",
+            f"/v1/games/{game_id}/join",
+            {"invite": created["invite"]["code"]},
+            token=baraka["token"],
+        )
+        loser = baraka if number % 3 else asha
+        call(server, "POST", f"/v1/games/{game_id}/resign", token=loser["token"])
+    return asha, baraka
+
+
+@pytest.mark.parametrize("lang", ["sw", "tl"])
+def test_the_leaderboard_page_lists_the_best_on_a_phone(contexts, rated_players, server, lang):
+    asha, _ = rated_players
+    ratings = call(server, "GET", "/v1/players/me", token=asha["token"])["ratings"]["tanzanian"]
+    assert ratings["games"] == GAMES_TO_QUALIFY and ratings["rd"] < 100 and not ratings["provisional"]
+    t = build_site_module().translations(lang)
+    page = contexts.new_page(viewport=PHONE)
+    assert page.viewport_size == {"width": 360, "height": 740}
+    page.goto(f"/{lang}/vinara/?game=tanzanian")
+    rows = page.locator("#leaderboard tbody tr")
+    rows.first.wait_for()
+    assert rows.count() == 2
+    first = rows.nth(0).locator("td").all_inner_texts()
+    assert first == ["1", "Asha", str(ratings["rating"]), str(GAMES_TO_QUALIFY)]
+    assert rows.nth(1).locator("td").nth(1).inner_text() == "Baraka"
+    assert page.locator("h1").inner_text() == t.gettext("Leaderboard") != "Leaderboard"
+    headings = page.locator("#leaderboard th").all_inner_texts()
+    assert headings[1:] == [t.gettext("Player"), t.gettext("Rating"), t.gettext("Rated games")]
+    assert page.locator(".board-title").inner_text() == t.gettext("Tanzanian draughts")
+    assert page.locator(".board-tabs a[aria-current=page]").get_attribute("data-game") == "tanzanian"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
+    page.locator(".board-tabs a[data-game=chess]").click()
+    page.wait_for_url("**?game=chess")
+    status = page.locator("#leaderboard .status")
+    status.filter(has_text=t.gettext("No one is on this leaderboard yet: play rated games to get on it.")).wait_for()
+    assert page.locator("#leaderboard tbody tr").count() == 0
+    assert contexts.problems == []
+
+
+def test_the_players_ratings_and_graph_on_mchezo(contexts, rated_players, server):
+    asha, _ = rated_players
+    rating = call(server, "GET", "/v1/players/me", token=asha["token"])["ratings"]["tanzanian"]["rating"]
+    page = contexts.new_page(viewport=PHONE)
+    page.goto("/sw/mchezo/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('ubao.player', JSON.stringify({player_id: id, token}))",
+        [asha["player_id"], asha["token"]],
+    )
+    page.reload()
+    line = page.locator("#ratings li[data-game=tanzanian]")
+    line.locator("svg polyline").wait_for()
+    assert (
+        line.inner_text().strip() == f"{build_site_module().translations('sw').gettext('Tanzanian draughts')} {rating}"
+    )
+    svg = line.locator("svg").evaluate("node => node.outerHTML")
+    assert len(svg) < 600 and svg.count(",") == GAMES_TO_QUALIFY  # a point per rated game, a few hundred bytes
+    assert page.locator("#ratings a").get_attribute("href") == "/sw/vinara/"
+    assert contexts.problems == []
