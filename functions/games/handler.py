@@ -111,6 +111,10 @@ def create_app() -> Api:
     app = Api()
     app.include_router(player_routes.router)  # POST /v1/players, PATCH /v1/players/me
     app.include_router(router)
+    # /v1/seeks. Imported here: the lobby's routes make games through this module's ``games_service``.
+    from games.lobby import handler as lobby_routes
+
+    app.include_router(lobby_routes.router)
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()
     app.dependency_overrides[recent_heads] = lambda: heads

@@ -60,6 +60,7 @@ SECTIONS: dict[str, str] = {
     "push": "push:bench_push",
     "capacity": "capacity:bench_capacity",
     "review": "review:bench_review",
+    "lobby": "lobby:bench_lobby",
 }
 
 

@@ -82,6 +82,11 @@ LIMITS: dict[str, Limit] = {
     "computer": Limit(
         "computer", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
     ),
+    # Challenges made or accepted in the lobby (each a write others see): 10 at once, then one a minute per
+    # player; an address (a school's players behind one NAT) 60 at once, then one every 10 seconds.
+    "seeks": Limit(
+        "seeks", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.1
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -91,11 +96,14 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/games/{id}/moves"): "computer",
     ("post", "/v1/games/{id}/resume"): "computer",
     ("post", "/v1/games/{id}/rematch"): "computer",
+    ("post", "/v1/seeks"): "seeks",
+    ("post", "/v1/seeks/{id}/accept"): "seeks",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
     "validate": "long histories checked from your network",
     "computer": "computer moves",
+    "seeks": "challenges made or accepted",
 }
 
 

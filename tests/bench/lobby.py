@@ -1,0 +1,54 @@
+"""Section ``lobby``: the DynamoDB calls of the lobby's requests on moto (accepting a seek beside creating a
+game, its reference: both make a game with the token's read)."""
+
+from __future__ import annotations
+
+from tests.bench.common import _function, _moto_environment, heading
+from tests.bench.replay import _StoreMeter
+
+
+def bench_lobby() -> None:
+    from moto import mock_aws
+
+    _moto_environment()
+    with mock_aws():
+        from common.persistence import store
+        from games import handler
+
+        from local.dynamodb import create_tables, table_definitions
+        from tests.games.client import Api
+
+        store.reset_clients(session=True)
+        create_tables(table_definitions())
+        api = Api(_function(handler))
+        meter = _StoreMeter(store)
+        heading("lobby: DynamoDB calls per request (moto, per-client limits apart)")
+        seeker, taker = api.new_player("Asha"), api.new_player("Baraka")
+        rows = []
+        with meter:
+            api.create(seeker["token"], "tanzanian")
+        rows.append(("create a game (the reference)", meter.calls))
+        with meter:
+            made = api.call("POST", "/v1/seeks", {"game": "tanzanian", "rated": True}, token=seeker["token"])
+        rows.append(("offer a seek", meter.calls))
+        seek_id = made.body["seek"]["id"]
+        with meter:
+            api.call("GET", "/v1/seeks", query={"game": "tanzanian"})
+        rows.append(("list the open seeks", meter.calls))
+        with meter:
+            accepted = api.call("POST", f"/v1/seeks/{seek_id}/accept", token=taker["token"])
+        assert accepted.status == 201, accepted.body
+        rows.append(("accept a seek", meter.calls))
+        with meter:
+            refused = api.call("POST", f"/v1/seeks/{seek_id}/accept", token=seeker["token"])
+        assert refused.status == 409, refused.body
+        rows.append(("accept a taken seek (409)", meter.calls))
+        for label, calls in rows:
+            names = ", ".join(name for name, _ in calls)
+            print(f"{label:<32} {len(calls)} call(s): {names}")
+        accept_calls = len(rows[3][1])
+        print(
+            f"accepting: {accept_calls} calls, {accept_calls - len(rows[0][1])} more than creating a game (target: at "
+            "most 3 besides the token's read: the seek's conditional update and the game's two writes)"
+        )
+    store.reset_clients()
