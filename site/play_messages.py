@@ -64,6 +64,7 @@ PLAY_MESSAGES = {
     "error_invalid_invite": N_("This invitation link does not open this game. Ask for the link again."),
     "error_game_full": N_("This game already has two players."),
     "error_own_game": N_("You created this game: send the invitation link to your opponent."),
+    "error_rated_not_allowed": N_("Games against the computer or from a set-up position are never rated."),
     "error_game_not_found": N_("There is no such game. Check the link."),
     # The lobby's refusals (functions/games/lobby) and texts (site/modules/lobby_panel.js).
     "error_seek_taken": N_("Someone else accepted this challenge first."),

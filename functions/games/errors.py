@@ -62,6 +62,13 @@ class InvalidGameOption(GameError):
     code = "invalid_option"
 
 
+class RatedNotAllowed(GameError):
+    """A rated game asked against the computer or from a custom position: only two players from the usual
+    start play for their ratings."""
+
+    code = "rated_not_allowed"
+
+
 class NotModified(Exception):
     """The client's copy (its ``If-None-Match``) is current: 304 with no body."""
 

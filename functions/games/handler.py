@@ -167,13 +167,16 @@ def my_games(
     summary="Create a game",
     description="You take one seat; send the invite `url` to your opponent, who joins with its code. With "
     '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
-    "has White.",
+    'has White. `"rated": true` asks for a rated game (never against the computer or from a custom position: '
+    "422 `rated_not_allowed`).",
     tags=["games"],
     responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
 )
 def create_game(request: CreateGameRequest, service: Games, player: CurrentPlayer) -> Response[CreatedGame]:
     level = request.opponent.level if request.opponent else None
-    outcome = service.create(player, request.game, request.color, request.options, request.fen, cpu_level=level)
+    outcome = service.create(
+        player, request.game, request.color, request.options, request.fen, cpu_level=level, rated=request.rated
+    )
     invite = None
     if outcome.invite:
         code = outcome.invite["code"]

@@ -42,6 +42,11 @@ class CreateGameRequest(_Request):
     fen: Annotated[str, StringConstraints(min_length=1, max_length=MAX_FEN_CHARS)] | None = Field(
         default=None, description="A starting position other than the usual one (chess FEN or draughts PDN FEN)."
     )
+    rated: bool = Field(
+        default=False,
+        description="A rated game changes both players' game ratings when it ends (a draw counts half a win); "
+        "a casual one does not. Never against the computer or from a custom position (422 `rated_not_allowed`).",
+    )
     opponent: CpuOpponent | None = Field(
         default=None,
         description="Play the computer: it takes the other seat (no invite) and answers each of your moves in "
@@ -103,6 +108,11 @@ class Seats(BaseModel):
     black: CpuPlayerView | PlayerView | None
 
 
+class RatingChangeView(BaseModel):
+    white: int = Field(description="White's rating change, in whole points (`+11`).")
+    black: int = Field(description="Black's rating change (`-11`).")
+
+
 class CpuTakeover(BaseModel):
     seat: Color = Field(description="The seat the computer plays for its absent player.")
     level: int = Field(description="The computer's level, 1-5.")
@@ -114,6 +124,7 @@ class GameState(BaseModel):
     id: str
     game: GameName
     options: dict[str, OptionValue] = Field(description="Every option, defaults filled in.")
+    rated: bool = Field(description="Whether the game changes the players' game ratings when it ends.")
     state: GamePhase = Field(description="`waiting` for the second player, `active`, or `finished`.")
     fen: str = Field(description="The current position.")
     ply: int = Field(description="Moves played so far; send it with your next move.")
@@ -138,6 +149,9 @@ class GameState(BaseModel):
         default=None,
         description="Set while the computer plays on for a player whose time ran out (`cpu-takeover`), until "
         "that player comes back (`resume`).",
+    )
+    rating_change: RatingChangeView | None = Field(
+        default=None, description="A rated game, once it has ended: how much each player's game rating moved."
     )
     rematch: str | None = Field(description="The id of this game's rematch, once one was made.")
     rematch_of: str | None = Field(description="The id of the game this one is a rematch of.")
@@ -199,6 +213,8 @@ class GameSummary(BaseModel):
     ply: int
     status: Status
     opponent: CpuPlayerView | PlayerView | None
+    rated: bool = Field(description="Whether the game is rated.")
+    rating_change: RatingChangeView | None = Field(default=None, description="Set once a rated game has ended.")
     deadline: str | None
     draw_offer: Color | None
     updated_at: str

@@ -23,6 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from aws_lambda_powertools import Logger
 from common.persistence.deadline import StoreUnavailable
@@ -30,6 +31,7 @@ from common.web import metrics
 from common.web.ratelimit import MemoryBuckets, RateLimiter
 
 from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all
+from games.domain.rating_change import RatingChange
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove
 from games.repository import GameRepository
 
@@ -40,6 +42,14 @@ MAX_ROUNDS = 5  # attempts to append before giving up under extreme contention (
 
 Decide = Callable[[GameHead], AnyEvent | None]
 Follow = Callable[[GameHead], Moved | None]
+
+
+class RatingHooks(Protocol):
+    """What the write protocol asks of game ratings (``games.ratings.service.GameRatings``)."""
+
+    def change_for(self, ended: GameHead) -> RatingChange | None: ...
+
+    def settle(self, head: GameHead) -> None: ...
 
 
 class RecentHeads:
@@ -88,9 +98,11 @@ class GameLog:
         max_plies: int = MAX_PLIES,
         limiter: RateLimiter | None = None,
         recent: RecentHeads | None = None,
+        ratings: RatingHooks | None = None,
     ):
         self.store = store
         self.recent = recent
+        self.ratings = ratings
         self.clock = clock
         #: The per-client limits on the computer's moves; without one, buckets in this process on the same clock.
         self.limiter = limiter or RateLimiter(MemoryBuckets(), clock)
@@ -166,7 +178,15 @@ class GameLog:
 
         ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
         before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
+        A rated game's end is settled (each player's rating changed, exactly once) before the answer, also
+        when the request is a retry of what ended it.
         """
+        head = self._act(game_id, decide, follow)
+        if self.ratings is not None and head.rating_change is not None:
+            self.ratings.settle(head)
+        return head
+
+    def _act(self, game_id: str, decide: Decide, follow: Follow | None) -> GameHead:
         tracked, kept = self._start(game_id)
         if follow is not None:
             if tracked.head.state == "active":  # charged before anything is written: a refusal (429) writes nothing
@@ -196,6 +216,7 @@ class GameLog:
                 return tracked.head
             event = replace(event, seq=tracked.seq + 1, at=event.at or self.now_ms())
             new = Tracked(apply(tracked.head, event), tracked.stored_seq)  # an event that cannot fold is never stored
+            event, new = self._rated(tracked, event, new)
             if self.store.append_event(game_id, event):
                 metrics.game_event(event.kind, tracked.head.state, new.head.state)
                 if follow is not None:
@@ -213,11 +234,12 @@ class GameLog:
         (the same computer move, seeded by game and ply, or a newer event): the game catches up instead.
         A store failure leaves the reply owed; the next request on the game makes it (see docs/games.md).
         """
-        event = follow(tracked.head)
-        if event is None:
+        reply = follow(tracked.head)
+        if reply is None:
             return tracked
-        event = replace(event, seq=tracked.seq + 1, at=self.now_ms())
-        new = Tracked(apply(tracked.head, event), tracked.stored_seq)
+        reply = replace(reply, seq=tracked.seq + 1, at=self.now_ms())
+        new = Tracked(apply(tracked.head, reply), tracked.stored_seq)
+        event, new = self._rated(tracked, reply, new)  # the computer's move may end a game it took over
         try:
             if self.store.append_event(tracked.head.id, event):
                 metrics.game_event(event.kind, tracked.head.state, new.head.state)
@@ -226,6 +248,18 @@ class GameLog:
         except StoreUnavailable:
             logger.warning("the computer's reply is owed; the next request makes it", extra={"game_id": new.head.id})
             return tracked
+
+    def _rated(self, tracked: Tracked, event: AnyEvent, new: Tracked) -> tuple[AnyEvent, Tracked]:
+        """The event that ends a rated game, carrying its rating change: of the requests racing to end the game
+        only one appends its ending event, so the change is fixed once (``games.ratings.service``)."""
+        ends = new.head.state == "finished" and tracked.head.state != "finished"
+        if self.ratings is None or not ends or not new.head.rated:
+            return event, new
+        change = self.ratings.change_for(new.head)
+        if change is None:
+            return event, new
+        event = replace(event, rating_change=change)
+        return event, Tracked(apply(tracked.head, event), tracked.stored_seq)
 
     def create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
         """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).

@@ -40,16 +40,25 @@ from games.domain import (
     TimeoutClaimed,
     Tracked,
     apply_all,
+    new_game_options,
     other,
     play_notation,
     rules_options,
-    site_options,
     token_matches,
 )
-from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove, InvalidGameOption, NotModified
+from games.errors import (
+    Conflict,
+    Forbidden,
+    GameError,
+    GameNotFound,
+    IllegalMove,
+    InvalidGameOption,
+    NotModified,
+    RatedNotAllowed,
+)
 from games.listing import list_games
 from games.pages import PAGE_EVENTS, POLL_EVENTS, MovePage, move_page, reaches
-from games.protocol import GAME_ID_BYTES, GameLog, RecentHeads, usable_head
+from games.protocol import GAME_ID_BYTES, GameLog, RatingHooks, RecentHeads, usable_head
 from games.refusals import (
     already_played,
     refuse_if_computer_plays,
@@ -92,9 +101,10 @@ class GamesService:
         max_plies: int = MAX_PLIES,
         limiter: RateLimiter | None = None,
         recent: RecentHeads | None = None,
+        ratings: RatingHooks | None = None,
     ):
         self.store = store
-        self.log = GameLog(store, clock=clock, max_plies=max_plies, limiter=limiter, recent=recent)
+        self.log = GameLog(store, clock=clock, max_plies=max_plies, limiter=limiter, recent=recent, ratings=ratings)
         self.site_url = site_url.rstrip("/")
 
     # ------------------------------------------------------------------------------------ actions
@@ -106,18 +116,24 @@ class GamesService:
         options: dict[str, Any],
         fen: str | None,
         cpu_level: int | None = None,
+        rated: bool = False,
     ) -> Outcome:
-        """A new game: the player takes a seat; the other is open (an invite) or the computer's (``cpu_level``)."""
+        """A new game: the player takes a seat; the other is open (an invite) or the computer's (``cpu_level``).
+        A ``rated`` game is refused (``RatedNotAllowed``) against the computer or from a custom position."""
         if cpu_level is not None and cpu_level not in CPU_LEVELS:
             raise InvalidGameOption(f"the computer's level must be one of {CPU_LEVELS[0]} to {CPU_LEVELS[-1]}")
-        site = site_options(options)
-        rules = get_game(game, rules_options(options))  # RulesError (422) for an unknown or bad option
+        if rated and cpu_level is not None:
+            raise RatedNotAllowed("a game against the computer is never rated")
+        all_options = new_game_options(game, options, rated)
+        rules = get_game(game, rules_options(all_options))
         start_fen = None
         if fen is not None:
             position = rules.from_fen(fen)
             if position.status().is_over:
                 raise InvalidFen(f"the game would be over before it starts ({position.status().reason})")
             start_fen = None if position.fen() == rules.start().fen() else position.fen()
+        if rated and start_fen is not None:
+            raise RatedNotAllowed("a game from a custom position is never rated")
         seat: Color = "white" if color == "white" else "black" if color == "black" else secrets.choice(COLORS)
         seats: dict[Color, Seat | None] = {seat: _seat(player), other(seat): None}
         invite = None
@@ -131,7 +147,7 @@ class GamesService:
                 by=seat,
                 game_id="",
                 game=game,
-                options={**rules.options, **site.model_dump()},
+                options=all_options,
                 start_fen=start_fen,
                 white=seats["white"],
                 black=seats["black"],
@@ -142,6 +158,33 @@ class GamesService:
         )
         link = {"code": invite, "url": self.invite_url(head.id, invite)} if invite else None
         return Outcome(head, seat=seat, created=True, invite=link)
+
+    def create_seated(
+        self,
+        white: Player,
+        black: Player,
+        game: str,
+        options: dict[str, Any],
+        rated: bool,
+        game_id: str = "",
+        by: Color | None = None,
+    ) -> tuple[GameHead, bool]:
+        """A new game from the usual start with both seats taken by two known players (no invite): what an
+        accepted open challenge makes. With a ``game_id`` (one derived from the challenge), a retry or a racing
+        caller reads the same game instead of making another; (game, whether this call created it)."""
+        if white.player_id == black.player_id:
+            raise GameError("a player cannot sit on both sides of a game", code="own_game")
+        event = Created(
+            at=self.log.now_ms(),
+            by=by,  # who made it (an open challenge's taker): the other seat is told (notify.decide)
+            game_id=game_id,
+            game=game,
+            options=new_game_options(game, options, rated),
+            white=_seat(white),
+            black=_seat(black),
+            max_plies=self.log.max_plies,
+        )
+        return self.log.create(event)
 
     def invite_url(self, game_id: str, invite: str, base: str | None = None) -> str:
         # The code travels in the fragment: browsers never send it to a server or in a Referer.

@@ -13,7 +13,7 @@ from games.domain import COLORS, ORDER_SCALE, RANK_FINISHED, RANK_WAITING, RANK_
 from games.errors import InvalidCursor
 
 #: Part of every ETag: bump it when the JSON of a game changes shape, so no client keeps an old copy.
-REPRESENTATION = "1"
+REPRESENTATION = "2"
 CPU_PLAYER_ID = "cpu"
 CURSOR_MAX_CHARS = 400
 
@@ -33,7 +33,8 @@ def game_view(head: GameHead) -> dict[str, Any]:
     return {
         "id": head.id,
         "game": head.game,
-        "options": dict(head.options),
+        "options": {name: value for name, value in head.options.items() if name != "rated"},
+        "rated": head.rated,
         "state": head.state,
         "fen": head.snapshot.fen,
         "ply": head.ply,
@@ -49,6 +50,7 @@ def game_view(head: GameHead) -> dict[str, Any]:
         "legal_moves_uci": ([move.uci() for move in position.legal_moves()] if position else []) if chess else None,
         "last_move_uci": (last.uci if last else None) if chess else None,
         "cpu_takeover": taken_over(head),
+        "rating_change": head.rating_change.shown() if head.rating_change else None,
         "rematch": head.rematch,
         "rematch_of": head.rematch_of,
         "created_at": iso(head.created),
@@ -90,6 +92,8 @@ def summary_view(head: GameHead, color: Color) -> dict[str, Any]:
         "ply": head.ply,
         "status": {"result": head.result, "reason": head.reason},
         "opponent": seat_view(head, other(color)),
+        "rated": head.rated,
+        "rating_change": head.rating_change.shown() if head.rating_change else None,
         "deadline": iso(head.deadline) if head.state == "active" else None,
         "draw_offer": head.draw_offer,
         "updated_at": iso(head.updated),

@@ -76,7 +76,7 @@ def bench_games() -> None:
         for name, call in (
             ("retry of an accepted move", lambda: api.move(seats["white"], game_id, "e4", 0)),
             ("stale ply (409)", lambda: api.move(seats["white"], game_id, "d4", 0)),
-            ("poll, unchanged (304)", lambda: api.get(game_id, headers={"if-none-match": '"1.3"'})),
+            ("poll, unchanged (304)", lambda: api.get(game_id, headers={"if-none-match": '"2.3"'})),
             ("GET the whole game", lambda: api.get(game_id)),
             ("list my games (two seats)", lambda: api.call("GET", "/v1/players/me/games", token=seats["white"])),
         ):

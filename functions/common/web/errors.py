@@ -96,6 +96,12 @@ _SPECS = (
     ErrorSpec("invalid_input", _S.UNPROCESSABLE_ENTITY, "the rules layer cannot read the input"),
     ErrorSpec("unknown_game", _S.UNPROCESSABLE_ENTITY, "no game of that name"),
     ErrorSpec("invalid_option", _S.UNPROCESSABLE_ENTITY, "a game option the game does not have, or a wrong value"),
+    ErrorSpec(
+        "rated_not_allowed",
+        _S.UNPROCESSABLE_ENTITY,
+        "a rated game asked against the computer or from a custom position",
+        has_text=True,
+    ),
     ErrorSpec("invalid_fen", _S.UNPROCESSABLE_ENTITY, "the position is not a valid FEN of the game"),
     ErrorSpec("illegal_move", _S.UNPROCESSABLE_ENTITY, "the move is not legal (with `reason`)"),
     ErrorSpec("ambiguous_move", _S.UNPROCESSABLE_ENTITY, "the text fits more than one legal move"),

@@ -45,6 +45,7 @@ from games.domain.options import (
     MAX_DAYS_PER_MOVE,
     MIN_DAYS_PER_MOVE,
     SiteOptions,
+    new_game_options,
     rules_options,
     site_options,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "apply",
     "apply_all",
     "forget_positions",
+    "new_game_options",
     "other",
     "play_notation",
     "rules_for",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
 from games.domain.head import MAX_PLIES, Color, Seat
+from games.domain.rating_change import RatingChange
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -18,6 +19,8 @@ class Event:
     seq: int = 0
     at: int = 0
     by: Color | None = None
+    #: Set on the event that ends a rated game: the players' rating change, fixed once with the game's end.
+    rating_change: RatingChange | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -37,6 +37,8 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
             raise ValueError(f"event {event.seq} does not follow {head.seq}")
         new = _changed_by(head, event)
     new = replace(new, seq=event.seq, updated=event.at)
+    if event.rating_change is not None:
+        new = replace(new, rating_change=event.rating_change)
     if new.state == "finished":
         new = replace(new, deadline=None, draw_offer=None, invite_key=None)
     return new

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.domain.positions import DamagedHead, options_key, restore, rules_for
+from games.domain.rating_change import RatingChange
 from shared_rules import Game, Position, Snapshot
 from shared_rules.names import COLOURS, Colour
 
@@ -95,6 +96,8 @@ class GameHead:
     #: False on a head stored before the head carried its position (an older layout, read for the players'
     #: lists only): ``position()`` refuses it, so the log is folded instead.
     position_known: bool = True
+    #: A rated game's rating change, once the game has ended (from the event that ended it).
+    rating_change: RatingChange | None = None
 
     def seat(self, color: Color) -> Seat | None:
         return self.white if color == "white" else self.black
@@ -117,6 +120,11 @@ class GameHead:
     @property
     def computer_to_move(self) -> bool:
         return self.state == "active" and bool(self.computer_level(self.turn))
+
+    @property
+    def rated(self) -> bool:
+        """Whether the game changes the players' game ratings (a head stored before games were rated: no)."""
+        return bool(self.options.get("rated", False))
 
     @property
     def days_per_move(self) -> int:

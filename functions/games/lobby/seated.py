@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from common.players.domain import Player
 
-from games.domain import Created, GameHead, Seat, other
+from games.domain import GameHead, other
 from games.lobby.domain import Seek
 from games.service import GamesService
 
@@ -15,20 +15,15 @@ class SeekGames:
 
     def start_seek_game(self, seek: Seek, taker: Player) -> GameHead:
         seeker_color = seek.seeker_color or "white"
-        seeker = Seat(seek.seeker.player_id, bytes.fromhex(seek.seeker.token_hash), seek.seeker.name)
-        acceptor = Seat(taker.player_id, bytes.fromhex(taker.token_hash), taker.name)
-        seats = {seeker_color: seeker, other(seeker_color): acceptor}
-        log = self.games.log
-        head, _ = log.create(
-            Created(
-                at=log.now_ms(),
-                by=other(seeker_color),  # the acceptor made the game: the seeker is told (notify.decide)
-                game_id=seek.game_id or "",
-                game=seek.game,
-                options=dict(seek.options),
-                white=seats["white"],
-                black=seats["black"],
-                max_plies=log.max_plies,
-            )
+        seeker = Player(seek.seeker.player_id, seek.seeker.token_hash, seek.seeker.name)
+        seats = {seeker_color: seeker, other(seeker_color): taker}
+        head, _ = self.games.create_seated(
+            seats["white"],
+            seats["black"],
+            seek.game,
+            dict(seek.options),
+            seek.rated,
+            game_id=seek.game_id or "",
+            by=other(seeker_color),  # the taker made it: the seeker is told (notify.decide)
         )
         return head

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from common.players.domain import Player
 from common.web.ratelimit import RateLimiter
 
-from games.domain import COLORS, Color, GameHead, other, rules_options, site_options
+from games.domain import COLORS, Color, GameHead, new_game_options, other
 from games.lobby.domain import (
     MAX_OPEN_SEEKS,
     PAGE_SIZE,
@@ -35,7 +35,6 @@ from games.lobby.domain import (
 )
 from games.lobby.repository import SeekRepository
 from games.protocol import GAME_ID_BYTES
-from shared_rules import get_game
 from shared_rules.names import GAME_NAMES
 
 #: The rate limit that seeking and accepting share (``common.web.ratelimit.LIMITS``).
@@ -72,11 +71,11 @@ class Accepted:
 
 
 def checked_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` checked and completed exactly as game creation does (the site's and the rules layer's);
-    ``InvalidGameOption`` or a ``RulesError`` (422) if one is wrong."""
-    site = site_options(options)
-    rules = get_game(game, rules_options(options))
-    return {**rules.options, **site.model_dump()}
+    """``options`` checked and completed exactly as game creation does (the site's and the rules layer's),
+    but for ``rated``, which is the seek's own field; ``InvalidGameOption`` or a ``RulesError`` (422) if one
+    is wrong."""
+    checked = new_game_options(game, options, rated=False)
+    return {name: value for name, value in checked.items() if name != "rated"}  # the seek's own field
 
 
 class SeekService:

@@ -5,7 +5,9 @@
 The log's records keep the shape they have always had (``kind`` and its fields), so old games fold the
 same. The head's record carries, besides the game's state, the seats flattened (``white_id`` ...) and each
 seat's listing order (``white_order``, ``black_order``), which the players' indexes sort on. Every record
-written carries ``schema_version``; one read in an older layout goes through ``upgrade`` first.
+written carries ``schema_version``; one read in an older layout goes through ``upgrade`` first. A rated
+game's ending event and head carry ``rating_change``: optional, absent from every record before it, so it
+needs no new layout.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from games.domain import (
     Seat,
     TimeoutClaimed,
 )
+from games.domain.rating_change import RatingChange
 from games.repository.upgrade import SCHEMA_VERSION
 from shared_rules import Snapshot
 
@@ -65,6 +68,7 @@ def event_record(event: AnyEvent) -> Record:
         "seq": event.seq,
         "at": event.at,
         "by": event.by,
+        "rating_change": event.rating_change.record() if event.rating_change else None,
         "schema_version": SCHEMA_VERSION,
     }
     if isinstance(event, Created):
@@ -91,7 +95,12 @@ def event_record(event: AnyEvent) -> Record:
 
 def event_from(record: Mapping[str, Any]) -> AnyEvent:
     """The event of a record in the current layout (``upgrade`` reads older ones into it)."""
-    common: dict[str, Any] = {"seq": int(record["seq"]), "at": int(record["at"]), "by": record.get("by")}
+    common: dict[str, Any] = {
+        "seq": int(record["seq"]),
+        "at": int(record["at"]),
+        "by": record.get("by"),
+        "rating_change": RatingChange.from_record(record.get("rating_change")),
+    }
     kind = record["kind"]
     if kind == "create":
         seats = record.get("seats") or {}
@@ -159,6 +168,7 @@ def head_record(head: GameHead) -> Record:
         "max_plies": None if head.max_plies == MAX_PLIES else head.max_plies,
         # "": the rules' own start (a head without the field predates it: ``start_known`` False).
         "start": (head.start_fen or "") if head.start_known else None,
+        "rating_change": head.rating_change.record() if head.rating_change else None,
         "schema_version": SCHEMA_VERSION,
     }
     for color in COLORS:
@@ -205,6 +215,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             start_fen=record.get("start") or None,
             start_known="start" in record,
             position_known=record.get("position_known", True),
+            rating_change=RatingChange.from_record(record.get("rating_change")),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None
