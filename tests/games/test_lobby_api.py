@@ -39,7 +39,7 @@ def test_a_seek_is_listed_without_any_id_that_acts_and_accepted_into_a_game(api)
     accepted = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"])
     assert accepted.status == 201 and accepted.body["seat"] == "black"
     game = accepted.body["game"]
-    assert game["state"] == "active" and game["game"] == "tanzanian"
+    assert game["state"] == "active" and game["game"] == "tanzanian" and game["rated"] is True
     assert game["players"]["white"]["name"] == "Asha" and game["players"]["black"]["name"] == "Baraka"
     assert api.call("GET", "/v1/seeks", query={"game": "tanzanian"}).body["seeks"] == []
     polled = api.call("GET", f"/v1/seeks/{seek['id']}", token=asha["token"])

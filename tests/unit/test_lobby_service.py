@@ -13,6 +13,7 @@ from games.lobby.domain import (
     NotYourSeek,
     OutOfRange,
     OwnSeek,
+    Rating,
     SeekNotFound,
     SeekTaken,
     TooManySeeks,
@@ -33,10 +34,21 @@ class Clock:
         return self.now
 
 
-def player(name: str, ratings: dict | None = None) -> Player:
+class Ratings:
+    """A ``RatingsReader`` over a dict: (player id, game) -> rating; the start rating for the others."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, str], Rating] = {}
+        self.reads = 0
+
+    def rating(self, player_id: str, game: str) -> Rating:
+        self.reads += 1
+        return self.known.get((player_id, game), Rating(1500, True))
+
+
+def player(name: str) -> Player:
     token = "ubao_" + (name * 43)[:43]
-    stored = {"ratings": ratings} if ratings else None
-    return Player(player_id=f"id-{name}", token_hash=hash_token(token), name=name, stored=stored)
+    return Player(player_id=f"id-{name}", token_hash=hash_token(token), name=name)
 
 
 @pytest.fixture
@@ -55,8 +67,13 @@ def games(clock):
 
 
 @pytest.fixture
-def lobby(seeks, games, clock):
-    return SeekService(seeks, SeekGames(games), clock=clock)
+def ratings():
+    return Ratings()
+
+
+@pytest.fixture
+def lobby(seeks, games, clock, ratings):
+    return SeekService(seeks, SeekGames(games), clock=clock, ratings=ratings)
 
 
 def test_an_accepted_seek_makes_a_game_with_both_seats_and_leaves_the_list(lobby, games):
@@ -66,15 +83,17 @@ def test_an_accepted_seek_makes_a_game_with_both_seats_and_leaves_the_list(lobby
     accepted = lobby.accept(baraka, seek.id)
     assert accepted.created and accepted.seat == "white"
     head = games.log.load(accepted.head.id).head
-    assert head.state == "active" and head.options["days_per_move"] == 2
+    assert head.state == "active" and head.options["days_per_move"] == 2 and head.options["rated"] is True
     assert head.seat("black").player_id == asha.player_id and head.seat("white").player_id == baraka.player_id
     assert lobby.open_seeks("tanzanian", None) == ([], None)
     assert lobby.seek(seek.id).game_id == head.id
 
 
-def test_a_retried_accept_answers_the_same_game_and_others_are_refused(lobby):
+def test_a_retried_accept_answers_the_same_game_and_others_are_refused(lobby, ratings):
     seek = lobby.offer(player("a"), "chess", False, {}, None, None)
+    reads = ratings.reads
     first = lobby.accept(player("b"), seek.id)
+    assert ratings.reads == reads  # a seek without a range reads no rating of its taker
     again = lobby.accept(player("b"), seek.id)
     assert (again.head.id, again.seat, again.created) == (first.head.id, first.seat, False)
     with pytest.raises(SeekTaken):
@@ -91,15 +110,17 @@ def test_colours_unasked_are_drawn_and_both_come_up(lobby):
     assert seats == {"white", "black"}
 
 
-def test_refusals_own_seek_range_and_withdrawn(lobby):
+def test_refusals_own_seek_range_and_withdrawn(lobby, ratings):
     asha = player("a")
+    ratings.known[("id-a", "chess")] = Rating(1650, False)
     ranged = lobby.offer(asha, "chess", True, {}, "white", (1600, 1800))
+    assert ranged.seeker.rating == Rating(1650, False)  # what the list shows
     with pytest.raises(OwnSeek):
         lobby.accept(asha, ranged.id)
     with pytest.raises(OutOfRange):
         lobby.accept(player("b"), ranged.id)  # 1500, provisional: below the range
-    strong = player("c", {"chess": {"rating": 1712.4, "rd": 80, "provisional": False}})
-    assert lobby.accept(strong, ranged.id).seat == "black"
+    ratings.known[("id-c", "chess")] = Rating(1712, False)
+    assert lobby.accept(player("c"), ranged.id).seat == "black"
     other = lobby.offer(asha, "chess", True, {}, None, None)
     with pytest.raises(NotYourSeek):
         lobby.withdraw(player("b"), other.id)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from common.errors import DomainError
-from common.players.domain import Player
 
 from games.domain import Color
 
@@ -118,23 +117,15 @@ class Taker:
 
     player_id: str
     name: str | None
-    ratings: Mapping[str, int]  # by game: the take checks the one of the seek's game
+    #: The taker's rating in the seek's game; None until a ranged seek needs it (it costs a read).
+    rating: int | None = None
     #: Players this taker does not play with (the blocks hook): a seek of theirs is not taken.
     excluded: frozenset[str] = frozenset()
 
 
-def rating_of(player: Player, game: str) -> Rating:
-    """The player's rating in ``game`` as their stored item holds it; the start rating (provisional) until
-    they have one."""
-    ratings = (player.stored or {}).get("ratings") or {}
-    entry = ratings.get(game) if isinstance(ratings, Mapping) else None
-    if not isinstance(entry, Mapping) or "rating" not in entry:
-        return Rating(START_RATING, True)
-    return Rating(round(float(entry["rating"])), bool(entry.get("provisional", True)))
-
-
 def refusal_of(seek: Seek | None, taker: Taker, now_ms: int) -> SeekError | None:
-    """Why ``taker`` cannot take ``seek`` now (None: they can, or they took it already)."""
+    """Why ``taker`` cannot take ``seek`` now (None: they can, or they took it already; a range is checked only
+    once the taker's rating is known)."""
     if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= now_ms):
         return SeekNotFound("no open challenge has this id (withdrawn, expired or never made)")
     if seek.state == "taken":
@@ -145,10 +136,9 @@ def refusal_of(seek: Seek | None, taker: Taker, now_ms: int) -> SeekError | None
         return OwnSeek("this is your own challenge; wait for someone to accept it")
     if seek.seeker.player_id in taker.excluded or taker.player_id in seek.excluded:
         return SeekNotFound("no open challenge has this id (withdrawn, expired or never made)")
-    rating = taker.ratings.get(seek.game, START_RATING)
-    if not seek.admits(rating):
+    if taker.rating is not None and not seek.admits(taker.rating):
         low, high = seek.rating_range or (0, 0)
-        return OutOfRange(f"this challenge is for ratings {low} to {high}; yours is {rating}")
+        return OutOfRange(f"this challenge is for ratings {low} to {high}; yours is {taker.rating}")
     return None
 
 

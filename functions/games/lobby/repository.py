@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from common.persistence.attributes import split_version, to_attribute, with_version
 from common.persistence.store import call, from_item, read, to_item
 
-from games.lobby.domain import START_RATING, Rating, Seek, Seeker, Taker, colors_of, newest_first
+from games.lobby.domain import Rating, Seek, Seeker, Taker, colors_of, newest_first
 
 SEEK_PREFIX = "seek#"
 SEEK_SORT_KEY = "seek"
@@ -61,9 +61,8 @@ class SeekRepository(Protocol):
 
     def take(self, seek_id: str, taker: Taker, now_ms: int, game_id: str, seeker_color: str) -> Seek | None:
         """Mark the seek taken by ``taker`` (making ``game_id``, the seeker playing the colour they asked for, else
-        ``seeker_color``) if it is
-        open, unexpired, not the taker's, admits their rating and neither excludes the other: one write. The
-        seek taken, or None (nothing written)."""
+        ``seeker_color``) if it is open, unexpired, not the taker's, has no range or one that admits
+        ``taker.rating``, and neither excludes the other: one write. The seek taken, or None (nothing written)."""
         ...
 
     def cancel(self, seek_id: str, owner_id: str) -> bool:
@@ -127,7 +126,7 @@ def _takeable(seek: Seek, taker: Taker, now_ms: int) -> bool:
     return (
         seek.is_open(now_ms)
         and seek.seeker.player_id != taker.player_id
-        and seek.admits(taker.ratings.get(seek.game, START_RATING))
+        and (seek.rating_range is None or (taker.rating is not None and seek.admits(taker.rating)))
         and seek.seeker.player_id not in taker.excluded
         and taker.player_id not in seek.excluded
     )
@@ -254,15 +253,14 @@ class DynamoSeeks:
             ":color": {"S": seeker_color},
             ":name": to_attribute(taker.name),
         }
-        # The taker's rating in the seek's game, without reading the seek first: one clause per game.
-        clauses = []
-        for index, (game, rating) in enumerate(sorted(taker.ratings.items())):
-            values.update({f":g{index}": {"S": game}, f":r{index}": {"N": str(rating)}})
-            clauses.append(f"(#game = :g{index} AND range_lo <= :r{index} AND range_hi >= :r{index})")
-        in_range = f"({' OR '.join(clauses)})" if clauses else "attribute_not_exists(range_lo)"
+        # A seek with a range is taken only with the taker's rating (the service reads it when one needs it).
+        in_range = "attribute_not_exists(range_lo)"
+        if taker.rating is not None:
+            values[":rating"] = {"N": str(taker.rating)}
+            in_range += " OR (range_lo <= :rating AND range_hi >= :rating)"
         condition = (
             "#state = :open AND expires_at > :now AND owner_id <> :me"
-            f" AND (attribute_not_exists(range_lo) OR {in_range})"
+            f" AND ({in_range})"
             " AND (attribute_not_exists(excluded) OR NOT contains(excluded, :me))"
         )
         excluded = sorted(taker.excluded)[:MAX_EXCLUDED]
@@ -277,7 +275,7 @@ class DynamoSeeks:
             ConditionExpression=condition,
             UpdateExpression="SET #state = :taken, taker_id = :me, taker_name = :name, game_id = :game,"
             " seeker_color = if_not_exists(color, :color) REMOVE open_game",
-            ExpressionAttributeNames={"#state": "state", **({"#game": "game"} if clauses else {})},
+            ExpressionAttributeNames={"#state": "state"},
             ExpressionAttributeValues=values,
             ReturnValues="ALL_NEW",
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from common.players.domain import Player
@@ -22,20 +22,20 @@ from games.lobby.domain import (
     PAGE_SIZE,
     SEEK_ID_BYTES,
     SEEK_LIFETIME_MS,
+    START_RATING,
     NotYourSeek,
+    Rating,
     Seek,
     Seeker,
     SeekNotFound,
     Taker,
     TooManySeeks,
-    rating_of,
     read_cursor,
     refusal_of,
     write_cursor,
 )
 from games.lobby.repository import SeekRepository
 from games.protocol import GAME_ID_BYTES
-from shared_rules.names import GAME_NAMES
 
 #: The rate limit that seeking and accepting share (``common.web.ratelimit.LIMITS``).
 LIMIT = "seeks"
@@ -54,6 +54,21 @@ class Blocks(Protocol):
     blocked and those who blocked them). A seek keeps its seeker's at creation; a take checks the taker's."""
 
     def excluded(self, player: Player) -> frozenset[str]: ...
+
+
+class RatingsReader(Protocol):
+    """The hook for game ratings: a player's rating in a game (the start rating, provisional, until they have
+    one). Read for the seeker when a seek is made (the list shows it) and for a taker only when the seek has a
+    range, so accepting an open seek without one costs no read of it."""
+
+    def rating(self, player_id: str, game: str) -> Rating: ...
+
+
+class StartRatings:
+    """``RatingsReader`` while no player has a game rating: everyone at the start, provisional."""
+
+    def rating(self, player_id: str, game: str) -> Rating:
+        return Rating(START_RATING, True)
 
 
 class NoBlocks:
@@ -86,12 +101,14 @@ class SeekService:
         clock: Callable[[], float] = time.time,
         limiter: RateLimiter | None = None,
         blocks: Blocks | None = None,
+        ratings: RatingsReader | None = None,
     ):
         self.repository = repository
         self.games = games
         self.clock = clock
         self.limiter = limiter
         self.blocks = blocks or NoBlocks()
+        self.ratings = ratings or StartRatings()
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -116,7 +133,9 @@ class SeekService:
             options=complete,
             color=color,
             rating_range=rating_range,
-            seeker=Seeker(player.player_id, player.token_hash, player.name, rating_of(player, game)),
+            seeker=Seeker(
+                player.player_id, player.token_hash, player.name, self.ratings.rating(player.player_id, game)
+            ),
             created=now,
             expires=now + SEEK_LIFETIME_MS,
             excluded=self.blocks.excluded(player),
@@ -141,19 +160,38 @@ class SeekService:
         """Take the seek and make its game. Of many takers at once exactly one gets it; the same taker again
         gets the same game (a retry after a lost answer, or after a failure between the two steps)."""
         self._charge()
-        taker = self._taker(player)
+        taker = Taker(player.player_id, player.name, None, self.blocks.excluded(player))
         now = self.now_ms()
         game_id = secrets.token_urlsafe(GAME_ID_BYTES)
-        taken = self.repository.take(seek_id, taker, now, game_id, secrets.choice(COLORS))
+        draw = secrets.choice(COLORS)
+        taken = self.repository.take(seek_id, taker, now, game_id, draw)
         created = taken is not None
-        if taken is None:  # the condition failed: read the seek to say why (the refused path only)
-            taken = self.repository.get(seek_id)
-            refusal = refusal_of(taken, taker, now)
-            if refusal is not None or taken is None:
-                raise refusal or SeekNotFound("no open challenge has this id")
+        if taken is None:
+            taken, created = self._after_refusal(player, seek_id, taker, (now, game_id, draw))
         head = self.games.start_seek_game(taken, player)
         seeker_color = taken.seeker_color or "white"
         return Accepted(head, other(seeker_color), created)
+
+    def _after_refusal(
+        self, player: Player, seek_id: str, taker: Taker, attempt: tuple[int, str, Color]
+    ) -> tuple[Seek, bool]:
+        """After a refused take (the only path that reads the seek): the take again with the taker's rating when
+        only the seek's range was left to check, else this taker's own earlier take (a retry: not created), else
+        the refusal that says why."""
+        now, game_id, draw = attempt
+        stored = self.repository.get(seek_id)
+        if stored and stored.state == "open" and stored.rating_range and refusal_of(stored, taker, now) is None:
+            taker = replace(taker, rating=self.ratings.rating(player.player_id, stored.game).rating)
+            taken = self.repository.take(seek_id, taker, now, game_id, draw)
+            if taken is not None:
+                return taken, True
+            stored = self.repository.get(seek_id)
+        refusal = refusal_of(stored, taker, now)
+        if refusal is not None:
+            raise refusal
+        if stored is None or stored.state != "taken":
+            raise SeekNotFound("no open challenge has this id")
+        return stored, False
 
     def withdraw(self, player: Player, seek_id: str) -> Seek:
         """Withdraw the player's own open seek; the seek as it was."""
@@ -161,14 +199,13 @@ class SeekService:
         if seek.seeker.player_id != player.player_id:
             raise NotYourSeek("only the player who made a challenge may withdraw it")
         if not self.repository.cancel(seek_id, player.player_id):
-            refusal = refusal_of(self.repository.get(seek_id), self._taker(player), self.now_ms())
+            refusal = refusal_of(
+                self.repository.get(seek_id),
+                Taker(player.player_id, player.name, None, self.blocks.excluded(player)),
+                self.now_ms(),
+            )
             raise refusal or SeekNotFound("no open challenge has this id")
         return seek
-
-    def _taker(self, player: Player) -> Taker:
-        """The taker with their rating in every game: the take's one write checks the one of the seek's game."""
-        ratings: dict[str, int] = {game: rating_of(player, game).rating for game in GAME_NAMES}
-        return Taker(player.player_id, player.name, ratings, self.blocks.excluded(player))
 
     def _charge(self) -> None:
         if self.limiter is not None:
