@@ -84,6 +84,7 @@ export function setUpLobby(section, form, parts) {
     const answer = await call("POST", `/v1/seeks/${encodeURIComponent(id)}/accept`, { token: me.token });
     say(m.lobby_found, "ok");
     parts.openGame(answer.game.id, answer.seat);
+    refresh();
   }
 
   /** @param {string} id */
@@ -152,6 +153,7 @@ export function setUpLobby(section, form, parts) {
         if (answer.seek.game_id) {
           stopWaiting();
           say(m.lobby_found, "ok");
+          refresh();
           return parts.openGame(answer.seek.game_id, null);
         }
       }
