@@ -31,6 +31,7 @@ PAGES = (
     *(Page(f"jifunze/{game}", "jifunze.html", game) for game in GAMES),
     Page("fumbo", "fumbo.html"),
     Page("mchezo", "mchezo.html"),
+    Page("vinara", "vinara.html"),  # Swahili "leaders": the leaderboards
 )
 PAGES_BY_KEY = {page.key: page for page in PAGES}
 #: The games API's invite links open /game/?id=...#invite=...; that page forwards to /{lang}/mchezo/.

@@ -52,6 +52,8 @@ PLAY_MESSAGES = {
     "their_move": N_("their move"),
     "your_move_short": N_("your move"),
     "no_games": N_("No games yet."),
+    # A rated game's end, after its result: "Rating change: White +11, Black −11."
+    "rating_change": N_("Rating change: %(changes)s."),
     # The refusals of the games and players routes, by ``error.code`` (functions/games, functions/common).
     "error_stale_ply": N_("The game has moved on. Here it is as it is now."),
     "error_game_not_started": N_("The game starts when your opponent joins."),

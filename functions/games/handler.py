@@ -46,6 +46,8 @@ from games.models import (
 )
 from games.pages import MOVES_PAGE
 from games.protocol import RecentHeads
+from games.ratings import routes as rating_routes
+from games.ratings.service import GameRatings
 from games.repository import GameRepository, dynamodb_games
 from games.service import (
     LIST_LIMIT_DEFAULT,
@@ -79,12 +81,13 @@ def games_service(
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     recent: Annotated[RecentHeads, Depends(recent_heads)],
+    ratings: Annotated[GameRatings, Depends(rating_routes.game_ratings)],
 ) -> GamesService:
     # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
     # the dependency tree again on every request, and each node costs a ``get_type_hints``.
     limiter = RateLimiter(buckets, now)
     site_url = os.environ.get("SITE_URL", "")
-    return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent)
+    return GamesService(repository, clock=now, site_url=site_url, limiter=limiter, recent=recent, ratings=ratings)
 
 
 Games = Annotated[GamesService, Depends(games_service)]
@@ -115,6 +118,7 @@ def create_app() -> Api:
     from games.lobby import handler as lobby_routes
 
     app.include_router(lobby_routes.router)
+    app.include_router(rating_routes.router)  # GET /v1/players/me, its rating histories, /v1/leaderboard
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()
     app.dependency_overrides[recent_heads] = lambda: heads

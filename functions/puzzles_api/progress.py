@@ -35,7 +35,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from puzzles_api import glicko2
+from common.ratings import glicko2
 
 #: The rating deviation every puzzle is taken to have. Puzzle ratings are fixed (Lichess's, or the
 #: generator's estimate), so this says how far off they may be; it weighs a result less than a result

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles_api import glicko2
+from common.ratings import glicko2
+
 from puzzles_api.progress import PUZZLE_RD
 
 #: The deviation a puzzle starts with: its set rating (Lichess's, or the generator's estimate) is trusted

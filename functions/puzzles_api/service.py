@@ -31,12 +31,12 @@ from common.persistence.attributes import Record
 from common.persistence.store import StoreUnavailable
 from common.players.repository import PUZZLE_PROGRESS
 from common.players.service import Player, Players
+from common.ratings import glicko2
 from common.web import metrics
 from common.web.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
 from puzzles_api import daily as daily_choice
-from puzzles_api import glicko2
 from puzzles_api.check import Verdict, judge
 from puzzles_api.domain import (
     Caller,

@@ -32,14 +32,29 @@ export function seatName(m, seat) {
 /**
  * A finished game's result, with its reason when the catalog has one ("White won by checkmate.").
  * @param {Messages} m
- * @param {{game: string, status?: {result?: string, reason?: string}}} game
+ * @param {{game: string, status?: {result?: string, reason?: string}, rating_change?: Record<string, number> | null}} game
  * @returns {string}
  */
 export function resultText(m, game) {
   const { result, reason } = game.status || {};
   let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
   if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
-  return text;
+  const change = ratingChangeText(m, game);
+  return change ? text + " " + change : text;
+}
+
+/**
+ * A rated game's rating change, by the sides' names ("Rating change: White +11, Black −11."), or "".
+ * @param {Messages} m
+ * @param {{game: string, rating_change?: Record<string, number> | null}} game
+ * @returns {string}
+ */
+export function ratingChangeText(m, game) {
+  const change = game.rating_change;
+  if (!change || !m.rating_change) return "";
+  const signed = (/** @type {number} */ n) => (n > 0 ? "+" : n < 0 ? "\u2212" : "\u00b1") + Math.abs(n);
+  const sides = ["white", "black"].map((c) => `${colourName(m, game.game, c)} ${signed(change[c])}`);
+  return format(m.rating_change, { changes: sides.join(", ") });
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
-// The lobby on the game page: the open challenges of the game chosen in the create form, a rated switch,
-// and "Play anyone", which accepts the best-matching challenge or makes one and waits for an opponent
-// (polling the challenge with its ETag). The page hands in its API calls, so this module imports modules only.
+// The lobby on the game page: the open challenges of the game chosen in the create form, and "Play anyone"
+// (rated or casual as the form's switch says), which accepts the best-matching challenge or makes one and
+// waits for an opponent (polling it with its ETag). The page hands in its API calls: this imports modules only.
 
 import { refusalOf } from "./game_text.js";
 import { format, plural } from "./i18n.js";
@@ -35,7 +35,6 @@ export function setUpLobby(section, form, parts) {
   const list = $(".seek-list");
   const note = $(".lobby-status");
   const waitingBox = $(".lobby-waiting");
-  const ratedBox = /** @type {HTMLInputElement} */ ($("#rated-switch"));
   let timer = 0;
   let etag = /** @type {string | null} */ (null);
 
@@ -105,7 +104,7 @@ export function setUpLobby(section, form, parts) {
       await parts.beforeActing();
       const me = await parts.player();
       const mine = await call("GET", "/v1/players/me", { token: me.token }).catch(() => null);
-      const rated = ratedBox.checked;
+      const rated = new FormData(form).get("rated") === "on";
       for (const seek of bestMatches(await refresh(), ratingIn(mine, game()), rated).slice(0, 3)) {
         try {
           return await accept(seek.id);

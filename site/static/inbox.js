@@ -78,9 +78,18 @@ async function refresh() {
     const [active, finished] = await Promise.all(["active", "finished"].map((status) =>
       call("GET", `/v1/players/me/games?status=${status}`, { token: me.token })));
     render([...(active.games || []), ...(finished.games || [])]);
+    showRatings((finished.games || []).filter((game) => game.rated).map((game) => game.id).join());
   } catch {
     /* offline or refused: the inbox keeps what it showed */
   }
+}
+
+/** The player's ratings (ratings.js), read again when the list of finished rated games changes. */
+let ratedEnded = null;
+function showRatings(ended) {
+  if (ended === ratedEnded) return;
+  ratedEnded = ended;
+  import("./ratings.js").then((ratings) => ratings.show()).catch(() => {});
 }
 
 if (section) {

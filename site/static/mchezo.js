@@ -293,7 +293,7 @@ createForm.addEventListener("submit", async (event) => {
   try {
     await saveName(nameForm, saveNameOnServer);
     const me = await player();
-    const body = { game, color: data.get("color"), options };
+    const body = { game, color: data.get("color"), options, rated: data.get("rated") === "on" };
     const opponent = data.get("opponent");
     if (opponent && opponent !== "friend") body.opponent = { type: "cpu", level: Number(opponent) };
     const created = await call("POST", "/v1/games", { body, token: me.token });

@@ -188,7 +188,7 @@ def snapshot() -> dict[str, list]:
     from common.persistence import store
 
     tables = {}
-    for variable in ("GAMES_TABLE", "PLAYERS_TABLE"):
+    for variable in ("GAMES_TABLE", "PLAYERS_TABLE", "RATINGS_TABLE"):
         name = os.environ[variable]
         items, params = [], {"TableName": name, "ConsistentRead": True}
         while True:

@@ -44,6 +44,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
     monkeypatch.setenv("GAMES_TABLE", "GamesTable" + suffix)
     monkeypatch.setenv("PLAYERS_TABLE", "PlayersTable" + suffix)
     monkeypatch.setenv("SEEKS_TABLE", "SeeksTable" + suffix)
+    monkeypatch.setenv("RATINGS_TABLE", "RatingsTable" + suffix)
     monkeypatch.setenv("RATE_LIMIT_TABLE", "RateLimitTable" + suffix)
     store.reset_clients()
     create_tables(tables)

@@ -143,3 +143,24 @@ def test_seeking_and_accepting_are_rate_limited_per_player(api):
     # Baraka's own bucket is full: his challenge goes through, and Asha's accept is limited as her offers are.
     seek = offer(api, baraka["token"])
     assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=asha["token"]).code == "rate_limited"
+
+
+def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, clock, count_calls, monkeypatch):
+    from common.ratings import glicko2
+    from games.ratings.domain import GameRating
+    from games.ratings.repository import RatingStore
+
+    asha, baraka, chausiku = api.new_player("Asha"), api.new_player("Baraka"), api.new_player("Chausiku")
+    store, now = RatingStore(), int(clock() * 1000)
+    for player, rating in ((asha, 1712.4), (chausiku, 1650.0)):
+        rated = GameRating(player["player_id"], "chess", None, glicko2.Rating(rating, 80.0, 0.06), 12, version=1)
+        assert store.save(rated, now)
+    seek = offer(api, asha["token"], game="chess", rating_range=[1600, 1800])
+    assert seek["seeker"] == {"name": "Asha", "rating": 1712, "provisional": False}
+    assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"]).code == "out_of_range"
+    monkeypatch.delenv("RATE_LIMIT_TABLE")
+    count_calls.calls.clear()
+    accepted = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=chausiku["token"])
+    assert accepted.status == 201 and accepted.body["game"]["rated"] is True
+    # A ranged seek: the first take is refused, the seek and the taker's rating are read, the take succeeds.
+    assert count_calls.calls == ["GetItem", "UpdateItem", "GetItem", "GetItem", "UpdateItem", "PutItem", "PutItem"]

@@ -109,7 +109,7 @@ def test_an_abandoned_attempt_does_not_count_and_the_next_finished_one_does(api)
 
 
 def test_ratings_follow_glicko2_against_the_puzzles_fixed_rating(api):
-    from puzzles_api.glicko2 import Rating, update
+    from common.ratings.glicko2 import Rating, update
 
     token = api.new_player()
     hard, easy = max(load("chess"), key=lambda p: p.rating), min(load("chess"), key=lambda p: p.rating)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import collections
 
 import pytest
-from puzzles_api import glicko2
+from common.ratings import glicko2
 from puzzles_api.progress import HISTORY_MAX, PUZZLE_RD, RECENT_MAX
 from puzzles_api.puzzle_rating import CACHE_SECONDS, FOLD_SECONDS
 from puzzles_api.service import LENGTH_THEMES, PACK_MAX

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import build_site
@@ -64,19 +65,28 @@ def test_the_seed_table_options_and_their_defaults():
     assert option_specs("chess") == ()
 
 
+RATED_GAMES = (
+    "A game may be rated: its end changes both players' ratings, and a draw counts as half a win. Games against "
+    "the computer, or from a set-up position, are never rated."
+)
+
+
 def test_site_settings_describe_only_what_the_site_does(built):
-    # The settings table tells the truth: no live tables with 30/60-second turns, no computer "at a live table", no ranked games. The
-    # table names the correspondence deadline (1 to 14 days), what a missed deadline does, and lists the
-    # features that do not exist yet under "Not yet on this site".
+    # The settings table tells the truth: no live tables with 30/60-second turns, no computer "at a live table".
+    # The table names the correspondence deadline (1 to 14 days), what a missed deadline does, that a game may
+    # be rated (a draw half a win; never against the computer), and lists what does not exist yet under
+    # "Not yet on this site".
     for lang in LANGS:
         t = build_site.translations(lang)
         for game in GAMES:
             page = built.pages[f"/{lang}/sheria/{game}/"]
             settings = page.html.split('<section id="settings">', 1)[1].split("</section>", 1)[0]
             rows = dict(re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td></tr>', settings))
-            assert len(rows) == settings.count('<th scope="row">') == 5, (lang, game)
+            assert len(rows) == settings.count('<th scope="row">') == 6, (lang, game)
             not_yet = rows.pop(t.gettext("Not yet on this site"))
-            assert not_yet == t.gettext("Live tables with a clock for each turn, and ranked games."), lang
+            assert not_yet == t.gettext("Live tables with a clock for each turn."), lang
+            rated = html.unescape(rows.pop(t.gettext("Rated games")))
+            assert rated == t.gettext(RATED_GAMES) and (lang == "en" or rated != RATED_GAMES), lang
             rest = " ".join(rows.values())
             assert "14" in rest and t.gettext("If a player misses the deadline") in rows
             for promise in ("30", "60", "live", "ranked", "rating"):

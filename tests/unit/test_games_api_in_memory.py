@@ -10,6 +10,8 @@ from common.players.repository import InMemoryPlayers
 from common.web import depends
 from common.web.ratelimit import MemoryBuckets
 from games import handler
+from games.ratings import routes as rating_routes
+from games.ratings.repository import InMemoryRatings
 from games.repository import InMemoryGameStore, in_memory_games
 
 from tests.games.client import Api
@@ -23,6 +25,7 @@ class InMemoryFunction:
     def __init__(self) -> None:
         self.now = START
         self.games, self.players, self.buckets = InMemoryGameStore(), InMemoryPlayers(), MemoryBuckets()
+        self.ratings = InMemoryRatings()
 
     def create_app(self):
         app = handler.create_app()
@@ -32,6 +35,7 @@ class InMemoryFunction:
                 handler.game_repository: lambda: in_memory_games(self.games),
                 depends.player_repository: lambda: self.players,
                 depends.rate_buckets: lambda: self.buckets,
+                rating_routes.rating_repository: lambda: self.ratings,
             }
         )
         return app
@@ -52,6 +56,18 @@ def test_a_game_is_played_over_the_api_on_in_memory_repositories(function):
     assert state["status"] == {"result": "black", "reason": "checkmate"}
     assert function.games.get_head(game_id)["seq"] == state["ply"] + 2  # created, joined, four moves
     assert len(function.players._players) == 2  # the two players went to the in-memory players
+
+
+def test_a_rated_game_is_rated_on_in_memory_repositories(function):
+    api = Api(function)
+    white, black = api.new_player("Asha"), api.new_player("Baraka")
+    created = api.create(white["token"], "chess", "white", rated=True).body
+    api.join(black["token"], created["game"]["id"], created["invite"]["code"])
+    state = api.play(
+        created["game"]["id"], {"white": white["token"], "black": black["token"]}, ["f3", "e5", "g4", "Qh4#"]
+    )
+    assert state["rating_change"]["black"] > 0 > state["rating_change"]["white"]
+    assert function.ratings.get(black["player_id"], "chess").games == 1
 
 
 def test_refusals_are_the_same_and_write_nothing(function):

@@ -22,8 +22,10 @@ from games.handler import Games
 from games.lobby.domain import SeekNotFound
 from games.lobby.models import AcceptedSeek, SeekAnswer, SeekList, SeekRequest, SeekView
 from games.lobby.repository import SeekRepository
-from games.lobby.seated import SeekGames
+from games.lobby.seated import SeekGames, StoredRatings
 from games.lobby.service import SeekService
+from games.ratings.repository import RatingRepository
+from games.ratings.routes import rating_repository
 from games.views import game_view
 from shared_rules.names import GameName
 
@@ -43,11 +45,13 @@ def seek_repository() -> SeekRepository:
 def seek_service(
     repository: Annotated[SeekRepository, Depends(seek_repository)],
     games: Games,
+    ratings: Annotated[RatingRepository, Depends(rating_repository)],
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
 ) -> SeekService:
-    """The lobby on the games service of the same request (its repository, clock and limits)."""
-    return SeekService(repository, SeekGames(games), clock=now, limiter=RateLimiter(buckets, now))
+    """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
+    limiter = RateLimiter(buckets, now)
+    return SeekService(repository, SeekGames(games), clock=now, limiter=limiter, ratings=StoredRatings(ratings))
 
 
 Seeks = Annotated[SeekService, Depends(seek_service)]

@@ -1,11 +1,13 @@
-"""The games service as the lobby's ``GameMaker``: the game of an accepted seek, both seats taken."""
+"""The games function's parts as the lobby's hooks: the games service as its ``GameMaker`` (the game of an
+accepted seek, both seats taken) and the game ratings store as its ``RatingsReader``."""
 
 from __future__ import annotations
 
 from common.players.domain import Player
 
 from games.domain import GameHead, other
-from games.lobby.domain import Seek
+from games.lobby.domain import START_RATING, Rating, Seek
+from games.ratings.repository import RatingRepository
 from games.service import GamesService
 
 
@@ -27,3 +29,16 @@ class SeekGames:
             by=other(seeker_color),  # the taker made it: the seeker is told (notify.decide)
         )
         return head
+
+
+class StoredRatings:
+    """A player's game rating as the ratings store keeps it (one read); the start rating before their first."""
+
+    def __init__(self, store: RatingRepository):
+        self.store = store
+
+    def rating(self, player_id: str, game: str) -> Rating:
+        found = self.store.get(player_id, game)
+        if found is None:
+            return Rating(START_RATING, True)
+        return Rating(round(found.rating.rating), found.provisional)

@@ -59,7 +59,8 @@ class Blocks(Protocol):
 class RatingsReader(Protocol):
     """The hook for game ratings: a player's rating in a game (the start rating, provisional, until they have
     one). Read for the seeker when a seek is made (the list shows it) and for a taker only when the seek has a
-    range, so accepting an open seek without one costs no read of it."""
+    range, so accepting an open seek without one costs no read of it. ``lobby.seated.StoredRatings`` reads the
+    game ratings store."""
 
     def rating(self, player_id: str, game: str) -> Rating: ...
 

@@ -1,10 +1,13 @@
 """Glicko-2, as Mark Glickman's paper "Example of the Glicko-2 system" (2012) describes it. Pure.
 
 A rating is a value (``Rating``); ``update`` returns the player's rating after one rating period, given
-the opponents' ratings and the scores (1 win, 0.5 draw, 0 loss). For puzzles every first attempt is a
-rating period of its own with one game, the puzzle being the opponent: a solve is a win, a failure a
-loss. Puzzles are rated too, with longer periods whose games are summed as they come (``result_terms``,
-``update_from_terms``; ``puzzles_api.puzzle_rating``).
+the opponents' ratings and the scores (1 win, 0.5 draw, 0 loss). Two users share it:
+
+* puzzles (``puzzles_api``): every first attempt is a rating period of its own with one game, the puzzle
+  being the opponent (a solve is a win); puzzles are rated too, with longer periods whose games are summed
+  as they come (``result_terms``, ``update_from_terms``; ``puzzles_api.puzzle_rating``);
+* games (``games.ratings``): every rated game is a rating period of one game for each player, against the
+  opponent's rating before the game.
 
     >>> player = Rating(1500, 200, 0.06)
     >>> after = update(player, [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)])

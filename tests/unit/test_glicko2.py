@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from common.ratings import glicko2
+from common.ratings.glicko2 import Rating, expected_score, update
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzles_api import glicko2
-from puzzles_api.glicko2 import Rating, expected_score, update
 
 PLAYER = Rating(1500, 200, 0.06)
 OPPONENTS = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]
@@ -65,3 +65,19 @@ def test_a_win_never_lowers_and_a_loss_never_raises_the_rating(player, puzzle):
         # A game informs: the deviation ends below the pre-period one (step 6 of the paper).
         assert after.rd < math.hypot(player.rd, after.volatility * glicko2.SCALE)
         assert 0 < after.volatility < 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(first=ratings, second=ratings)
+def test_a_draw_moves_two_unequal_ratings_toward_each_other(first, second):
+    if abs(first.rating - second.rating) < 1:
+        return
+    higher, lower = (first, second) if first.rating > second.rating else (second, first)
+    high_after, low_after = update(higher, [(lower, 0.5)]), update(lower, [(higher, 0.5)])
+    assert high_after.rating < higher.rating and low_after.rating > lower.rating
+
+
+def test_a_draw_between_equal_ratings_changes_neither_rating():
+    player = Rating(1500, 350, 0.06)
+    after = update(player, [(player, 0.5)])
+    assert after.rating == pytest.approx(1500) and after.rd < 350

@@ -1,0 +1,95 @@
+"""A player's rating in one game (``GameRating``) and what a rated game's end does to it. Pure.
+
+Every rated game is a Glicko-2 rating period of one game for each player, against the opponent's rating as it
+was when the game ended; a draw scores half a win. The change is computed once (``rating_change``) and then
+added to each player's stored rating (``GameRating.after``): adding, not overwriting, so two games of one
+player that end at the same moment both count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from common.ratings import glicko2
+
+from games.domain import DAY_MS, Color, Result
+from games.domain.rating_change import RatingChange, SideChange
+
+START = glicko2.Rating(1500.0, 350.0, 0.06)
+#: A rating is provisional ("1500?") while its deviation is above this.
+PROVISIONAL_RD = 110.0
+#: The deviation stays within these bounds (Glicko-2's own floor is near 45 for a regular player).
+MIN_RD, MAX_RD = 45.0, 350.0
+#: The leaderboard: at least this many rated games in the window, and a deviation below ``BOARD_RD``.
+BOARD_GAMES = 10
+BOARD_WINDOW_MS = 90 * DAY_MS
+BOARD_RD = 100.0
+#: The ids of a player's last rated games kept in the rating: a game among them is never applied again.
+APPLIED_KEPT = 50
+#: The points of the rating history kept (a point per rated game; the graph shows the last ones).
+HISTORY_KEPT = 1000
+
+SCORES: dict[Result, float] = {"white": 1.0, "black": 0.0, "draw": 0.5}
+
+
+def rating_change(white: glicko2.Rating, black: glicko2.Rating, result: Result) -> RatingChange:
+    """Both players' change for a game that ended with ``result`` (a draw is half a win for each)."""
+    score = SCORES[result]
+    return RatingChange(_side(white, black, score), _side(black, white, 1.0 - score))
+
+
+def _side(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> SideChange:
+    after = glicko2.update(player, [(opponent, score)])
+    return SideChange(after.rating - player.rating, after.rd - player.rd, after.volatility)
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """One player's rating in one game, as stored; ``version`` 0 is a rating not stored yet (the start)."""
+
+    player_id: str
+    game: str
+    name: str | None = None
+    rating: glicko2.Rating = START
+    games: int = 0
+    #: The ids of the last rated games applied, newest last (``APPLIED_KEPT`` at most).
+    applied: tuple[str, ...] = ()
+    #: (when the game ended, epoch ms; the rating after it, whole points), oldest first.
+    history: tuple[tuple[int, int], ...] = ()
+    version: int = 0
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating.rd > PROVISIONAL_RD
+
+    def has_applied(self, game_id: str) -> bool:
+        return game_id in self.applied
+
+    def after(self, game_id: str, change: SideChange, ended: int, name: str | None) -> GameRating:
+        """The rating once the game ``game_id``, ended at ``ended``, is applied with ``change``."""
+        rd = min(MAX_RD, max(MIN_RD, self.rating.rd + change.rd))
+        rating = glicko2.Rating(self.rating.rating + change.rating, rd, change.volatility)
+        return replace(
+            self,
+            name=name if name is not None else self.name,
+            rating=rating,
+            games=self.games + 1,
+            applied=(*self.applied, game_id)[-APPLIED_KEPT:],
+            history=(*self.history, (ended, round(rating.rating)))[-HISTORY_KEPT:],
+            version=self.version + 1,
+        )
+
+    def board_until(self) -> int | None:
+        """Until when (epoch ms) the player belongs on the game's leaderboard, as far as this rating knows: while
+        the ``BOARD_GAMES``-th latest rated game is within the window, if the deviation is low enough; None
+        when the player does not belong there now."""
+        if self.rating.rd >= BOARD_RD or len(self.history) < BOARD_GAMES:
+            return None
+        return self.history[-BOARD_GAMES][0] + BOARD_WINDOW_MS
+
+
+def seat_ids(white: str | None, black: str | None) -> dict[Color, str] | None:
+    """The two players of a rated game by seat; None if a seat has no player (never rated)."""
+    if not white or not black:
+        return None
+    return {"white": white, "black": black}

@@ -1,0 +1,42 @@
+"""The responses of the ratings routes (and their OpenAPI description)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from shared_rules.names import GameName
+
+
+class RatingView(BaseModel):
+    rating: int = Field(description="The Glicko-2 rating, in whole points (everyone starts at 1500).")
+    rd: int = Field(description="The rating deviation: how uncertain the rating still is (350 at the start).")
+    provisional: bool = Field(description="True while `rd` is above 110: shown as `1500?`.")
+    games: int = Field(description="Rated games counted in this rating.")
+
+
+class PlayerRatings(BaseModel):
+    name: str | None = Field(description="Your display name.")
+    ratings: dict[GameName, RatingView] = Field(
+        description="One rating per game you have played rated (a game you have not: 1500, provisional)."
+    )
+
+
+class RatingHistory(BaseModel):
+    game: GameName
+    points: list[tuple[int, int]] = Field(
+        description="The latest points, oldest first, one per rated game: [when it ended (epoch ms), rating after]."
+    )
+
+
+class BoardEntry(BaseModel):
+    name: str | None = Field(description="The player's display name (null for an unnamed player).")
+    rating: int
+    games: int = Field(description="The player's rated games of this game.")
+
+
+class Leaderboard(BaseModel):
+    game: GameName
+    players: list[BoardEntry] = Field(
+        description="At most 50, best first: players with at least 10 rated games in the last 90 days and a "
+        "rating deviation under 100."
+    )

@@ -1,0 +1,184 @@
+"""Where game ratings are kept: ``RatingRepository`` (the protocol), ``InMemoryRatings`` and ``RatingStore``
+(DynamoDB, ``RATINGS_TABLE``); ``tests/games/test_ratings_store.py`` runs one contract on all of them.
+
+One item per player per game (pk the player's id, sk the game), under 25 KB: the Glicko-2 values, the count,
+the ids of the last rated games applied and the history. ``save`` writes a whole item on the condition that
+the stored one is still the version it was read at: single-item optimistic concurrency, no transaction.
+
+The leaderboard is the index ``RatingsByBoard``: ``board`` (the game) and ``board_rating`` are written only
+while the player is eligible (``GameRating.board_until``), so the index is sparse and holds only the players
+who may be listed; ``board_until`` is filtered on at read, since eligibility lapses with time alone.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import threading
+from typing import Any, Protocol
+
+from common.persistence.attributes import Record, split_version, with_version
+from common.persistence.store import call, from_item, read, to_attribute, to_item
+from common.ratings import glicko2
+
+from games.ratings.domain import GameRating
+
+BOARD_INDEX = "RatingsByBoard"
+#: The layout of a rating item (1: the first).
+SCHEMA_VERSION = 1
+#: What a player's own list of ratings reads (never the history nor the applied ids).
+SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version")
+
+
+def rating_record(rating: GameRating, now: int) -> Record:
+    """The stored record of ``rating``; the leaderboard's attributes only while the player is eligible."""
+    until = rating.board_until()
+    eligible = until is not None and until > now
+    record: Record = {
+        "pk": rating.player_id,
+        "sk": rating.game,
+        "name": rating.name,
+        "rating": rating.rating.rating,
+        "rd": rating.rating.rd,
+        "vol": rating.rating.volatility,
+        "games": rating.games,
+        "applied": list(rating.applied) or None,
+        "history": [list(point) for point in rating.history] or None,
+        "version": rating.version,
+        "board": rating.game if eligible else None,
+        "board_rating": round(rating.rating.rating) if eligible else None,
+        "board_until": until if eligible else None,
+    }
+    return with_version({key: value for key, value in record.items() if value is not None}, SCHEMA_VERSION)
+
+
+def rating_from(item: Record) -> GameRating:
+    _version, record = split_version(item)
+    return GameRating(
+        player_id=record["pk"],
+        game=record["sk"],
+        name=record.get("name"),
+        rating=glicko2.Rating(float(record["rating"]), float(record["rd"]), float(record["vol"])),
+        games=int(record.get("games", 0)),
+        applied=tuple(record.get("applied") or ()),
+        history=tuple((int(at), int(value)) for at, value in record.get("history") or ()),
+        version=int(record.get("version", 0)),
+    )
+
+
+class RatingRepository(Protocol):
+    def get(self, player_id: str, game: str) -> GameRating | None: ...
+
+    def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]: ...
+
+    def save(self, rating: GameRating, now: int) -> bool: ...
+
+    def of_player(self, player_id: str) -> list[GameRating]: ...
+
+    def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
+
+
+class InMemoryRatings:
+    """A ``RatingRepository`` in a dict, with the same condition as DynamoDB's."""
+
+    def __init__(self) -> None:
+        self.items: dict[tuple[str, str], Record] = {}
+        self._lock = threading.Lock()
+
+    def get(self, player_id: str, game: str) -> GameRating | None:
+        item = self.items.get((player_id, game))
+        return rating_from(copy.deepcopy(item)) if item else None
+
+    def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
+        found = {player_id: self.get(player_id, game) for player_id in player_ids}
+        return {player_id: rating for player_id, rating in found.items() if rating is not None}
+
+    def save(self, rating: GameRating, now: int) -> bool:
+        with self._lock:
+            stored = self.items.get((rating.player_id, rating.game))
+            if (stored.get("version") if stored else 0) != rating.version - 1:
+                return False
+            self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
+            return True
+
+    def of_player(self, player_id: str) -> list[GameRating]:
+        mine = [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
+        return [rating_from(_summary(item)) for item in mine]
+
+    def board(self, game: str, now: int, limit: int) -> list[GameRating]:
+        """As the index answers: the best ``limit`` read, then those still eligible kept."""
+        listed = sorted(
+            (item for item in self.items.values() if item.get("board") == game),
+            key=lambda item: item["board_rating"],
+            reverse=True,
+        )[:limit]
+        return [rating_from(_summary(item)) for item in listed if item["board_until"] > now]
+
+
+class RatingStore:
+    """The ratings table on DynamoDB."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or os.environ.get("RATINGS_TABLE") or "RatingsTable"
+
+    def get(self, player_id: str, game: str) -> GameRating | None:
+        answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)
+        return rating_from(from_item(answer["Item"])) if "Item" in answer else None
+
+    def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
+        """The ratings of these players in ``game`` (those that exist): one BatchGetItem (strongly consistent)."""
+        keys = [_key(player_id, game) for player_id in dict.fromkeys(player_ids)]
+        found: dict[str, GameRating] = {}
+        while keys:
+            answer = read("batch_get_item", RequestItems={self.table: {"Keys": keys, "ConsistentRead": True}})
+            for item in answer["Responses"].get(self.table, []):
+                rating = rating_from(from_item(item))
+                found[rating.player_id] = rating
+            keys = answer.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", [])
+        return found
+
+    def save(self, rating: GameRating, now: int) -> bool:
+        """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``)."""
+        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(rating_record(rating, now))}
+        if rating.version == 1:
+            params["ConditionExpression"] = "attribute_not_exists(pk)"
+        else:
+            params["ConditionExpression"] = "version = :read"
+            params["ExpressionAttributeValues"] = {":read": to_attribute(rating.version - 1)}
+        return call("put_item", **params) is not None
+
+    def of_player(self, player_id: str) -> list[GameRating]:
+        """The player's ratings, one per game played rated, without their histories: one Query."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            KeyConditionExpression="pk = :player",
+            ExpressionAttributeValues={":player": {"S": player_id}},
+            ProjectionExpression=", ".join(SUMMARY_FIELDS),
+            ExpressionAttributeNames={"#name": "name"},
+            ConsistentRead=True,
+        )
+        return [rating_from(from_item(item)) for item in answer["Items"]]
+
+    def board(self, game: str, now: int, limit: int) -> list[GameRating]:
+        """The eligible players of ``game``, best first: one Query on the sparse index (``limit`` items read)."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            IndexName=BOARD_INDEX,
+            KeyConditionExpression="board = :game",
+            FilterExpression="board_until > :now",
+            ExpressionAttributeValues={":game": {"S": game}, ":now": to_attribute(now)},
+            ScanIndexForward=False,
+            Limit=limit,
+        )
+        return [rating_from(from_item(item)) for item in answer["Items"]]
+
+
+def _summary(item: Record) -> Record:
+    """An item without its history and applied ids (what the Query and the index give)."""
+    return {key: value for key, value in item.items() if key not in ("history", "applied")}
+
+
+def _key(player_id: str, game: str) -> dict[str, Any]:
+    return {"pk": {"S": player_id}, "sk": {"S": game}}

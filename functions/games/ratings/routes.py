@@ -1,0 +1,88 @@
+"""The ratings routes of the games function: your ratings, your rating history in a game, a leaderboard.
+``games.handler.create_app`` includes this router; ``game_ratings`` is also what the games service settles
+rated games with."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.web.api import JSON
+from common.web.auth import CurrentPlayer
+from common.web.depends import Clock, clock
+from common.web.models import error_responses
+
+from games.ratings.models import Leaderboard, PlayerRatings, RatingHistory
+from games.ratings.repository import RatingRepository, RatingStore
+from games.ratings.service import GameRatings
+from shared_rules.names import GameName
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+#: A leaderboard changes only when rated games end: a minute's cache spares the index.
+BOARD_CACHE = "public, max-age=60"
+_DESCRIPTIONS = {
+    401: "No token, or not a token of any player.",
+    422: "The request is wrong: an unknown game.",
+    503: "The store did not answer in time; try again after `Retry-After` seconds.",
+}
+
+
+def rating_repository() -> RatingRepository:
+    return RatingStore()
+
+
+def _answers(model: type, description: str, *errors: int) -> dict[int, OpenAPIResponse]:
+    """The route's success (with its schema) and its errors, for the OpenAPI description."""
+    success: OpenAPIResponse = {"description": description, "content": {"application/json": {"model": model}}}
+    return {200: success, **error_responses(_DESCRIPTIONS, *errors)}
+
+
+def game_ratings(
+    store: Annotated[RatingRepository, Depends(rating_repository)], now: Annotated[Clock, Depends(clock)]
+) -> GameRatings:
+    return GameRatings(store, now)
+
+
+Ratings = Annotated[GameRatings, Depends(game_ratings)]
+
+
+@router.get(
+    "/v1/players/me",
+    summary="You: your name and your game ratings",
+    description="One Query. `ratings` has an entry per game you have played rated.",
+    tags=["players"],
+    responses=_answers(PlayerRatings, "Your name and ratings.", 401, 503),
+)
+def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
+    body = PlayerRatings.model_validate({"name": player.name, "ratings": ratings.of_player(player.player_id)})
+    return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.get(
+    "/v1/players/me/ratings/{game}",
+    summary="Your rating history in a game",
+    description="The last 50 points, one per rated game (what the player's graph draws). One read.",
+    tags=["players"],
+    responses=_answers(RatingHistory, "The points, oldest first.", 401, 422, 503),
+)
+def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Response[RatingHistory]:
+    body = RatingHistory.model_validate({"game": game, "points": ratings.history(player.player_id, game)})
+    return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.get(
+    "/v1/leaderboard",
+    summary="The leaderboard of a game",
+    description="The top 50 by rating among players with at least 10 rated games in the last 90 days and a "
+    "rating deviation under 100: one Query on a maintained index. Public; cached for a minute.",
+    tags=["players"],
+    responses=_answers(Leaderboard, "The leaderboard.", 422, 503),
+)
+def leaderboard(ratings: Ratings, game: Annotated[GameName, Query(description="Which game.")]) -> Response[Leaderboard]:
+    body = Leaderboard.model_validate({"game": game, "players": ratings.board(game)})
+    return Response(200, JSON, body, headers={"Cache-Control": BOARD_CACHE})

@@ -1,0 +1,101 @@
+"""Game ratings over a ``RatingRepository`` and a clock: the change a rated game's end makes, applying it to
+each player exactly once, and reading ratings, histories and leaderboards.
+
+Exactly once, with single-item conditional writes only:
+
+1. the change is computed before the event that ends the game is appended, and travels in that event
+   (``GameLog`` asks ``change_for``); the log's conditional append lets exactly one ending event in, so
+   the change is fixed once, whoever raced to end the game;
+2. ``settle`` adds the change to each player's rating item with a write conditional on the version it read;
+   the item keeps the ids of the last games applied, so a retry, or a racing settle that lost the write and
+   read again, finds the game applied and writes nothing.
+
+A settle cut short (the store failed) answers 503; the client's retry of the same action finds the game
+over and settles again (``GameLog.act`` settles whenever it returns a rated game's end).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from common.persistence.deadline import StoreUnavailable
+
+from games.domain import COLORS, GameHead
+from games.domain.rating_change import RatingChange, SideChange
+from games.ratings.domain import GameRating, rating_change, seat_ids
+from games.ratings.repository import RatingRepository
+
+#: Attempts at one player's conditional write before giving up (503) under extreme contention.
+MAX_ROUNDS = 5
+BOARD_SIZE = 50
+#: Index items one leaderboard Query reads: the top 50 and room for those whose eligibility has lapsed.
+BOARD_READ = 4 * BOARD_SIZE
+#: Points of the rating history a player's page draws.
+GRAPH_POINTS = 50
+
+
+class GameRatings:
+    def __init__(self, store: RatingRepository, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.clock = clock
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    # ------------------------------------------------------------------------------- a rated game's end
+    def change_for(self, ended: GameHead) -> RatingChange | None:
+        """The change the end of ``ended`` (a rated game, as it will be once its last event is in) makes:
+        both ratings in one read, each player updated against the other's rating before the game."""
+        ids = seat_ids(*(seat.player_id if seat else None for seat in (ended.white, ended.black)))
+        if ids is None or ended.result == "ongoing":
+            return None
+        found = self.store.get_many(list(ids.values()), ended.game)
+        white, black = (found.get(ids[color], GameRating(ids[color], ended.game)).rating for color in COLORS)
+        return rating_change(white, black, ended.result)
+
+    def settle(self, head: GameHead) -> None:
+        """Apply the rating change of the ended game ``head`` to both players, each exactly once."""
+        change = head.rating_change
+        if change is None or head.state != "finished":
+            return
+        for color in COLORS:
+            seat = head.seat(color)
+            if seat is not None and seat.player_id:
+                self._apply(seat.player_id, head, change.side(color), seat.name)
+
+    def _apply(self, player_id: str, head: GameHead, change: SideChange, name: str | None) -> None:
+        for _ in range(MAX_ROUNDS):
+            current = self.store.get(player_id, head.game) or GameRating(player_id, head.game)
+            if current.has_applied(head.id):
+                return
+            if self.store.save(current.after(head.id, change, head.updated, name), self.now_ms()):
+                return
+        raise StoreUnavailable("a rating is too busy right now; try again")
+
+    # --------------------------------------------------------------------------------------- reading
+    def of_player(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """The player's ratings by game (the games played rated only): one Query."""
+        return {rating.game: rating_view(rating) for rating in self.store.of_player(player_id)}
+
+    def history(self, player_id: str, game: str) -> list[list[int]]:
+        """The last points of the player's rating history in ``game``: [ended at (epoch ms), rating]."""
+        rating = self.store.get(player_id, game)
+        return [list(point) for point in rating.history[-GRAPH_POINTS:]] if rating else []
+
+    def board(self, game: str) -> list[dict[str, Any]]:
+        """The leaderboard of ``game``: one Query on the maintained index."""
+        listed = self.store.board(game, self.now_ms(), BOARD_READ)[:BOARD_SIZE]
+        return [
+            {"name": rating.name, "rating": round(rating.rating.rating), "games": rating.games} for rating in listed
+        ]
+
+
+def rating_view(rating: GameRating) -> dict[str, Any]:
+    return {
+        "rating": round(rating.rating.rating),
+        "rd": round(rating.rating.rd),
+        "provisional": rating.provisional,
+        "games": rating.games,
+    }

@@ -1,0 +1,44 @@
+// @ts-check
+// The leaderboard page: the chosen game's top 50 from GET /v1/leaderboard?game= (one Query on the server),
+// as rows of rank, name, rating and rated games. The texts are the page's own (data- attributes), in its
+// language; the game comes from ?game= (the tabs are plain links), else the first tab.
+import { call } from "./api.js";
+
+const section = /** @type {HTMLElement} */ (document.getElementById("leaderboard"));
+const tabs = /** @type {HTMLAnchorElement[]} */ ([...document.querySelectorAll(".board-tabs a")]);
+const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
+
+function chosenGame() {
+  const asked = new URLSearchParams(location.search).get("game");
+  return tabs.some((tab) => tab.dataset.game === asked) ? asked : tabs[0].dataset.game;
+}
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  for (const text of cells) {
+    const td = document.createElement("td");
+    td.textContent = String(text);
+    tr.append(td);
+  }
+  return tr;
+}
+
+async function show(game) {
+  for (const tab of tabs) {
+    if (tab.dataset.game === game) tab.setAttribute("aria-current", "page");
+    else tab.removeAttribute("aria-current");
+  }
+  const title = /** @type {HTMLElement} */ (section.querySelector(".board-title"));
+  title.textContent = tabs.find((tab) => tab.dataset.game === game)?.textContent || "";
+  const body = /** @type {HTMLElement} */ (section.querySelector("tbody"));
+  try {
+    const board = await call("GET", "/v1/leaderboard?game=" + encodeURIComponent(game || ""));
+    const unnamed = section.dataset.unnamed || "";
+    body.replaceChildren(...board.players.map((p, i) => row([i + 1, p.name || unnamed, p.rating, p.games])));
+    status.textContent = board.players.length ? "" : section.dataset.empty || "";
+  } catch {
+    status.textContent = section.dataset.failed || "";
+  }
+}
+
+show(chosenGame());

@@ -1,0 +1,75 @@
+"""Game ratings, pure and on the in-memory store: the change a rated game makes, applied exactly once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from common.ratings import glicko2
+from games.domain import DAY_MS
+from games.domain.rating_change import RatingChange, SideChange
+from games.ratings.domain import BOARD_GAMES, START, GameRating, rating_change
+from games.ratings.repository import InMemoryRatings, rating_from, rating_record
+
+DAY = DAY_MS
+
+
+def test_a_win_is_the_mirror_of_a_loss_between_new_players():
+    change = rating_change(START, START, "white")
+    assert change.white.rating > 0 and change.black.rating == pytest.approx(-change.white.rating)
+    assert change.shown() == {"white": round(change.white.rating), "black": -round(change.white.rating)}
+    expected = glicko2.update(START, [(START, 1.0)])
+    assert change.white.rating == pytest.approx(expected.rating - 1500) and change.white.rd < 0
+
+
+def test_a_draw_counts_half_a_win():
+    strong, weak = glicko2.Rating(1800, 80, 0.06), glicko2.Rating(1400, 80, 0.06)
+    change = rating_change(strong, weak, "draw")
+    assert change.white.rating < 0 < change.black.rating
+    assert change.white.rating == pytest.approx(glicko2.update(strong, [(weak, 0.5)]).rating - 1800)
+
+
+def test_a_rating_counts_a_game_once_and_keeps_a_history():
+    side = SideChange(10.0, -20.0, 0.059)
+    rating = GameRating("p1", "chess").after("g1", side, 1000, "Asha")
+    assert rating.has_applied("g1") and not rating.has_applied("g2")
+    assert (rating.rating.rating, rating.rating.rd, rating.games, rating.version) == (1510.0, 330.0, 1, 1)
+    assert rating.history == ((1000, 1510),) and rating.name == "Asha" and rating.provisional
+    assert rating_from(rating_record(rating, now=0)) == rating
+
+
+def test_the_leaderboard_needs_ten_recent_games_and_a_low_deviation():
+    rating = GameRating("p1", "chess", rating=glicko2.Rating(1600, 90, 0.06))
+    for number in range(BOARD_GAMES - 1):
+        rating = rating.after(f"g{number}", SideChange(0, 0, 0.06), number * DAY, None)
+    assert rating.board_until() is None
+    rating = rating.after("last", SideChange(0, 0, 0.06), 20 * DAY, None)
+    assert rating.board_until() == 90 * DAY  # while the tenth latest game (at day 0) is under 90 days old
+    assert rating_record(rating, now=89 * DAY)["board"] == "chess"
+    assert "board" not in rating_record(rating, now=90 * DAY)
+    wide = GameRating("p2", "chess", rating=glicko2.Rating(1600, 120, 0.06), history=rating.history)
+    assert wide.board_until() is None
+
+
+def test_a_change_round_trips_through_its_record():
+    change = rating_change(START, glicko2.Rating(1700, 60, 0.06), "black")
+    assert RatingChange.from_record(change.record()) == change and RatingChange.from_record(None) is None
+
+
+def test_racing_saves_of_one_version_let_exactly_one_in():
+    store = InMemoryRatings()
+    base = GameRating("p1", "english")
+    results: list[bool] = []
+    threads = [
+        threading.Thread(
+            target=lambda n=n: results.append(store.save(base.after(f"g{n}", SideChange(1, 0, 0.06), n, None), 0))
+        )
+        for n in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False] * 7 + [True]
+    stored = store.get("p1", "english")
+    assert stored is not None and stored.games == 1 and stored.version == 1
