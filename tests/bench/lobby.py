@@ -3,25 +3,11 @@ game, its reference: both make a game with the token's read)."""
 
 from __future__ import annotations
 
-from tests.bench.common import _function, _moto_environment, heading
-from tests.bench.replay import _StoreMeter
+from tests.bench.common import _games_on_moto, heading
 
 
 def bench_lobby() -> None:
-    from moto import mock_aws
-
-    _moto_environment()
-    with mock_aws():
-        from common.persistence import store
-        from games import handler
-
-        from local.dynamodb import create_tables, table_definitions
-        from tests.games.client import Api
-
-        store.reset_clients(session=True)
-        create_tables(table_definitions())
-        api = Api(_function(handler))
-        meter = _StoreMeter(store)
+    with _games_on_moto() as (api, meter):
         heading("lobby: DynamoDB calls per request (moto, per-client limits apart)")
         seeker, taker = api.new_player("Asha"), api.new_player("Baraka")
         rows = []
@@ -51,4 +37,3 @@ def bench_lobby() -> None:
             f"accepting: {accept_calls} calls, {accept_calls - len(rows[0][1])} more than creating a game (target: at "
             "most 3 besides the token's read: the seek's conditional update and the game's two writes)"
         )
-    store.reset_clients()

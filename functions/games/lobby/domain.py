@@ -6,9 +6,6 @@ range or none) with whoever accepts it first. It stays open until it is accepted
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -16,6 +13,7 @@ from typing import Any, Literal
 from common.errors import DomainError
 
 from games.domain import Color
+from games.views import decode_cursor, encode_cursor
 
 SeekState = Literal["open", "taken", "cancelled"]
 
@@ -154,22 +152,14 @@ def newest_first(seeks: Iterable[Seek]) -> list[Seek]:
 # --------------------------------------------------------------------------------------------- cursors
 def write_cursor(position: tuple[int, str] | None) -> str | None:
     """The opaque cursor of the page after ``position`` (the last seek's created time and id)."""
-    if position is None:
-        return None
-    text = json.dumps(list(position), separators=(",", ":"))
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    return None if position is None else encode_cursor(list(position))
 
 
 def read_cursor(cursor: str | None) -> tuple[int, str] | None:
     if not cursor:
         return None
     problem = InvalidSeekCursor("the cursor is not one this API gave; start again without it")
-    if len(cursor) > CURSOR_MAX_CHARS:
-        raise problem
-    try:
-        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-    except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise problem from None
+    data = decode_cursor(cursor, problem, CURSOR_MAX_CHARS)
     if not (
         isinstance(data, list)
         and len(data) == 2
