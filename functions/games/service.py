@@ -170,7 +170,14 @@ class GamesService:
         return Outcome(head, seat=seat, created=True, invite=link)
 
     def create_seated(
-        self, white: Player, black: Player, game: str, options: dict[str, Any], rated: bool, game_id: str = ""
+        self,
+        white: Player,
+        black: Player,
+        game: str,
+        options: dict[str, Any],
+        rated: bool,
+        game_id: str = "",
+        by: Color | None = None,
     ) -> tuple[GameHead, bool]:
         """A new game from the usual start with both seats taken by two known players (no invite): what an
         accepted open challenge makes. With a ``game_id`` (one derived from the challenge), a retry or a racing
@@ -179,6 +186,7 @@ class GamesService:
             raise GameError("a player cannot sit on both sides of a game", code="own_game")
         event = Created(
             at=self.log.now_ms(),
+            by=by,  # who made it (an open challenge's taker): the other seat is told (notify.decide)
             game_id=game_id,
             game=game,
             options=new_game_options(game, options, rated),

@@ -151,9 +151,24 @@ def order_range(status: str) -> tuple[int, int]:
     return RANK_WAITING * ORDER_SCALE, (RANK_YOUR_TURN + 1) * ORDER_SCALE - 1
 
 
-def write_cursor(status: str, positions: dict[str, Any]) -> str:
-    text = json.dumps({"s": status, **{color[0]: positions[color] for color in COLORS}}, separators=(",", ":"))
+def encode_cursor(data: Any) -> str:
+    """An opaque list cursor: ``data`` as compact JSON in unpadded base64url (the lobby's cursors too)."""
+    text = json.dumps(data, separators=(",", ":"))
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, problem: Exception, max_chars: int = CURSOR_MAX_CHARS) -> Any:
+    """What ``encode_cursor`` encoded; ``problem`` raised for text no cursor could be (its shape is the caller's)."""
+    if len(cursor) > max_chars:
+        raise problem
+    try:
+        return json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        raise problem from None
+
+
+def write_cursor(status: str, positions: dict[str, Any]) -> str:
+    return encode_cursor({"s": status, **{color[0]: positions[color] for color in COLORS}})
 
 
 def read_cursor(cursor: str | None, status: str) -> dict[str, Any]:
@@ -162,12 +177,7 @@ def read_cursor(cursor: str | None, status: str) -> dict[str, Any]:
         return {color: None for color in COLORS}
     low, high = order_range(status)
     problem = InvalidCursor("the cursor is not one this API gave for this list; start again without it")
-    if len(cursor) > CURSOR_MAX_CHARS:
-        raise problem
-    try:
-        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-    except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise problem from None
+    data = decode_cursor(cursor, problem)
     if not isinstance(data, dict) or data.get("s") != status:
         raise problem
     positions: dict[str, Any] = {}

@@ -28,6 +28,7 @@ HOUR = 3600
 DELIVERY = {
     "moved": (24 * HOUR, "normal"),
     "joined": (24 * HOUR, "normal"),
+    "accepted": (24 * HOUR, "normal"),
     "draw_offered": (24 * HOUR, "normal"),
     "taken_over": (24 * HOUR, "normal"),
     "won": (24 * HOUR, "low"),

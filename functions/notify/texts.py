@@ -31,6 +31,7 @@ GAME_TITLES = {"chess": N_("Chess"), "english": N_("English draughts"), "tanzani
 MESSAGES: dict[str, tuple[str, str]] = {
     "moved": (N_("It is your move"), N_("%(opponent)s played %(move)s in %(game)s.")),
     "joined": (N_("It is your move"), N_("%(opponent)s joined your game of %(game)s.")),
+    "accepted": (N_("Challenge accepted"), N_("%(opponent)s accepted your challenge")),
     "draw_offered": (N_("Draw offered"), N_("%(opponent)s offers a draw in %(game)s.")),
     "taken_over": (
         N_("The computer is playing for you"),

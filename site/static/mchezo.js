@@ -12,6 +12,8 @@ import { captureHops } from "../modules/capture_hops.js";
 import { moveTexts, withAllMoves } from "../modules/move_list.js";
 import { MoveSteps } from "../modules/move_steps.js";
 import { PositionCache } from "../modules/positions.js";
+import { formOptions } from "../modules/lobby_match.js";
+import { setUpLobby } from "../modules/lobby_panel.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
@@ -300,15 +302,7 @@ createForm.addEventListener("submit", async (event) => {
   const formStatus = $(".status", createForm);
   const data = new FormData(createForm);
   const game = data.get("game");
-  const options = { days_per_move: Number(data.get("days_per_move")), swap_colors: data.get("swap_colors") === "on" };
-  if (Number(data.get("turn_seconds"))) options.turn_seconds = Number(data.get("turn_seconds")); // a live table
-  const fieldset = $(`fieldset[data-game="${game}"]`, createForm);
-  if (fieldset) {
-    for (const input of fieldset.querySelectorAll("input")) {
-      if (input.type === "checkbox") options[input.name] = input.checked;
-      else if (input.value !== "") options[input.name] = Number(input.value);
-    }
-  }
+  const options = formOptions(data, $(`fieldset[data-game="${game}"]`, createForm));
   say(formStatus, m.loading);
   try {
     await saveName(nameForm, saveNameOnServer);
@@ -443,6 +437,19 @@ function loadInbox() {
 }
 loadInbox();
 window.addEventListener("ubao:game-changed", loadInbox);
+
+// The lobby: its challenges open a game here, as a link to one would (start() loads it).
+setUpLobby($("#lobby"), createForm, {
+  m, call, player, storedPlayer,
+  isRefusal: (error) => error instanceof ApiError && !!error.body,
+  beforeActing: () => saveName(nameForm, saveNameOnServer),
+  openGame: (id, seat) => {
+    if (seat) rememberSeat(id, seat);
+    board = null;
+    location.hash = `#game=${encodeURIComponent(id)}`;
+    scrollTo(0, 0);
+  },
+});
 
 window.addEventListener("hashchange", start);
 // A push about the game on screen (push.js, from the service worker): read it now, not at the next poll.

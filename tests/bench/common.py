@@ -4,6 +4,7 @@ per-client limits. ``tests.bench`` re-exports these names for the section module
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import subprocess
@@ -170,6 +171,27 @@ def _moto_environment() -> None:
     from validate_move import handler
 
     handler.app.dependency_overrides.update(_no_limits())
+
+
+@contextlib.contextmanager
+def _games_on_moto():
+    """The games function on moto with the template's tables and no per-client limits: (its API, a
+    ``_StoreMeter`` of its DynamoDB calls)."""
+    from moto import mock_aws
+
+    _moto_environment()
+    with mock_aws():
+        from common.persistence import store
+        from games import handler
+
+        from local.dynamodb import create_tables, table_definitions
+        from tests.bench.replay import _StoreMeter
+        from tests.games.client import Api
+
+        store.reset_clients(session=True)  # a session made now, inside the mock
+        create_tables(table_definitions())
+        yield Api(_function(handler)), _StoreMeter(store)
+    store.reset_clients()
 
 
 def _no_limits() -> dict:

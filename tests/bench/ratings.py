@@ -6,29 +6,14 @@ from __future__ import annotations
 import contextlib
 import io
 
-from tests.bench.common import _function, _moto_environment, heading
-from tests.bench.replay import _StoreMeter
+from tests.bench.common import _games_on_moto, heading
 
 #: The target: a rated end writes at most this many items more than a casual one.
 MORE_WRITES_TARGET = 3
 
 
 def bench_ratings() -> None:
-    from moto import mock_aws
-
-    _moto_environment()
-    with mock_aws():
-        from common.persistence import store
-        from games import handler
-
-        from local.dynamodb import create_tables, table_definitions
-        from tests.games.client import Api
-
-        store.reset_clients(session=True)
-        create_tables(table_definitions())
-        api = Api(_function(handler))
-        meter = _StoreMeter(store)
-
+    with _games_on_moto() as (api, meter):
         heading("ratings: DynamoDB calls of a game's end, rated beside casual (moto)")
         costs: dict[tuple[str, bool], tuple[int, int]] = {}
         quiet = contextlib.redirect_stdout(io.StringIO())  # the function's EMF metric lines

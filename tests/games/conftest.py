@@ -43,6 +43,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
     tables = [{**definition, "TableName": definition["TableName"] + suffix} for definition in definitions]
     monkeypatch.setenv("GAMES_TABLE", "GamesTable" + suffix)
     monkeypatch.setenv("PLAYERS_TABLE", "PlayersTable" + suffix)
+    monkeypatch.setenv("SEEKS_TABLE", "SeeksTable" + suffix)
     monkeypatch.setenv("RATINGS_TABLE", "RatingsTable" + suffix)
     monkeypatch.setenv("RATE_LIMIT_TABLE", "RateLimitTable" + suffix)
     store.reset_clients()

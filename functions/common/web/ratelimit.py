@@ -111,6 +111,11 @@ LIMITS: dict[str, Limit] = {
     "anonymous_puzzles": Limit("anonymous_puzzles", capacity=60, per_second=0.5, per_player=False),
     # An export reads the whole log (a 1,000-move game is about 9 GETs); a cached one costs about a GET.
     "exports": Limit("exports", capacity=30, per_second=0.2, per_player=False),
+    # Challenges made or accepted in the lobby (each a write others see): 10 at once, then one a minute per
+    # player; an address (a school's players behind one NAT) 60 at once, then one every 10 seconds.
+    "seeks": Limit(
+        "seeks", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.1
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -126,6 +131,8 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/players/me/push-subscriptions"): "push",
     ("post", "/v1/puzzles/{id}/attempt"): "puzzles",
     ("get", "/v1/games/{id}/export"): "exports",
+    ("post", "/v1/seeks"): "seeks",
+    ("post", "/v1/seeks/{id}/accept"): "seeks",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -140,6 +147,7 @@ DESCRIPTIONS = {
     "anonymous_puzzles": "puzzle attempts from your network",
     "exports": "downloads from your network",
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
+    "seeks": "challenges made or accepted",
 }
 
 

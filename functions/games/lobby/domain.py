@@ -1,0 +1,173 @@
+"""Seeks, the open challenges of the lobby: typed values, the rules that need no store, and the refusals.
+
+A seek is one player's offer to play a game (its table options, rated or casual, a colour or none, a rating
+range or none) with whoever accepts it first. It stays open until it is accepted, withdrawn, or 7 days old.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from common.errors import DomainError
+
+from games.domain import Color
+from games.views import decode_cursor, encode_cursor
+
+SeekState = Literal["open", "taken", "cancelled"]
+
+DAY_MS = 86_400_000
+#: How long a seek stays open if nobody accepts it.
+SEEK_LIFETIME_MS = 7 * DAY_MS
+#: Open seeks one player may have at once.
+MAX_OPEN_SEEKS = 3
+SEEK_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
+PAGE_SIZE = 20
+#: Every player's rating in a game before their first rated game of it (Glicko-2's start).
+START_RATING = 1500
+CURSOR_MAX_CHARS = 200
+
+
+class SeekError(DomainError):
+    code = "seek_not_found"
+
+
+class SeekNotFound(SeekError):
+    code = "seek_not_found"
+
+
+class SeekTaken(SeekError):
+    code = "seek_taken"
+
+
+class OwnSeek(SeekError):
+    code = "own_seek"
+
+
+class OutOfRange(SeekError):
+    code = "out_of_range"
+
+
+class NotYourSeek(SeekError):
+    code = "not_your_seek"
+
+
+class TooManySeeks(SeekError):
+    code = "too_many_seeks"
+
+
+class InvalidSeekCursor(SeekError):
+    code = "invalid_cursor"
+
+
+@dataclass(frozen=True)
+class Rating:
+    rating: int
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class Seeker:
+    """The player behind a seek. Only ``name`` and the rating are ever shown; the id and the token's hash
+    seat them in the game an acceptance makes."""
+
+    player_id: str
+    token_hash: str
+    name: str | None
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class Seek:
+    id: str
+    game: str
+    rated: bool
+    options: Mapping[str, Any]  # checked and completed as game creation completes them
+    color: Color | None  # the seeker's colour, or None: drawn when the seek is accepted
+    rating_range: tuple[int, int] | None
+    seeker: Seeker
+    created: int  # epoch ms
+    expires: int  # epoch ms
+    state: SeekState = "open"
+    #: Set when accepted: who took it, the game it made, and the seeker's colour in it.
+    taker_id: str | None = None
+    taker_name: str | None = None
+    game_id: str | None = None
+    seeker_color: Color | None = None
+    #: Players the seeker does not play (the blocks hook, see ``lobby.service.Blocks``).
+    excluded: frozenset[str] = frozenset()
+
+    def is_open(self, now_ms: int) -> bool:
+        return self.state == "open" and self.expires > now_ms
+
+    def admits(self, rating: int) -> bool:
+        return self.rating_range is None or self.rating_range[0] <= rating <= self.rating_range[1]
+
+    def version(self) -> str:
+        """What changes when anything a poller sees changes (the ETag)."""
+        return f"{self.state}.{self.game_id or ''}"
+
+
+@dataclass(frozen=True)
+class Taker:
+    """The player accepting a seek, as the take writes them."""
+
+    player_id: str
+    name: str | None
+    #: The taker's rating in the seek's game; None until a ranged seek needs it (it costs a read).
+    rating: int | None = None
+    #: Players this taker does not play with (the blocks hook): a seek of theirs is not taken.
+    excluded: frozenset[str] = frozenset()
+
+
+def refusal_of(seek: Seek | None, taker: Taker, now_ms: int) -> SeekError | None:
+    """Why ``taker`` cannot take ``seek`` now (None: they can, or they took it already; a range is checked only
+    once the taker's rating is known)."""
+    if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= now_ms):
+        return SeekNotFound("no open challenge has this id (withdrawn, expired or never made)")
+    if seek.state == "taken":
+        if seek.taker_id == taker.player_id:
+            return None
+        return SeekTaken("someone else accepted this challenge first")
+    if seek.seeker.player_id == taker.player_id:
+        return OwnSeek("this is your own challenge; wait for someone to accept it")
+    if seek.seeker.player_id in taker.excluded or taker.player_id in seek.excluded:
+        return SeekNotFound("no open challenge has this id (withdrawn, expired or never made)")
+    if taker.rating is not None and not seek.admits(taker.rating):
+        low, high = seek.rating_range or (0, 0)
+        return OutOfRange(f"this challenge is for ratings {low} to {high}; yours is {taker.rating}")
+    return None
+
+
+def colors_of(seek: Seek, draw: Color) -> Color:
+    """The seeker's colour in the game: the one asked for, else ``draw`` (the random one)."""
+    return seek.color or draw
+
+
+def newest_first(seeks: Iterable[Seek]) -> list[Seek]:
+    return sorted(seeks, key=lambda seek: (seek.created, seek.id), reverse=True)
+
+
+# --------------------------------------------------------------------------------------------- cursors
+def write_cursor(position: tuple[int, str] | None) -> str | None:
+    """The opaque cursor of the page after ``position`` (the last seek's created time and id)."""
+    return None if position is None else encode_cursor(list(position))
+
+
+def read_cursor(cursor: str | None) -> tuple[int, str] | None:
+    if not cursor:
+        return None
+    problem = InvalidSeekCursor("the cursor is not one this API gave; start again without it")
+    data = decode_cursor(cursor, problem, CURSOR_MAX_CHARS)
+    if not (
+        isinstance(data, list)
+        and len(data) == 2
+        and isinstance(data[0], int)
+        and not isinstance(data[0], bool)
+        and data[0] >= 0
+        and isinstance(data[1], str)
+        and 1 <= len(data[1]) <= 32
+    ):
+        raise problem
+    return data[0], data[1]

@@ -1,0 +1,179 @@
+"""The lobby's service on the in-memory repositories (seeks and games) and a clock the tests move."""
+
+from __future__ import annotations
+
+import pytest
+from common.players.service import Player, hash_token
+from games.errors import InvalidGameOption
+from games.lobby.domain import (
+    MAX_OPEN_SEEKS,
+    PAGE_SIZE,
+    SEEK_LIFETIME_MS,
+    InvalidSeekCursor,
+    NotYourSeek,
+    OutOfRange,
+    OwnSeek,
+    Rating,
+    SeekNotFound,
+    SeekTaken,
+    TooManySeeks,
+)
+from games.lobby.repository import InMemorySeeks
+from games.lobby.seated import SeekGames
+from games.lobby.service import SeekService
+from games.repository import InMemoryGameStore, in_memory_games
+from games.service import GamesService
+
+from shared_rules import RulesError
+
+
+class Clock:
+    now = 1_750_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Ratings:
+    """A ``RatingsReader`` over a dict: (player id, game) -> rating; the start rating for the others."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, str], Rating] = {}
+        self.reads = 0
+
+    def rating(self, player_id: str, game: str) -> Rating:
+        self.reads += 1
+        return self.known.get((player_id, game), Rating(1500, True))
+
+
+def player(name: str) -> Player:
+    token = "ubao_" + (name * 43)[:43]
+    return Player(player_id=f"id-{name}", token_hash=hash_token(token), name=name)
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def seeks():
+    return InMemorySeeks()
+
+
+@pytest.fixture
+def games(clock):
+    return GamesService(in_memory_games(InMemoryGameStore()), clock=clock)
+
+
+@pytest.fixture
+def ratings():
+    return Ratings()
+
+
+@pytest.fixture
+def lobby(seeks, games, clock, ratings):
+    return SeekService(seeks, SeekGames(games), clock=clock, ratings=ratings)
+
+
+def test_an_accepted_seek_makes_a_game_with_both_seats_and_leaves_the_list(lobby, games):
+    asha, baraka = player("a"), player("b")
+    seek = lobby.offer(asha, "tanzanian", True, {"days_per_move": 2}, "black", None)
+    assert [s.id for s in lobby.open_seeks("tanzanian", None)[0]] == [seek.id]
+    accepted = lobby.accept(baraka, seek.id)
+    assert accepted.created and accepted.seat == "white"
+    head = games.log.load(accepted.head.id).head
+    assert head.state == "active" and head.options["days_per_move"] == 2 and head.options["rated"] is True
+    assert head.seat("black").player_id == asha.player_id and head.seat("white").player_id == baraka.player_id
+    assert lobby.open_seeks("tanzanian", None) == ([], None)
+    assert lobby.seek(seek.id).game_id == head.id
+
+
+def test_a_retried_accept_answers_the_same_game_and_others_are_refused(lobby, ratings):
+    seek = lobby.offer(player("a"), "chess", False, {}, None, None)
+    reads = ratings.reads
+    first = lobby.accept(player("b"), seek.id)
+    assert ratings.reads == reads  # a seek without a range reads no rating of its taker
+    again = lobby.accept(player("b"), seek.id)
+    assert (again.head.id, again.seat, again.created) == (first.head.id, first.seat, False)
+    with pytest.raises(SeekTaken):
+        lobby.accept(player("c"), seek.id)
+
+
+def test_colours_unasked_are_drawn_and_both_come_up(lobby):
+    seats = {lobby.accept(player("b"), lobby.offer(player("a"), "english", False, {}, None, None).id).seat}
+    for _ in range(30):
+        seek = lobby.offer(player("a"), "english", False, {}, None, None)
+        seats.add(lobby.accept(player("b"), seek.id).seat)
+        if len(seats) == 2:
+            break
+    assert seats == {"white", "black"}
+
+
+def test_refusals_own_seek_range_and_withdrawn(lobby, ratings):
+    asha = player("a")
+    ratings.known[("id-a", "chess")] = Rating(1650, False)
+    ranged = lobby.offer(asha, "chess", True, {}, "white", (1600, 1800))
+    assert ranged.seeker.rating == Rating(1650, False)  # what the list shows
+    with pytest.raises(OwnSeek):
+        lobby.accept(asha, ranged.id)
+    with pytest.raises(OutOfRange):
+        lobby.accept(player("b"), ranged.id)  # 1500, provisional: below the range
+    ratings.known[("id-c", "chess")] = Rating(1712, False)
+    assert lobby.accept(player("c"), ranged.id).seat == "black"
+    other = lobby.offer(asha, "chess", True, {}, None, None)
+    with pytest.raises(NotYourSeek):
+        lobby.withdraw(player("b"), other.id)
+    lobby.withdraw(asha, other.id)
+    with pytest.raises(SeekNotFound):
+        lobby.accept(player("b"), other.id)
+    with pytest.raises(SeekNotFound):
+        lobby.seek(other.id)
+
+
+def test_at_most_three_open_seeks_and_a_taken_one_frees_its_place(lobby):
+    asha = player("a")
+    made = [lobby.offer(asha, "chess", False, {}, None, None) for _ in range(MAX_OPEN_SEEKS)]
+    with pytest.raises(TooManySeeks):
+        lobby.offer(asha, "english", False, {}, None, None)
+    lobby.accept(player("b"), made[0].id)
+    lobby.offer(asha, "english", False, {}, None, None)
+    with pytest.raises(TooManySeeks):
+        lobby.offer(asha, "english", False, {}, None, None)
+
+
+def test_an_expired_seek_is_neither_listed_nor_accepted_nor_counted(lobby, clock):
+    asha = player("a")
+    seek = lobby.offer(asha, "chess", False, {}, None, None)
+    for _ in range(MAX_OPEN_SEEKS - 1):
+        lobby.offer(asha, "chess", False, {}, None, None)
+    clock.now += SEEK_LIFETIME_MS / 1000 - 1
+    assert len(lobby.open_seeks("chess", None)[0]) == MAX_OPEN_SEEKS  # a second before it lapses
+    clock.now += 1
+    assert lobby.open_seeks("chess", None) == ([], None)
+    with pytest.raises(SeekNotFound):
+        lobby.accept(player("b"), seek.id)
+    with pytest.raises(SeekNotFound):
+        lobby.seek(seek.id)
+    lobby.offer(asha, "chess", False, {}, None, None)  # its place is free again
+
+
+def test_bad_options_are_refused_as_game_creation_refuses_them_and_nothing_is_stored(lobby, seeks):
+    for options in ({"days_per_move": 30}, {"swap_colors": 1}, {"no_such_option": True}):
+        with pytest.raises((InvalidGameOption, RulesError)) as refused:
+            lobby.offer(player("a"), "english", False, options, None, None)
+        assert refused.value.code == "invalid_option"
+    assert seeks.seeks == {}
+
+
+def test_pages_newest_first_with_an_opaque_cursor(lobby, clock):
+    made = []
+    for index in range(PAGE_SIZE + 5):
+        clock.now += 1
+        made.append(lobby.offer(player(chr(ord("a") + index % 26) + str(index)), "chess", False, {}, None, None).id)
+    first, cursor = lobby.open_seeks("chess", None)
+    second, end = lobby.open_seeks("chess", cursor)
+    assert [s.id for s in first + second] == made[::-1] and end is None and cursor is not None
+    with pytest.raises(InvalidSeekCursor):
+        lobby.open_seeks("chess", "bm90IGEgY3Vyc29y")
+    assert lobby.open_seeks("english", None) == ([], None)
