@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from local import probe, static, streams
+from local import probe, reviews, static, streams
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
@@ -341,18 +341,22 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     signal.signal(signal.SIGTERM, _stop)  # a test or a process manager stops it as cleanly as Ctrl-C
     probe.install(server)  # the load test's counters: GET /v1/_local/stats (local/probe.py)
-    notifications = None
+    notifications = review_feed = None
     try:
         _announce(server)
         # Web Push as AWS wires it: the games table's stream into NotifyFunction, the reminder schedule.
         notifications = streams.start_local_notifications(server.api, server.api.template)
-        server.api.after_invoke = notifications.after_request if notifications else None
+        # Game reviews off the request path, as ReviewQueue feeds ReviewFunction on AWS.
+        review_feed = reviews.start_local_reviews(server.api.template, server.api.extra_environment)
+        listeners = [feed.after_request for feed in (notifications, review_feed) if feed is not None]
+        server.api.after_invoke = (lambda name: [listen(name) for listen in listeners]) if listeners else None
         server.serve_forever()
     except KeyboardInterrupt:
         print("\nstopped.", flush=True)
     finally:
-        if notifications is not None:
-            notifications.stop()
+        for feed in (notifications, review_feed):
+            if feed is not None:
+                feed.stop()
         server.server_close()
         for function in server.api.functions.values():
             getattr(function, "stop", lambda: None)()  # a packaged function's process
