@@ -242,3 +242,7 @@ class GameReview(BaseModel):
     start: ReviewStart | None = Field(description="The first position and its evaluation (once done).")
     moves: list[ReviewedMove] = Field(description="Every move, in order (empty while pending).")
     accuracy: ReviewAccuracy | None = Field(description="Each side's accuracy (once done).")
+    puzzles: dict[Color, int] | None = Field(
+        default=None,
+        description="How many personal puzzles each side's mistakes made (`/v1/puzzles/next?source=mine`).",
+    )

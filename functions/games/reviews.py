@@ -60,5 +60,5 @@ class ReviewRequests:
 
 def review_view(stored: StoredReview) -> dict[str, Any]:
     if stored.status != "done":
-        return {"status": "pending", "moves": [], "accuracy": None, "start": None}
+        return {"status": "pending", "moves": [], "accuracy": None, "start": None, "puzzles": None}
     return {"status": "done", **stored.body}

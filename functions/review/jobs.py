@@ -69,6 +69,7 @@ def review_body(review: GameReview, positions: list[Position[Any]]) -> dict[str,
         "start": {"fen": positions[0].fen(), "eval": review.start.as_dict()},
         "moves": moves,
         "accuracy": {"white": review.accuracy.white, "black": review.accuracy.black},
+        "puzzles": {colour: sum(p["owner"] == colour for p in review.puzzles) for colour in ("white", "black")},
     }
 
 

@@ -10,6 +10,7 @@ import { plural } from "../modules/i18n.js";
 import { movePairs, moveTexts, withAllMoves } from "../modules/move_list.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
+import { setUpReview } from "../modules/review_view.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
 import { gamePlace, inviteUrl, mySeat, rememberInvite, rememberSeat, unwrap } from "../modules/seats.js";
 
@@ -33,6 +34,8 @@ let etag = null;
 let board = null;
 let pollTimer = null;
 let busy = false;
+const reviewBox = $(".review", gameBox);
+const review = setUpReview(reviewBox, { messages: m, api: { call, player }, board: () => board, backToGame: () => render(state) });
 
 function say(node, text, kind) {
   node.textContent = text;
@@ -73,6 +76,7 @@ function render(game) {
   $(".move-form", gameBox).hidden = !myTurn;
 
   renderMoves($(".moves", gameBox), game);
+  review.update(game, seat); // a finished game offers its review (review_view.js)
 
   const invite = $(".invite", gameBox);
   const link = inviteUrl(game);

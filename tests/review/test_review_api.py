@@ -42,7 +42,9 @@ def drop_at(review: dict, ply: int, game: str) -> float:
     scale = SCALES[game]
 
     def chances(value: dict) -> float:
-        return Evaluation(score=value.get("score"), winner=value.get("winner"), win_in=value.get("win_in")).chances(scale)
+        return Evaluation(score=value.get("score"), winner=value.get("winner"), win_in=value.get("win_in")).chances(
+            scale
+        )
 
     sign = 1 if review["moves"][ply - 1]["colour"] == "white" else -1
     return sign * (chances(points[ply - 1]) - chances(points[ply]))
@@ -92,7 +94,9 @@ def solve_mine(apis, token: str, game: str, game_id: str) -> dict:
     line = _solution_of(served.body, game_id, token)
     answer = None
     for step in range(1, len(line[::2]) + 1):
-        answer = puzzles.call("POST", f"/v1/puzzles/{served.body['id']}/attempt", {"moves": line[::2][:step]}, token=token)
+        answer = puzzles.call(
+            "POST", f"/v1/puzzles/{served.body['id']}/attempt", {"moves": line[::2][:step]}, token=token
+        )
         assert answer.status == 200
     assert answer is not None and answer.body["result"] == "solved"
     assert answer.body["rated"] is False and answer.body["rating_change"] == 0
