@@ -120,6 +120,8 @@ def start_local_reviews(template: Template, extra_environment: dict[str, str]) -
     if not endpoint or function is None:
         return None
     environment = {**function.environment, **extra_environment}
+    if not os.access(environment.get("UBAO_STOCKFISH", ""), os.X_OK):
+        environment.pop("UBAO_STOCKFISH", None)  # the layer's path on Lambda: here, this machine's stockfish
     table = environment.get("REVIEWS_TABLE", "ReviewsTable")
     poll = float(os.environ.get(POLL_SECONDS_VARIABLE) or 5.0)
     reviews = LocalReviews(lambda: _client(endpoint), table, environment, poll).start()

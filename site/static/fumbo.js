@@ -122,7 +122,7 @@ class PuzzleSection {
     this.backButton = q(".back");
     this.forwardButton = q(".forward");
     this.nextButton = q(".next");
-    this.mineButton = q(".mine"); // "Your mistakes": needs the player's token
+    this.mineButton = q(".your-mistakes"); // "Your mistakes": needs the player's token
     this.mineButton.hidden = !storedPlayer();
     this.mineButton.addEventListener("click", () => this.next(true));
     this.filter = q(".theme-filter select");
