@@ -117,7 +117,7 @@ Reviews = Annotated[ReviewRequests, Depends(review_requests)]
 _DESCRIPTIONS = {
     401: "No token, or not a token of any player.",
     403: "Not your game, not your turn, or a wrong invite code.",
-    404: "No such game.",
+    404: "No such game; for a review, also none asked for yet (`review_not_found`).",
     409: "The game is not in a state that allows this (a review: `game_not_finished`); the body has the current "
     "`game`.",
     422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
@@ -383,7 +383,7 @@ def ask_review(id: str, reviews: Reviews, token: TokenHash) -> Response[GameRevi
     "a pawn or a man, or `winner` and `win_in`), the engine's `best` move in the position before it and its `mark` "
     "(`?!`, `?`, `??`) when it lost enough; a marked move has `best_squares` to show on a board. `accuracy` per side.",
     tags=["games"],
-    responses=_errors(404, 503),
+    responses={200: {"description": "The review: pending, or done with every move."}, **_errors(404, 503)},
 )
 def get_review(id: str, reviews: Reviews) -> Response[GameReview]:
     stored = reviews.read(_game_id(id))

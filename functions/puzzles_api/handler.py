@@ -137,7 +137,10 @@ def daily(
     'your own puzzles ("Your mistakes": a game review made them from your mistakes; `game_id` keeps one game\'s), '
     "a 404 `no_puzzle_left` when none is waiting; solving one changes no rating.",
     tags=["puzzles"],
-    responses=_errors(401, 404, 422, 503),
+    responses={
+        200: {"description": "The puzzle (with `source=mine`: and the game it comes from)."},
+        **_errors(401, 404, 422, 503),
+    },
 )
 def next_puzzle(
     puzzles: Puzzles,
