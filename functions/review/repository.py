@@ -34,6 +34,12 @@ SCHEMA_VERSION = 1
 Status = Literal["pending", "done"]
 
 
+def upgrade(item: dict[str, Any]) -> dict[str, Any]:
+    """A stored review or personal puzzle in the current layout, whatever layout it was written in (one so far)."""
+    _version, record = split_version(item)
+    return record
+
+
 @dataclass(frozen=True)
 class StoredReview:
     game_id: str
@@ -143,7 +149,7 @@ class DynamoReviews:
         )
         if "Item" not in answer:
             return None
-        _version, record = split_version(from_item(answer["Item"]))
+        record = upgrade(from_item(answer["Item"]))
         body = json.loads(record["body"]) if record.get("body") else {}
         return StoredReview(game_id, record["status"], int(record["requested"]), body)
 
@@ -202,7 +208,7 @@ class DynamoReviews:
                 **({"ExclusiveStartKey": start} if start else {}),
             )
             for item in page.get("Items", []):
-                _version, record = split_version(from_item(item))
+                record = upgrade(from_item(item))
                 found.append(
                     PersonalPuzzle(player_id, record["game_id"], json.loads(record["puzzle"]), bool(record["finished"]))
                 )
