@@ -32,15 +32,19 @@ def queue() -> RecordingQueue:
 
 
 @pytest.fixture
-def apis(moto_tables, queue):  # noqa: F811
-    """(games API, puzzles API) on moto, the games function sending reviews to ``queue``."""
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def apis(moto_tables, queue, clock):  # noqa: F811
+    """(games API, puzzles API) on moto, on one ``clock``, the games function sending reviews to ``queue``."""
     from games import handler as games_handler
     from puzzles_api import handler as puzzles_handler
 
     from tests.games.client import Api
     from tests.puzzles_api.client import PuzzlesApi
 
-    clock = ManualClock()
     games_overrides = {**on_clock(clock), games_handler.review_queue: lambda: queue}
     games = Function(games_handler, games_overrides)
     puzzles = Function(puzzles_handler, on_clock(clock))

@@ -170,3 +170,15 @@ def test_a_review_of_a_game_nobody_has_is_404(apis) -> None:
     assert (read.status, read.code) == (404, "review_not_found")
     unnamed = api.call("GET", "/v1/games/not-an-id/review")
     assert (unnamed.status, unnamed.code) == (404, "game_not_found")
+
+
+def test_a_review_pending_a_quarter_of_an_hour_is_sent_again_when_asked(apis, queue, clock) -> None:
+    api, _puzzles = apis
+    game_id, seats = api.start_game("english")
+    api.call("POST", f"/v1/games/{game_id}/resign", token=seats["black"])
+    for _ in range(2):
+        assert api.call("POST", f"/v1/games/{game_id}/review", token=seats["white"]).status == 202
+    assert queue.sent == [game_id]
+    clock.advance(seconds=15 * 60 + 1)  # its message lost, or in the dead-letter queue
+    assert api.call("POST", f"/v1/games/{game_id}/review", token=seats["black"]).body["status"] == "pending"
+    assert queue.sent == [game_id, game_id]
