@@ -51,6 +51,7 @@ export function setUpReview(box, page) {
   const el = (tag, className, text) => {
     const node = document.createElement(tag);
     if (className) node.className = className;
+    if (className.startsWith("review-line")) node.setAttribute("aria-live", "polite"); // what a tap chose, said
     if (text !== undefined) node.textContent = text;
     return node;
   };
@@ -77,16 +78,16 @@ export function setUpReview(box, page) {
       ask.hidden = !page.seat;
       ask.addEventListener("click", () => fetchReview("POST"));
       box.append(ask);
-      if (problem) box.append(el("p", "status bad", problem));
+      if (problem) box.append(el("p", "review-line bad", problem));
       box.hidden = !page.seat && !problem;
       return;
     }
     box.append(el("h3", "", m.review_title));
-    if (answer.status === "pending") return box.append(el("p", "status", m.review_pending));
+    if (answer.status === "pending") return box.append(el("p", "review-line", m.review_pending));
     const accuracy = ["white", "black"].map((side) => format(m.review_accuracy, {
       colour: colourName(m, game.game, side), score: answer.accuracy[side].toFixed(1),
     }));
-    box.append(el("p", "review-accuracy", accuracy.join(" · ")), graph(answer), moveList(answer), el("p", "review-line status"));
+    box.append(el("p", "review-accuracy", accuracy.join(" · ")), graph(answer), moveList(answer), el("p", "review-line"));
     const actions = el("p", "actions");
     const best = el("button", "review-best", m.review_show_best);
     best.type = "button";
@@ -145,7 +146,7 @@ export function setUpReview(box, page) {
   function moveList(answer) {
     const list = el("ol", "review-moves");
     for (const move of answer.moves) {
-      const item = el("li");
+      const item = el("li", "");
       const button = el("button", "review-move", move.move + (move.mark || ""));
       button.type = "button";
       button.dataset.ply = String(move.ply);
