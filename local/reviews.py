@@ -72,6 +72,7 @@ class LocalReviews:
         self.environment = environment
         self.poll_seconds = poll_seconds
         self.attempts: dict[str, int] = {}
+        self._running: subprocess.Popen | None = None  # the review under way, stopped with the runner
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="local-reviews", daemon=True)
@@ -87,6 +88,9 @@ class LocalReviews:
     def stop(self) -> None:
         self._stopped.set()
         self._wake.set()
+        running = self._running
+        if running is not None and running.poll() is None:
+            running.terminate()  # the runner leaves no process behind; the review stays pending for next time
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
@@ -106,7 +110,8 @@ class LocalReviews:
                 continue
             self.attempts[game_id] = self.attempts.get(game_id, 0) + 1
             command = [sys.executable, "-m", "local.reviews", game_id]
-            subprocess.run(command, cwd=ROOT, env={**os.environ, **self.environment}, check=False)
+            self._running = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **self.environment})
+            self._running.wait()
             ran += 1
         return ran
 
