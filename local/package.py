@@ -40,6 +40,9 @@ LAMBDA_PLATFORM = [
     "--platform", "manylinux2014_aarch64", "--implementation", "cp", "--python-version", "3.13", "--abi", "cp313",
 ]  # fmt: skip
 LAYER_DIR_NAME = "layer"
+#: Layers other than the rules layer, by logical id: their directory in the build.
+STOCKFISH_LAYER_DIR_NAME = "stockfish"
+LAYER_DIRS = {"StockfishLayer": STOCKFISH_LAYER_DIR_NAME}
 FUNCTIONS_DIR_NAME = "functions"
 RUNTIME_DIR_NAME = "runtime"
 FUNCTIONS_SOURCE = ROOT / "functions"
@@ -47,8 +50,15 @@ SITE_SOURCE = ROOT / "site"
 #: What every function's package has besides its own code (the shared helpers).
 SHARED_PACKAGES = ("common",)
 #: First-party packages a function imports besides common/ and its own: notify reads games with the games
-#: function's own codec and fold, and subscriptions through push's repository.
-ALSO_IMPORTS: dict[str, tuple[str, ...]] = {"notify": ("games", "push")}
+#: function's own codec and fold, and subscriptions through push's repository; the games and puzzles functions
+#: read reviews and personal puzzles through review's repository; the review function reads games and pushes
+#: through notify.
+ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
+    "notify": ("games", "push"),
+    "games": ("review",),
+    "puzzles_api": ("review",),
+    "review": ("games", "notify", "push"),
+}
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)
 _IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "requirements.txt")
@@ -117,6 +127,15 @@ def compile_catalogs(locale: Path) -> Path:
     return locale
 
 
+def copy_review_data(target: Path) -> Path:
+    """The review function's data: the puzzle generator and judge (personal draughts puzzles), the catalogs."""
+    destination = target / "puzzles"
+    destination.mkdir(parents=True, exist_ok=True)
+    for path in sorted((ROOT / "puzzles").glob("*.py")):
+        shutil.copy2(path, destination / path.name)
+    return copy_catalogs(target)
+
+
 def copy_site_source(target: Path) -> Path:
     """target/site_source: what rules_page.service.site_source() looks for, with the catalogs compiled (.mo)."""
     destination = target / "site_source"
@@ -151,6 +170,7 @@ PACKAGE_DATA: dict[str, Callable[[Path], Path]] = {
     "rules_page": copy_site_source,
     "api_fallback": write_route_table,
     "notify": copy_catalogs,
+    "review": copy_review_data,
 }
 
 #: Pure-Python requirements published as source only: built here into wheels (any platform), since the
@@ -237,6 +257,29 @@ def build_layer(build: Path = BUILD, host: bool = False) -> Path:
     return artifacts / "python"
 
 
+def build_stockfish_layer(build: Path = BUILD, host: bool = False) -> Path:
+    """build/stockfish/bin/stockfish: Debian's stockfish (arm64 for Lambda, fetched with ``apt-get download``;
+    this machine's own with ``host``), which Lambda mounts at /opt/bin/stockfish (docs/engine.md)."""
+    target = build / STOCKFISH_LAYER_DIR_NAME / "bin"
+    shutil.rmtree(target.parent, ignore_errors=True)
+    target.mkdir(parents=True)
+    if host:
+        found = shutil.which("stockfish") or "/usr/games/stockfish"
+        if Path(found).is_file():
+            shutil.copy2(found, target / "stockfish")
+        return target.parent
+    work = build / ".stockfish-deb"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    # Needs arm64 in dpkg's architectures (dpkg --add-architecture arm64; apt-get update) on a Debian machine.
+    subprocess.run(["apt-get", "download", "stockfish:arm64"], cwd=work, check=True)
+    package = next(work.glob("stockfish_*_arm64.deb"))
+    subprocess.run(["dpkg-deb", "-x", str(package), str(work / "root")], check=True)
+    shutil.copy2(work / "root" / "usr" / "games" / "stockfish", target / "stockfish")
+    shutil.rmtree(work)
+    return target.parent
+
+
 def build_runtime(build: Path) -> Path:
     """build/host/runtime: boto3 at the dev venv's version, standing in for the Lambda runtime's copy."""
     target = build / RUNTIME_DIR_NAME
@@ -255,7 +298,7 @@ def packaged_template(template: Template, functions: dict[str, Path] | None = No
         if resource["Type"] == "AWS::Serverless::Function":
             properties["CodeUri"] = f"{FUNCTIONS_DIR_NAME}/{name}/"
         if resource["Type"] == "AWS::Serverless::LayerVersion":
-            properties["ContentUri"] = f"{LAYER_DIR_NAME}/"
+            properties["ContentUri"] = f"{LAYER_DIRS.get(name, LAYER_DIR_NAME)}/"
             resource.pop("Metadata", None)  # already built: nothing for `sam build` to do
     return document
 
@@ -273,6 +316,7 @@ def build(out: Path | None = None, host: bool = False) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     write_constraints(out)
     build_layer(out, host)
+    build_stockfish_layer(out, host)
     build_functions(out, host)
     if host:
         build_runtime(out)

@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from local import clock as local_clock
-from local import probe, static, streams
+from local import probe, reviews, static, streams
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
@@ -415,18 +415,27 @@ def main(argv: list[str] | None = None) -> int:
     probe.install(server)  # the load test's counters: GET /v1/_local/stats (local/probe.py)
     if local_clock.enabled():
         local_clock.install(server)  # POST /v1/_local/clock moves the functions' clock (local/clock.py)
-    notifications = None
+    notifications = review_feed = None
     try:
         _announce(server)
         # Web Push as AWS wires it: the games table's stream into NotifyFunction, the reminder schedule.
         notifications = streams.start_local_notifications(server.api, server.api.template)
-        server.api.after_invoke = notifications.after_request if notifications else None
+        # Game reviews off the request path, as ReviewQueue feeds ReviewFunction on AWS.
+        review_feed = reviews.start_local_reviews(server.api.template, server.api.extra_environment)
+        listeners = [feed.after_request for feed in (notifications, review_feed) if feed is not None]
+
+        def tell_listeners(name: str) -> None:
+            for listen in listeners:
+                listen(name)
+
+        server.api.after_invoke = tell_listeners if listeners else None
         server.serve_forever()
     except KeyboardInterrupt:
         print("\nstopped.", flush=True)
     finally:
-        if notifications is not None:
-            notifications.stop()
+        for feed in (notifications, review_feed):
+            if feed is not None:
+                feed.stop()
         server.server_close()
         for function in server.api.functions.values():
             getattr(function, "stop", lambda: None)()  # a packaged function's process

@@ -42,6 +42,9 @@ FUMBO_MESSAGES = {
     "history_solved": N_("%(game)s: solved"),
     "history_failed": N_("%(game)s: missed"),
     "all_themes": N_("All themes"),
+    "mine_button": N_("Your mistakes"),
+    "mine_none": N_("No puzzles from your own mistakes are waiting. A review of a finished game makes them."),
+    "mine_meta": N_("From your own game, move %(ply)s."),
     "theme_filter": N_("Theme"),
 }
 

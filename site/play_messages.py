@@ -61,9 +61,10 @@ PLAY_MESSAGES = {
     "error_not_a_player": N_("You are not playing in this game."),
     "error_no_draw_offer": N_("Your opponent has not offered a draw."),
     "error_deadline_not_passed": N_("Your opponent still has time to move."),
-    "error_game_not_finished": N_("You can play again once this game is over."),
+    "error_game_not_finished": N_("This game is not over yet."),
     "error_no_rematch_offer": N_("There is no rematch offer to answer."),
     "error_player_blocked": N_("One of you has blocked the other."),
+    "error_review_not_found": N_("Nobody has asked for a review of this game yet."),
     "error_computer_plays_your_seat": N_("The computer is playing your seat. Take it back to play."),
     "error_turn_time_over": N_(
         "Your time for this move ran out, so the computer played it. Take back your seat to play on."
@@ -113,6 +114,28 @@ PLAY_MESSAGES = {
     # Said to the player whose draw offer the opponent declined (by the button or by moving instead).
     "draw_declined": N_("Your opponent declined your draw offer."),
 }
+
+# The game review (review_view.js): the engine's reading of a finished game.
+REVIEW_MESSAGES = {
+    "review_ask": N_("Review this game"),
+    "review_title": N_("Game review"),
+    "review_pending": N_("The computer is reading the game move by move. The review will appear here."),
+    "review_accuracy": N_("%(colour)s: accuracy %(score)s"),
+    "review_graph_label": N_(
+        "Evaluation after each move: up is good for %(first)s, down for %(second)s. Tap to see that position."
+    ),
+    "review_mark_inaccuracy": N_("an inaccuracy"),
+    "review_mark_mistake": N_("a mistake"),
+    "review_mark_blunder": N_("a blunder"),
+    "review_start": N_("The starting position."),
+    "review_move_plain": N_("Move %(ply)s, %(move)s: evaluation %(eval)s."),
+    "review_move_marked": N_("Move %(ply)s, %(move)s was %(mark)s (evaluation %(eval)s). Better was %(best)s."),
+    "review_show_best": N_("Show the better move"),
+    "review_best_shown": N_("The better move, %(best)s: its squares are marked on the board."),
+    "review_back": N_("Back to the game"),
+    "review_mistakes": N_("Your mistakes as puzzles"),
+}
+PLAY_MESSAGES.update(REVIEW_MESSAGES)
 
 PLAY_PLURALS = {
     "days_per_move": NP_("%(num)d day per move", "%(num)d days per move"),

@@ -11,11 +11,14 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from common.players.repository import PlayerRepository
 from common.web.depends import Clock, clock, player_repository, rate_buckets
 from common.web.ratelimit import BucketRepository, RateLimiter
+from review.queue import ReviewQueue, queue_from_environment
+from review.repository import DynamoReviews, ReviewRepository
 
 from games.protocol import RecentHeads
 from games.ratings import routes as rating_routes
 from games.ratings.service import GameRatings
 from games.repository import GameRepository, dynamodb_games
+from games.reviews import ReviewRequests
 from games.service import GamesService
 
 #: The heads of a resolver made without ``create_app()``'s own (on Lambda the handler's ``app`` has its own).
@@ -49,3 +52,23 @@ def games_service(
 
 
 Games = Annotated[GamesService, Depends(games_service)]
+
+
+def review_repository() -> ReviewRepository:
+    return DynamoReviews()
+
+
+def review_queue() -> ReviewQueue:
+    return queue_from_environment()
+
+
+def review_requests(
+    games: Annotated[GameRepository, Depends(game_repository)],
+    reviews: Annotated[ReviewRepository, Depends(review_repository)],
+    queue: Annotated[ReviewQueue, Depends(review_queue)],
+    now: Annotated[Clock, Depends(clock)],
+) -> ReviewRequests:
+    return ReviewRequests(games, reviews, queue, now)
+
+
+Reviews = Annotated[ReviewRequests, Depends(review_requests)]

@@ -24,8 +24,9 @@ from common.web.auth import CurrentPlayer, TokenHash
 from common.web.models import error_responses
 
 from games import blocking
-from games.dependencies import Games, recent_heads
+from games.dependencies import Games, Reviews, recent_heads
 from games.dependencies import game_repository as game_repository  # the tests override it here
+from games.dependencies import review_queue as review_queue  # the tests override it here
 from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
 from games.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
 from games.lobby import handler as lobby_routes
@@ -37,6 +38,7 @@ from games.models import (
     DrawRequest,
     GameDetail,
     GameList,
+    GameReview,
     GameState,
     JoinRequest,
     MoveRequest,
@@ -49,6 +51,7 @@ from games.models import (
 from games.pages import MOVES_PAGE
 from games.protocol import RecentHeads
 from games.ratings import routes as rating_routes
+from games.reviews import review_view
 from games.service import (
     LIST_LIMIT_DEFAULT,
     LIST_LIMIT_MAX,
@@ -68,8 +71,9 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
 _DESCRIPTIONS = {
     401: "No token, or not a token of any player.",
     403: "Not your game, not your turn, or a wrong invite code.",
-    404: "No such game.",
-    409: "The game is not in a state that allows this; the body has the current `game`.",
+    404: "No such game; for a review, also none asked for yet (`review_not_found`).",
+    409: "The game is not in a state that allows this (a review: `game_not_finished`); the body has the current "
+    "`game`.",
     422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
     503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
     "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
@@ -345,6 +349,38 @@ def export(id: str, games: Games) -> Response[str]:
             "Cache-Control": "no-cache",
             "ETag": etag,
         },
+    )
+
+
+@router.post(
+    "/v1/games/{id}/review",
+    summary="Ask for the game's review",
+    description="Either player of a finished game. The engine reads every position off the request path: poll "
+    "`GET /v1/games/{id}/review` until `status` is `done` (a push says so too). Asking again, from either seat, "
+    "answers the same review and starts nothing.",
+    tags=["games"],
+    responses={202: {"description": "The review, pending or done."}, **_errors(401, 403, 404, 409, 503)},
+)
+def ask_review(id: str, reviews: Reviews, token: TokenHash) -> Response[GameReview]:
+    body = GameReview.model_validate(review_view(reviews.ask(token, _game_id(id))))
+    return Response(HTTPStatus.ACCEPTED, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.get(
+    "/v1/games/{id}/review",
+    summary="The game's review",
+    description="Public, like the game. `pending` until the engine is done; then every move (`ply` 1 is the first) "
+    "in the game's notation with the position after it (`fen`), its evaluation for White (`score` in hundredths of "
+    "a pawn or a man, or `winner` and `win_in`), the engine's `best` move in the position before it and its `mark` "
+    "(`?!`, `?`, `??`) when it lost enough; a marked move has `best_squares` to show on a board. `accuracy` per side.",
+    tags=["games"],
+    responses={200: {"description": "The review: pending, or done with every move."}, **_errors(404, 503)},
+)
+def get_review(id: str, reviews: Reviews) -> Response[GameReview]:
+    stored = reviews.read(_game_id(id))
+    cache = "no-cache" if stored.status == "pending" else "public, max-age=3600"
+    return Response(
+        HTTPStatus.OK, JSON, GameReview.model_validate(review_view(stored)), headers={"Cache-Control": cache}
     )
 
 

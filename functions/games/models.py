@@ -274,3 +274,42 @@ class BlockView(BaseModel):
 
 class BlockList(BaseModel):
     blocks: list[BlockView] = Field(description="Oldest first.")
+
+
+# --------------------------------------------------------------------------------------------- reviews
+class ReviewEvaluation(BaseModel):
+    score: int | None = Field(default=None, description="For White, in hundredths of a pawn (chess) or a man.")
+    winner: Color | None = Field(default=None, description="A forced win the engine found: who wins ...")
+    win_in: int | None = Field(default=None, description="... in this many of the winner's moves (0: it is over).")
+
+
+class ReviewedMove(BaseModel):
+    ply: int = Field(description="The moves played including this one: 1 for the first.")
+    move: str = Field(description="The move in the game's notation.")
+    colour: Color = Field(description="Who played it.")
+    fen: str = Field(description="The position after the move.")
+    eval: ReviewEvaluation = Field(description="The position after the move, for White.")
+    best: str = Field(description="The engine's move in the position before this one.")
+    mark: Literal["?!", "?", "??"] | None = Field(default=None, description="Inaccuracy, mistake or blunder.")
+    best_squares: list[str] | None = Field(default=None, description="A marked move's best move: from, to.")
+
+
+class ReviewStart(BaseModel):
+    fen: str
+    eval: ReviewEvaluation
+
+
+class ReviewAccuracy(BaseModel):
+    white: float = Field(description="0 to 100, as lichess computes it.")
+    black: float
+
+
+class GameReview(BaseModel):
+    status: Literal["pending", "done"]
+    start: ReviewStart | None = Field(description="The first position and its evaluation (once done).")
+    moves: list[ReviewedMove] = Field(description="Every move, in order (empty while pending).")
+    accuracy: ReviewAccuracy | None = Field(description="Each side's accuracy (once done).")
+    puzzles: dict[Color, int] | None = Field(
+        default=None,
+        description="How many personal puzzles each side's mistakes made (`/v1/puzzles/next?source=mine`).",
+    )

@@ -36,6 +36,7 @@ DELIVERY = {
     "drawn": (24 * HOUR, "low"),
     "reminder_24h": (12 * HOUR, "normal"),
     "reminder_2h": (2 * HOUR, "high"),
+    "review_ready": (24 * HOUR, "low"),
 }
 
 

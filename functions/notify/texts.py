@@ -44,6 +44,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         N_("Time is running out"),
         N_("Less than 24 hours left for your move in %(game)s against %(opponent)s."),
     ),
+    "review_ready": (
+        N_("Your game review is ready"),
+        N_("See where your game of %(game)s against %(opponent)s turned, and your mistakes as puzzles."),
+    ),
     "daily_puzzle": (N_("Puzzle of the day"), N_("A new puzzle is waiting for you. Can you solve it?")),
     "reminder_2h": (
         N_("Time is running out"),

@@ -8,7 +8,7 @@ state one instance keeps (the puzzle ratings it has read) to the ``ratings_seen`
 """
 
 from http import HTTPStatus
-from typing import Annotated, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
@@ -24,12 +24,15 @@ from common.web.etag import etag_of, refuse_if_current
 from common.web.models import error_responses
 from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
+from review.repository import DynamoReviews, ReviewRepository
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget, caller_of
+from puzzles_api.mine import PersonalPuzzles, is_personal
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
     DailyPuzzle,
+    PersonalPuzzleView,
     PuzzlePack,
     PuzzleProgress,
     PuzzleView,
@@ -66,6 +69,17 @@ def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
 
 def puzzle_progress_repository() -> PuzzleProgressRepository:
     return PuzzleStore()
+
+
+def review_repository() -> ReviewRepository:
+    return DynamoReviews()
+
+
+def personal_puzzles(reviews: Annotated[ReviewRepository, Depends(review_repository)]) -> PersonalPuzzles:
+    return PersonalPuzzles(reviews)
+
+
+Mine = Annotated[PersonalPuzzles, Depends(personal_puzzles)]
 
 
 def ratings_seen() -> RatingsSeen:
@@ -120,16 +134,27 @@ def daily(
     "/v1/puzzles/next",
     summary="Your next puzzle",
     description="A puzzle of the game you have never finished, near your rating; with `theme`, one with "
-    "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has).",
+    "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has). With `source=mine`, the next of "
+    'your own puzzles ("Your mistakes": a game review made them from your mistakes; `game_id` keeps one game\'s), '
+    "a 404 `no_puzzle_left` when none is waiting; solving one changes no rating.",
     tags=["puzzles"],
-    responses=_errors(401, 404, 422, 503),
+    responses={
+        200: {"description": "The puzzle (with `source=mine`: and the game it comes from)."},
+        **_errors(401, 404, 422, 503),
+    },
 )
 def next_puzzle(
     puzzles: Puzzles,
+    mine: Mine,
     player: CurrentPlayer,
     game: Annotated[GameName, Query(description="chess, english or tanzanian")],
     theme: Annotated[str | None, Query(max_length=40, description=THEME_HELP)] = None,
-) -> Response[PuzzleView]:
+    source: Annotated[Literal["sets", "mine"], Query(description="`sets` (the default) or `mine`")] = "sets",
+    game_id: Annotated[str | None, Query(max_length=40, description="With `source=mine`: one game's puzzles")] = None,
+) -> Response[PersonalPuzzleView | PuzzleView]:
+    if source == "mine":
+        personal = PersonalPuzzleView.model_validate(mine.next(caller_of(player), game, game_id))
+        return Response(HTTPStatus.OK, JSON, personal, headers=NO_STORE)
     body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller_of(player), game, theme)))
     return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
@@ -177,7 +202,9 @@ def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     "player whose first finished attempt at the puzzle failed, recorded before it is shown; never without "
     "a token. With a token, your first "
     "finished attempt at a puzzle counts for your rating, counts and streak. `tz` (an IANA time zone) sent "
-    "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`.",
+    "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`. One of your own "
+    "puzzles (`<game>-mine-...`, from a game review) needs your token, shows its solution with any `failed`, "
+    "and never counts (`rated` false).",
     tags=["puzzles"],
     responses=_errors(401, 404, 422, 503),
 )
@@ -185,6 +212,7 @@ def attempt(
     id: str,
     request: AttemptRequest,
     puzzles: Puzzles,
+    mine: Mine,
     zone: Zone,
     player: OptionalPlayer,
     limiter: Annotated[RateLimiter, Depends(rate_limiter)],
@@ -194,6 +222,9 @@ def attempt(
     if player is None:  # and a budget per puzzle, so they are no oracle for a rated attempt
         limiter.charge(ANONYMOUS_PUZZLE_LIMIT, scope=id[:60], limit=anonymous_budget(puzzles.puzzle(id)))
     caller = caller_of(player) if player else None
+    if is_personal(id):  # one of the player's own puzzles: checked the same way, never rated
+        body = AttemptResult.model_validate(mine.attempt(caller, id, request.moves))
+        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
     body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
     return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 

@@ -43,6 +43,13 @@ class PuzzleView(BaseModel):
     themes: list[str] = Field(description="What the puzzle is about (`fork`, `mateIn2`, `shot`, `breakthrough`...).")
 
 
+class PersonalPuzzleView(PuzzleView):
+    """One of your personal puzzles (``source=mine``): made by a game review from your own mistake."""
+
+    from_game: str = Field(description="The id of the game whose review made it.")
+    ply: int = Field(description="The move of that game it comes from (1 for the first).")
+
+
 class PuzzlePack(BaseModel):
     puzzles: list[PuzzleView] = Field(description="Puzzles you have never finished, nearest your rating first.")
 

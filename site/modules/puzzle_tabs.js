@@ -42,3 +42,20 @@ export function setUpPuzzleTabs(nav, row) {
   const fromHash = location.hash.slice(1).replace(/^puzzle-/, "");
   show(links.some((link) => link.dataset.game === fromHash) ? fromHash : links[0].dataset.game || "", false);
 }
+
+/**
+ * The query of ``GET /v1/puzzles/next`` for a game: near the player's rating (with ``theme``), or with
+ * ``mine`` the player's own puzzles, made by game reviews from their mistakes ("Your mistakes"), of one game
+ * when the page was opened from its review (``?mine=<game id>``).
+ * @param {string} game @param {string} theme @param {boolean} mine
+ */
+export function nextQuery(game, theme, mine) {
+  const from = new URLSearchParams(location.search).get("mine");
+  if (mine) return "?source=mine&game=" + encodeURIComponent(game) + (from ? "&game_id=" + encodeURIComponent(from) : "");
+  return "?game=" + encodeURIComponent(game) + (theme ? "&theme=" + encodeURIComponent(theme) : "");
+}
+
+/** Whether the page was opened on this game's own mistakes (a review's link: ``?mine=<game id>#<game>``). */
+export function opensOnMistakes(game) {
+  return new URLSearchParams(location.search).has("mine") && location.hash.slice(1) === game;
+}

@@ -14,7 +14,7 @@ import { goalText, ratingText, themeText, turnText } from "../modules/fumbo_text
 import { format, plural, refusalText } from "../modules/i18n.js";
 import { boardMoves, movedSquares, moveText, readableMove } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
-import { setUpPuzzleTabs } from "../modules/puzzle_tabs.js";
+import { nextQuery, opensOnMistakes, setUpPuzzleTabs } from "../modules/puzzle_tabs.js";
 import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
 
 const cfg = config();
@@ -123,6 +123,9 @@ class PuzzleSection {
     this.backButton = q(".back");
     this.forwardButton = q(".forward");
     this.nextButton = q(".next");
+    this.mineButton = q(".your-mistakes"); // "Your mistakes": needs the player's token
+    this.mineButton.hidden = !storedPlayer();
+    this.mineButton.addEventListener("click", () => this.next(true));
     this.filter = q(".theme-filter select");
     /** @type {any} the puzzle on the board, as the server gave it */
     this.puzzle = null;
@@ -143,11 +146,11 @@ class PuzzleSection {
     this.solutionButton.addEventListener("click", () => this.showSolution());
     this.backButton.addEventListener("click", () => this.step(-1));
     this.forwardButton.addEventListener("click", () => this.step(1));
-    this.nextButton.addEventListener("click", () => this.next());
+    this.nextButton.addEventListener("click", () => this.next(false));
     this.filter.value = kept.get("theme." + this.game) || "";
     this.filter.addEventListener("change", () => {
       kept.set("theme." + this.game, this.filter.value);
-      this.next();
+      this.next(false);
     });
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -166,6 +169,7 @@ class PuzzleSection {
 
   async start() {
     this.show(m.loading);
+    if (opensOnMistakes(this.game) && (await this.next(true), this.puzzle)) return; // else the day's puzzle
     const current = kept.get("current." + this.game);
     let puzzle = null;
     if (current && current.day === today()) puzzle = await this.fetchPuzzle(current.id);
@@ -200,7 +204,7 @@ class PuzzleSection {
     this.solution = kept.get("solution." + puzzle.id);
     this.section.dataset.puzzle = puzzle.id;
     this.goal.textContent = goalText(f, puzzle);
-    this.meta.textContent = puzzle.date
+    this.meta.textContent = puzzle.from_game ? format(f.mine_meta, { ply: puzzle.ply }) : puzzle.date
       ? format(m.puzzle_meta, { rating: puzzle.rating, date: puzzle.date })
       : format(f.puzzle_meta_next, { rating: puzzle.rating });
     this.themes.hidden = true;
@@ -376,22 +380,22 @@ class PuzzleSection {
     this.forwardButton.disabled = this.frame === frames.length - 1;
   }
 
-  /** The next puzzle near the player's rating (with the chosen theme); offline, the next one kept here. */
-  async next() {
+  /** The next puzzle near the player's rating (with the chosen theme), or with ``mine`` the next of the
+   * player's own (never offline); offline, the next one kept here. */
+  async next(mine) {
     if (this.busy) return;
     this.busy = true;
     const theme = this.filter.value;
     let puzzle;
     try {
       const who = await player();
-      const query = "?game=" + encodeURIComponent(this.game) + (theme ? "&theme=" + encodeURIComponent(theme) : "");
-      puzzle = await call("GET", "/v1/puzzles/next" + query, { token: who.token });
+      puzzle = await call("GET", "/v1/puzzles/next" + nextQuery(this.game, theme, mine), { token: who.token });
     } catch (error) {
       if (error instanceof ApiError) {
-        this.show(error.code === "no_puzzle_left" ? f.no_puzzle_left : m.network_error, "bad");
+        this.show(error.code === "no_puzzle_left" ? (mine ? f.mine_none : f.no_puzzle_left) : m.network_error, "bad");
         return;
       }
-      puzzle = (kept.get("pack." + this.game) || []).find((p) => p.id !== this.puzzle?.id && !outcomeOf(p.id)
+      puzzle = !mine && (kept.get("pack." + this.game) || []).find((p) => p.id !== this.puzzle?.id && !outcomeOf(p.id)
         && (!theme || (p.themes || []).includes(theme)));
       if (!puzzle) {
         this.show(m.network_error, "bad");
@@ -400,7 +404,7 @@ class PuzzleSection {
     } finally {
       this.busy = false;
     }
-    kept.set("current." + this.game, { id: puzzle.id, day: today() });
+    if (!mine) kept.set("current." + this.game, { id: puzzle.id, day: today() }); // one's own: not served by id
     this.load(puzzle);
     this.refreshPack();
   }

@@ -16,6 +16,7 @@ import { formOptions } from "../modules/lobby_match.js";
 import { setUpLobby } from "../modules/lobby_panel.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
+import { setUpReview } from "../modules/review_view.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
 import { gamePlace, inviteUrl, mySeat, rememberInvite, rememberSeat, unwrap } from "../modules/seats.js";
 import { LIVE_POLL_MS, TurnClock, isLive } from "../modules/turn_clock.js";
@@ -46,6 +47,8 @@ let pollTimer = null;
 let pollEvery = POLL_MS;
 let positions = null; // the game's positions by ply, for stepping through its moves (positions.js)
 let busy = false;
+const reviewBox = $(".review", gameBox);
+const review = setUpReview(reviewBox, { messages: m, api: { call, player }, board: () => board, backToGame: () => render(state) });
 
 function say(node, text, kind) {
   node.textContent = text;
@@ -89,6 +92,8 @@ function render(game) {
     board.setPosition(game.fen, options); // a past position stays on the board until they go back to the game
   }
   $(".move-form", gameBox).hidden = !myTurn;
+
+  review.update(game, seat); // a finished game offers its review (review_view.js)
 
   const invite = $(".invite", gameBox);
   const link = inviteUrl(game);

@@ -89,6 +89,8 @@ def served(packaged_server) -> Calls:
     call("POST /v1/games/{id}/resume", 200, f"/v1/games/{game}/resume", token=asha)  # 200 when already yours
     call("POST /v1/games/{id}/resume", 401, f"/v1/games/{game}/resume")
     call("POST /v1/games/{id}/rematch", 409, f"/v1/games/{game}/rematch", token=asha)  # not finished yet
+    call("POST /v1/games/{id}/review", 409, f"/v1/games/{game}/review", token=asha)  # not finished yet
+    call("GET /v1/games/{id}/review", 404, f"/v1/games/{game}/review")  # nobody asked yet
     call("POST /v1/games/{id}/resign", 200, f"/v1/games/{game}/resign", token=baraka)
     call("POST /v1/games/{id}/resign", 401, f"/v1/games/{game}/resign")
     offered = call("POST /v1/games/{id}/rematch", 200, f"/v1/games/{game}/rematch", token=asha).json["game"]
@@ -101,6 +103,8 @@ def served(packaged_server) -> Calls:
     call("GET /v1/players/me/blocks", 401)
     call("DELETE /v1/players/me/blocks/{id}", 204, f"/v1/players/me/blocks/{block['id']}", token=baraka)
     call("DELETE /v1/players/me/blocks/{id}", 404, f"/v1/players/me/blocks/{block['id']}", token=baraka)
+    assert call("POST /v1/games/{id}/review", 202, f"/v1/games/{game}/review", token=asha).json["status"] == "pending"
+    call("GET /v1/games/{id}/review", 200, f"/v1/games/{game}/review")
     export = call("GET /v1/games/{id}/export", 200, f"/v1/games/{game}/export")
     assert "1. e4" in export.text and '[Result "1-0"]' in export.text
     call("GET /v1/games/{id}/export", 404, "/v1/games/AAAAAAAAAAAA/export")
@@ -193,11 +197,13 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
             "messages.mo").is_file()  # fmt: skip
     for name, function in functions.items():
         entries = {entry.name for entry in function.function.code_dir.iterdir()}
-        assert ("puzzles" in entries) == (name == "PuzzlesFunction"), name
+        assert ("puzzles" in entries) == (name in ("PuzzlesFunction", "ReviewFunction")), name
         assert ("site_source" in entries) == (name == "RulesPageFunction"), name
         assert ("jinja2" in entries) == (name == "RulesPageFunction"), name
         assert "boto3" not in entries, name
-        assert ("games" in entries) == (name in ("GamesFunction", "NotifyFunction", "ReminderFunction")), name
+        assert ("games" in entries) == (
+            name in ("GamesFunction", "NotifyFunction", "ReminderFunction", "ReviewFunction")
+        )
 
 
 def _top_level_name(entry: Path) -> str:

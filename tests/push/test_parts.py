@@ -181,9 +181,10 @@ def test_the_computer_and_a_nameless_opponent(catalogs):
 
 
 # ------------------------------------------------------------------------------- what imports what
-def test_only_the_notify_package_ships_or_imports_pywebpush():
+def test_only_the_notify_and_review_packages_ship_or_import_pywebpush():
     assert "pywebpush" not in (ROOT / "functions" / "requirements.txt").read_text()
     assert "pywebpush" in (ROOT / "functions" / "notify" / "requirements.txt").read_text()
+    assert "pywebpush" in (ROOT / "functions" / "review" / "requirements.txt").read_text()  # "review ready"
     code = (
         "import sys; sys.path[:0] = ['functions', 'shared_rules/..'];"
         "import games.handler, validate_move.handler, push.handler, api_fallback.handler;"

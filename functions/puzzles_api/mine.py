@@ -1,0 +1,71 @@
+""" "Your mistakes": the personal puzzles a game review made from a player's own mistakes (``review.service``,
+stored per player by ``review.repository``). They are the player's alone: served only with the player's token,
+checked as the sets' puzzles are (``puzzles_api.check``), and never rated: solving one changes no rating, no
+count and no streak. A personal puzzle's id is ``<game>-mine-<10 hex digits>``.
+
+``next`` serves the player's personal puzzles of a game in the order of the games and their plies, skipping the
+ones whose first attempt has ended; ``game_id`` keeps one game's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from common.persistence.attributes import Record
+from common.players.repository import PUZZLE_PROGRESS
+from review.repository import PersonalPuzzle, ReviewRepository
+
+from puzzles.catalog import Puzzle
+from puzzles_api.check import judge
+from puzzles_api.domain import Caller, NoPuzzleLeft, PuzzleNotFound
+from puzzles_api.progress import Progress
+from puzzles_api.service import puzzle_view
+
+PERSONAL_ID = re.compile(r"(chess|english|tanzanian)-mine-[0-9a-f]{10}")
+
+
+def is_personal(puzzle_id: str) -> bool:
+    return bool(PERSONAL_ID.fullmatch(puzzle_id or ""))
+
+
+class PersonalPuzzles:
+    def __init__(self, reviews: ReviewRepository):
+        self.reviews = reviews
+
+    def next(self, caller: Caller, game: str, game_id: str | None = None) -> Record:
+        """The player's first personal puzzle of ``game`` (of the game ``game_id`` only, if given) not yet played."""
+        player, _record = caller
+        for found in self.reviews.puzzles_of(player.player_id):
+            if found.record["game"] == game and not found.finished and game_id in (None, found.game_id):
+                view = puzzle_view(Puzzle.from_json(found.record))
+                return {**view, "from_game": found.game_id, "ply": int(found.record["ply"])}
+        raise NoPuzzleLeft(f"no {game} puzzle from your own mistakes is waiting: a game review makes them")
+
+    def attempt(self, caller: Caller | None, puzzle_id: str, moves: list[str]) -> Record:
+        """Check the moves. The first finished attempt is recorded (so ``next`` moves on); no rating changes."""
+        found = self._find(caller, puzzle_id)
+        assert caller is not None  # _find refuses a personal puzzle without its player
+        puzzle = Puzzle.from_json(found.record)
+        verdict = judge(puzzle, moves)
+        answer: Record = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
+        if not verdict.final:
+            return answer
+        player, record = caller
+        self.reviews.mark_finished(player.player_id, puzzle_id)
+        rating = Progress.from_record(record.get(PUZZLE_PROGRESS)).rating.rating
+        return {
+            **answer,
+            "source": puzzle.source,
+            "solution": list(puzzle.solution) if verdict.result == "failed" else None,
+            "rated": False,
+            "rating": round(rating, 2),
+            "rating_change": 0.0,
+        }
+
+    def _find(self, caller: Caller | None, puzzle_id: str) -> PersonalPuzzle:
+        if caller is not None:
+            player, _record = caller
+            for found in self.reviews.puzzles_of(player.player_id):
+                if found.id == puzzle_id:
+                    return found
+        raise PuzzleNotFound(f"there is no puzzle {puzzle_id!r} among your own")

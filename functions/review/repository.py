@@ -1,0 +1,232 @@
+"""Where reviews and personal puzzles are kept: the ``ReviewRepository`` protocol, ``InMemoryReviews`` (the tests'
+reference) and ``DynamoReviews`` on the reviews table (``ReviewsTable`` in template.yaml, ``REVIEWS_TABLE``).
+
+* ``pk = "game#<game id>"``, ``sk = "review"``: one game's review. ``request`` puts it ``pending`` only if it is
+  not there (``attribute_not_exists``), so of two requests exactly one is told it started the review; ``finish``
+  writes it ``done`` only over ``pending``, so a message delivered twice stores one review. The review itself
+  (every move, its position and evaluation) is one JSON text: about 120 bytes a move, so even a 1,000-ply game
+  stays far under DynamoDB's 400 KB.
+* ``pk = "player#<player id>"``, ``sk = "mine#<puzzle id>"``: one personal puzzle (the record in the puzzle
+  sets' shape, JSON), the game it came from and ``finished`` once its first attempt ended. A player's puzzles
+  are one Query.
+
+This module imports only ``common.persistence``: the games, review and puzzles functions all read it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from common.persistence.attributes import split_version, with_version
+from common.persistence.store import call, from_item, read, to_item
+
+GAME_PREFIX = "game#"
+PLAYER_PREFIX = "player#"
+REVIEW_KEY = "review"
+MINE_PREFIX = "mine#"
+#: The layout of a review item and of a personal puzzle item (as described above).
+SCHEMA_VERSION = 1
+
+Status = Literal["pending", "done"]
+
+
+def upgrade(item: dict[str, Any]) -> dict[str, Any]:
+    """A stored review or personal puzzle in the current layout, whatever layout it was written in (one so far)."""
+    _version, record = split_version(item)
+    return record
+
+
+@dataclass(frozen=True)
+class StoredReview:
+    game_id: str
+    status: Status
+    requested: int  # epoch ms
+    body: dict[str, Any] = field(default_factory=dict)  # {"start", "moves", "accuracy"} once done
+
+
+@dataclass(frozen=True)
+class PersonalPuzzle:
+    player_id: str
+    game_id: str
+    record: dict[str, Any]  # the puzzle in the sets' shape, with owner, ply, mark and kind
+    finished: bool = False
+
+    @property
+    def id(self) -> str:
+        return str(self.record["id"])
+
+
+class ReviewRepository(Protocol):
+    def get(self, game_id: str) -> StoredReview | None:
+        """The game's review (pending or done), or None before one was asked for."""
+        ...
+
+    def request(self, game_id: str, now_ms: int) -> bool:
+        """Store the review as pending unless one is there; True only to the request that stored it."""
+        ...
+
+    def finish(self, game_id: str, body: dict[str, Any]) -> bool:
+        """Store the review's result over its pending item; False if it is already done (or was never asked)."""
+        ...
+
+    def add_puzzles(self, puzzles: list[PersonalPuzzle]) -> None:
+        """Keep each player's personal puzzles (one already kept stays as it is, finished or not)."""
+        ...
+
+    def puzzles_of(self, player_id: str) -> list[PersonalPuzzle]:
+        """The player's personal puzzles, in the order of their games' plies."""
+        ...
+
+    def mark_finished(self, player_id: str, puzzle_id: str) -> bool:
+        """Record that the player's first attempt at a personal puzzle ended; True the first time only."""
+        ...
+
+
+def _ordered(puzzles: list[PersonalPuzzle]) -> list[PersonalPuzzle]:
+    return sorted(puzzles, key=lambda puzzle: (puzzle.game_id, int(puzzle.record.get("ply", 0)), puzzle.id))
+
+
+class InMemoryReviews:
+    """A ``ReviewRepository`` in dicts (one process)."""
+
+    def __init__(self) -> None:
+        self.reviews: dict[str, StoredReview] = {}
+        self.puzzles: dict[tuple[str, str], PersonalPuzzle] = {}
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> StoredReview | None:
+        return self.reviews.get(game_id)
+
+    def request(self, game_id: str, now_ms: int) -> bool:
+        with self._lock:
+            if game_id in self.reviews:
+                return False
+            self.reviews[game_id] = StoredReview(game_id, "pending", now_ms)
+            return True
+
+    def finish(self, game_id: str, body: dict[str, Any]) -> bool:
+        with self._lock:
+            found = self.reviews.get(game_id)
+            if found is None or found.status != "pending":
+                return False
+            self.reviews[game_id] = StoredReview(game_id, "done", found.requested, json.loads(json.dumps(body)))
+            return True
+
+    def add_puzzles(self, puzzles: list[PersonalPuzzle]) -> None:
+        with self._lock:
+            for puzzle in puzzles:
+                self.puzzles.setdefault((puzzle.player_id, puzzle.id), puzzle)
+
+    def puzzles_of(self, player_id: str) -> list[PersonalPuzzle]:
+        return _ordered([puzzle for (owner, _), puzzle in self.puzzles.items() if owner == player_id])
+
+    def mark_finished(self, player_id: str, puzzle_id: str) -> bool:
+        with self._lock:
+            found = self.puzzles.get((player_id, puzzle_id))
+            if found is None or found.finished:
+                return False
+            self.puzzles[(player_id, puzzle_id)] = PersonalPuzzle(player_id, found.game_id, found.record, True)
+            return True
+
+
+def table_name() -> str:
+    return os.environ.get("REVIEWS_TABLE") or "ReviewsTable"
+
+
+class DynamoReviews:
+    """``ReviewRepository`` on DynamoDB: single-item conditional writes, one Query per player's puzzles."""
+
+    def __init__(self, table: str | None = None):
+        self.table = table or table_name()
+
+    def get(self, game_id: str) -> StoredReview | None:
+        answer = read(
+            "get_item", TableName=self.table, Key=_key(GAME_PREFIX + game_id, REVIEW_KEY), ConsistentRead=True
+        )
+        if "Item" not in answer:
+            return None
+        record = upgrade(from_item(answer["Item"]))
+        body = json.loads(record["body"]) if record.get("body") else {}
+        return StoredReview(game_id, record["status"], int(record["requested"]), body)
+
+    def request(self, game_id: str, now_ms: int) -> bool:
+        record = {"pk": GAME_PREFIX + game_id, "sk": REVIEW_KEY, "status": "pending", "requested": now_ms}
+        answer = call(
+            "put_item",
+            TableName=self.table,
+            Item=to_item(with_version(record, SCHEMA_VERSION)),
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+        return answer is not None
+
+    def finish(self, game_id: str, body: dict[str, Any]) -> bool:
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key=_key(GAME_PREFIX + game_id, REVIEW_KEY),
+            UpdateExpression="SET #status = :done, body = :body",
+            ConditionExpression="#status = :pending",
+            ExpressionAttributeNames={"#status": "status"},
+            ExpressionAttributeValues={
+                ":done": {"S": "done"},
+                ":pending": {"S": "pending"},
+                ":body": {"S": json.dumps(body, separators=(",", ":"))},
+            },
+        )
+        return answer is not None
+
+    def add_puzzles(self, puzzles: list[PersonalPuzzle]) -> None:
+        for puzzle in puzzles:
+            record = {
+                "pk": PLAYER_PREFIX + puzzle.player_id,
+                "sk": MINE_PREFIX + puzzle.id,
+                "game_id": puzzle.game_id,
+                "puzzle": json.dumps(puzzle.record, separators=(",", ":")),
+                "finished": False,
+            }
+            call(
+                "put_item",
+                TableName=self.table,
+                Item=to_item(with_version(record, SCHEMA_VERSION)),
+                ConditionExpression="attribute_not_exists(pk)",
+            )
+
+    def puzzles_of(self, player_id: str) -> list[PersonalPuzzle]:
+        found: list[PersonalPuzzle] = []
+        start: dict[str, Any] | None = None
+        while True:
+            page = read(
+                "query",
+                TableName=self.table,
+                KeyConditionExpression="pk = :pk AND begins_with(sk, :mine)",
+                ExpressionAttributeValues={":pk": {"S": PLAYER_PREFIX + player_id}, ":mine": {"S": MINE_PREFIX}},
+                ConsistentRead=True,
+                **({"ExclusiveStartKey": start} if start else {}),
+            )
+            for item in page.get("Items", []):
+                record = upgrade(from_item(item))
+                found.append(
+                    PersonalPuzzle(player_id, record["game_id"], json.loads(record["puzzle"]), bool(record["finished"]))
+                )
+            start = page.get("LastEvaluatedKey")
+            if not start:
+                return _ordered(found)
+
+    def mark_finished(self, player_id: str, puzzle_id: str) -> bool:
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key=_key(PLAYER_PREFIX + player_id, MINE_PREFIX + puzzle_id),
+            UpdateExpression="SET finished = :yes",
+            ConditionExpression="attribute_exists(pk) AND finished = :no",
+            ExpressionAttributeValues={":yes": {"BOOL": True}, ":no": {"BOOL": False}},
+        )
+        return answer is not None
+
+
+def _key(pk: str, sk: str) -> dict[str, Any]:
+    return {"pk": {"S": pk}, "sk": {"S": sk}}

@@ -1,0 +1,82 @@
+"""The reviews' store: the same contract on the in-memory repository and on DynamoDB (moto, the table of
+template.yaml), the review function's handling of a message, and what the local runner's feed finds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from games.repository import in_memory_games
+from review import handler
+from review.jobs import Reviewer
+from review.repository import DynamoReviews, InMemoryReviews, PersonalPuzzle
+
+from local.reviews import pending_reviews, sqs_event
+
+
+@pytest.fixture(params=["memory", "moto"])
+def reviews(request):
+    if request.param == "memory":
+        return InMemoryReviews()
+    request.getfixturevalue("moto_tables")
+    return DynamoReviews()
+
+
+def puzzle(player: str, game_id: str, ply: int, digits: str) -> PersonalPuzzle:
+    record = {"id": f"chess-mine-{digits}", "game": "chess", "fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "ply": ply}
+    return PersonalPuzzle(player, game_id, record)
+
+
+def test_a_review_is_asked_for_once_and_stored_once(reviews) -> None:
+    assert reviews.get("g1") is None
+    assert reviews.request("g1", 1000) is True
+    assert reviews.request("g1", 2000) is False  # the second request starts nothing
+    assert reviews.get("g1").status == "pending" and reviews.get("g1").requested == 1000
+    assert reviews.finish("g2", {"moves": []}) is False  # never asked for
+    body = {"moves": [{"ply": 1, "move": "e4"}], "accuracy": {"white": 99.5, "black": 80.0}}
+    assert reviews.finish("g1", body) is True
+    assert reviews.finish("g1", {"moves": []}) is False  # a message delivered twice stores one review
+    stored = reviews.get("g1")
+    assert (stored.status, stored.body, stored.requested) == ("done", body, 1000)
+
+
+def test_personal_puzzles_are_kept_once_in_game_order_and_finished_once(reviews) -> None:
+    reviews.add_puzzles([puzzle("p1", "gB", 9, "00000000aa"), puzzle("p1", "gA", 12, "00000000bb")])
+    reviews.add_puzzles([puzzle("p1", "gA", 4, "00000000cc"), puzzle("p2", "gA", 5, "00000000dd")])
+    reviews.add_puzzles([puzzle("p1", "gB", 9, "00000000aa")])  # the same again: still one
+    assert [p.id[-2:] for p in reviews.puzzles_of("p1")] == ["cc", "bb", "aa"]
+    assert reviews.mark_finished("p1", "chess-mine-00000000bb") is True
+    assert reviews.mark_finished("p1", "chess-mine-00000000bb") is False
+    assert reviews.mark_finished("p2", "chess-mine-00000000bb") is False  # another player's
+    assert [p.finished for p in reviews.puzzles_of("p1")] == [False, True, False]
+
+
+def test_the_review_function_reports_a_bad_message_alone_and_skips_a_review_nobody_asked_for() -> None:
+    stored = InMemoryReviews()
+    handler._state["reviewer"] = Reviewer(in_memory_games(), stored)
+    try:
+        bad = {"messageId": "m1", "body": "not json"}
+        event = {"Records": [bad, *sqs_event("AAAAAAAAAAAA")["Records"]]}
+        answer = handler.lambda_handler(event, _context())
+    finally:
+        handler._state.clear()
+    assert answer == {"batchItemFailures": [{"itemIdentifier": "m1"}]}
+    assert stored.get("AAAAAAAAAAAA") is None  # no review was asked for: nothing runs, nothing is stored
+
+
+def test_the_local_feed_finds_the_pending_reviews_only(moto_tables) -> None:
+    from common.persistence import store
+
+    reviews = DynamoReviews()
+    for game_id in ("pending1", "done1", "pending2"):
+        reviews.request(game_id, 1)
+    reviews.finish("done1", {"moves": []})
+    reviews.add_puzzles([puzzle("p1", "pending1", 3, "00000000ee")])
+    assert sorted(pending_reviews(store.client(), reviews.table)) == ["pending1", "pending2"]
+    assert json.loads(sqs_event("pending1")["Records"][0]["body"]) == {"game_id": "pending1"}
+
+
+def _context():
+    from local.events import LambdaContext
+
+    return LambdaContext(function_name="ReviewFunction", timeout_seconds=300)
