@@ -55,6 +55,7 @@ class GameState:
     draw_offer: str | None
     seats: dict[str, Seat]
     later: bool = False  # the head was past the event
+    rated: bool = False  # a rated game: reviewed by itself once it ends (notify/reviews.py)
 
     @staticmethod
     def of_head(head: GameHead, later: bool = False) -> GameState:
@@ -75,6 +76,7 @@ class GameState:
             draw_offer=head.draw_offer,
             seats=seats,
             later=later,
+            rated=bool(head.options.get("rated")),
         )
 
 

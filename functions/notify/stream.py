@@ -24,11 +24,14 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from common.persistence.attributes import from_item
 from common.web import metrics
 from push.repository import SubscriptionRepository
+from review.queue import ReviewQueue, queue_from_environment
+from review.repository import DynamoReviews, ReviewRepository
 
 from notify.decide import notices
 from notify.games import GameReader, GameStates
 from notify.gate import PushGate
 from notify.notifier import Notifier
+from notify.reviews import ask_for_review
 from notify.sender import Sender, WebPushSender
 
 logger = Logger()
@@ -44,6 +47,8 @@ def configure(
     sender: Sender | None = None,
     clock: Callable[[], float] | None = None,
     gate: PushGate | None = None,
+    reviews: ReviewRepository | None = None,
+    review_queue: ReviewQueue | None = None,
 ) -> None:
     """Forget what was built (it is built again from the environment on use); tests pass their own parts."""
     _state.clear()
@@ -56,6 +61,8 @@ def configure(
                 ("sender", sender),
                 ("clock", clock),
                 ("gate", gate),
+                ("reviews", reviews),
+                ("review_queue", review_queue),
             )
             if part is not None
         }
@@ -88,7 +95,13 @@ def _gate() -> PushGate:
     return PushGate(PlayerStore(), default_buckets(), part("clock"))
 
 
+def _reviews() -> ReviewRepository:
+    return DynamoReviews()
+
+
 _BUILDERS: dict[str, Callable[[], Any]] = {
+    "reviews": _reviews,
+    "review_queue": queue_from_environment,
     "games": GameStates,
     "gate": _gate,
     "subscriptions": _subscriptions,
@@ -145,6 +158,8 @@ def handle_record(record: DynamoDBRecord) -> None:
         admitted = gate.admit(notice)  # blocks, and the cap per sender
         if admitted is not None:
             deliver(admitted)
+    # A rated game's end: its review, made by itself (notify/reviews.py).
+    ask_for_review(state, part("reviews"), part("review_queue"), int(part("clock")() * 1000))
 
 
 @logger.inject_lambda_context

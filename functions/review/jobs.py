@@ -28,12 +28,6 @@ from .service import review_game
 ReadyNotice = Callable[[str, GameHead], None]
 
 
-def should_review_automatically(head: GameHead) -> bool:
-    """Whether a game is reviewed without anyone asking: every finished rated game. ``rated`` is read from the
-    game's options when the games carry it (a game without the flag is not rated)."""
-    return head.state == "finished" and bool(head.options.get("rated")) and head.ply > 0
-
-
 def game_moves(events: list[Any]) -> tuple[str | None, list[str]]:
     """The start FEN (None: the rules' own start) and the moves of a game's log."""
     start = next((event.start_fen for event in events if isinstance(event, Created)), None)

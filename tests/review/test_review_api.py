@@ -5,13 +5,11 @@ puzzle loop without changing the player's rating. Real engines on moto's tables.
 
 from __future__ import annotations
 
-import dataclasses
-
 import chess
 import pytest
 from games.repository import dynamodb_games
 from review.domain import SCALES, Evaluation
-from review.jobs import Reviewer, should_review_automatically
+from review.jobs import Reviewer
 from review.repository import DynamoReviews
 
 from shared_rules import get_game
@@ -145,20 +143,6 @@ def test_a_man_left_to_a_two_for_one_shot_reviewed_through_the_api(apis, queue, 
     squares = blunder["best"].replace("x", "-").split("-")
     assert blunder["best_squares"] == [squares[0], squares[-1]]  # the board marks where the best man goes
     solve_mine(apis, seats["black"], game, game_id)
-
-
-def test_a_finished_rated_game_is_reviewed_by_itself_an_unrated_one_when_asked(apis) -> None:
-    api, _puzzles = apis
-    game_id, seats = api.start_game("english")
-    games = dynamodb_games()
-    head = games.get_head(game_id)
-    assert head is not None and not should_review_automatically(head)  # still being played
-    api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"])
-    head = games.get_head(game_id)
-    assert head is not None and not should_review_automatically(head)  # over before any move: nothing to read
-    played = dataclasses.replace(head, ply=12)
-    assert not should_review_automatically(played)  # not rated: reviewed when a player asks
-    assert should_review_automatically(dataclasses.replace(played, options={**head.options, "rated": True}))
 
 
 def test_a_review_of_a_game_nobody_has_is_404(apis) -> None:

@@ -1,0 +1,58 @@
+"""A finished rated game is sent for review by itself: the notify function reads the ending event from the
+stream and stores the review pending, once, as a player's request would (notify/reviews.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.push.test_notify import Stream
+
+
+class RecordingQueue:
+    """The review queue's part that matters here: which games were sent (SQS is not in moto's reach here)."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def send(self, game_id: str) -> None:
+        self.sent.append(game_id)
+
+
+@pytest.fixture
+def reviewing(notify):
+    from review.repository import DynamoReviews
+
+    queue = RecordingQueue()
+    reviews = DynamoReviews()
+    notify.configure(sender=notify.part("sender"), clock=notify.part("clock"), reviews=reviews, review_queue=queue)
+    return reviews, queue
+
+
+def finished_game(games_api, rated: bool) -> str:
+    asha, baraka = games_api.new_player("Asha"), games_api.new_player("Baraka")
+    created = games_api.create(asha["token"], "chess", "white", rated=rated)
+    game_id = created.body["game"]["id"]
+    assert games_api.join(baraka["token"], game_id, created.body["invite"]["code"]).status == 200
+    games_api.play(game_id, {"white": asha["token"], "black": baraka["token"]}, ["f3", "e5", "g4", "Qh4#"])
+    return game_id
+
+
+def test_a_rated_game_that_ends_is_reviewed_by_itself_once(games_api, notify, reviewing):
+    reviews, queue = reviewing
+    stream = Stream(notify)
+    game_id = finished_game(games_api, rated=True)
+    records = stream.records()
+    stream.deliver(records)
+    stored = reviews.get(game_id)
+    assert stored is not None and stored.status == "pending"
+    assert queue.sent == [game_id]
+    stream.deliver(records)  # the stream delivers again: nothing more is asked
+    assert queue.sent == [game_id]
+
+
+def test_a_casual_game_is_reviewed_only_when_a_player_asks(games_api, notify, reviewing):
+    reviews, queue = reviewing
+    stream = Stream(notify)
+    game_id = finished_game(games_api, rated=False)
+    stream.flush()
+    assert reviews.get(game_id) is None and queue.sent == []
