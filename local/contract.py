@@ -1,13 +1,13 @@
 """The API description is the contract: Schemathesis checks every operation of docs/openapi.json against
 `make run`'s own server.
 
-    python -m local.contract [--max-examples 25] [--seed 27]          (make contract)
+    python -m local.contract [--max-examples 15] [--seed 27]          (make contract)
 
 It starts the local runner as `make run` does (``python -m local.runner``) on a free port, with dynalite on a
 fresh temporary folder and every rate limit 10,000 times larger (``RATE_LIMIT_SCALE``: thousands of requests
 from one address test the routes, not the limits), makes one player so the authenticated routes are reached
 with a real token, and runs Schemathesis over whatever operations the description holds, with a bounded
-number of examples and a fixed seed. The checks: no 5xx but a documented 503 (``not_a_server_error``), every
+number of examples and a fixed seed. The checks: no server error (``not_a_server_error``), every
 status documented (``status_code_conformance``), every content type documented
 (``content_type_conformance``), every body matching its schema (``response_schema_conformance``).
 
@@ -189,7 +189,7 @@ def schemathesis_command(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m local.contract", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--max-examples", type=int, default=25, help="test cases per operation and phase")
+    parser.add_argument("--max-examples", type=int, default=15, help="test cases per operation and phase")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (runner log, report)")
     options = parser.parse_args(argv)
