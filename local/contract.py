@@ -29,8 +29,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from local.dynamodb import free_port
 from local.openapi import OUTPUT as OPENAPI_FILE
@@ -43,6 +44,37 @@ RATE_LIMIT_SCALE = "10000"
 REQUEST_LINE = re.compile(r"^[A-Z]+ \S+ (\d{3}) [\d.]+ ms$")
 TRACEBACK = "Traceback (most recent call last)"
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
+
+
+def start_local_runner(site_dir: Path, log: IO[bytes], environment: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``python -m local.runner`` as `make run` starts it, writing to ``log`` (a file, never a pipe: the runner
+    logs every request and must never block on output no one reads)."""
+    command = [sys.executable, "-m", "local.runner", "--site-dir", str(site_dir)]
+    return subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT)
+
+
+def wait_until_serving(process: subprocess.Popen[bytes], log: Callable[[], str], url: str, timeout: float) -> bool:
+    """Whether the runner said it runs and answers ``url`` within ``timeout`` seconds (its own word first:
+    another server that took the port meanwhile would answer too); RuntimeError with its log if it stopped."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the local server stopped at start (exit {process.returncode}):\n{log()}")
+        if "ubao is running on" in log() and _answers(url):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            response.read()
+            return True
+    except urllib.error.HTTPError:
+        return True  # any HTTP answer means the server is serving
+    except OSError:
+        return False
 
 
 class LocalRun:
@@ -63,31 +95,9 @@ class LocalRun:
         for name in ("DYNAMODB_ENDPOINT", "SITE_URL"):  # our own store and origin, never someone else's
             environment.pop(name, None)
         with open(self.log_path, "wb") as log:  # a file: the runner must never block on a full pipe
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "local.runner", "--site-dir", str(site)],
-                cwd=ROOT,
-                env=environment,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the local server stopped at start:\n{self.log()}")
-            if "ubao is running on" in self.log() and self._answers():
-                return
-            time.sleep(0.2)
-        raise RuntimeError(f"the local server did not answer within {timeout:.0f} s:\n{self.log()}")
-
-    def _answers(self) -> bool:
-        try:
-            with urllib.request.urlopen(self.origin + "/v1/push/key", timeout=10) as response:
-                response.read()
-                return True
-        except urllib.error.HTTPError:
-            return True
-        except OSError:
-            return False
+            self.process = start_local_runner(site, log, environment)
+        if not wait_until_serving(self.process, self.log, self.origin + "/v1/push/key", timeout):
+            raise RuntimeError(f"the local server did not answer within {timeout:.0f} s:\n{self.log()}")
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
         """One JSON request to the runner; its JSON answer (an error status raises)."""
@@ -100,22 +110,25 @@ class LocalRun:
             return json.loads(response.read())
 
     def log(self) -> str:
-        try:
-            return self.log_path.read_text("utf-8", "replace")
-        except OSError:
-            return ""
+        return self.log_path.read_text("utf-8", "replace") if self.log_path.exists() else ""
 
     def stop(self) -> None:
         """Ctrl-C, as a person stops `make run` (the runner stops its dynalite on the way out)."""
-        process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        if self.process is not None:
+            interrupt(self.process)
+        self.process = None
+
+
+def interrupt(process: subprocess.Popen[bytes]) -> None:
+    """Ctrl-C to a runner still running, then wait for it (killed if it has not stopped in 30 s)."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 def server_errors(log: str) -> list[str]:
