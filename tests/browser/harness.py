@@ -16,11 +16,11 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+from local.contract import interrupt, start_local_runner, wait_until_serving
 from local.dynamodb import CLI, free_port, node_executable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,34 +128,12 @@ class LocalSite:
             environment["LOCAL_DYNAMODB_DIR"] = str(self.data_dir)
         else:
             environment.pop("LOCAL_DYNAMODB_DIR", None)
-        # A file, not a pipe: the runner logs every request and must never block on a full pipe.
         self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "local.runner", "--site-dir", str(self.site_dir)],
-            cwd=ROOT,
-            env=environment,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the local server stopped at start (exit {self.process.returncode}):\n{self.log()}")
-            # Its own word first: another server that took the port meanwhile would answer too.
-            if "ubao is running on" in self.log() and self._answers():
-                return self
-            time.sleep(0.1)
+        self.process = start_local_runner(self.site_dir, self._log, environment)
+        if wait_until_serving(self.process, self.log, self.origin + "/", timeout):
+            return self
         self.stop()
         raise RuntimeError(f"the local server did not answer on {self.origin} within {timeout:.0f} s:\n{self.log()}")
-
-    def _answers(self) -> bool:
-        try:
-            with urllib.request.urlopen(self.origin + "/", timeout=1) as response:
-                return response.status > 0
-        except urllib.error.HTTPError:
-            return True  # any HTTP answer means the server is serving
-        except OSError:
-            return False
 
     def log(self) -> str:
         try:
@@ -166,13 +144,8 @@ class LocalSite:
     def stop(self) -> None:
         """Ctrl-C, as a person stops `make run`; then make sure nothing it started still runs."""
         process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+        if process is not None:
+            interrupt(process)
         if self._log is not None:
             self._log.close()
             self._log = None
