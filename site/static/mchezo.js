@@ -276,6 +276,7 @@ function outbox() {
 
 /** A move, shown as being sent (the board still, its status saying so) until the server answers. */
 async function send(text) {
+  steps.backToGame(); // a move typed while a past position is shown is played on the game as it is now
   const host = $(".board-host", gameBox);
   host.classList.add("sending");
   board.setInteractive(false);

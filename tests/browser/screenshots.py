@@ -3,6 +3,8 @@
 * docs/screenshots/rules-tanzanian-sw.png: a rules page (Swahili, Tanzanian draughts, the flying kings);
 * docs/screenshots/game-in-progress-tl.png: a correspondence game in progress (Tagalog, chess), played by
   two browsers through the page as in tests/browser/test_mchezo.py;
+* docs/screenshots/game-stepped-back-tl.png: the same game stepped back two moves (the position after
+  move 2, "back to the game" under the move list);
 * docs/screenshots/puzzle-tanzanian-sw.png: the Tanzanian draughts puzzle of the day (Swahili), a piece
   selected and its landing squares marked.
 
@@ -57,7 +59,7 @@ def draughts_puzzle(browser, origin: str, out: Path) -> Path:
     return path
 
 
-def game_in_progress(browser, origin: str, out: Path) -> Path:
+def game_in_progress(browser, origin: str, out: Path) -> list[Path]:
     white = browser.new_context(base_url=origin, viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
     black = browser.new_context(base_url=origin, viewport=PHONE)
     asha, baraka = white.new_page(), black.new_page()
@@ -90,9 +92,17 @@ def game_in_progress(browser, origin: str, out: Path) -> Path:
     path = out / "game-in-progress-tl.png"
     asha.evaluate("scrollTo(0, 0)")  # as the phone shows the game: whose turn, the board, the moves under it
     asha.screenshot(path=str(path))  # the whole width: the board spans the phone's, beyond the section's edges
+    for _ in range(2):
+        asha.locator('#game .move-steps [data-step="back"]').click()
+    BoardView(asha.locator("#game .board-host")).wait_for_pieces(
+        expected_pieces("chess", after("chess", CHESS_START, *OPENING[:-2]))
+    )
+    asha.evaluate("scrollTo(0, 0)")
+    stepped = out / "game-stepped-back-tl.png"
+    asha.screenshot(path=str(stepped))
     white.close()
     black.close()
-    return path
+    return [path, stepped]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for path in (
                 rules_page(browser, site.origin, options.out),
-                game_in_progress(browser, site.origin, options.out),
+                *game_in_progress(browser, site.origin, options.out),
                 draughts_puzzle(browser, site.origin, options.out),
             ):
                 print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
