@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.games.test_fuzz import _check, bodies, id_texts
+from tests.games.test_fuzz import _check, bodies, fuzzed_call, id_texts
 
 ROUTES = [
     ("POST", "/v1/seeks"),
@@ -39,15 +39,8 @@ def test_no_lobby_request_gets_a_5xx(api, clock):
         days=st.integers(0, 3),
     )
     def request(route, body, token, query, which_id, random_id, etag, days):
-        method, path = route
         identifier = seek_id if which_id == "real" else (random_id.replace("/", "") or "x")
-        headers = {}
-        if token is not None:
-            headers["authorization"] = token if not token.startswith("ubao_") else f"Bearer {token}"
-        if etag is not None:
-            headers["if-none-match"] = etag
         clock.advance(days=days)
-        answer = api.call(method, path.replace("{id}", identifier), headers=headers, query=query, raw_body=body)
-        _check(answer)
+        _check(fuzzed_call(api, route, identifier, token, etag, query, body))
 
     request()
