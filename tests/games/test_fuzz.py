@@ -89,6 +89,17 @@ def _check(answer):
         assert answer.text == ""
 
 
+def fuzzed_call(api, route, identifier: str, token, etag, query, body):
+    """One drawn request: ``route``'s ``{id}`` filled, the token as a bearer one when it looks like one."""
+    method, path = route
+    headers = {}
+    if token is not None:
+        headers["authorization"] = token if not token.startswith("ubao_") else f"Bearer {token}"
+    if etag is not None:
+        headers["if-none-match"] = etag
+    return api.call(method, path.replace("{id}", identifier), headers=headers, query=query, raw_body=body)
+
+
 def test_no_request_gets_a_5xx(api, clock):
     game_id, seats = api.start_game("chess")
     outsider = api.new_player()["token"]
@@ -108,16 +119,9 @@ def test_no_request_gets_a_5xx(api, clock):
         days=st.integers(0, 20),
     )
     def request(route, body, token, query, which_id, random_id, etag, days):
-        method, path = route
         identifier = game_id if which_id == "real" else (random_id.replace("/", "") or "x")
-        headers = {}
-        if token is not None:
-            headers["authorization"] = token if not token.startswith("ubao_") else f"Bearer {token}"
-        if etag is not None:
-            headers["if-none-match"] = etag
         clock.advance(days=days)
-        answer = api.call(method, path.replace("{id}", identifier), headers=headers, query=query, raw_body=body)
-        _check(answer)
+        _check(fuzzed_call(api, route, identifier, token, etag, query, body))
 
     request()
 

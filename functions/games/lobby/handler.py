@@ -74,6 +74,11 @@ def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
     return error_responses(_DESCRIPTIONS, *statuses)
 
 
+def _success(model: type, description: str) -> dict[int, OpenAPIResponse]:
+    """A 200 with its schema in the OpenAPI description (Powertools adds none once a route lists responses)."""
+    return {200: {"description": description, "content": {"application/json": {"model": model}}}}
+
+
 def _seek_id(text: str) -> str:
     if not SEEK_ID.fullmatch(text):
         raise SeekNotFound("no open challenge has this id")
@@ -104,7 +109,7 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer) -> Res
     description="Public: open, unexpired challenges, newest first, 20 a page; each with its seeker's name and "
     "rating in the game. With a token, `mine` marks your own.",
     tags=["lobby"],
-    responses={**_errors(401, 422, 503)},
+    responses={**_success(SeekList, "A page of open challenges."), **_errors(401, 422, 503)},
 )
 def list_seeks(
     seeks: Seeks,
@@ -124,7 +129,7 @@ def list_seeks(
     description="An open or taken challenge; its seeker (with their token) sees the game it made in `game_id`. "
     "Send the `ETag` back as `If-None-Match` to poll: 304 until it changes.",
     tags=["lobby"],
-    responses={**_errors(304, 401, 404, 503)},
+    responses={**_success(SeekAnswer, "The challenge."), **_errors(304, 401, 404, 503)},
 )
 def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnswer]:
     seek = seeks.seek(_seek_id(id))
@@ -157,7 +162,7 @@ def accept_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[Accept
     "/v1/seeks/{id}",
     summary="Withdraw your challenge",
     tags=["lobby"],
-    responses={**_errors(401, 403, 404, 409, 503)},
+    responses={**_success(SeekAnswer, "Withdrawn: the challenge as it was."), **_errors(401, 403, 404, 409, 503)},
 )
 def withdraw_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
     seek = seeks.withdraw(player, _seek_id(id))

@@ -1,0 +1,46 @@
+"""Random requests to the lobby's routes: never a 5xx, every refusal the JSON error shape."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.games.test_fuzz import _check, bodies, fuzzed_call, id_texts
+
+ROUTES = [
+    ("POST", "/v1/seeks"),
+    ("GET", "/v1/seeks"),
+    ("GET", "/v1/seeks/{id}"),
+    ("POST", "/v1/seeks/{id}/accept"),
+    ("DELETE", "/v1/seeks/{id}"),
+]
+queries = st.dictionaries(
+    st.sampled_from(["game", "cursor", "x"]), st.text(max_size=40) | st.sampled_from(["chess", "tanzanian"]), max_size=3
+)
+
+
+def test_no_lobby_request_gets_a_5xx(api, clock):
+    asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
+    made = api.call(
+        "POST", "/v1/seeks", {"game": "english", "rated": False, "rating_range": [1400, 1600]}, token=asha["token"]
+    )
+    seek_id = made.body["seek"]["id"]
+    tokens = st.sampled_from([None, asha["token"], baraka["token"], "ubao_" + "Z" * 43]) | st.text(max_size=50)
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+    @given(
+        route=st.sampled_from(ROUTES),
+        body=bodies,
+        token=tokens,
+        query=queries,
+        which_id=st.sampled_from(["real", "random"]),
+        random_id=id_texts,
+        etag=st.none() | st.text(max_size=20) | st.just("*"),
+        days=st.integers(0, 3),
+    )
+    def request(route, body, token, query, which_id, random_id, etag, days):
+        identifier = seek_id if which_id == "real" else (random_id.replace("/", "") or "x")
+        clock.advance(days=days)
+        _check(fuzzed_call(api, route, identifier, token, etag, query, body))
+
+    request()
