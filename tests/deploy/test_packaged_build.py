@@ -68,6 +68,14 @@ def served(packaged_server) -> Calls:
     call("PATCH /v1/players/me", 200, body={"name": "Asha K"}, token=asha)
     call("PATCH /v1/players/me", 401, body={"name": "nobody"})
     call("GET /v1/players/me/games", 401)
+    assert call("GET /v1/players/me", 200, token=asha).json == {"name": "Asha K", "ratings": {}}
+    call("GET /v1/players/me", 401)
+    assert (
+        call("GET /v1/players/me/ratings/{game}", 200, "/v1/players/me/ratings/chess", token=asha).json["points"] == []
+    )
+    call("GET /v1/players/me/ratings/{game}", 422, "/v1/players/me/ratings/go", token=asha)
+    assert call("GET /v1/leaderboard", 200, "/v1/leaderboard?game=english").json["players"] == []
+    call("GET /v1/leaderboard", 422, "/v1/leaderboard?game=go")
     # a game from invitation to rematch
     created = call("POST /v1/games", 201, body={"game": "chess", "color": "white"}, token=asha).json
     game = created["game"]["id"]

@@ -21,6 +21,9 @@ ROUTES = [
     ("POST", "/v1/games/{id}/claim-timeout"),
     ("POST", "/v1/games/{id}/rematch"),
     ("GET", "/v1/games/{id}/export"),
+    ("GET", "/v1/players/me"),
+    ("GET", "/v1/players/me/ratings/{id}"),
+    ("GET", "/v1/leaderboard"),
 ]
 FIELDS = [
     "game",
@@ -36,6 +39,7 @@ FIELDS = [
     "move_limit",
     "mandatory_capture",
     "swap_colors",
+    "rated",
 ]
 
 scalars = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=30)
@@ -75,7 +79,7 @@ bodies = (
     | st.none()
 )
 queries = st.dictionaries(
-    st.sampled_from(["status", "cursor", "limit", "x"]), st.text(max_size=40) | likely, max_size=3
+    st.sampled_from(["status", "cursor", "limit", "game", "x"]), st.text(max_size=40) | likely, max_size=3
 )
 id_texts = st.text(alphabet="ABCabc012-_%./", min_size=0, max_size=14)
 

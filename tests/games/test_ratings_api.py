@@ -165,3 +165,14 @@ def test_bad_input_is_refused_and_writes_nothing(api, method, path, query, statu
     assert_refused(api.call(method, path, query=query, token=token), status, code)
     assert_refused(api.call("GET", "/v1/players/me"), 401, "unauthorized")
     assert snapshot() == before
+
+
+def test_a_game_the_computer_played_on_in_rates_the_absent_player(api, clock):
+    game_id, tokens, ids = rated_game(api, "chess")
+    api.play(game_id, tokens, ["e4"])
+    clock.advance(days=3, seconds=1)  # Black's time runs out: the computer plays on for Black
+    taken = api.call("POST", f"/v1/games/{game_id}/cpu-takeover", token=tokens["white"])
+    assert taken.status == 200 and taken.body["cpu_takeover"]["seat"] == "black" and taken.body["ply"] == 2
+    ended = api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"]).body
+    assert ended["rating_change"] == expected_points("black")
+    assert me(api, tokens["black"])["ratings"]["chess"]["rating"] == 1500 + expected_points("black")["black"]
