@@ -65,21 +65,24 @@ def test_the_seed_table_options_and_their_defaults():
 
 
 def test_site_settings_describe_only_what_the_site_does(built):
-    # The settings table tells the truth: no live tables with 30/60-second turns, no computer "at a live table", no ranked games. The
-    # table names the correspondence deadline (1 to 14 days), what a missed deadline does, and lists the
-    # features that do not exist yet under "Not yet on this site".
+    # The settings table tells the truth: the correspondence deadline (1 to 14 days) and what a missed deadline
+    # does; the turn time limit of a live table (none by default, 30 or 60 seconds) and the computer playing
+    # for a player who leaves one; ranked games, which do not exist yet, under "Not yet on this site".
     for lang in LANGS:
         t = build_site.translations(lang)
         for game in GAMES:
             page = built.pages[f"/{lang}/sheria/{game}/"]
             settings = page.html.split('<section id="settings">', 1)[1].split("</section>", 1)[0]
             rows = dict(re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td></tr>', settings))
-            assert len(rows) == settings.count('<th scope="row">') == 5, (lang, game)
+            assert len(rows) == settings.count('<th scope="row">') == 7, (lang, game)
             not_yet = rows.pop(t.gettext("Not yet on this site"))
-            assert not_yet == t.gettext("Live tables with a clock for each turn, and ranked games."), lang
+            assert not_yet == t.gettext("Ranked games."), lang
+            limit = rows.pop(t.gettext("Turn time limit"))
+            assert "30" in limit and "60" in limit, (lang, limit)
+            assert t.gettext("If a player leaves a live table") in rows
             rest = " ".join(rows.values())
             assert "14" in rest and t.gettext("If a player misses the deadline") in rows
-            for promise in ("30", "60", "live", "ranked", "rating"):
+            for promise in ("ranked", "rating"):
                 assert promise not in rest.lower(), (lang, game, promise)
         assert "tzd-8x8-v1" in built.pages[f"/{lang}/sheria/tanzanian/"].text
         assert "tzdraft" in section_text(built.pages[f"/{lang}/sheria/tanzanian/"], "settings").lower()
