@@ -238,6 +238,7 @@ def poll_cost(origin: str, game_id: str, polls: int = 20) -> None:
         name: (count - before["routes"].get(route, {}).get("calls", {}).get(name, 0)) / polls
         for name, count in after["routes"].get(route, {}).get("calls", {}).items()
     }
+    calls = {name: count for name, count in calls.items() if count}
     print(f"  a poll with nothing new: {calls} DynamoDB calls per poll (target: one Query)")
     print(
         f"    a 304 of {statistics.median(sizes):.0f} bytes (headers and all) beside the 200's body of {len(full)} bytes"
