@@ -1,5 +1,6 @@
-"""`make bench` section "live": 20 live tables (Tanzanian draughts, 30 s a move) playing at once on `make run`
-(the local runner on dynalite, as the browser tests start it), each phone polling as the game page does.
+"""`make bench` section "live": 20 live tables (Tanzanian draughts, 60 s a move) playing at once on `make run`
+(the local runner on dynalite, as the browser tests start it), each phone polling as the game page does,
+beside one table alone on the same server (the reference).
 
 * **The opponent's move**: from the mover's answer to the moment the other phone's poll (every second, with
   its ETag) shows it; the target is 2 s at the 95th percentile.
@@ -10,14 +11,17 @@
 * **A poll that finds nothing new**: the DynamoDB calls it makes (the runner's counters, local/probe.py) and
   the size of its 304 (status line, headers, body) beside the 200 it saves.
 
-The local runner serves one request at a time per function, as one Lambda instance does: 40 phones polling
-every second plus the moves share one instance here, where AWS would run several.
+The local runner serves one request at a time (one lock for every function): 40 phones polling every second
+plus the moves queue behind each other here, where AWS runs as many instances as requests come at once. So
+the 20 tables' figures grow with the time one request takes on this machine (printed beside them), and the
+table alone shows what the polling itself costs.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import statistics
 import threading
@@ -29,12 +33,22 @@ TABLES = 20
 MOVES = 6  # moves played on each table before the tables stop one by one
 POLL_SECONDS = 1.0  # LIVE_POLL_MS in site/modules/turn_clock.js
 GAME = "tanzanian"
+TURN_SECONDS = 60  # the longer limit, so that no turn runs out in real time while a loaded machine plays
 
 
-def call(origin: str, method: str, path: str, body: dict | None = None, token: str | None = None, etag=None):
-    """(status, headers, JSON body or None) of one request; a 4xx or 5xx is an answer here, not an error."""
+def call(
+    origin: str,
+    method: str,
+    path: str,
+    body: dict | None = None,
+    token: str | None = None,
+    etag: str | None = None,
+    source: str = "127.0.0.1",
+):
+    """(status, headers, JSON body or None, raw body) of one request from the address ``source`` (each table
+    has its own, as two friends on their own network would: the per-address limits are per table)."""
     parts = urlsplit(origin)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60, source_address=(source, 0))
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
@@ -50,18 +64,22 @@ def call(origin: str, method: str, path: str, body: dict | None = None, token: s
 class Phone(threading.Thread):
     """One player's game page: reads the game every second with its ETag and notes when each ply first shows."""
 
-    def __init__(self, origin: str, game_id: str, token: str):
+    def __init__(self, origin: str, game_id: str, token: str, source: str):
         super().__init__(daemon=True)
-        self.origin, self.game_id, self.token = origin, game_id, token
+        self.origin, self.game_id, self.token, self.source = origin, game_id, token, source
         self.etag: str | None = None
         self.seen: dict[int, float] = {}
         self.state: dict = {}
         self.changed = threading.Condition()
         self.running = True
+        self.requests = 0
 
     def run(self) -> None:
         while self.running:
-            status, headers, body, _ = call(self.origin, "GET", f"/v1/games/{self.game_id}", etag=self.etag)
+            status, headers, body, _ = call(
+                self.origin, "GET", f"/v1/games/{self.game_id}", etag=self.etag, source=self.source
+            )
+            self.requests += 1
             if status == 200:
                 with self.changed:
                     self.etag = dict(headers).get("ETag")
@@ -76,12 +94,19 @@ class Phone(threading.Thread):
             return self.state
 
 
-def new_table(origin: str) -> tuple[str, dict[str, str]]:
-    tokens = [call(origin, "POST", "/v1/players", {"name": name})[2]["token"] for name in ("Asha", "Baraka")]
-    request = {"game": GAME, "color": "white", "options": {"turn_seconds": 30}}
-    created = call(origin, "POST", "/v1/games", request, token=tokens[0])[2]
+def source_of(index: int) -> str:
+    return f"127.0.0.{10 + index}"
+
+
+def new_table(origin: str, index: int) -> tuple[str, dict[str, str]]:
+    source = source_of(index)
+    players = [call(origin, "POST", "/v1/players", {"name": name}, source=source)[2] for name in ("Asha", "Baraka")]
+    tokens = [player["token"] for player in players]
+    request = {"game": GAME, "color": "white", "options": {"turn_seconds": TURN_SECONDS}}
+    created = call(origin, "POST", "/v1/games", request, token=tokens[0], source=source)[2]
     game_id = created["game"]["id"]
-    call(origin, "POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, token=tokens[1])
+    invite = {"invite": created["invite"]["code"]}
+    call(origin, "POST", f"/v1/games/{game_id}/join", invite, token=tokens[1], source=source)
     return game_id, {"white": tokens[0], "black": tokens[1]}
 
 
@@ -95,7 +120,12 @@ def play_table(origin: str, game_id: str, tokens: dict, phones: dict, index: int
         pause = rng.uniform(0.5, 1.5) if number < MOVES else 1.0 * index  # the last move: a second apart
         time.sleep(pause)
         status, _, body, _ = call(
-            origin, "POST", f"/v1/games/{game_id}/moves", {"move": state["legal_moves"][0], "ply": ply}, tokens[turn]
+            origin,
+            "POST",
+            f"/v1/games/{game_id}/moves",
+            {"move": state["legal_moves"][0], "ply": ply},
+            tokens[turn],
+            source=source_of(index),
         )
         moved = time.monotonic()
         if status != 200:
@@ -121,10 +151,15 @@ def bench_live() -> None:
     if missing_dynamodb():
         print(f"  skipped: {missing_dynamodb()}")
         return
+    print(f"  load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with LocalSite() as site:
-        tables = [new_table(site.origin) for _ in range(TABLES)]
-        out, late = play_tables(site.origin, tables)
-        report(out.get("latency", []), late, out.get("refused", []))
+        for count in (1, TABLES):
+            tables = [new_table(site.origin, index) for index in range(count)]
+            started = time.monotonic()
+            out, late = play_tables(site.origin, tables)
+            served = out.get("requests", 0)
+            report(count, out.get("latency", []), late, out.get("refused", []))
+            print(f"    {served / max(1e-9, time.monotonic() - started):.0f} requests a second served")
         poll_cost(site.origin, tables[0][0])
 
 
@@ -132,7 +167,8 @@ def play_tables(origin: str, tables: list[tuple[str, dict[str, str]]]) -> tuple[
     """Every table played at once, then left to time out a second apart: (what the drivers noted, the delays
     from each deadline to the other phone seeing the computer's move)."""
     phones = {
-        game_id: {color: Phone(origin, game_id, token) for color, token in seats.items()} for game_id, seats in tables
+        game_id: {color: Phone(origin, game_id, token, source_of(index)) for color, token in seats.items()}
+        for index, (game_id, seats) in enumerate(tables)
     }
     everyone = [phone for pair in phones.values() for phone in pair.values()]
     for phone in everyone:
@@ -162,17 +198,20 @@ def play_tables(origin: str, tables: list[tuple[str, dict[str, str]]]) -> tuple[
         phone.running = False
     for driver in drivers:
         driver.join(timeout=5)
+    out["requests"] = sum(phone.requests for phone in everyone) + len(out.get("latency", []))
     return out, late
 
 
-def report(latency: list[float], late: list[float], refused: list[int]) -> None:
-    print(f"  opponent's move visible: {len(latency)} moves on {TABLES} tables, polling every {POLL_SECONDS:g} s")
+def report(count: int, latency: list[float], late: list[float], refused: list[int]) -> None:
+    print(
+        f"  {count} table(s): the opponent's move visible, {len(latency)} moves, each phone polling every {POLL_SECONDS:g} s"
+    )
     if latency:
         print(
             f"    median {statistics.median(latency):.2f} s, p95 {percentile(latency, 0.95):.2f} s, "
             f"max {max(latency):.2f} s (target: p95 under 2 s)"
         )
-    print(f"  the computer's move after a timeout, seen by the other phone: {len(late)} of {TABLES} tables")
+    print(f"    the computer's move after a timeout, seen by the other phone: {len(late)} of {count} tables")
     if late:
         print(
             f"    median {statistics.median(late):.2f} s, p95 {percentile(late, 0.95):.2f} s, "
@@ -199,6 +238,7 @@ def poll_cost(origin: str, game_id: str, polls: int = 20) -> None:
         name: (count - before["routes"].get(route, {}).get("calls", {}).get(name, 0)) / polls
         for name, count in after["routes"].get(route, {}).get("calls", {}).items()
     }
+    calls = {name: count for name, count in calls.items() if count}
     print(f"  a poll with nothing new: {calls} DynamoDB calls per poll (target: one Query)")
     print(
         f"    a 304 of {statistics.median(sizes):.0f} bytes (headers and all) beside the 200's body of {len(full)} bytes"
