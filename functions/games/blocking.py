@@ -93,7 +93,7 @@ def list_blocks(player: CurrentPlayer, players: Players) -> Response[BlockList]:
 
 
 @router.delete(
-    "/v1/players/me/blocks/<id>",
+    "/v1/players/me/blocks/{id}",
     summary="Remove a block",
     tags=["players"],
     responses={204: {"description": "Removed."}, **_errors(401, 404, 429, 503)},
