@@ -65,6 +65,8 @@ NEXT_WINDOWS = (100, 200, 400, 800)
 #: (the attempt is kept: the client's retry applies it). Each round one writer wins, so ten covers ten
 #: requests of one player finishing at the same moment; a person does not get near that.
 SAVE_TRIES = 10
+#: A stored first attempt younger than this may still be on its way to the rating through its own request.
+IN_FLIGHT_SECONDS = 60
 DAY_SECONDS = 86_400
 #: The most puzzles one ``pack`` request gives (the offline pack keeps 20 per game).
 PACK_MAX = 20
@@ -238,8 +240,8 @@ class PuzzleService:
     ) -> tuple[Progress, Attempt, float | None]:
         """Store a finished attempt if it is the player's first at the puzzle: (progress, the first attempt as
         stored, rating change), the change None when this attempt did not count. Of first attempts at once,
-        the one stored counts and only its reply says so (``rated``), whichever request applies it to the
-        rating: each reply carries its own attempt's result and rating, never another's."""
+        the one stored counts. A request with another answer never applies it while its own request may still
+        be running (``IN_FLIGHT_SECONDS``), nor says ``rated`` for it: each reply carries its own result."""
         counted = progress.recent_attempt(puzzle.id)
         if counted is not None:
             return progress, counted, None  # played before, and counted: the common replay costs no write
@@ -253,15 +255,16 @@ class PuzzleService:
             attempt = Attempt(puzzle.id, stored["result"] == "solved", int(stored["at"]), bool(stored.get("daily")))
             if not progress.is_pending(attempt):
                 return progress, attempt, None
+            if attempt.solved != (verdict.result == "solved") and now - attempt.at < IN_FLIGHT_SECONDS:
+                return progress, attempt, None  # another answer at once: its own request applies it
             logger.info("applying an attempt a stopped request left", extra={"puzzle": puzzle.id})
         opponent = self.rating_of(puzzle)
         before = progress.rating
         progress, change = self._apply(player, progress, attempt, opponent, zone)
         if change is not None:
             self._count(puzzle, attempt, opponent, before)
-        if stored_here:  # this attempt counts, whichever request applied it to the rating
-            return progress, attempt, change if change is not None else progress.rating.rating - before.rating
-        return progress, attempt, None  # another request's attempt counts: its reply says so, not this one
+        mine = stored_here or attempt.solved == (verdict.result == "solved")  # else another answer's attempt
+        return progress, attempt, change if mine else None
 
     def _count(self, puzzle: Puzzle, attempt: Attempt, opponent: glicko2.Rating, player: glicko2.Rating) -> None:
         """Add the attempt to one of the puzzle's counter shards, with its Glicko-2 terms for the puzzle's

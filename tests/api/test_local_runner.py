@@ -230,7 +230,10 @@ def lambda_handler(event, context):
         "pathParameters": event.get("pathParameters"),
         "query": event.get("queryStringParameters"),
         "cookies": event.get("cookies"),
-        "headers": {name: event["headers"].get(name) for name in ("x-multi", "cookie", "content-type")},
+        "headers": {
+            name: event["headers"].get(name)
+            for name in ("x-multi", "cookie", "content-type", "cloudfront-viewer-address")
+        },
         "body": event.get("body"),
         "isBase64Encoded": event["isBase64Encoded"],
         "method": event["requestContext"]["http"]["method"],
@@ -295,8 +298,18 @@ def test_the_event_is_payload_2_0(probe):
     assert status == 200
     assert body["query"] == {"a": "1,2", "b": "\u00e9"}
     assert body["cookies"] == ["s=1", "t=2"]
-    assert body["headers"] == {"x-multi": "one", "cookie": None, "content-type": "image/png"}
+    assert body["headers"] == {
+        "x-multi": "one", "cookie": None, "content-type": "image/png", "cloudfront-viewer-address": "127.0.0.1:0"
+    }  # fmt: skip
     assert body["isBase64Encoded"] is True and body["stage"] == "$default"
+
+
+@pytest.mark.parametrize("sent", ["garbage", "203.0.113.9:443", None])
+def test_the_viewer_address_is_the_connections_whatever_the_viewer_sends(probe, sent):
+    """As CloudFront does: the limits' address is never the viewer's to choose (a fresh bucket each time)."""
+    headers = {"CloudFront-Viewer-Address": sent} if sent else {}
+    status, body = probe_get(probe, "/v1/games/new", headers=headers)
+    assert status == 200 and body["headers"]["cloudfront-viewer-address"] == "127.0.0.1:0"
 
 
 def test_functions_get_their_template_environment(probe):
