@@ -98,6 +98,9 @@ def next_sources(puzzles: list[Record]) -> dict[str, int]:
     return numbers
 
 
+SLACK_UNTIL = 100  # puzzles in a set before its shares are held exactly
+
+
 class Spread:
     """Keeps a set spread out while it grows: a puzzle is refused when one of its motifs, or (one-move
     puzzles) its length, already holds its share of the puzzles so far. (Ratings are spread by
@@ -112,7 +115,11 @@ class Spread:
         self.total = 0
 
     def _full(self, key: str, share: float) -> bool:
-        return self.counts.get(key, 0) >= share * (self.total + 1) + self.settings.share_slack
+        """One more puzzle on ``key`` would take it over its share. The first ``SLACK_UNTIL`` puzzles
+        get a little slack (a share of a handful is under one puzzle); after that none, so a set
+        ends within its shares."""
+        slack = self.settings.share_slack if self.total < SLACK_UNTIL else 0
+        return self.counts.get(key, 0) + 1 > share * (self.total + 1) + slack
 
     def admits(self, puzzle: Record) -> bool:
         settings = self.settings

@@ -60,6 +60,7 @@ SECTIONS: dict[str, str] = {
     "push": "push:bench_push",
     "capacity": "capacity:bench_capacity",
     "review": "review:bench_review",
+    "verify": "verify:bench_verify",
 }
 
 
