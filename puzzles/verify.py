@@ -17,8 +17,12 @@ move. A step holds at a depth when
 
 A puzzle is kept only if every step holds at every depth; a search that runs out of nodes leaves it
 undecided, and an undecided puzzle is dropped as well. Countdown studies (three kings against a lone
-king) are solved exactly instead, count and all (``puzzles.countdown``), and kept only where the
-solution is proven the only move that wins within the count.
+king) are solved exactly instead, count and all (``puzzles.countdown``, one retrograde table for all
+of them), and kept only where the solution is proven to win within the count.
+
+Another move that wins as well (at every depth within a man of the solution's, or proven) is
+recorded as an alternative at its step, and the corrected puzzle is verified again as recorded; a
+step where the winners are more than ``MAX_WINNING_SHARE`` of the legal moves drops the puzzle.
 
 What a puzzle was verified by is recorded in it, for the maintainers only (the catalog does not read
 it): ``verified: {"proven": true}`` or ``{"depth": n}``.
