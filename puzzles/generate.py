@@ -41,7 +41,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from .rating import band_of, fit_knots, rating_of
-from .settings import COMMITTED, DRAUGHTS, Settings
+from .settings import COMMITTED, DRAUGHTS, Record, Settings
 from .sources import SOURCES, examine
 from .themes import MOTIFS
 from .verify import Outcome, read_jsonl, summary, write_jsonl
@@ -50,7 +50,7 @@ HERE = Path(__file__).resolve().parent
 __all__ = ["COMMITTED", "DRAUGHTS", "MOTIFS", "Settings", "band_of", "fit_knots", "generate", "main", "rating_of"]
 
 
-Examined = tuple[list[dict], list[Outcome]]  # a source's verified puzzles, and every verifier outcome
+Examined = tuple[list[Record], list[Outcome]]  # a source's verified puzzles, and every verifier outcome
 
 
 def _collect(
@@ -65,7 +65,7 @@ def _collect(
     they give to ``accept`` until it has enough."""
     kinds = tuple(kind for kind in SOURCES[game] if kinds is None or kind in kinds)
 
-    def tasks() -> Iterator[tuple]:
+    def tasks() -> Iterator[tuple[str, str, int, Settings]]:
         numbers = {kind: (first or {}).get(kind, 0) for kind in kinds}  # each kind numbered on its own
         while True:
             for kind in kinds:
@@ -87,7 +87,7 @@ def _collect(
 SOURCE_NUMBER = re.compile(r"ubao (self-play|\w+ study) \(seed \d+, (?:game|study) (\d+)")
 
 
-def next_sources(puzzles: list[dict]) -> dict[str, int]:
+def next_sources(puzzles: list[Record]) -> dict[str, int]:
     """Per kind of source, the number after the highest one the puzzles come from: where a top-up starts."""
     numbers: dict[str, int] = {}
     for puzzle in puzzles:
@@ -96,6 +96,9 @@ def next_sources(puzzles: list[dict]) -> dict[str, int]:
             kind = "game" if match.group(1) == "self-play" else match.group(1).split()[0]
             numbers[kind] = max(numbers.get(kind, 0), int(match.group(2)) + 1)
     return numbers
+
+
+SLACK_UNTIL = 100  # puzzles in a set before its shares are held exactly
 
 
 class Spread:
@@ -112,9 +115,13 @@ class Spread:
         self.total = 0
 
     def _full(self, key: str, share: float) -> bool:
-        return self.counts.get(key, 0) >= share * (self.total + 1) + self.settings.share_slack
+        """One more puzzle on ``key`` would take it over its share. The first ``SLACK_UNTIL`` puzzles
+        get a little slack (a share of a handful is under one puzzle); after that none, so a set
+        ends within its shares."""
+        slack = self.settings.share_slack if self.total < SLACK_UNTIL else 0
+        return self.counts.get(key, 0) + 1 > share * (self.total + 1) + slack
 
-    def admits(self, puzzle: dict) -> bool:
+    def admits(self, puzzle: Record) -> bool:
         settings = self.settings
         keys = self.keys(puzzle)
         return not any(
@@ -122,12 +129,12 @@ class Spread:
         )
 
     @staticmethod
-    def keys(puzzle: dict) -> list[str]:
+    def keys(puzzle: Record) -> list[str]:
         themes = puzzle["themes"]
         keys = [theme for theme in themes if theme in MOTIFS]
         return keys + (["one_move"] if "one_move" in themes else [])
 
-    def add(self, puzzle: dict) -> None:
+    def add(self, puzzle: Record) -> None:
         for key in self.keys(puzzle):
             self.counts[key] = self.counts.get(key, 0) + 1
         self.total += 1
@@ -138,24 +145,24 @@ def generate(
     count: int,
     settings: Settings = COMMITTED,
     jobs: int = 1,
-    progress: Callable[[str, list[dict]], None] | None = None,
-    existing: list[dict] | None = None,
+    progress: Callable[[str, list[Record]], None] | None = None,
+    existing: list[Record] | None = None,
     outcomes: list[Outcome] | None = None,
     kinds: tuple[str, ...] | None = None,
-) -> list[dict]:
+) -> list[Record]:
     """``count`` distinct puzzles of ``game``, from the sources in turn, kept spread out.
 
     ``existing``: a set to top up (kept as it is, its puzzles counted in the spread; the sources go on
     after the last one it comes from). ``outcomes`` collects the verifier's outcome on every puzzle the
     judge found (kept or dropped). ``kinds``: only these kinds of source (``SOURCES``). ``progress`` is told how far it got, with the puzzles so far, every 25."""
-    puzzles: list[dict] = list(existing or [])
+    puzzles: list[Record] = list(existing or [])
     fens = {puzzle["fen"] for puzzle in puzzles}
     spread = Spread(settings)
     for puzzle in puzzles:
         spread.add(puzzle)
     started = time.monotonic()
 
-    def accept_one(puzzle: dict) -> bool:
+    def accept_one(puzzle: Record) -> bool:
         if puzzle["fen"] in fens or not spread.admits(puzzle):
             return False
         fens.add(puzzle["fen"])
@@ -209,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         partial = args.out / f"{game}.jsonl.partial"
 
-        def report(text: str, so_far: list[dict], partial: Path = partial) -> None:
+        def report(text: str, so_far: list[Record], partial: Path = partial) -> None:
             print(text, flush=True)
             write_jsonl(partial, so_far)  # what a long run has found, should it be stopped
 

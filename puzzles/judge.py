@@ -154,4 +154,7 @@ class Judge:
     def best_reply(self, state: State) -> RawMove:
         """The defence the search prefers (ties: the first in the engine's order)."""
         self.searcher.clear()
-        return self.searcher.search(state, max_depth=self.depth, node_limit=self.node_limit).move
+        move: RawMove | None = self.searcher.search(state, max_depth=self.depth, node_limit=self.node_limit).move
+        if move is None:
+            raise ValueError("no defence: the side to move has no legal move")
+        return move

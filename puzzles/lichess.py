@@ -17,12 +17,14 @@ from pathlib import Path
 
 from shared_rules import get_game
 
+from .settings import Record
+
 HERE = Path(__file__).resolve().parent
 DEFAULT_SOURCE = HERE.parent.parent / "shared" / "data" / "lichess-puzzles.jsonl"
 LICENCE = "CC0-1.0"
 
 
-def convert(record: dict) -> dict:
+def convert(record: Record) -> Record:
     """One Lichess record as a ubao puzzle; raises ``RulesError`` if a move is not legal."""
     chess = get_game("chess")
     position = chess.from_fen(record["fen"]).play(chess.from_fen(record["fen"]).parse_move(record["moves"][0]))
@@ -46,7 +48,7 @@ def convert(record: dict) -> dict:
     }
 
 
-def import_file(source: Path) -> list[dict]:
+def import_file(source: Path) -> list[Record]:
     with source.open(encoding="utf-8") as lines:
         return [convert(json.loads(line)) for line in lines if line.strip()]
 

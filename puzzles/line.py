@@ -48,7 +48,8 @@ def solve(judge: Judge, state: State, settings: Settings) -> Line | None:
             if None in ends or 2 * len(winners) > len(judge.model.moves(state)) - 2:
                 return None  # winners leading on differently, or a position where most moves win
             ranked = sorted(winners, key=lambda move: -judge.score(state, move, settings.depth))
-            return Line([*line, ranked[0]], ends[winners.index(ranked[0])], ranked[1:])
+            end = ends[winners.index(ranked[0])]
+            return None if end is None else Line([*line, ranked[0]], end, ranked[1:])
         line.append(winners[0])
         state = engine.play(state, winners[0])
         if ends[0] is not None:

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
+
+from shared_rules import get_game
+from shared_rules.draughts.engine import RawMove
+from shared_rules.draughts.game import DraughtsGame, DraughtsPosition
+
+Record = dict[str, Any]  # a puzzle as its set's line holds it (JSON)
 
 DRAUGHTS = ("english", "tanzanian")
 LICENCE = "GPL-3.0-or-later"
@@ -33,3 +40,16 @@ class Settings:
 
 
 COMMITTED = Settings()
+
+
+def draughts_rules(game: str) -> DraughtsGame:
+    """The rules of a draughts game, typed as such (``get_game`` answers with any game)."""
+    rules = get_game(game)
+    if not isinstance(rules, DraughtsGame):
+        raise ValueError(f"{game!r} is not a draughts game")
+    return rules
+
+
+def played(position: DraughtsPosition, move: RawMove) -> DraughtsPosition:
+    """The position after ``move`` (the rules layer types it as any game's position)."""
+    return cast(DraughtsPosition, position.play(move))

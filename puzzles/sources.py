@@ -7,7 +7,6 @@ import hashlib
 import random
 from functools import cache
 
-from shared_rules import get_game
 from shared_rules.draughts.engine import RawMove, State
 from shared_rules.draughts.notation import write_fen
 from shared_rules.search import Searcher
@@ -16,7 +15,7 @@ from . import studies, verify
 from .judge import Judge, Undecided
 from .line import confirmed, solve
 from .rating import difficulty, facts_of, rating_of
-from .settings import COMMITTED, LICENCE, WORST_START, Settings
+from .settings import COMMITTED, LICENCE, WORST_START, Record, Settings, draughts_rules, played
 from .themes import themes_of
 
 # Where the puzzles come from, in turn: the kinds of a game in this order, again and again, each
@@ -27,7 +26,7 @@ SOURCES = {
 }
 
 
-def make_puzzle(judge: Judge, state: State, settings: Settings, source: str) -> dict | None:
+def make_puzzle(judge: Judge, state: State, settings: Settings, source: str) -> Record | None:
     """The puzzle at ``state`` (the solver to move), or None if it is not one."""
     if len(judge.model.moves(state)) < settings.min_legal_moves:
         return None  # two moves or fewer: a coin toss, not a puzzle
@@ -38,7 +37,7 @@ def make_puzzle(judge: Judge, state: State, settings: Settings, source: str) -> 
         facts = facts_of(judge, state, line.moves, settings)
     except Undecided:
         return None
-    rules = get_game(judge.game)
+    rules = draughts_rules(judge.game)
     fen = write_fen(rules.squares, state)
     position = rules.from_fen(fen)
     solution = []
@@ -47,7 +46,7 @@ def make_puzzle(judge: Judge, state: State, settings: Settings, source: str) -> 
         if index == len(line.moves) - 1:
             alternatives = sorted(position.notation(other) for other in line.alternatives)
         solution.append(position.notation(move))
-        position = position.play(move)
+        position = played(position, move)
     digest = hashlib.sha1(f"{judge.game}|{fen}|{' '.join(solution)}".encode()).hexdigest()[:10]
     puzzle = {
         "id": f"{judge.game}-{digest}",
@@ -79,7 +78,7 @@ def _worth_judging(judge: Judge, state: State, moves: list[RawMove], seen_score:
 # ----------------------------------------------------------------- self-play
 
 
-def examine_game(game: str, index: int, settings: Settings) -> list[dict]:
+def examine_game(game: str, index: int, settings: Settings) -> list[Record]:
     """Play self-play game ``index`` and return the puzzles found in it, in the order of its plies."""
     rng = random.Random(f"{settings.seed}:{game}:{index}")
     judge = Judge(game, depth=settings.depth, node_limit=settings.node_limit)
@@ -88,7 +87,7 @@ def examine_game(game: str, index: int, settings: Settings) -> list[dict]:
     state = engine.start_state()
     opening = rng.randint(2, 8)
     decisive_lead = 3 * model.weights.man + model.weights.king - model.weights.man
-    found: list[dict] = []
+    found: list[Record] = []
     last_ply = -10
     for ply in range(settings.max_plies):
         moves = model.moves(state)
@@ -108,7 +107,8 @@ def examine_game(game: str, index: int, settings: Settings) -> list[dict]:
                 if puzzle is not None:
                     found.append(puzzle)
                     last_ply = ply
-            move = rng.choice(moves) if rng.random() < settings.blunder_rate else seen.move
+            blunder = rng.random() < settings.blunder_rate
+            move = rng.choice(moves) if blunder or seen.move is None else seen.move
         state = engine.play(state, move)
         if abs(judge.balance(state, 0)) >= decisive_lead:
             break  # one side is far ahead: the rest of the game teaches little
@@ -124,7 +124,7 @@ def judge_for(game: str, settings: Settings) -> Judge:
     return Judge(game, depth=settings.depth, node_limit=settings.node_limit)
 
 
-def examine_study(kind: str, game: str, index: int, settings: Settings) -> list[dict]:
+def examine_study(kind: str, game: str, index: int, settings: Settings) -> list[Record]:
     """Random ending ``index`` of ``kind`` (``puzzles.studies``): a puzzle if the judge finds one win.
 
     An ending or a countdown study tries up to ``ending_tries`` (``countdown_tries``) placements and
@@ -145,7 +145,7 @@ def examine_study(kind: str, game: str, index: int, settings: Settings) -> list[
     return []
 
 
-def _study(judge: Judge, kind: str, state: State, settings: Settings, index: int) -> dict | None:
+def _study(judge: Judge, kind: str, state: State, settings: Settings, index: int) -> Record | None:
     moves = judge.model.moves(state)
     if len(moves) < settings.min_legal_moves or not -WORST_START <= judge.balance(state, state.turn) <= 0:
         return None
@@ -157,7 +157,7 @@ def _study(judge: Judge, kind: str, state: State, settings: Settings, index: int
     return make_puzzle(judge, state, settings, f"ubao {kind} study (seed {settings.seed}, study {index})")
 
 
-def examine(task: tuple[str, str, int, Settings]) -> tuple[list[dict], list[verify.Outcome]]:
+def examine(task: tuple[str, str, int, Settings]) -> tuple[list[Record], list[verify.Outcome]]:
     """The puzzles of one source (a self-play game or a random ending), each kept only if the deep
     verifier confirms it (when the settings ask for it), and the verifier's outcome on each."""
     kind, game, index, settings = task
@@ -166,6 +166,8 @@ def examine(task: tuple[str, str, int, Settings]) -> tuple[list[dict], list[veri
         return found, []
     outcomes = [verify.verify(game, puzzle) for puzzle in found]
     kept = [
-        {**puzzle, "verified": outcome.verified} for puzzle, outcome in zip(found, outcomes) if outcome.reason is None
+        verify.corrected_puzzle(puzzle, outcome)
+        for puzzle, outcome in zip(found, outcomes, strict=True)
+        if outcome.reason is None
     ]
     return kept, outcomes

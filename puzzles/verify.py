@@ -17,8 +17,12 @@ move. A step holds at a depth when
 
 A puzzle is kept only if every step holds at every depth; a search that runs out of nodes leaves it
 undecided, and an undecided puzzle is dropped as well. Countdown studies (three kings against a lone
-king) are solved exactly instead, count and all (``puzzles.countdown``), and kept only where the
-solution is proven the only move that wins within the count.
+king) are solved exactly instead, count and all (``puzzles.countdown``, one retrograde table for all
+of them), and kept only where the solution is proven to win within the count.
+
+Another move that wins as well (at every depth within a man of the solution's, or proven) is
+recorded as an alternative at its step, and the corrected puzzle is verified again as recorded; a
+step where the winners are more than ``MAX_WINNING_SHARE`` of the legal moves drops the puzzle.
 
 What a puzzle was verified by is recorded in it, for the maintainers only (the catalog does not read
 it): ``verified: {"proven": true}`` or ``{"depth": n}``.
@@ -30,12 +34,12 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
 
-from shared_rules import get_game
 from shared_rules.draughts.engine import RawMove, State
 from shared_rules.draughts.game import DraughtsPosition
 from shared_rules.search import NodeLimitReached
@@ -43,7 +47,7 @@ from shared_rules.search.core import INFINITY
 
 from . import countdown
 from .judge import CHECK_GAIN, WIN_GAIN, Judge
-from .settings import COMMITTED
+from .settings import COMMITTED, Record, draughts_rules, played
 
 HERE = Path(__file__).resolve().parent
 DRAUGHTS = ("english", "tanzanian")
@@ -52,6 +56,9 @@ VERIFY_DEPTH = max(2 * GENERATOR_DEPTH, 12)
 NODE_LIMIT = 400_000  # per move and step, for all the depths together
 TABLE_LIMIT = 1_000_000  # one table for all the questions about a puzzle (cleared between puzzles)
 CLEARLY_WORSE = WIN_GAIN  # another winning move a man or more below the solution's is no rival
+# Other moves that win as well (at every depth, or proven) are recorded as alternatives, unless the
+# winners are more than this share of a step's legal moves (two always allowed): then it is no puzzle.
+MAX_WINNING_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -60,11 +67,17 @@ class Outcome:
     kind: str  # where the puzzle comes from: self-play, ending, landing, countdown
     reason: str | None  # None: kept; else why it is dropped
     detail: str
-    verified: dict
+    verified: Record
     cpu: float
+    alternatives: list[list[str]] | None = None  # corrected: the other winning moves, per step
 
 
-def kind_of(puzzle: dict) -> str:
+def crowded(winners: int, legal: int) -> bool:
+    """Too many winning moves at one step for a puzzle (``MAX_WINNING_SHARE``)."""
+    return winners > max(2, int(MAX_WINNING_SHARE * legal))
+
+
+def kind_of(puzzle: Record) -> str:
     source = puzzle["source"]
     return "self-play" if "self-play" in source else source.split()[1]
 
@@ -95,12 +108,14 @@ def move_scores(judge: Judge, state: State, move: RawMove, thresholds: list[int]
 
 
 def check_step(
-    judge: Judge, position: DraughtsPosition, move: RawMove, accepted: set[RawMove], base: int
+    judge: Judge, position: DraughtsPosition, move: RawMove, accepted: set[RawMove], base: int, found: list[RawMove]
 ) -> tuple[str, str] | None:
     """Why this solver step fails at some depth (reason, detail), or None if it holds at every depth.
 
     Bounds first (cheap): the solution's move reaches the winning score, other moves do not. Only
-    where another move reaches it too are exact scores searched, to see whether it is a man worse."""
+    where another move reaches it too are exact scores searched, to see whether it is a man worse.
+    Another move that wins at every depth, within a man of the solution's, goes to ``found`` (to be
+    recorded as an alternative) while the step's winners stay few (``MAX_WINNING_SHARE``)."""
     state = position.state
     first = GENERATOR_DEPTH - 2  # index of the generator's depth in the per-depth lists
     wins = base + CHECK_GAIN
@@ -110,7 +125,8 @@ def check_step(
         if reached[index] < wins:
             return "no_longer_wins", f"{position.notation(move)} fails at depth {index + 2}"
     exact: list[int] = []
-    for other in judge.model.moves(state):
+    legal = judge.model.moves(state)
+    for other in legal:
         if other == move:
             continue
         scores = move_scores(judge, state, other, bars)
@@ -123,73 +139,107 @@ def check_step(
         # It wins too: no rival only if it is a man or more below the solution's move at every depth.
         exact = exact or move_scores(judge, state, move, None)
         rival_bars = [max(wins, score - CLEARLY_WORSE + 1) for score in exact]
-        scores = move_scores(judge, state, other, rival_bars)
-        for index in range(first, len(scores)):
-            if scores[index] >= rival_bars[index]:
+        rival = move_scores(judge, state, other, rival_bars)
+        for index in range(first, len(rival)):
+            if rival[index] >= rival_bars[index]:
+                if all(score >= wins for score in scores[first:]):
+                    found.append(other)  # wins at every depth: an alternative
+                    break
                 return "second_winner", f"{position.notation(other)} wins too at depth {index + 2}"
+    if crowded(1 + len(accepted) + len(found), len(legal)):
+        return "too_many_winners", f"{1 + len(accepted) + len(found)} of {len(legal)} moves win"
     return None
 
 
-def verify(game: str, puzzle: dict) -> Outcome:
-    """Verify one puzzle: every solver step at every depth, and countdown studies exactly."""
+def verify(game: str, puzzle: Record) -> Outcome:
+    """Verify one puzzle: every solver step at every depth, and countdown studies exactly. Other moves
+    found to win as well are recorded as alternatives (``Outcome.alternatives``) where they are few."""
     started = time.process_time()
-    judge = judge_for(game)
-    position = get_game(game).from_fen(puzzle["fen"])
-    start = position.state
-    base = judge.base(start)
-    steps = puzzle.get("alternatives") or [[] for _ in puzzle["solution"][::2]]
-    judge.searcher.clear()
-    reason: tuple[str, str] | None = None
-    verified: dict = {"depth": VERIFY_DEPTH}
-    if countdown.applies(game, start):
+    if countdown.applies(game, draughts_rules(game).from_fen(puzzle["fen"]).state):
         # Exact: a search cannot see past the count, and three flying kings are its costliest positions.
         # A proof implies every depth's verdict: short of a catch the search scores these endings 0.
-        proof = countdown.prove(puzzle)
-        name, detail = (None, "") if proof is None else ("not_proven", proof)
-        verified = {"proven": True} if proof is None else verified
-        return Outcome(puzzle["id"], kind_of(puzzle), name, detail, verified, time.process_time() - started)
+        reason, detail, alternatives = proven_alternatives(puzzle)
+        verified: Record = {"proven": True}
+    else:
+        reason, detail, alternatives = judged_alternatives(game, puzzle)
+        if reason is None and alternatives is not None:
+            # The corrected puzzle must verify as it will be recorded (its alternatives now accepted).
+            again = judged_alternatives(game, {**puzzle, "alternatives": alternatives})
+            reason, detail = again[:2] if again[0] or again[2] is None else ("unstable", "new winners when re-verified")
+        verified = {"depth": VERIFY_DEPTH}
+    cpu = time.process_time() - started
+    return Outcome(puzzle["id"], kind_of(puzzle), reason, detail, verified, cpu, alternatives)
+
+
+def proven_alternatives(puzzle: Record) -> tuple[str | None, str, list[list[str]] | None]:
+    """A countdown study's verdict: (drop reason or None, detail, corrected alternatives or None)."""
+    found = countdown.winners_by_step(puzzle)
+    if isinstance(found, str):
+        return "not_proven", found, None
+    for step, (others, legal) in enumerate(found):
+        if crowded(1 + len(others), legal):
+            return "too_many_winners", f"step {step + 1}: {1 + len(others)} of {legal} moves win", None
+    alternatives = [others for others, _ in found]
+    return None, "", corrected(puzzle, alternatives)
+
+
+def judged_alternatives(game: str, puzzle: Record) -> tuple[str | None, str, list[list[str]] | None]:
+    """A puzzle's verdict by depth: (drop reason or None, detail, corrected alternatives or None)."""
+    judge = judge_for(game)
+    position = draughts_rules(game).from_fen(puzzle["fen"])
+    base = judge.base(position.state)
+    steps = puzzle.get("alternatives") or [[] for _ in puzzle["solution"][::2]]
+    judge.searcher.clear()
+    alternatives: list[list[str]] = []
     try:
         for index, text in enumerate(puzzle["solution"]):
             move = position.parse_move(text)
             if index % 2 == 0:
                 accepted = {position.parse_move(other) for other in steps[index // 2]}
-                reason = check_step(judge, position, move, accepted, base)
+                found: list[RawMove] = []
+                reason = check_step(judge, position, move, accepted, base, found)
                 if reason is not None:
-                    break
-            position = position.play(move)
+                    return reason[0], reason[1], None
+                alternatives.append(sorted({*steps[index // 2], *(position.notation(m) for m in found)}))
+            position = played(position, move)
     except NodeLimitReached:
-        reason = ("undecided", f"over {NODE_LIMIT:,} nodes for one move")
-    cpu = time.process_time() - started
-    name, detail = reason if reason is not None else (None, "")
-    return Outcome(puzzle["id"], kind_of(puzzle), name, detail, verified, cpu)
+        return "undecided", f"over {NODE_LIMIT:,} nodes for one move", None
+    return None, "", corrected(puzzle, alternatives)
 
 
-def _verify_task(task: tuple[str, dict]) -> Outcome:
+def corrected(puzzle: Record, alternatives: list[list[str]]) -> list[list[str]] | None:
+    """``alternatives`` if they differ from what the puzzle records, else None (nothing to correct)."""
+    recorded = puzzle.get("alternatives") or [[] for _ in alternatives]
+    same = [sorted(step) for step in recorded] == alternatives
+    return None if same else alternatives
+
+
+def _verify_task(task: tuple[str, Record]) -> Outcome:
     return verify(*task)
 
 
 # ----------------------------------------------------------------- the sets
 
-# The order puzzles are verified in, by kind: the likeliest to fail first (random endings, where the
-# generator's shallow search was most often wrong) and the costliest last (a countdown proof explores
-# much of the three-against-one ending), so that a run stopped early (the results are written as it
-# goes) has done the most useful part.
-KIND_ORDER = ("ending", "landing", "self-play", "countdown")
+# The order puzzles are verified in, by kind: countdown studies first (one retrograde table proves them
+# all within a minute), then the likeliest to fail (random endings, where the generator's shallow
+# search was most often wrong), so that a run stopped early (the results are written as it goes) has
+# done the most useful part.
+KIND_ORDER = ("countdown", "ending", "landing", "self-play")
 WRITE_EVERY = 10  # puzzles between two writes of a set being verified
 
 
-def done(puzzle: dict) -> bool:
+def done(puzzle: Record) -> bool:
     """Already verified as deep as this verifier goes (or proven)."""
     verified = puzzle.get("verified") or {}
     return verified.get("proven") is True or verified.get("depth", 0) >= VERIFY_DEPTH
 
 
-def pending(puzzles: list[dict]) -> list[dict]:
-    todo = [puzzle for puzzle in puzzles if not done(puzzle)]
+def pending(puzzles: list[Record], kinds: tuple[str, ...] = KIND_ORDER) -> list[Record]:
+    todo = [puzzle for puzzle in puzzles if not done(puzzle) and kind_of(puzzle) in kinds]
     return sorted(todo, key=lambda puzzle: KIND_ORDER.index(kind_of(puzzle)))
 
 
-def apply(puzzles: list[dict], outcomes: list[Outcome]) -> list[dict]:
+def apply(puzzles: list[Record], outcomes: list[Outcome]) -> list[Record]:
     """The set with the failed puzzles left out and the kept ones marked as verified, in file order."""
     by_id = {outcome.id: outcome for outcome in outcomes}
     kept = []
@@ -198,30 +248,47 @@ def apply(puzzles: list[dict], outcomes: list[Outcome]) -> list[dict]:
         if outcome is None:
             kept.append(puzzle)
         elif outcome.reason is None:
-            kept.append({**puzzle, "verified": outcome.verified})
+            kept.append(corrected_puzzle(puzzle, outcome))
     return kept
 
 
-def read_jsonl(path: Path) -> list[dict]:
+def corrected_puzzle(puzzle: Record, outcome: Outcome) -> Record:
+    """A kept puzzle marked as verified, with the alternatives the verifier found if it found any."""
+    fixed = {**puzzle, "verified": outcome.verified}
+    if outcome.alternatives is not None:
+        fixed.pop("alternatives", None)
+        if any(outcome.alternatives):
+            fixed["alternatives"] = outcome.alternatives
+    return fixed
+
+
+def read_jsonl(path: Path) -> list[Record]:
     if not path.exists():
         return []
     with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-def write_jsonl(path: Path, records: list[dict]) -> None:
+def write_jsonl(path: Path, records: list[Record]) -> None:
     with path.open("w", encoding="utf-8") as out:
         for record in records:
             out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
-def verify_set(game: str, directory: Path, jobs: int, ids: set[str] | None = None, write: bool = True) -> list[Outcome]:
+def verify_set(
+    game: str,
+    directory: Path,
+    jobs: int,
+    ids: set[str] | None = None,
+    write: bool = True,
+    kinds: tuple[str, ...] = KIND_ORDER,
+) -> list[Outcome]:
     """Verify the puzzles of ``directory/<game>.jsonl`` not yet verified, writing as it goes: the set
     without the failures, and each failure appended to ``dropped/<game>.jsonl`` with its reason (a
     folder of its own: every ``*.jsonl`` beside the sets is packaged as a set)."""
     path = directory / f"{game}.jsonl"
     puzzles = read_jsonl(path)
-    todo = [p for p in puzzles if p["id"] in ids] if ids else pending(puzzles)
+    todo = [p for p in puzzles if p["id"] in ids] if ids else pending(puzzles, kinds)
     print(f"{game}: {len(puzzles)} puzzles, {len(todo)} to verify (depth {VERIFY_DEPTH})", flush=True)
     outcomes: list[Outcome] = []
 
@@ -233,20 +300,10 @@ def verify_set(game: str, directory: Path, jobs: int, ids: set[str] | None = Non
         dropped = {p["id"]: p for p in puzzles}
         log_path = directory / "dropped" / f"{game}.jsonl"
         log = read_jsonl(log_path)
-        log += [
-            {
-                "id": o.id,
-                "kind": o.kind,
-                "reason": o.reason,
-                "detail": o.detail,
-                "fen": dropped[o.id]["fen"],
-                "solution": dropped[o.id]["solution"],
-            }
-            for o in fresh
-            if o.reason
-        ]
+        log += [log_entry(o, dropped[o.id]) for o in fresh if o.reason or o.alternatives is not None]
         log_path.parent.mkdir(exist_ok=True)
         write_jsonl(log_path, log)
+        add_cpu(directory, game, fresh)
         puzzles = apply(puzzles, fresh)
         write_jsonl(path, puzzles)
         saved.update(o.id for o in fresh)
@@ -264,7 +321,32 @@ def verify_set(game: str, directory: Path, jobs: int, ids: set[str] | None = Non
     return outcomes
 
 
-def _outcomes(game: str, puzzles: list[dict], jobs: int):
+def log_entry(outcome: Outcome, puzzle: Record) -> Record:
+    """A line of ``dropped/<game>.jsonl``: a dropped puzzle (with why), or a corrected one (reason
+    ``corrected``, with the alternatives it now records)."""
+    entry = {
+        "id": outcome.id,
+        "kind": outcome.kind,
+        "reason": outcome.reason or "corrected",
+        "detail": outcome.detail or f"alternatives {outcome.alternatives}",
+        "fen": puzzle["fen"],
+        "solution": puzzle["solution"],
+    }
+    return entry
+
+
+def add_cpu(directory: Path, game: str, outcomes: list[Outcome]) -> None:
+    """Add the outcomes' CPU time to ``dropped/cpu.json``: per game and kind, puzzles verified and seconds."""
+    path = directory / "dropped" / "cpu.json"
+    ledger = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    kinds = ledger.setdefault(game, {})
+    for outcome in outcomes:
+        count, seconds = kinds.get(outcome.kind, [0, 0.0])
+        kinds[outcome.kind] = [count + 1, round(seconds + outcome.cpu, 1)]
+    path.write_text(json.dumps(ledger, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _outcomes(game: str, puzzles: list[Record], jobs: int) -> Iterator[Outcome]:
     tasks = [(game, puzzle) for puzzle in puzzles]
     if jobs <= 1:
         yield from map(_verify_task, tasks)
@@ -280,9 +362,11 @@ def summary(game: str, outcomes: list[Outcome]) -> str:
             dropped[(outcome.kind, outcome.reason)] = dropped.get((outcome.kind, outcome.reason), 0) + 1
     proven = sum(1 for o in outcomes if not o.reason and o.verified.get("proven"))
     kept = sum(1 for o in outcomes if not o.reason)
+    fixed = sum(1 for o in outcomes if not o.reason and o.alternatives is not None)
     lines = [
-        f"{game}: verified {len(outcomes)}: kept {kept} ({proven} proven, {kept - proven} by depth {VERIFY_DEPTH}), "
-        f"dropped {len(outcomes) - kept}; {sum(o.cpu for o in outcomes):.0f} CPU-seconds"
+        f"{game}: verified {len(outcomes)}: kept {kept} ({proven} proven, {kept - proven} by depth {VERIFY_DEPTH}; "
+        f"{fixed} corrected with alternatives), dropped {len(outcomes) - kept}; "
+        f"{sum(o.cpu for o in outcomes):.0f} CPU-seconds"
     ]
     lines += [f"  dropped {count} {kind} ({reason})" for (kind, reason), count in sorted(dropped.items())]
     return "\n".join(lines)
@@ -301,11 +385,22 @@ def standing(game: str, directory: Path) -> str:
     reasons: dict[tuple[str, str], int] = {}
     for entry in dropped:
         reasons[(entry["kind"], entry["reason"])] = reasons.get((entry["kind"], entry["reason"]), 0) + 1
+    corrections = {key: n for key, n in reasons.items() if key[1] == "corrected"}
+    drops = {key: n for key, n in reasons.items() if key[1] != "corrected"}
+    ledger_path = directory / "dropped" / "cpu.json"
+    ledger = json.loads(ledger_path.read_text(encoding="utf-8")).get(game, {}) if ledger_path.exists() else {}
     lines = [
         f"{game}: {len(puzzles)} puzzles: {proven} proven, {by_depth} verified to depth {VERIFY_DEPTH}, "
         f"{len(puzzles) - proven - by_depth} not yet ({', '.join(f'{n} {k}' for k, n in sorted(waiting.items()))})",
-        f"{game}: {len(dropped)} dropped: "
-        + ", ".join(f"{n} {kind} ({reason})" for (kind, reason), n in sorted(reasons.items())),
+        f"{game}: {sum(drops.values())} dropped: "
+        + ", ".join(f"{n} {kind} ({reason})" for (kind, reason), n in sorted(drops.items())),
+        f"{game}: {sum(corrections.values())} corrected (other winning moves recorded as alternatives): "
+        + ", ".join(f"{n} {kind}" for (kind, _), n in sorted(corrections.items())),
+        f"{game}: verification CPU time (since the ledger began): "
+        + ", ".join(
+            f"{kind} {n} puzzles {seconds:.0f} s ({seconds / n:.1f} s each)"
+            for kind, (n, seconds) in sorted(ledger.items())
+        ),
     ]
     return "\n".join(lines)
 
@@ -316,13 +411,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=HERE, help="where <game>.jsonl is (default: puzzles/)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--ids", default="", help="comma-separated ids: verify only these")
+    parser.add_argument("--kinds", default=",".join(KIND_ORDER), help="only these kinds, comma-separated")
     parser.add_argument("--check", action="store_true", help="verify and report; write nothing")
     parser.add_argument("--report", action="store_true", help="only say where the sets stand")
     args = parser.parse_args(argv)
     ids = set(filter(None, args.ids.split(","))) or None
     for game in args.games.split(","):
         if not args.report:
-            outcomes = verify_set(game, args.dir, args.jobs, ids, write=not args.check)
+            kinds = tuple(args.kinds.split(","))
+            outcomes = verify_set(game, args.dir, args.jobs, ids, write=not args.check, kinds=kinds)
             print(summary(game, outcomes), flush=True)
         print(standing(game, args.dir), flush=True)
     return 0

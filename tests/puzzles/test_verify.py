@@ -19,6 +19,7 @@ import pytest
 from puzzles import countdown, studies, verify
 from puzzles.catalog import Puzzle
 from shared_rules import get_game
+from shared_rules.draughts.engine import State
 from shared_rules.draughts.game import COUNTDOWN_MOVES, DraughtsPosition
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,9 +90,27 @@ def test_how_a_puzzle_was_verified_is_recorded_and_never_shown(game):
         if verified is None:
             continue  # not yet verified: `make puzzles` verifies what is left (puzzles/README.md)
         assert verified in ({"proven": True}, {"depth": verify.VERIFY_DEPTH}), puzzle["id"]
+        assert_few_alternatives(game, puzzle)
         if countdown.three_kings_against_one(get_game(game).from_fen(puzzle["fen"]).state) and game == "tanzanian":
             assert verified == {"proven": True}, puzzle["id"]  # countdown studies are proven, never judged
         assert "verified" not in Puzzle.from_json(puzzle).public()
+
+
+def assert_few_alternatives(game: str, puzzle: dict) -> None:
+    """Recorded alternatives: one list per solver step, each a legal move other than the solution's,
+    and with the solution's at most ``MAX_WINNING_SHARE`` of the step's legal moves."""
+    alternatives = puzzle.get("alternatives")
+    if not alternatives:
+        return
+    position = get_game(game).from_fen(puzzle["fen"])
+    assert len(alternatives) == len(puzzle["solution"][::2]), puzzle["id"]
+    for index, text in enumerate(puzzle["solution"]):
+        move = position.parse_move(text)
+        if index % 2 == 0:
+            others = {position.parse_move(other) for other in alternatives[index // 2]}
+            assert move not in others, puzzle["id"]
+            assert not verify.crowded(1 + len(others), len(position.legal_moves())), puzzle["id"]
+        position = position.play(move)
 
 
 # ----------------------------------------------------------------- the countdown solver
@@ -150,10 +169,30 @@ def test_the_oracle_positions_hold_wins_and_draws():
 def test_the_countdown_solver_agrees_with_the_rules_layer_near_the_end_of_the_count(index, moves_left):
     start = near_the_end(countdown_positions()[index], moves_left)
     solver = countdown.CountdownSolver(start.game.engine)
+    table = countdown.table_for("tanzanian")
     for move in start.legal_moves():
         expected = move_wins(start, move, moves_left)
         assert solver.move_wins(start.state, move, moves_left) == expected, start.notation(move)
+        assert table.move_wins(start.state, move, moves_left) == expected, start.notation(move)
     assert solver.wins_within(start.state, moves_left) == rules_win(start, moves_left)
+    assert table.wins_within(start.state, moves_left) == rules_win(start, moves_left)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_retrograde_table_agrees_with_the_search_on_random_kings_endings(seed):
+    """One, two or three kings against a lone king, either side to move, every move, counts 1 to 4
+    (the search settles those in a moment; the table answers every count from the same analysis)."""
+    engine = get_game("tanzanian").engine
+    table, solver = countdown.table_for("tanzanian"), countdown.CountdownSolver(engine)
+    rng = random.Random(f"countdown-table:{seed}")
+    for _ in range(8):
+        kings = rng.choice([1, 2, 3])
+        squares = rng.sample(sorted(engine.coords), kings + 1)
+        strong, lone = sum(1 << square for square in squares[:kings]), 1 << squares[kings]
+        state = rng.choice([State(strong, lone, strong | lone, 0), State(lone, strong, strong | lone, 1)])
+        moves_left = rng.randint(1, 4)
+        for move in engine.legal_moves(state):
+            assert table.move_wins(state, move, moves_left) == solver.move_wins(state, move, moves_left), state
 
 
 def test_a_study_is_proven_only_with_its_one_winning_move():
@@ -166,6 +205,41 @@ def test_a_study_is_proven_only_with_its_one_winning_move():
     assert countdown.prove(two_winners, count_used=COUNTDOWN_MOVES - 2) == "step 1: f6-a1 wins too within the count"
     accepted = {**two_winners, "alternatives": [["f6-a1"]]}
     assert countdown.prove(accepted, count_used=COUNTDOWN_MOVES - 2) is None
+
+
+# Countdown studies from the sets: one whose first step has three more winning moves (of 17), one
+# where 24 of 26 moves win (solution as the set had them).
+CORRECTED = ("B:WKh2:BKg1,Kg3,Kg7", ["g3-b8", "h2-g3", "b8xh2"])
+CROWDED = ("W:WKc3,Ke3,Kg7:BKh2", ["e3-f4", "h2xe5xa1", "g7-h8", "a1-b2", "h8xa1"])
+
+
+def study(fen: str, solution: list[str]) -> dict:
+    return {
+        "id": "tanzanian-study",
+        "game": "tanzanian",
+        "fen": fen,
+        "solution": solution,
+        "source": "ubao countdown study",
+    }
+
+
+def test_other_winning_moves_of_a_study_are_recorded_as_alternatives_and_then_verify():
+    puzzle = study(*CORRECTED)
+    outcome = verify.verify("tanzanian", puzzle)
+    assert (outcome.reason, outcome.verified) == (None, {"proven": True})
+    assert outcome.alternatives == [["g3-e1", "g3-f2", "g3-h4"], []]
+    fixed = verify.corrected_puzzle(puzzle, outcome)
+    assert fixed["alternatives"] == outcome.alternatives and fixed["verified"] == {"proven": True}
+    assert countdown.prove(fixed) is None
+    assert countdown.prove(puzzle) == "step 1: g3-e1 wins too within the count"
+    again = verify.verify("tanzanian", fixed)
+    assert (again.reason, again.alternatives) == (None, None)  # nothing left to correct
+
+
+def test_a_study_where_most_moves_win_is_dropped():
+    outcome = verify.verify("tanzanian", study(*CROWDED))
+    assert (outcome.reason, outcome.detail) == ("too_many_winners", "step 1: 24 of 26 moves win")
+    assert verify.crowded(3, 14) and not verify.crowded(3, 15) and not verify.crowded(2, 3)
 
 
 # ----------------------------------------------------------------- the deep sample

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from puzzles_api.check import AttemptOver, judge
 
-from puzzles.catalog import Puzzle, find
+from puzzles.catalog import Puzzle, find, load
 from shared_rules import AmbiguousMove, InvalidMove, get_game
 
 # A hand-made puzzle whose first solver move is quiet although a mate in one is on the board: the mate
@@ -106,3 +106,43 @@ def test_a_recorded_alternative_solves_too():
     assert judge(puzzle, ["27x18x11"]).result == "solved"
     assert judge(puzzle, ["27x20x11"]).result == "solved"
     assert judge(puzzle, ["27x18x11"]).moves == ("27x18x11",)
+
+
+# A countdown study (three kings against a lone king, the 12-move count): the retrograde table proves
+# that three more first moves catch the lone king within the count, so the set records them.
+COUNTDOWN = Puzzle(
+    "tanzanian-handmade",
+    "tanzanian",
+    "B:WKa7:BKb6,Kc3,Kg7",
+    ("b6-c5", "a7xd4xa1", "g7-h8", "a1-b2", "h8xa1"),
+    2000,
+    ("countdown",),
+    "test",
+    "test",
+    (("b6-c7", "b6-g1"), ("g7-f8",), ()),
+)
+
+
+@pytest.mark.parametrize("step", [0, 1])
+def test_a_recorded_alternative_solves_at_any_step_not_only_the_last(step):
+    line = [COUNTDOWN.solution[2 * index] for index in range(step)]
+    for alternative in COUNTDOWN.alternatives[step]:
+        verdict = judge(COUNTDOWN, [*line, alternative])
+        assert verdict.result == "solved" and verdict.moves[-1] == alternative
+    assert judge(COUNTDOWN, [*line, COUNTDOWN.solution[2 * step]]).result == "continue"
+    position = get_game("tanzanian").from_fen(COUNTDOWN.fen)
+    for move in COUNTDOWN.solution[: 2 * step]:
+        position = position.play(move)
+    accepted = {COUNTDOWN.solution[2 * step], *COUNTDOWN.alternatives[step]}
+    other = next(text for text in sorted(position.legal_notations()) if text not in accepted)
+    assert judge(COUNTDOWN, [*line, other]).result == "failed"
+
+
+@pytest.mark.parametrize("game", ["english", "tanzanian"])
+def test_every_alternative_the_sets_record_solves(game):
+    """Every step of every puzzle with alternatives: the solution's line up to the step, then each."""
+    for puzzle in (puzzle for puzzle in load(game) if puzzle.alternatives):
+        for step, alternatives in enumerate(puzzle.alternatives):
+            line = list(puzzle.solution[: 2 * step : 2])
+            for alternative in alternatives:
+                assert judge(puzzle, [*line, alternative]).result == "solved", (puzzle.id, step, alternative)

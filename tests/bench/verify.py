@@ -1,0 +1,67 @@
+"""Section ``verify``: the deep verification of the draughts puzzles, CPU seconds a puzzle by kind.
+
+Countdown studies: the retrograde table (``puzzles.countdown_table``, built once, then a lookup per
+move) against the memoized search it replaced (``countdown.CountdownSolver``, a fresh memo per
+process), on the same studies in the same run; the verdicts must agree. Depth-judged puzzles: the
+CPU seconds of ``puzzles.verify.verify`` on the first verified puzzles of each kind.
+"""
+
+from __future__ import annotations
+
+import time
+
+from puzzles import countdown, verify
+from puzzles.countdown_table import CountdownTable
+from puzzles.settings import Record, draughts_rules, played
+from shared_rules.draughts.game import COUNTDOWN_MOVES
+from tests.bench.common import heading
+
+STUDIES = 2  # countdown studies proven both ways (the search spends about a CPU-minute on the first)
+PER_KIND = 2  # depth-judged puzzles timed per kind
+
+
+def _winners(prover: countdown.CountdownSolver | CountdownTable, puzzle: Record) -> list[list[str]]:
+    """Each solver step's winning moves, by the table or by the memoized search (the way before it)."""
+    position = draughts_rules(puzzle["game"]).from_fen(puzzle["fen"])
+    steps = []
+    for index, text in enumerate(puzzle["solution"]):
+        move = position.parse_move(text)
+        if index % 2 == 0:
+            left = COUNTDOWN_MOVES - index // 2
+            wins = [m for m in position.legal_moves() if prover.move_wins(position.state, m, left)]
+            steps.append(sorted(position.notation(m) for m in wins))
+        position = played(position, move)
+    return steps
+
+
+def bench_verify() -> None:
+    """CPU seconds: countdown proofs by table vs by search; depth verification per puzzle by kind."""
+    sets = {game: verify.read_jsonl(verify.HERE / f"{game}.jsonl") for game in verify.DRAUGHTS}
+    studies = [p for p in sets["tanzanian"] if verify.kind_of(p) == "countdown"][:STUDIES]
+    engine = draughts_rules("tanzanian").engine
+
+    heading("verify: countdown studies, CPU seconds (process time)")
+    started = time.process_time()
+    table = CountdownTable(engine)
+    built = time.process_time() - started
+    started = time.process_time()
+    by_table = [_winners(table, study) for study in studies]
+    looked_up = time.process_time() - started
+    started = time.process_time()
+    solver = countdown.CountdownSolver(engine)
+    by_search = [_winners(solver, study) for study in studies]
+    searched = time.process_time() - started
+    assert by_table == by_search, "the table and the search disagree"
+    print(f"table: built in {built:.1f} s, then {looked_up / len(studies):.3f} s a study")
+    print(f"search (the reference): {searched / len(studies):.1f} s a study ({len(studies)} studies, one memo)")
+    print(f"ratio for these {len(studies)} studies: {searched / (built + looked_up):.1f}x; for all 285 of a set")
+    print(f"  the search's cost grows with the studies, the table's stays at {built:.0f} s")
+
+    heading("verify: depth-judged puzzles, CPU seconds a puzzle (depth 4 to 12)")
+    for game, puzzles in sets.items():
+        for kind in ("ending", "landing", "self-play"):
+            sample = [p for p in puzzles if verify.kind_of(p) == kind and verify.done(p)][:PER_KIND]
+            if not sample:
+                continue
+            seconds = [verify.verify(game, puzzle).cpu for puzzle in sample]
+            print(f"{game:<10} {kind:<10} {sum(seconds) / len(seconds):6.2f} s ({len(sample)} puzzles)")
