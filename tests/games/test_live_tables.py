@@ -67,9 +67,11 @@ def test_a_live_turn_runs_out_the_computer_plays_on_and_the_player_resumes(live_
     assert again.status == 409 and again.code == "turn_time_over"
     assert snapshot() == before
 
-    # Baraka answers in time; the computer answers him at once for Asha.
+    # Baraka answers in time; the computer answers him for Asha (in the same answer, or on the next read when a
+    # loaded machine left the store too little of the request's time: the reply is then owed, never lost).
     clock.advance(seconds=10)
-    answered = api.move(seats["black"], game_id, after["legal_moves"][0], 3).body
+    assert api.move(seats["black"], game_id, after["legal_moves"][0], 3).status == 200
+    answered = api.get(game_id).body
     assert answered["ply"] == 5 and answered["turn"] == "black"
 
     # Asha comes back on the same device with her token and takes her seat back.
@@ -110,8 +112,9 @@ def test_one_computer_move_however_many_readers_see_the_turn_run_out(dynalite_ap
     # Eight instances read the game at once (forked processes on one dynalite server): each may see the turn
     # run out, and the conditional appends let one takeover and one computer move through.
     answers = at_once(lambda: Api(handler), [lambda reader: reader.get(game_id)] * 8)
-    assert {answer.status for answer in answers} == {200}
-    assert {answer.body["ply"] for answer in answers} == {3}
+    # A reader that lost every round to the others may be told to retry (503); none sees a half-done turn.
+    assert {answer.status for answer in answers} <= {200, 503} and 200 in {answer.status for answer in answers}
+    assert {answer.body["ply"] for answer in answers if answer.status == 200} == {3}
     kinds = [event["kind"] for event in events_of(game_id)]
     assert kinds.count("cpu_takeover") == 1 and kinds.count("move") == 3  # two opening moves, one computer move
 
