@@ -143,5 +143,8 @@ def test_the_turn_limit_is_none_30_or_60(api, value):
 def test_a_rematch_keeps_the_live_table(api, clock):
     game_id, seats = live_game(api)
     assert post(api, game_id, "resign", seats["white"]).status == 200
-    rematch = post(api, game_id, "rematch", seats["black"]).body["game"]
+    assert post(api, game_id, "rematch", seats["black"]).status == 200  # an offer: nothing made yet
+    answer = api.call("POST", f"/v1/games/{game_id}/rematch", {"action": "accept"}, token=seats["white"])
+    assert answer.status == 201, answer.body
+    rematch = answer.body["game"]
     assert rematch["options"]["turn_seconds"] == 30 and rematch["turn_ms_left"] == 30_000
