@@ -17,6 +17,7 @@ import { setUpLobby } from "../modules/lobby_panel.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { setUpReview } from "../modules/review_view.js";
+import { setUpOfflineMoves } from "../modules/offline_moves.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
 import { gamePlace, inviteUrl, mySeat, rememberInvite, rememberSeat, unwrap } from "../modules/seats.js";
 import { LIVE_POLL_MS, TurnClock, isLive } from "../modules/turn_clock.js";
@@ -46,7 +47,6 @@ let board = null;
 let pollTimer = null;
 let pollEvery = POLL_MS;
 let positions = null; // the game's positions by ply, for stepping through its moves (positions.js)
-let busy = false;
 const reviewBox = $(".review", gameBox);
 const review = setUpReview(reviewBox, { messages: m, api: { call, player }, board: () => board, backToGame: () => render(state) });
 
@@ -198,8 +198,8 @@ function failureText(error) {
 
 // Every action answers with the game's state; the page then reads the whole game (with its moves) again.
 async function act(path, body) {
-  if (busy) return null;
-  busy = true;
+  if (lock.busy) return null;
+  lock.busy = true;
   try {
     const me = await player();
     const answer = await call("POST", `/v1/games/${encodeURIComponent(state.id)}/${path}`, { body, token: me.token });
@@ -210,53 +210,13 @@ async function act(path, body) {
       await load(state.id).catch(() => {});
       say(status, refusalOf(m, error.body.error, error.body.legal_moves || [], state.game), "bad");
     } else if (path === "moves") {
-      await keepOffline(body);
+      await offline.keepOffline(body);
     } else say(status, m.network_error, "bad");
     return null;
   } finally {
-    busy = false;
+    lock.busy = false;
   }
 }
-
-/** A move the network did not carry: kept with its ply and sent when the connection returns. */
-async function keepOffline(body) {
-  const kept = await outbox().catch(() => null);
-  if (!kept) return say(status, m.network_error, "bad");
-  await kept.queueMove(state.id, body).catch(() => {});
-  const move = (board.legal || []).find((legal) => moveText(state.game, legal) === body.move);
-  if (move) board.showQueued(move);
-  say(status, kept.offlineText("moveQueued", { move: body.move }), "queued"); // nothing went wrong: it waits
-}
-
-/**
- * The move made offline for this game: sent now, or, if the service worker sent it meanwhile (Background
- * Sync), what the server said then. A 409 means the opponent moved first: the game is shown as it is now.
- */
-async function sendQueued() {
-  if (!state || busy) return;
-  const id = state.id;
-  const kept = await outbox().catch(() => null);
-  if (!kept || busy) return;
-  const { deliverMove, dropMove, offlineText, queuedMove, withOutbox } = kept;
-  busy = true;
-  try {
-    await withOutbox(async () => {
-      const queued = await queuedMove(id).catch(() => null);
-      if (!queued) return;
-      const outcome = queued.outcome || (await deliverMove(id, queued));
-      if (!outcome) return; // still offline: kept for the next try
-      await dropMove(id);
-      await load(id).catch(() => {});
-      if (outcome.kind === "sent") say(status, offlineText("moveSent", { move: queued.move }), "ok");
-      else if (outcome.kind === "conflict") say(status, offlineText("opponentFirst", { move: queued.move }), "bad");
-      else say(status, refusalOf(m, outcome, [], state.game), "bad"); // {code, reason}, as the page or the service worker kept it
-    });
-  } finally {
-    busy = false;
-  }
-}
-
-window.addEventListener("online", sendQueued);
 
 // The outbox (outbox.js) matters only once a game is open: the create form's first visit does
 // without it, and a game's page fetches it beside the game (load), before a move can be made.
@@ -264,7 +224,7 @@ let outboxModule = null;
 function outbox() {
   if (!outboxModule) {
     outboxModule = import("./outbox.js").then((module) => {
-      module.whenDelivered(sendQueued);
+      module.whenDelivered(offline.sendQueued);
       return module;
     });
     outboxModule.catch(() => {
@@ -273,6 +233,10 @@ function outbox() {
   }
   return outboxModule;
 }
+const lock = { busy: false }; // one action at a time, the offline sender's included
+const offline = setUpOfflineMoves({
+  messages: m, game: () => state, board: () => board, say: (text, kind) => say(status, text, kind), load, lock, outbox,
+});
 
 /** A move, shown as being sent (the board still, its status saying so) until the server answers. */
 async function send(text) {
@@ -413,7 +377,7 @@ async function start() {
   try {
     const game = await load(id);
     scrollTo(0, 0);
-    sendQueued();
+    offline.sendQueued();
     const seat = mySeat(game, COLOURS, storedPlayer());
     // Back at a live table on the same device: the seat the computer kept is taken back at once.
     if (isLive(game) && seat && game.cpu_takeover?.seat === seat && (await act("resume", {}))) await load(id);
