@@ -1,7 +1,8 @@
 """What `make run` spends per API request, for the load test (`make load`, tests/load/): the CPU time of each
 request by route, and the DynamoDB calls it made with the capacity DynamoDB says they consumed.
 
-    GET /v1/_local/stats     the totals since the runner started, as JSON (make run only: never deployed)
+    GET /v1/_local/stats     the totals since the runner started, as JSON (make run only: never deployed), and
+                             ``stream_looks``: how many looks the local stream has completed (tests wait on it)
 
 The counters listen on the data-access module's clients (``common.persistence.store.client``, one per call budget) with
 botocore's public event hooks: ``before-parameter-build`` asks for ``ReturnConsumedCapacity: TOTAL`` (the
@@ -108,10 +109,17 @@ class Probe:
             stats.failed_conditions += failed
 
     def report(self) -> bytes:
+        from local.streams import stream_looks
+
         with self._lock:
             routes = {name: stats.as_json() for name, stats in self.routes.items()}
         return json.dumps(
-            {"process_cpu_seconds": time.process_time() - self.started, "dynamodb": self.listening, "routes": routes}
+            {
+                "process_cpu_seconds": time.process_time() - self.started,
+                "dynamodb": self.listening,
+                "routes": routes,
+                "stream_looks": stream_looks(),
+            }
         ).encode()
 
 

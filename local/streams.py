@@ -119,8 +119,16 @@ def event_items(item: dict[str, Any]) -> bool:
 POLL_SECONDS_VARIABLE = "STREAM_POLL_SECONDS"
 #: How often the reminder sweep runs (EventBridge Scheduler's rate in template.yaml: 15 minutes).
 SWEEP_SECONDS_VARIABLE = "REMINDER_SWEEP_SECONDS"
+#: The feeders started in this process (the runner's one), for ``stream_looks``.
+RUNNING: list[StreamFeeder] = []
 #: A record the function keeps failing is dropped after this many attempts (the template's MaximumRetryAttempts).
 MAX_ATTEMPTS = 10
+
+
+def stream_looks() -> int:
+    """The looks the running feeders have completed: a test that waits for two more after a write knows a
+    whole look began after it, and so that the write's records were fed (and their pushes sent)."""
+    return sum(feeder.looks for feeder in RUNNING)
 
 
 class StreamFeeder:
@@ -150,6 +158,7 @@ class StreamFeeder:
         self._thread: threading.Thread | None = None
 
     def start(self) -> StreamFeeder:
+        RUNNING.append(self)
         self._thread = threading.Thread(target=self._run, name="local-stream", daemon=True)
         self._thread.start()
         return self
@@ -162,6 +171,8 @@ class StreamFeeder:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=10)
+        if self in RUNNING:
+            RUNNING.remove(self)
 
     def _run(self) -> None:
         started = False
@@ -176,6 +187,7 @@ class StreamFeeder:
             if self._stopped.is_set():
                 break
             self._look(self.feed)
+            self.looks += 1
 
     @staticmethod
     def _look(action: Callable[[], Any]) -> bool:

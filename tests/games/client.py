@@ -183,14 +183,16 @@ class Api:
 
 
 def snapshot() -> dict[str, list]:
-    """Every item of the games and players tables (to prove that a refused request wrote nothing)."""
+    """Every item of the games, players and ratings tables there are (to prove that a refused request wrote nothing)."""
     import os
 
     from common.persistence import store
 
     tables = {}
     for variable in ("GAMES_TABLE", "PLAYERS_TABLE", "RATINGS_TABLE"):
-        name = os.environ[variable]
+        name = os.environ.get(variable)
+        if name is None:  # a function's tests without that table (the puzzles' have no ratings)
+            continue
         items, params = [], {"TableName": name, "ConsistentRead": True}
         while True:
             answer = store.client().scan(**params)

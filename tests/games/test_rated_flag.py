@@ -43,6 +43,14 @@ def test_the_usual_start_given_as_a_fen_may_be_rated(api):
     assert game["rated"] is True
 
 
+def rematch(api, game_id: str, offerer: str, accepter: str) -> dict:
+    """A rematch by consent: one player offers, the other accepts; the new game."""
+    assert api.call("POST", f"/v1/games/{game_id}/rematch", token=offerer).status == 200
+    accepted = api.call("POST", f"/v1/games/{game_id}/rematch", {"action": "accept"}, token=accepter)
+    assert accepted.status == 201, accepted.body
+    return accepted.body["game"]
+
+
 def test_a_rematch_keeps_rated_and_the_list_shows_it(api):
     game_id, seats = api.start_game("english")
     created = api.call("POST", "/v1/games", {"game": "english", "rated": True}, token=seats["white"])
@@ -50,8 +58,8 @@ def test_a_rematch_keeps_rated_and_the_list_shows_it(api):
     api.join(seats["black"], rated_id, created.body["invite"]["code"])
     for ident in (game_id, rated_id):
         assert api.call("POST", f"/v1/games/{ident}/resign", token=seats["white"]).status == 200
-    casual_rematch = api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["white"]).body["game"]
-    rated_rematch = api.call("POST", f"/v1/games/{rated_id}/rematch", token=seats["black"]).body["game"]
+    casual_rematch = rematch(api, game_id, offerer=seats["white"], accepter=seats["black"])
+    rated_rematch = rematch(api, rated_id, offerer=seats["black"], accepter=seats["white"])
     assert casual_rematch["rated"] is False and rated_rematch["rated"] is True
     listed = api.call("GET", "/v1/players/me/games", token=seats["white"], query={"status": "active"}).body["games"]
     assert {game["id"]: game["rated"] for game in listed} == {casual_rematch["id"]: False, rated_rematch["id"]: True}

@@ -32,8 +32,9 @@ def test_a_rematch_with_both_seats_is_not_an_accepted_challenge(games_api, push_
     assert games_api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"]).status == 200
     stream.flush()
     push_service.wait_for(2)  # game over, to both
-    rematch = games_api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["black"])
-    assert rematch.status == 201
+    assert games_api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["black"]).status == 200  # an offer
+    rematch = games_api.call("POST", f"/v1/games/{game_id}/rematch", {"action": "accept"}, token=seats["white"])
+    assert rematch.status == 201, rematch.body
     stream.flush()
     bodies = [delivery.json["body"] for phone in phones for delivery in push_service.deliveries(phone.endpoint)]
     assert not any("challenge" in body for body in bodies), bodies
