@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 from shared_rules.names import GameName
@@ -23,7 +25,8 @@ class PlayerRatings(BaseModel):
 
 class RatingHistory(BaseModel):
     game: GameName
-    points: list[tuple[int, int]] = Field(
+    # Pairs as two-item lists: a tuple's schema (prefixItems) is not one OpenAPI 3.0 tools read.
+    points: list[Annotated[list[int], Field(min_length=2, max_length=2)]] = Field(
         description="The latest points, oldest first, one per rated game: [when it ended (epoch ms), rating after]."
     )
 
