@@ -113,6 +113,18 @@ def served(packaged_server) -> Calls:
     call("DELETE /v1/players/me/blocks/{id}", 404, f"/v1/players/me/blocks/{block['id']}", token=baraka)
     assert call("POST /v1/games/{id}/review", 202, f"/v1/games/{game}/review", token=asha).json["status"] == "pending"
     call("GET /v1/games/{id}/review", 200, f"/v1/games/{game}/review")
+    # the lobby: a seek offered, listed, polled, accepted and another withdrawn
+    seek = call("POST /v1/seeks", 201, body={"game": "tanzanian", "rated": True}, token=asha).json["seek"]
+    call("POST /v1/seeks", 401, body={"game": "tanzanian", "rated": True})
+    assert [item["id"] for item in call("GET /v1/seeks", 200, "/v1/seeks?game=tanzanian").json["seeks"]] == [seek["id"]]
+    call("GET /v1/seeks", 422, "/v1/seeks?game=go")
+    call("GET /v1/seeks/{id}", 200, f"/v1/seeks/{seek['id']}", token=asha)
+    call("GET /v1/seeks/{id}", 404, "/v1/seeks/AAAAAAAAAAAAAAAA")
+    call("POST /v1/seeks/{id}/accept", 409, f"/v1/seeks/{seek['id']}/accept", token=asha)  # her own
+    call("POST /v1/seeks/{id}/accept", 201, f"/v1/seeks/{seek['id']}/accept", token=baraka)
+    other = call("POST /v1/seeks", 201, body={"game": "chess", "rated": False}, token=asha).json["seek"]
+    call("DELETE /v1/seeks/{id}", 403, f"/v1/seeks/{other['id']}", token=baraka)
+    call("DELETE /v1/seeks/{id}", 200, f"/v1/seeks/{other['id']}", token=asha)
     export = call("GET /v1/games/{id}/export", 200, f"/v1/games/{game}/export")
     assert "1. e4" in export.text and '[Result "1-0"]' in export.text
     call("GET /v1/games/{id}/export", 404, "/v1/games/AAAAAAAAAAAA/export")
