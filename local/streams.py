@@ -153,6 +153,7 @@ class StreamFeeder:
         self.keep = keep
         self.poll_seconds = poll_seconds
         self.attempts: dict[tuple[Any, ...], int] = {}
+        self.looks = 0  # looks completed, what was found fed (tests wait on it: GET /v1/_local/stats)
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
