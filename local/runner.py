@@ -27,8 +27,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -37,6 +36,7 @@ from urllib.parse import urlsplit
 
 from local import clock as local_clock
 from local import probe, reviews, static, streams
+from local.environment import function_environment
 from local.events import LambdaContext, http_api_event
 from local.template import ROOT, Function, Route, Template
 
@@ -76,7 +76,7 @@ class LocalFunction:
             memory_limit_in_mb=self.function.memory_mb,
             timeout_seconds=self.function.timeout_seconds,
         )
-        with _environment(self.environment):
+        with function_environment(self.environment):
             if self._handler is None:
                 module = importlib.import_module(self.function.module)
                 if local_clock.enabled():  # a clock the tests move (local/clock.py)
@@ -206,37 +206,6 @@ def method_not_allowed(method: str, path: str, allowed: list[str]) -> tuple[int,
 
 def _api_gateway_error(status: HTTPStatus, message: str) -> static.Answer:
     return int(status), [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
-
-
-@contextmanager
-def _environment(variables: dict[str, str]) -> Iterator[None]:
-    """The function's variables set in this process while it runs. A request and a background function may run
-    at once: each variable is restored when the last function using it ends (the template gives a variable
-    the same value in every function that has it: a table's name, the origin secret)."""
-    with _ENVIRONMENT_LOCK:
-        for name, value in variables.items():
-            if not _ENVIRONMENT_USERS.get(name):
-                _ENVIRONMENT_SAVED[name] = os.environ.get(name)
-            _ENVIRONMENT_USERS[name] = _ENVIRONMENT_USERS.get(name, 0) + 1
-            os.environ[name] = value
-    try:
-        yield
-    finally:
-        with _ENVIRONMENT_LOCK:
-            for name in variables:
-                _ENVIRONMENT_USERS[name] -= 1
-                if _ENVIRONMENT_USERS[name]:
-                    continue
-                saved = _ENVIRONMENT_SAVED.pop(name, None)
-                if saved is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = saved
-
-
-_ENVIRONMENT_LOCK = threading.Lock()
-_ENVIRONMENT_USERS: dict[str, int] = {}
-_ENVIRONMENT_SAVED: dict[str, str | None] = {}
 
 
 # -- the static site ------------------------------------------------------------------------------------

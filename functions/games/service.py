@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from common.players.blocks import is_blocked
@@ -20,7 +20,7 @@ from common.players.repository import PlayerRepository
 from common.players.service import Player
 from common.web.ratelimit import RateLimiter
 
-from games import live
+from games import live, reads
 from games.computer import cpu_name, cpu_reply, level_of_player
 from games.domain import (
     COLORS,
@@ -30,7 +30,6 @@ from games.domain import (
     Color,
     ComputerTookOver,
     Created,
-    DamagedHead,
     DrawAccepted,
     DrawDeclined,
     DrawOffered,
@@ -42,12 +41,9 @@ from games.domain import (
     Resumed,
     Seat,
     TimeoutClaimed,
-    Tracked,
-    apply_all,
     new_game_options,
     other,
     play_notation,
-    rules_for,
     rules_options,
     token_matches,
 )
@@ -55,15 +51,14 @@ from games.errors import (
     Conflict,
     Forbidden,
     GameError,
-    GameNotFound,
     IllegalMove,
     InvalidGameOption,
     NotModified,
     RatedNotAllowed,
 )
 from games.listing import list_games
-from games.pages import PAGE_EVENTS, POLL_EVENTS, MovePage, move_page, reaches
-from games.protocol import GameLog, RatingHooks, RecentHeads, usable_head
+from games.pages import MovePage
+from games.protocol import GameLog, RatingHooks, RecentHeads
 from games.refusals import (
     already_played,
     refuse_if_computer_plays,
@@ -416,76 +411,19 @@ class GamesService:
             stored, newer = self.store.load(game_id, after_seq=known)
             if stored is not None and not newer and stored.seq == known and not stored.turn_over(now):
                 raise NotModified(etag_of(known))
-        tracked, events = self._read_latest(game_id, moves_after)
+        tracked, events = reads.read_latest(self.log, game_id, moves_after)
         if tracked.head.computer_to_move or tracked.head.turn_over(now):  # a reply owed, or a live turn run out
             self.settle(game_id, now)
-            tracked, events = self._read_latest(game_id, moves_after)
-        return tracked.head, self._page(game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
+            tracked, events = reads.read_latest(self.log, game_id, moves_after)
+        return tracked.head, reads.page_of(self.log, game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
 
     def moves_before(self, game_id: str, before_seq: int | None, limit: int, positions: bool = False) -> MovePage:
-        """The moves among the ``limit`` events before event ``before_seq`` (the ``earlier`` of a page; None: the
-        latest events), with the position after each when ``positions``. One Query at any length."""
-        _, newest_first = self.store.latest(game_id, limit, before_seq=before_seq)
-        if not newest_first and self.store.get_head(game_id) is None:
-            raise GameNotFound(f"there is no game {game_id}")
-        events = newest_first[::-1]
-        page = move_page(events, after=0, start_fen=None, cap=limit, positions=positions)
-        first = events[0] if events else None
-        if positions and isinstance(first, Created):  # the page reaches the start: the position before move 1
-            page = replace(page, start_fen=first.start_fen or rules_for(first.game, first.options).start().fen())
-        return page
-
-    def _read_latest(self, game_id: str, moves_after: int | None) -> tuple[Tracked, list[AnyEvent]]:
-        """The game and its latest events, oldest first: one Query (two when a poller is more than a few moves
-        behind), bounded by ``MOVES_PAGE`` whatever the game's length; only events past the head are folded."""
-        first = POLL_EVENTS if moves_after is not None else PAGE_EVENTS
-        stored, newest_first = self.store.latest(game_id, first)
-        events = newest_first[::-1]
-        try:
-            if stored is None:
-                raise DamagedHead("no head")
-            head = usable_head(stored)
-            newer = [event for event in events if event.seq > head.seq]
-            if newer and newer[0].seq != head.seq + 1:
-                raise DamagedHead("the head is further behind than a page")
-            tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
-        except DamagedHead:  # a missing or unreadable head: fold the whole log once (it is repaired)
-            tracked, log = self._read_log(game_id)
-            return tracked, log[-PAGE_EVENTS:]
-        self.log.repair(tracked)
-        self.log.remember(tracked.head)  # the page's next request is often a move: it starts from this head
-        if moves_after is not None and len(events) == first and not reaches(events, moves_after):
-            _, older = self.store.latest(game_id, PAGE_EVENTS - first, before_seq=events[0].seq)
-            events = older[::-1] + events
-        return tracked, events
-
-    def _page(self, game_id: str, head: GameHead, events: list[AnyEvent], moves_after: int | None) -> MovePage:
-        start_fen = head.start_fen
-        if not head.start_known:  # a head stored before it carried the start: the first event has it
-            created = self.store.get_event(game_id, 1)
-            start_fen = created.start_fen if isinstance(created, Created) else None
-        page = move_page(events, after=moves_after or 0, start_fen=start_fen)
-        if page.moves_from is None and page.earlier is None:  # nothing after ``moves_after``
-            page = replace(page, moves_from=min(head.ply, moves_after or 0))
-        return page
-
-    def _read_log(self, game_id: str) -> tuple[Tracked, list[AnyEvent]]:
-        """The head and the whole log in one Query; only events past the head are read and folded (no replay)."""
-        stored, log = self.store.load(game_id)
-        if stored is None or not log:
-            return self.log.load_log(game_id, stored, log), log
-        try:
-            head = usable_head(stored)
-            newer = [event for event in log if event.seq > head.seq]
-            tracked = Tracked(apply_all(head, newer) if newer else head, stored_seq=head.seq)
-        except DamagedHead:
-            return self.log.load_log(game_id, stored, log), log
-        self.log.repair(tracked)
-        return tracked, log
+        """Older moves, a page at a time (``games.reads.moves_before``)."""
+        return reads.moves_before(self.log, game_id, before_seq, limit, positions)
 
     def export(self, game_id: str) -> tuple[GameHead, list[AnyEvent]]:
         """What the PGN or PDN of a game is made from: the head and the log."""
-        tracked, log = self._read_log(game_id)
+        tracked, log = reads.read_log(self.log, game_id)
         return tracked.head, log
 
     def games_of(self, player: Player, status: str, cursor: str | None, limit: int) -> dict[str, Any]:
