@@ -2,6 +2,8 @@
 environment the runner gives every function it imports this clock instead of the system's, and answers
 
     POST /v1/_local/clock  {"advance": seconds}   moves it on (never back); answers {"offset": seconds}
+    POST /v1/_local/clock  {"reset": true}        back to the system's time (a test that moved it, at its end,
+                                                  so the next test on the same server reads true deadlines)
 
 so a browser test or a benchmark can let a live table's 30-second turn run out at once instead of waiting for
 it. Functions get it the way the tests give theirs, through their resolver's ``dependency_overrides`` of
@@ -30,6 +32,11 @@ class MovableClock:
 
     def __call__(self) -> float:
         return time.time() + self.offset
+
+    def reset(self) -> float:
+        with self._lock:
+            self.offset = 0.0
+            return self.offset
 
     def advance(self, seconds: float) -> float:
         with self._lock:
@@ -64,10 +71,11 @@ def install(server: Any) -> None:
     def clocked(method: str, target: str, headers: Any, body: bytes, client_ip: str) -> Any:
         if method == "POST" and target.split("?")[0] == CLOCK_PATH:
             try:
-                seconds = float(json.loads(body or b"{}").get("advance", 0))
+                asked = json.loads(body or b"{}")
+                seconds = float(asked.get("advance", 0))
             except (ValueError, AttributeError):
                 return 422, [("Content-Type", "application/json")], b'{"error": {"code": "invalid_request"}}'
-            offset = CLOCK.advance(seconds)
+            offset = CLOCK.reset() if asked.get("reset") is True else CLOCK.advance(seconds)
             return (
                 200,
                 [("Content-Type", "application/json"), ("Cache-Control", "no-store")],

@@ -49,6 +49,14 @@ def assert_on_the_board(player: Player) -> None:
     assert clock["y"] + clock["height"] <= PHONE["height"]
 
 
+@pytest.fixture(autouse=True)
+def clock_put_back(server):
+    """The server's clock back to the system's after the test: the next test on this server reads deadlines
+    (days left) as a phone does."""
+    yield
+    http(server.origin, "POST", "/v1/_local/clock", {"reset": True})
+
+
 @pytest.mark.slow
 def test_two_phones_play_a_live_table_and_the_computer_keeps_an_absent_seat(contexts, server, needs_dynamodb):
     asha = Player(contexts, "sw", "Asha", viewport=PHONE)
