@@ -45,9 +45,15 @@ class Notice:
     tag: str | None = None  # the phone's notification tag when not the game's (``notify.gate`` folds by player)
 
 
+def ended_the_game(event: AnyEvent, game: GameState) -> bool:
+    """Whether ``event`` is the one that ended the game: an ending event, or the move that finished it (also
+    when the game has moved on since, ``game.later``)."""
+    return isinstance(event, ENDING_EVENTS) or (isinstance(event, Moved) and _move_ended_the_game(event, game))
+
+
 def notices(event: AnyEvent, game: GameState) -> list[Notice]:
     by = event.by
-    if isinstance(event, ENDING_EVENTS) or (isinstance(event, Moved) and _move_ended_the_game(event, game)):
+    if ended_the_game(event, game):
         return _game_over(event, game)
     if game.state == "finished":
         return []  # a later event ended it: that event says so

@@ -159,7 +159,7 @@ def handle_record(record: DynamoDBRecord) -> None:
         if admitted is not None:
             deliver(admitted)
     # A rated game's end: its review, made by itself (notify/reviews.py).
-    ask_for_review(state, part("reviews"), part("review_queue"), int(part("clock")() * 1000))
+    ask_for_review(event, state, part("reviews"), part("review_queue"), int(part("clock")() * 1000))
 
 
 @logger.inject_lambda_context

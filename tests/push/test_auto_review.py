@@ -28,19 +28,23 @@ def reviewing(notify):
     return reviews, queue
 
 
-def finished_game(games_api, rated: bool) -> str:
+def finished_game(games_api, rated: bool) -> tuple[str, dict[str, str]]:
     asha, baraka = games_api.new_player("Asha"), games_api.new_player("Baraka")
     created = games_api.create(asha["token"], "chess", "white", rated=rated)
     game_id = created.body["game"]["id"]
     assert games_api.join(baraka["token"], game_id, created.body["invite"]["code"]).status == 200
-    games_api.play(game_id, {"white": asha["token"], "black": baraka["token"]}, ["f3", "e5", "g4", "Qh4#"])
-    return game_id
+    seats = {"white": asha["token"], "black": baraka["token"]}
+    games_api.play(game_id, seats, ["f3", "e5", "g4", "Qh4#"])
+    return game_id, seats
 
 
 def test_a_rated_game_that_ends_is_reviewed_by_itself_once(games_api, notify, reviewing):
     reviews, queue = reviewing
     stream = Stream(notify)
-    game_id = finished_game(games_api, rated=True)
+    game_id, seats = finished_game(games_api, rated=True)
+    # A rematch offered before the stream reads the mate: the mate is still the event that ended the game.
+    offered = games_api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["white"])
+    assert offered.status == 200, offered.body
     records = stream.records()
     stream.deliver(records)
     stored = reviews.get(game_id)
@@ -53,6 +57,6 @@ def test_a_rated_game_that_ends_is_reviewed_by_itself_once(games_api, notify, re
 def test_a_casual_game_is_reviewed_only_when_a_player_asks(games_api, notify, reviewing):
     reviews, queue = reviewing
     stream = Stream(notify)
-    game_id = finished_game(games_api, rated=False)
+    game_id, _ = finished_game(games_api, rated=False)
     stream.flush()
     assert reviews.get(game_id) is None and queue.sent == []
