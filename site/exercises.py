@@ -174,8 +174,14 @@ def _defend(exercise: Exercise, after: AnyPosition, left: int, material: int) ->
     best = [reply for reply, needed in scored.items() if needed == longest]
     if len(best) == 1:
         return best[0]
-    choice = choose_move(after.game, after, DEFENDER_LEVEL).move
+    # A clock that never advances: the level's node budget alone bounds the search, so a build on a loaded
+    # machine embeds the same reply as one on an idle machine (a CPU-time cap made them differ).
+    choice = choose_move(after.game, after, DEFENDER_LEVEL, clock=_frozen_clock).move
     return choice if choice in best else best[0]
+
+
+def _frozen_clock() -> float:
+    return 0.0
 
 
 def _reached(goal: str, before: AnyPosition, after: AnyPosition, material: int, final: bool) -> bool:
