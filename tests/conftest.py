@@ -4,6 +4,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test asserts a time (speed is measured in `make bench`), and that includes Hypothesis: its per-example
+# deadline and its "too slow" health check time the machine, so a busy CI runner
+# failed a property that holds. Every property test runs under this profile; each keeps its own examples.
+settings.register_profile(
+    "ubao",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.load_profile("ubao")
 
 ROOT = Path(__file__).resolve().parent.parent
 # Lambda puts each function's code (CodeUri: functions/) at the top of sys.path and the rules
