@@ -70,7 +70,7 @@ test: setup node lint-js test-js
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q -n 2 --dist loadgroup
+	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=25
 
 # The unit tier: the rules layer, the games domain and service on the in-memory repository, the CLI. No
 # moto, no dynalite, no browser; under 30 s on 2 cores. Run it while you work, `make test` before you push.
