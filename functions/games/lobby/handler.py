@@ -52,7 +52,12 @@ def seek_service(
     """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
     limiter = RateLimiter(buckets, now)
     return SeekService(
-        repository, SeekGames(games), clock=now, limiter=limiter, ratings=StoredRatings(ratings), blocks=PlayerBlocks()
+        repository,
+        SeekGames(games),
+        clock=now,
+        limiter=limiter,
+        ratings=StoredRatings(ratings, now),
+        blocks=PlayerBlocks(),
     )
 
 
