@@ -13,7 +13,7 @@ from games.domain.rating_change import RatingChange, SideChange
 from games.lobby.domain import Rating
 from games.lobby.seated import StoredRatings
 from games.ratings.domain import BOARD_GAMES, MAX_RD, RATING_PERIOD_MS, GameRating, rating_change
-from games.ratings.repository import InMemoryRatings
+from games.ratings.repository import InMemoryRatings, rating_from, rating_record
 from games.ratings.service import GameRatings, rating_view
 from hypothesis import given
 from hypothesis import strategies as st
@@ -127,3 +127,12 @@ def test_the_lobby_shows_the_seekers_rating_as_of_now():
     assert StoredRatings(store, lambda: 0.0).rating("p1", "tanzanian") == Rating(1640, False)
     long_away = 200 * WEEK / 1000
     assert StoredRatings(store, lambda: long_away).rating("p1", "tanzanian") == Rating(1640, True)
+
+
+def test_a_rating_stored_before_last_at_grows_from_its_history():
+    played = GameRating("p1", "chess", rating=STEADY, games=1, history=((3 * WEEK, 1620),), version=1)
+    record = rating_record(played, 3 * WEEK)
+    layout_one = {key: value for key, value in record.items() if key != "last_at"} | {"schema_version": 1}
+    read = rating_from(layout_one)
+    assert read.last_at is None and read.last_game_at == 3 * WEEK
+    assert read.at(5 * WEEK).rating == glicko2.idle(STEADY, 2)
