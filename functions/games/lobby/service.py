@@ -170,7 +170,12 @@ class SeekService:
             raise SeekNotFound("no open challenge has this id")
         taker = Taker(player.player_id, player.name, None, self.blocks.excluded(player))
         now = self.now_ms()
-        if stored is not None and stored.rating_range and refusal_of(stored, taker, now) is None:
+        if (
+            stored is not None
+            and stored.state == "open"
+            and stored.rating_range
+            and refusal_of(stored, taker, now) is None
+        ):
             taker = replace(taker, rating=self.ratings.rating(player.player_id, stored.game).rating)
         refusal = refusal_of(stored, taker, now)
         if refusal is not None:
