@@ -4,6 +4,7 @@ with nothing written; the calls an acceptance costs; the limits."""
 from __future__ import annotations
 
 import os
+import secrets
 
 import pytest
 
@@ -127,8 +128,16 @@ def test_accepting_costs_one_read_and_three_writes(api, count_calls, monkeypatch
     monkeypatch.delenv("RATE_LIMIT_TABLE")  # the limits' own writes are measured apart (docs/limits.md)
     count_calls.calls.clear()
     assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"]).status == 201
-    # The token's read, the seek's conditional update, the game's first event and its head.
-    assert count_calls.calls == ["GetItem", "UpdateItem", "PutItem", "PutItem"]
+    # The taker's item and the seek in one read, the seek's conditional update, the game's first event and head.
+    assert count_calls.calls == ["BatchGetItem", "UpdateItem", "PutItem", "PutItem"]
+    for token, code in ((asha["token"], "seek_taken"), (api.new_player()["token"], "seek_taken")):
+        count_calls.calls.clear()
+        assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=token).code == code
+        assert count_calls.calls == ["BatchGetItem"]  # a refusal is decided on that read alone
+    count_calls.calls.clear()
+    unknown = "ubao_" + secrets.token_urlsafe(32)  # a token's shape, but no player's
+    assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=unknown).code == "unauthorized"
+    assert count_calls.calls == ["BatchGetItem"]
 
 
 def test_seeking_and_accepting_are_rate_limited_per_player(api):
@@ -162,8 +171,8 @@ def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, c
     count_calls.calls.clear()
     accepted = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=chausiku["token"])
     assert accepted.status == 201 and accepted.body["game"]["rated"] is True
-    # A ranged seek: the first take is refused, the seek and the taker's rating are read, the take succeeds.
-    assert count_calls.calls == ["GetItem", "UpdateItem", "GetItem", "GetItem", "UpdateItem", "PutItem", "PutItem"]
+    # A ranged seek: the taker's rating is read once the first read shows the range; the take succeeds.
+    assert count_calls.calls == ["BatchGetItem", "GetItem", "UpdateItem", "PutItem", "PutItem"]
 
 
 def test_players_who_block_each_other_never_meet_in_the_lobby(api):

@@ -125,3 +125,16 @@ def test_thirty_accepts_of_one_seek_make_one_game(dynalite_tables, unlimited, mo
     assert len(events) == 1 and head["state"] == "active"
     polled = api.call("GET", f"/v1/seeks/{seek_id}", token=seeker["token"]).body["seek"]
     assert polled["game_id"] == game_id
+
+
+def test_the_taker_and_the_seek_come_in_one_read(repository):
+    from common.players.repository import PlayerStore
+
+    players = getattr(repository, "players", None) or PlayerStore()
+    assert players.create({"token_hash": "cd" * 32, "player_id": "baraka", "name": "Baraka", "created": NOW})
+    assert repository.add(seek(1), MAX_OPEN_SEEKS)
+    record, found = repository.taker_and_seek("cd" * 32, "seek00000001")
+    assert record is not None and record["player_id"] == "baraka" and found == seek(1)
+    assert repository.taker_and_seek("ef" * 32, "seek00000002") == (None, None)
+    record, found = repository.taker_and_seek("cd" * 32, None)
+    assert record is not None and record["name"] == "Baraka" and found is None

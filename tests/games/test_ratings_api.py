@@ -176,3 +176,32 @@ def test_a_game_the_computer_played_on_in_rates_the_absent_player(api, clock):
     ended = api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"]).body
     assert ended["rating_change"] == expected_points("black")
     assert me(api, tokens["black"])["ratings"]["chess"]["rating"] == 1500 + expected_points("black")["black"]
+
+
+def test_a_player_away_grows_less_certain_on_every_read(api, clock):
+    game_id, tokens, ids = rated_game(api)
+    assert api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["black"]).status == 200
+    before = me(api, tokens["white"])["ratings"]["chess"]
+    clock.advance(days=6)  # less than a rating period (a week): nothing grows
+    assert me(api, tokens["white"])["ratings"]["chess"] == before
+    clock.advance(days=7 * 20)  # 20 whole weeks and 6 days since the game: 20 periods
+    stored = RatingStore().get(ids["white"], "chess")
+    assert stored is not None
+    grown = me(api, tokens["white"])["ratings"]["chess"]
+    assert grown == {**before, "rd": round(glicko2.idle(stored.rating, 20).rd)} and grown["rd"] > before["rd"]
+    history = api.call("GET", "/v1/players/me/ratings/chess", token=tokens["white"]).body
+    assert history["rating"] == grown and len(history["points"]) == 1
+
+
+def test_an_idle_player_drops_off_the_leaderboard(api, clock):
+    now = int(clock() * 1000)
+    store = RatingStore()
+    history = _eligible("near", "Near", 1900, 12, now).history
+    near = GameRating("near", "chess", "Near", glicko2.Rating(1900, 98.0, 0.06), 12, (), history, 1)
+    assert store.save(near, now)
+    weeks = glicko2.periods_below(near.rating, 100.0)
+    clock.advance(days=7 * weeks - 1)
+    listed = api.call("GET", "/v1/leaderboard", query={"game": "chess"}).body["players"]
+    assert listed == [{"name": "Near", "rating": 1900, "games": 12}]
+    clock.advance(days=1)  # its deviation reaches 100 well inside the 90 days of its games
+    assert api.call("GET", "/v1/leaderboard", query={"game": "chess"}).body["players"] == []

@@ -109,11 +109,20 @@ class InMemoryPlayers:
             return blocks.pop(block_id, None) is not None
 
 
+def table_name() -> str:
+    return os.environ.get("PLAYERS_TABLE") or "PlayersTable"
+
+
+def player_key(token_hash: str) -> dict[str, Any]:
+    """The key of a player's item (for a read batched with another table's: the lobby's acceptance)."""
+    return {"token_hash": {"S": token_hash}}
+
+
 class PlayerStore:
     """The players table on DynamoDB."""
 
     def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("PLAYERS_TABLE") or "PlayersTable"
+        self.table = table or table_name()
 
     def create(self, player: dict[str, Any]) -> bool:
         """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
@@ -126,7 +135,7 @@ class PlayerStore:
         return answer is not None
 
     def get(self, token_hash: str) -> dict[str, Any] | None:
-        answer = call("get_item", TableName=self.table, Key={"token_hash": {"S": token_hash}}, ConsistentRead=True)
+        answer = call("get_item", TableName=self.table, Key=player_key(token_hash), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return upgrade(from_item(item)) if item else None
 

@@ -131,11 +131,8 @@ class Players:
 
     def find_record(self, token_hash: str) -> tuple[Player, dict[str, Any]]:
         record = self.store.get(token_hash)
-        # The lookup is by hash; compare again in constant time so a store that matched loosely cannot let
-        # a wrong token through.
-        if record is None or not token_matches(token_hash, record.get("token_hash")):
-            raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
-        player = Player(record["player_id"], record["token_hash"], record.get("name"), stored=record)
+        player = player_of(token_hash, record)
+        assert record is not None  # player_of refuses a missing one
         return player, record
 
     def rename(self, player: Player, name: str | None) -> Player:
@@ -144,3 +141,13 @@ class Players:
         if record is None:
             raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
         return Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))
+
+
+def player_of(token_hash: str, record: dict[str, Any] | None) -> Player:
+    """The player of the stored item read under ``token_hash`` (by ``PlayerRepository.get``, or in a batch with
+    another read); ``Unauthorized`` when there is none."""
+    # The lookup is by hash; compare again in constant time so a store that matched loosely cannot let
+    # a wrong token through.
+    if record is None or not token_matches(token_hash, record.get("token_hash")):
+        raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
+    return Player(record["player_id"], record["token_hash"], record.get("name"), stored=record)

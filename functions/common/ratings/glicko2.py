@@ -21,6 +21,7 @@ the opponents' ratings and the scores (1 win, 0.5 draw, 0 loss). Two users share
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -70,6 +71,29 @@ def update_from_terms(player: Rating, information: float, gain: float, games: in
     new_phi = 1.0 / math.sqrt(1.0 / phi_star**2 + 1.0 / v)
     new_mu = mu + new_phi**2 * gain
     return Rating(new_mu * SCALE + CENTER, new_phi * SCALE, new_sigma)
+
+
+def idle(player: Rating, periods: int, ceiling: float = 350.0) -> Rating:
+    """The player's rating after ``periods`` rating periods without games: step 6 alone each time,
+    φ* = √(φ² + σ²), which over n periods is √(φ² + nσ²) (σ does not change without games); the deviation
+    never grows past ``ceiling`` (a new player's), and never shrinks."""
+    if periods <= 0:
+        return player
+    _, phi, sigma = _to_glicko2(player)
+    grown = math.sqrt(phi**2 + periods * sigma**2) * SCALE
+    return Rating(player.rating, max(player.rd, min(ceiling, grown)), player.volatility)
+
+
+def periods_below(player: Rating, rd: float) -> int:
+    """How many idle periods the player's deviation stays below ``rd`` for: the first n with
+    √(φ² + nσ²) ≥ rd (on the Glicko-2 scale); 0 when it is not below ``rd`` now."""
+    _, phi, sigma = _to_glicko2(player)
+    bound = rd / SCALE
+    if phi >= bound:
+        return 0
+    if sigma <= 0:
+        return sys.maxsize
+    return max(1, math.ceil((bound**2 - phi**2) / sigma**2))
 
 
 def expected_score(player: Rating, opponent: Rating) -> float:

@@ -2,7 +2,8 @@
 
 A route that acts for a player declares ``player: CurrentPlayer``; one that only needs to know the caller
 when a token is sent declares ``player: OptionalPlayer``; a route that checks the token against an item it
-reads anyway (a game's seat) declares ``token_hash: TokenHash`` and costs no read of the player. Each raises
+reads anyway (a game's seat; the player item read in one batch with the seek when a seek is accepted,
+``common.players.service.player_of``) declares ``token_hash: TokenHash`` and costs no read of the player. Each raises
 ``Unauthorized`` (401) for a missing, malformed or unknown token; Powertools hands what a dependency raises
 to the resolver's exception handler, so the answer is the same as from the route itself.
 

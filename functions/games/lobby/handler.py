@@ -12,7 +12,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON
-from common.web.auth import CurrentPlayer, OptionalPlayer
+from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
 from common.web.depends import Clock, clock, rate_buckets
 from common.web.etag import etag_of, refuse_if_current
 from common.web.models import error_responses
@@ -52,7 +52,12 @@ def seek_service(
     """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
     limiter = RateLimiter(buckets, now)
     return SeekService(
-        repository, SeekGames(games), clock=now, limiter=limiter, ratings=StoredRatings(ratings), blocks=PlayerBlocks()
+        repository,
+        SeekGames(games),
+        clock=now,
+        limiter=limiter,
+        ratings=StoredRatings(ratings, now),
+        blocks=PlayerBlocks(),
     )
 
 
@@ -151,8 +156,9 @@ def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnsw
         **_errors(401, 403, 404, 409, 429, 503),
     },
 )
-def accept_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[AcceptedSeek]:
-    accepted = seeks.accept(player, _seek_id(id))
+def accept_seek(id: str, seeks: Seeks, token_hash: TokenHash) -> Response[AcceptedSeek]:
+    # The token is checked in the same read as the seek (``SeekService.accept_with_token``): no read of its own.
+    accepted = seeks.accept_with_token(token_hash, id if SEEK_ID.fullmatch(id) else None)
     body = AcceptedSeek.model_validate({"game": game_view(accepted.head), "seat": accepted.seat})
     status = HTTPStatus.CREATED if accepted.created else HTTPStatus.OK
     return Response(status, JSON, body, headers={"Cache-Control": "no-store"})

@@ -10,8 +10,9 @@ suite's reference) and ``DynamoSeeks`` on the seeks table (``SeeksTable`` in tem
   conditional on what the slot held when it was read, so two seeks at once never share a slot: the limit
   holds under races without a transaction or a counter to repair.
 
-Accepting a seek is one conditional ``UpdateItem`` (open, unexpired, not the taker's own, the taker's rating
-in range, nobody excluded) that returns the seek taken: of many takers exactly one succeeds.
+Accepting a seek reads the taker's player item (their token's check) and the seek in one ``BatchGetItem``
+(``taker_and_seek``), then is one conditional ``UpdateItem`` (open, unexpired, not the taker's own, the taker's
+rating in range, nobody excluded) that returns the seek taken: of many takers exactly one succeeds.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ import threading
 from dataclasses import replace
 from typing import Any, Protocol
 
-from common.persistence.attributes import split_version, to_attribute, with_version
+from common.persistence.attributes import Record, split_version, to_attribute, with_version
 from common.persistence.store import call, from_item, read, to_item
+from common.players import repository as players_store
 
 from games.lobby.domain import Rating, Seek, Seeker, Taker, colors_of, newest_first
 
@@ -52,6 +54,11 @@ class SeekRepository(Protocol):
         """The seek as stored, in whatever state (the service decides what a state means)."""
         ...
 
+    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Record | None, Seek | None]:
+        """The player item stored under ``token_hash`` (as ``PlayerRepository.get`` gives it) and the seek
+        (without an id, the player alone), in one read."""
+        ...
+
     def list_open(
         self, game: str, now_ms: int, after: tuple[int, str] | None, limit: int
     ) -> tuple[list[Seek], tuple[int, str] | None]:
@@ -71,10 +78,12 @@ class SeekRepository(Protocol):
 
 
 class InMemorySeeks:
-    """A ``SeekRepository`` in a dict, with one lock standing for DynamoDB's conditional writes."""
+    """A ``SeekRepository`` in a dict, with one lock standing for DynamoDB's conditional writes; the players a
+    taker's token is checked against are ``players``'."""
 
-    def __init__(self) -> None:
+    def __init__(self, players: players_store.PlayerRepository | None = None) -> None:
         self.seeks: dict[str, Seek] = {}
+        self.players = players or players_store.InMemoryPlayers()
         self._lock = threading.Lock()
 
     def add(self, seek: Seek, limit: int) -> bool:
@@ -87,6 +96,9 @@ class InMemorySeeks:
 
     def get(self, seek_id: str) -> Seek | None:
         return self.seeks.get(seek_id)
+
+    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Record | None, Seek | None]:
+        return self.players.get(token_hash), self.seeks.get(seek_id) if seek_id else None
 
     def list_open(
         self, game: str, now_ms: int, after: tuple[int, str] | None, limit: int
@@ -213,6 +225,26 @@ class DynamoSeeks:
     def get(self, seek_id: str) -> Seek | None:
         answer = read("get_item", TableName=self.table, Key=_seek_key(seek_id), ConsistentRead=True)
         return _seek(from_item(answer["Item"])) if "Item" in answer else None
+
+    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Record | None, Seek | None]:
+        """One ``BatchGetItem`` over the players table and this one, strongly consistent (again for any key
+        DynamoDB leaves unprocessed)."""
+        player_table = players_store.table_name()
+        request: dict[str, Any] = {
+            player_table: {"Keys": [players_store.player_key(token_hash)], "ConsistentRead": True}
+        }
+        if seek_id:
+            request[self.table] = {"Keys": [_seek_key(seek_id)], "ConsistentRead": True}
+        record: Record | None = None
+        seek: Seek | None = None
+        while request:
+            answer = read("batch_get_item", RequestItems=request)
+            for item in answer.get("Responses", {}).get(player_table, []):
+                record = players_store.upgrade(from_item(item))
+            for item in answer.get("Responses", {}).get(self.table, []):
+                seek = _seek(from_item(item))
+            request = answer.get("UnprocessedKeys") or {}
+        return record, seek
 
     def list_open(
         self, game: str, now_ms: int, after: tuple[int, str] | None, limit: int

@@ -3,6 +3,9 @@ accepted seek, both seats taken) and the game ratings store as its ``RatingsRead
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from common.players.blocks import blocks_of
 from common.players.domain import Player
 
@@ -33,16 +36,19 @@ class SeekGames:
 
 
 class StoredRatings:
-    """A player's game rating as the ratings store keeps it (one read); the start rating before their first."""
+    """A player's game rating as the ratings store keeps it (one read), as of the clock's now (provisional again
+    after long enough away); the start rating before their first."""
 
-    def __init__(self, store: RatingRepository):
+    def __init__(self, store: RatingRepository, clock: Callable[[], float] = time.time):
         self.store = store
+        self.clock = clock
 
     def rating(self, player_id: str, game: str) -> Rating:
         found = self.store.get(player_id, game)
         if found is None:
             return Rating(START_RATING, True)
-        return Rating(round(found.rating.rating), found.provisional)
+        now = found.at(int(self.clock() * 1000))
+        return Rating(round(now.rating.rating), now.provisional)
 
 
 class PlayerBlocks:

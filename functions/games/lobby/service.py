@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from common.players.domain import Player
+from common.players.service import player_of
 from common.web.ratelimit import RateLimiter
 
 from games.domain import COLORS, Color, GameHead, new_game_options, other
@@ -157,26 +158,56 @@ class SeekService:
             raise SeekNotFound("no challenge has this id (withdrawn, expired or never made)")
         return seek
 
+    def accept_with_token(self, token_hash: str, seek_id: str | None) -> Accepted:
+        """``accept`` for the holder of a token: their player item and the seek come in one read, so the take
+        is decided before it is tried. An open seek costs that read, the taker's rating only for a seek with a
+        range, the take and the game's two writes; a refusal, the read (and the rating) alone. ``Unauthorized``
+        for a token of no player; a ``seek_id`` of no possible seek (None) is a ``SeekNotFound`` after that."""
+        record, stored = self.repository.taker_and_seek(token_hash, seek_id)
+        player = player_of(token_hash, record)
+        self._charge()
+        if seek_id is None:
+            raise SeekNotFound("no open challenge has this id")
+        taker = Taker(player.player_id, player.name, None, self.blocks.excluded(player))
+        now = self.now_ms()
+        if (
+            stored is not None
+            and stored.state == "open"
+            and stored.rating_range
+            and refusal_of(stored, taker, now) is None
+        ):
+            taker = replace(taker, rating=self.ratings.rating(player.player_id, stored.game).rating)
+        refusal = refusal_of(stored, taker, now)
+        if refusal is not None:
+            raise refusal
+        if stored is not None and stored.state == "taken":  # by this taker: a retry, answered with its game
+            return self._game_of(stored, player, created=False)
+        return self._take(player, seek_id, taker, now)
+
     def accept(self, player: Player, seek_id: str) -> Accepted:
         """Take the seek and make its game. Of many takers at once exactly one gets it; the same taker again
         gets the same game (a retry after a lost answer, or after a failure between the two steps)."""
         self._charge()
         taker = Taker(player.player_id, player.name, None, self.blocks.excluded(player))
-        now = self.now_ms()
+        return self._take(player, seek_id, taker, self.now_ms())
+
+    def _take(self, player: Player, seek_id: str, taker: Taker, now: int) -> Accepted:
         game_id = secrets.token_urlsafe(GAME_ID_BYTES)
         draw = secrets.choice(COLORS)
         taken = self.repository.take(seek_id, taker, now, game_id, draw)
         created = taken is not None
         if taken is None:
             taken, created = self._after_refusal(player, seek_id, taker, (now, game_id, draw))
+        return self._game_of(taken, player, created)
+
+    def _game_of(self, taken: Seek, player: Player, created: bool) -> Accepted:
         head = self.games.start_seek_game(taken, player)
-        seeker_color = taken.seeker_color or "white"
-        return Accepted(head, other(seeker_color), created)
+        return Accepted(head, other(taken.seeker_color or "white"), created)
 
     def _after_refusal(
         self, player: Player, seek_id: str, taker: Taker, attempt: tuple[int, str, Color]
     ) -> tuple[Seek, bool]:
-        """After a refused take (the only path that reads the seek): the take again with the taker's rating when
+        """After a refused take (the seek read again, as it is now): the take again with the taker's rating when
         only the seek's range was left to check, else this taker's own earlier take (a retry: not created), else
         the refusal that says why."""
         now, game_id, draw = attempt

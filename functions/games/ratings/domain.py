@@ -4,6 +4,12 @@ Every rated game is a Glicko-2 rating period of one game for each player, agains
 was when the game ended; a draw scores half a win. The change is computed once (``rating_change``) and then
 added to each player's stored rating (``GameRating.after``): adding, not overwriting, so two games of one
 player that end at the same moment both count.
+
+A player away grows less certain: for each whole ``RATING_PERIOD_MS`` since their last rated game, Glicko-2's
+step 6 widens the deviation (``glicko2.idle``), up to a new player's. A week suits correspondence play: a game
+lasts days, so a player who plays at all plays most weeks, and a week without a game is a real absence,
+while a day would widen the deviation of a player merely waiting for an opponent's move. The growth is applied
+whenever a rating is read (``GameRating.at``) and before the next game's update; nothing is written for it.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ MIN_RD, MAX_RD = 45.0, 350.0
 BOARD_GAMES = 10
 BOARD_WINDOW_MS = 90 * DAY_MS
 BOARD_RD = 100.0
+#: Glicko-2's rating period for a player without games: the deviation grows once per whole week away.
+RATING_PERIOD_MS = 7 * DAY_MS
 #: The ids of a player's last rated games kept in the rating: a game among them is never applied again.
 APPLIED_KEPT = 50
 #: The points of the rating history kept (a point per rated game; the graph shows the last ones).
@@ -57,18 +65,38 @@ class GameRating:
     #: (when the game ended, epoch ms; the rating after it, whole points), oldest first.
     history: tuple[tuple[int, int], ...] = ()
     version: int = 0
+    #: When the last rated game applied ended (epoch ms); None when not stored (``last_game_at`` falls back).
+    last_at: int | None = None
 
     @property
     def provisional(self) -> bool:
         return self.rating.rd > PROVISIONAL_RD
 
+    @property
+    def last_game_at(self) -> int | None:
+        """When the last rated game ended: as stored, else the history's last point; None before the first."""
+        if self.last_at is not None:
+            return self.last_at
+        return self.history[-1][0] if self.history else None
+
+    def idle_periods(self, now: int) -> int:
+        """The whole rating periods without a rated game between the last one's end and ``now``."""
+        last = self.last_game_at
+        return 0 if last is None else max(0, now - last) // RATING_PERIOD_MS
+
+    def at(self, now: int) -> GameRating:
+        """The rating as of ``now``: its deviation grown for the periods the player has been away."""
+        return replace(self, rating=glicko2.idle(self.rating, self.idle_periods(now), MAX_RD))
+
     def has_applied(self, game_id: str) -> bool:
         return game_id in self.applied
 
     def after(self, game_id: str, change: SideChange, ended: int, name: str | None) -> GameRating:
-        """The rating once the game ``game_id``, ended at ``ended``, is applied with ``change``."""
-        rd = min(MAX_RD, max(MIN_RD, self.rating.rd + change.rd))
-        rating = glicko2.Rating(self.rating.rating + change.rating, rd, change.volatility)
+        """The rating once the game ``game_id``, ended at ``ended``, is applied with ``change`` (computed, like
+        this, from the deviation grown up to ``ended``)."""
+        before = self.at(ended).rating
+        rd = min(MAX_RD, max(MIN_RD, before.rd + change.rd))
+        rating = glicko2.Rating(before.rating + change.rating, rd, change.volatility)
         return replace(
             self,
             name=name if name is not None else self.name,
@@ -77,15 +105,18 @@ class GameRating:
             applied=(*self.applied, game_id)[-APPLIED_KEPT:],
             history=(*self.history, (ended, round(rating.rating)))[-HISTORY_KEPT:],
             version=self.version + 1,
+            last_at=max(ended, self.last_game_at or ended),
         )
 
     def board_until(self) -> int | None:
         """Until when (epoch ms) the player belongs on the game's leaderboard, as far as this rating knows: while
-        the ``BOARD_GAMES``-th latest rated game is within the window, if the deviation is low enough; None
-        when the player does not belong there now."""
-        if self.rating.rd >= BOARD_RD or len(self.history) < BOARD_GAMES:
+        the ``BOARD_GAMES``-th latest rated game is within the window and the deviation, growing while the
+        player is away, stays under ``BOARD_RD``; None when the player does not belong there after the last game."""
+        steady = glicko2.periods_below(self.rating, BOARD_RD)
+        last = self.last_game_at
+        if steady == 0 or len(self.history) < BOARD_GAMES or last is None:
             return None
-        return self.history[-BOARD_GAMES][0] + BOARD_WINDOW_MS
+        return min(self.history[-BOARD_GAMES][0] + BOARD_WINDOW_MS, last + steady * RATING_PERIOD_MS)
 
 
 def seat_ids(white: str | None, black: str | None) -> dict[Color, str] | None:

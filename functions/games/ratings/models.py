@@ -11,7 +11,10 @@ from shared_rules.names import GameName
 
 class RatingView(BaseModel):
     rating: int = Field(description="The Glicko-2 rating, in whole points (everyone starts at 1500).")
-    rd: int = Field(description="The rating deviation: how uncertain the rating still is (350 at the start).")
+    rd: int = Field(
+        description="The rating deviation: how uncertain the rating still is (350 at the start); it grows for each "
+        "whole week without a rated game, up to 350."
+    )
     provisional: bool = Field(description="True while `rd` is above 110: shown as `1500?`.")
     games: int = Field(description="Rated games counted in this rating.")
 
@@ -29,6 +32,7 @@ class RatingHistory(BaseModel):
     points: list[Annotated[list[int], Field(min_length=2, max_length=2)]] = Field(
         description="The latest points, oldest first, one per rated game: [when it ended (epoch ms), rating after]."
     )
+    rating: RatingView = Field(description="The rating now (1500, provisional, before the first rated game).")
 
 
 class BoardEntry(BaseModel):

@@ -7,7 +7,9 @@ the stored one is still the version it was read at: single-item optimistic concu
 
 The leaderboard is the index ``RatingsByBoard``: ``board`` (the game) and ``board_rating`` are written only
 while the player is eligible (``GameRating.board_until``), so the index is sparse and holds only the players
-who may be listed; ``board_until`` is filtered on at read, since eligibility lapses with time alone.
+who may be listed; ``board_until`` is filtered on at read, since eligibility lapses with time alone: when the
+tenth latest game leaves the 90 days, or when the deviation, growing while the player is away, reaches 100
+(``GameRating.board_until`` computes the earlier at each write), so the leaderboard stays one Query.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from common.ratings import glicko2
 from games.ratings.domain import GameRating
 
 BOARD_INDEX = "RatingsByBoard"
-#: The layout of a rating item (1: the first).
-SCHEMA_VERSION = 1
+#: The layout of a rating item. 1: the first. 2: adds ``last_at``, when the last rated game ended (from which
+#: the deviation grows); a layout-1 item takes it from its history's last point where the history is read
+#: (``GameRating.last_game_at``), and has no growth in the summary, which does not read the history.
+SCHEMA_VERSION = 2
 #: What a player's own list of ratings reads (never the history nor the applied ids).
-SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version")
+SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version", "last_at")
 
 
 def rating_record(rating: GameRating, now: int) -> Record:
@@ -45,6 +49,7 @@ def rating_record(rating: GameRating, now: int) -> Record:
         "applied": list(rating.applied) or None,
         "history": [list(point) for point in rating.history] or None,
         "version": rating.version,
+        "last_at": rating.last_at,
         "board": rating.game if eligible else None,
         "board_rating": round(rating.rating.rating) if eligible else None,
         "board_until": until if eligible else None,
@@ -54,6 +59,8 @@ def rating_record(rating: GameRating, now: int) -> Record:
 
 def rating_from(item: Record) -> GameRating:
     _version, record = split_version(item)
+    history = tuple((int(at), int(value)) for at, value in record.get("history") or ())
+    last_at = record.get("last_at")
     return GameRating(
         player_id=record["pk"],
         game=record["sk"],
@@ -61,8 +68,9 @@ def rating_from(item: Record) -> GameRating:
         rating=glicko2.Rating(float(record["rating"]), float(record["rd"]), float(record["vol"])),
         games=int(record.get("games", 0)),
         applied=tuple(record.get("applied") or ()),
-        history=tuple((int(at), int(value)) for at, value in record.get("history") or ()),
+        history=history,
         version=int(record.get("version", 0)),
+        last_at=int(last_at) if last_at is not None else None,
     )
 
 

@@ -66,12 +66,14 @@ def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
 @router.get(
     "/v1/players/me/ratings/{game}",
     summary="Your rating history in a game",
-    description="The last 50 points, one per rated game (what the player's graph draws). One read.",
+    description="The last 50 points, one per rated game (what the player's graph draws), and the rating now "
+    "(its deviation grown for the weeks since the last rated game). One read.",
     tags=["players"],
     responses=_answers(RatingHistory, "The points, oldest first.", 401, 422, 503),
 )
 def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Response[RatingHistory]:
-    body = RatingHistory.model_validate({"game": game, "points": ratings.history(player.player_id, game)})
+    points, now = ratings.history(player.player_id, game)
+    body = RatingHistory.model_validate({"game": game, "points": points, "rating": now})
     return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
 
 

@@ -52,7 +52,10 @@ class GameRatings:
         if ids is None or ended.result == "ongoing":
             return None
         found = self.store.get_many(list(ids.values()), ended.game)
-        white, black = (found.get(ids[color], GameRating(ids[color], ended.game)).rating for color in COLORS)
+        # Each deviation grown for the player's time away up to this end (``GameRating.after`` starts there too).
+        white, black = (
+            found.get(ids[color], GameRating(ids[color], ended.game)).at(ended.updated).rating for color in COLORS
+        )
         return rating_change(white, black, ended.result)
 
     def settle(self, head: GameHead) -> None:
@@ -76,13 +79,15 @@ class GameRatings:
 
     # --------------------------------------------------------------------------------------- reading
     def of_player(self, player_id: str) -> dict[str, dict[str, Any]]:
-        """The player's ratings by game (the games played rated only): one Query."""
-        return {rating.game: rating_view(rating) for rating in self.store.of_player(player_id)}
+        """The player's ratings by game (the games played rated only), as of now: one Query."""
+        now = self.now_ms()
+        return {rating.game: rating_view(rating.at(now)) for rating in self.store.of_player(player_id)}
 
-    def history(self, player_id: str, game: str) -> list[list[int]]:
-        """The last points of the player's rating history in ``game``: [ended at (epoch ms), rating]."""
-        rating = self.store.get(player_id, game)
-        return [list(point) for point in rating.history[-GRAPH_POINTS:]] if rating else []
+    def history(self, player_id: str, game: str) -> tuple[list[list[int]], dict[str, Any]]:
+        """The last points of the player's rating history in ``game`` ([ended at (epoch ms), rating]) and the
+        rating as of now (the start rating before the first rated game): one read."""
+        rating = self.store.get(player_id, game) or GameRating(player_id, game)
+        return [list(point) for point in rating.history[-GRAPH_POINTS:]], rating_view(rating.at(self.now_ms()))
 
     def board(self, game: str) -> list[dict[str, Any]]:
         """The leaderboard of ``game``: one Query on the maintained index."""
