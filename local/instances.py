@@ -13,7 +13,7 @@ An instance speaks local/lambda_host.py's protocol (one JSON line per invocation
 `make run` adds: each invocation carries the runner's clock offset (local/clock.py), and each answer what the
 invocation spent (``usage``: its DynamoDB calls and CPU seconds, for local/probe.py).
 
-``LOCAL_INSTANCES`` caps the instances of each function (default 4: this is a laptop, not an account's
+``LOCAL_INSTANCES`` caps the instances of each function (default 8: this is a laptop, not an account's
 concurrency); a request that finds them all busy waits for the first free one, as a throttled burst would.
 """
 
@@ -33,7 +33,7 @@ from local.events import LambdaContext
 
 #: The environment variable that caps each function's instances, and its default.
 LIMIT_VARIABLE = "LOCAL_INSTANCES"
-DEFAULT_LIMIT = 4
+DEFAULT_LIMIT = 8
 
 
 class FunctionCrashed(RuntimeError):

@@ -333,6 +333,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
 class LocalServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128  # connections waiting to be accepted: a burst of phones is queued, never reset
 
     def __init__(self, host: str, port: int, api: LocalApi, site_dir: Path = SITE_DIR, quiet: bool = False):
         super().__init__((host, port), _RequestHandler)
