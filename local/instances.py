@@ -13,8 +13,11 @@ An instance speaks local/lambda_host.py's protocol (one JSON line per invocation
 `make run` adds: each invocation carries the runner's clock offset (local/clock.py), and each answer what the
 invocation spent (``usage``: its DynamoDB calls and CPU seconds, for local/probe.py).
 
-``LOCAL_INSTANCES`` caps the instances of each function (default 8: this is a laptop, not an account's
-concurrency); a request that finds them all busy waits for the first free one, as a throttled burst would.
+``LOCAL_INSTANCES`` caps the instances of each function; by default one per core (at least two). More would
+only share the cores: every request would take longer, past its deadline (``common.persistence.deadline``
+cuts its store calls: 503s that the phones send again), and a loaded machine would serve fewer requests, not
+more. A request that finds them all busy waits for the first free one (its time on Lambda starts when an
+instance takes it, as here), like a burst on an account at its concurrency limit.
 """
 
 from __future__ import annotations
@@ -31,9 +34,8 @@ from typing import Any
 
 from local.events import LambdaContext
 
-#: The environment variable that caps each function's instances, and its default.
+#: The environment variable that caps each function's instances.
 LIMIT_VARIABLE = "LOCAL_INSTANCES"
-DEFAULT_LIMIT = 8
 
 
 class FunctionCrashed(RuntimeError):
@@ -41,7 +43,7 @@ class FunctionCrashed(RuntimeError):
 
 
 def instance_limit() -> int:
-    return max(1, int(os.environ.get(LIMIT_VARIABLE) or DEFAULT_LIMIT))
+    return max(1, int(os.environ.get(LIMIT_VARIABLE) or max(2, os.cpu_count() or 1)))
 
 
 def context_details(function: Any) -> dict[str, Any]:
@@ -80,6 +82,11 @@ class Instance:
             raise FunctionCrashed(f"the instance stopped (exit {self.process.poll()}); its output is above") from error
         return self._read()
 
+    def close(self) -> None:
+        """Tell it to end (it does after the request in progress)."""
+        if self.process.stdin and not self.process.stdin.closed:
+            self.process.stdin.close()
+
     def alive(self) -> bool:
         return self.process.poll() is None
 
@@ -93,8 +100,7 @@ class Instance:
 
     def stop(self) -> None:
         """Close its stdin (it ends after the request in progress), then wait for it (or kill it)."""
-        if self.process.stdin:
-            self.process.stdin.close()
+        self.close()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -113,6 +119,7 @@ class InstancePool:
         self.limit = limit
         self.started = 0  # instances started so far (each a cold start)
         self._idle: list[Instance] = []
+        self._all: set[Instance] = set()  # idle and busy, so that stopping leaves no process behind
         self._running = 0
         self._stopped = False
         self._changed = threading.Condition()
@@ -135,7 +142,10 @@ class InstancePool:
             self._running += 1
             self.started += 1
         try:
-            return self.start()  # outside the lock: the other instances answer meanwhile
+            instance = self.start()  # outside the lock: the other instances answer meanwhile
+            with self._changed:
+                self._all.add(instance)
+            return instance
         except BaseException:
             with self._changed:
                 self._running -= 1
@@ -153,16 +163,19 @@ class InstancePool:
     def _drop(self, instance: Instance) -> None:
         instance.stop()
         with self._changed:
+            self._all.discard(instance)
             self._running -= 1
             self._changed.notify()
 
     def stop(self) -> None:
-        """Stop the idle instances now and each busy one when it has answered."""
+        """Stop every instance: each ends after the request in progress, or is killed 5 s later."""
         with self._changed:
             self._stopped = True
-            idle, self._idle = self._idle, []
-            self._running -= len(idle)
-        for instance in idle:
+            self._idle = []
+            every = list(self._all)
+        for instance in every:  # all told first, so that they end together
+            instance.close()
+        for instance in every:
             instance.stop()
 
 

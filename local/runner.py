@@ -28,6 +28,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -346,8 +347,9 @@ class LocalServer(ThreadingHTTPServer):
 
     def server_close(self) -> None:
         super().server_close()
-        for function in self.api.functions.values():
-            getattr(function, "stop", lambda: None)()  # its instances' processes
+        stops = [getattr(function, "stop", lambda: None) for function in self.api.functions.values()]
+        with ThreadPoolExecutor(max(1, len(stops))) as pool:  # every function's instances end together
+            list(pool.map(lambda stop: stop(), stops))
 
     @property
     def origin(self) -> str:
