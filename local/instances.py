@@ -111,8 +111,8 @@ class Instance:
 
 
 class InstancePool:
-    """A function's instances: an idle one takes the request (the last used first: the warmest), else a new
-    one starts while fewer than ``limit`` run, else the request waits for the first to be free."""
+    """A function's instances: an idle one takes the request (the last used first: the warmest), else the
+    first to be free does, while a new one starts if fewer than ``limit`` run."""
 
     def __init__(self, start: Callable[[], Instance], limit: int):
         self.start = start
@@ -121,6 +121,7 @@ class InstancePool:
         self._idle: list[Instance] = []
         self._all: set[Instance] = set()  # idle and busy, so that stopping leaves no process behind
         self._running = 0
+        self._failure: str | None = None  # why the last cold start failed, for a request waiting
         self._stopped = False
         self._changed = threading.Condition()
 
@@ -135,22 +136,36 @@ class InstancePool:
         return answer
 
     def _take(self) -> Instance:
+        """The first instance free: an idle one, or one that ends its request or its cold start first (a new
+        one starts, beside the others, while fewer than ``limit`` run: a request never waits for a cold start
+        when a warm instance is free sooner)."""
         with self._changed:
-            self._changed.wait_for(lambda: self._idle or self._running < self.limit)
-            if self._idle:
-                return self._idle.pop()
-            self._running += 1
-            self.started += 1
+            while True:
+                if self._idle:
+                    return self._idle.pop()
+                if self._stopped:
+                    raise FunctionCrashed("the runner is stopping")
+                if self._failure is not None:
+                    failure, self._failure = self._failure, None
+                    raise FunctionCrashed(failure)
+                if self._running < self.limit:
+                    self._running += 1
+                    self.started += 1
+                    threading.Thread(target=self._start_one, name="local-cold-start", daemon=True).start()
+                self._changed.wait()
+
+    def _start_one(self) -> None:
         try:
-            instance = self.start()  # outside the lock: the other instances answer meanwhile
-            with self._changed:
-                self._all.add(instance)
-            return instance
-        except BaseException:
+            instance = self.start()
+        except Exception as error:  # the function cannot even be imported: the request waiting is told
             with self._changed:
                 self._running -= 1
-                self._changed.notify()
-            raise
+                self._failure = str(error)
+                self._changed.notify_all()
+            return
+        with self._changed:
+            self._all.add(instance)
+        self._give_back(instance)
 
     def _give_back(self, instance: Instance) -> None:
         with self._changed:
