@@ -32,7 +32,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from local import clock as local_clock
 from local.events import LambdaContext
+from local.template import ROOT, Function
 
 #: The environment variable that caps each function's instances.
 LIMIT_VARIABLE = "LOCAL_INSTANCES"
@@ -194,12 +196,41 @@ class InstancePool:
             instance.stop()
 
 
+class LocalFunction:
+    """One function of the template, from the source tree, in instances of its own (local/instances.py): each a
+    process answering one request at a time, started on demand like a Lambda cold start."""
+
+    isolated = True  # its instances share nothing with the runner or each other: any number may run at once
+
+    def __init__(self, function: Function, extra_environment: dict[str, str]):
+        self.function = function
+        self.environment = {**function.environment, **extra_environment}
+        self.on_usage: Callable[[dict[str, Any]], None] | None = None  # told what each invocation spent (probe)
+        self.instances = InstancePool(self._start_instance, instance_limit())
+
+    def invoke(self, event: dict[str, Any]) -> Any:
+        request = {"event": event, "context": context_details(self.function), "clock": local_clock.CLOCK.offset}
+        answer = self.instances.ask(request)
+        if self.on_usage is not None and "usage" in answer:
+            self.on_usage(answer["usage"])
+        if "error" in answer:
+            raise FunctionCrashed(answer["error"])
+        return answer["result"]
+
+    def stop(self) -> None:
+        self.instances.stop()
+
+    def _start_instance(self) -> Instance:
+        command = [sys.executable, "-m", "local.instances", self.function.handler]
+        command += [str(path) for path in self.function.import_paths]
+        return Instance(command, {**os.environ, **self.environment}, cwd=ROOT)
+
+
 def main(argv: list[str]) -> int:
     """One instance of a function of the source tree: local/lambda_host.py's loop, with the runner's clock and
     the probe's meter around each invocation."""
     import signal
 
-    from local import clock as local_clock
     from local import lambda_host
     from local.probe import Meter
 

@@ -38,8 +38,8 @@ from urllib.parse import urlsplit
 from local import clock as local_clock
 from local import probe, reviews, static, streams
 from local.events import http_api_event
-from local.instances import FunctionCrashed, Instance, InstancePool, context_details, instance_limit
-from local.template import ROOT, Function, Route, Template
+from local.instances import LocalFunction
+from local.template import ROOT, Route, Template
 
 SITE_DIR = ROOT / "site" / "build"
 FUNCTIONS_DIR = ROOT / "functions"
@@ -61,36 +61,6 @@ The API is running: try</p>
   -d '{"game":"chess","move":"e4"}' {origin}/v1/validate</pre>
 </body></html>
 """
-
-
-class LocalFunction:
-    """One function of the template, from the source tree, in instances of its own (local/instances.py): each a
-    process answering one request at a time, started on demand like a Lambda cold start."""
-
-    isolated = True  # its instances share nothing with the runner or each other: any number may run at once
-
-    def __init__(self, function: Function, extra_environment: dict[str, str]):
-        self.function = function
-        self.environment = {**function.environment, **extra_environment}
-        self.on_usage: Callable[[dict[str, Any]], None] | None = None  # told what each invocation spent (probe)
-        self.instances = InstancePool(self._start_instance, instance_limit())
-
-    def invoke(self, event: dict[str, Any]) -> Any:
-        request = {"event": event, "context": context_details(self.function), "clock": local_clock.CLOCK.offset}
-        answer = self.instances.ask(request)
-        if self.on_usage is not None and "usage" in answer:
-            self.on_usage(answer["usage"])
-        if "error" in answer:
-            raise FunctionCrashed(answer["error"])
-        return answer["result"]
-
-    def stop(self) -> None:
-        self.instances.stop()
-
-    def _start_instance(self) -> Instance:
-        command = [sys.executable, "-m", "local.instances", self.function.handler]
-        command += [str(path) for path in self.function.import_paths]
-        return Instance(command, {**os.environ, **self.environment}, cwd=ROOT)
 
 
 class LocalApi:
