@@ -197,7 +197,7 @@ class InstancePool:
 
 
 class LocalFunction:
-    """One function of the template, from the source tree, in instances of its own (local/instances.py): each a
+    """One function of the template, from the source tree, in instances of its own (an ``InstancePool``): each a
     process answering one request at a time, started on demand like a Lambda cold start."""
 
     isolated = True  # its instances share nothing with the runner or each other: any number may run at once
