@@ -12,6 +12,7 @@ Lambda sends it to CloudWatch. The local runner (``make run PACKAGED=1``) and te
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
@@ -19,7 +20,8 @@ import signal
 import sys
 import time
 import traceback
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TextIO
 
 
 class Context:
@@ -49,11 +51,26 @@ def main(argv: list[str]) -> int:
     import zoneinfo
 
     zoneinfo.reset_tzpath(to=[])
-    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # the function's prints and logs go to stderr
-    sys.stdout = sys.stderr
+    protocol = protocol_stream()
     module_name, _, attribute = handler_name.rpartition(".")
-    handler = getattr(importlib.import_module(module_name), attribute)
+    serve(getattr(importlib.import_module(module_name), attribute), protocol)
+    return 0
+
+
+def protocol_stream() -> TextIO:
+    """The original stdout, for the protocol; from now on whatever the function prints goes to stderr."""
+    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    return protocol
+
+
+def serve(
+    handler: Callable[[Any, Any], Any],
+    protocol: TextIO,
+    around: Callable[[dict[str, Any], Callable[[], dict[str, Any]]], dict[str, Any]] = lambda request, run: run(),
+) -> None:
+    """Say ready, then answer each line of stdin until it closes (``around`` wraps each invocation)."""
     protocol.write(json.dumps({"ready": sorted(sys.modules)}) + "\n")
     protocol.flush()
     for line in sys.stdin:
@@ -63,13 +80,16 @@ def main(argv: list[str]) -> int:
             files = {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}
             answer = {"modules": files}
         else:
-            try:
-                answer = {"result": handler(request["event"], Context(request.get("context") or {}))}
-            except Exception:  # Lambda reports an unhandled error; API Gateway answers a bare 500
-                answer = {"error": traceback.format_exc()}
+            answer = around(request, functools.partial(_invoke, handler, request))
         protocol.write(json.dumps(answer, default=str) + "\n")
         protocol.flush()
-    return 0
+
+
+def _invoke(handler: Callable[[Any, Any], Any], request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return {"result": handler(request["event"], Context(request.get("context") or {}))}
+    except Exception:  # Lambda reports an unhandled error; API Gateway answers a bare 500
+        return {"error": traceback.format_exc()}
 
 
 if __name__ == "__main__":

@@ -4,24 +4,24 @@ request by route, and the DynamoDB calls it made with the capacity DynamoDB says
     GET /v1/_local/stats     the totals since the runner started, as JSON (make run only: never deployed), and
                              ``stream_looks``: how many looks the local stream has completed (tests wait on it)
 
-The counters listen on the data-access module's clients (``common.persistence.store.client``, one per call budget) with
-botocore's public event hooks: ``before-parameter-build`` asks for ``ReturnConsumedCapacity: TOTAL`` (the
-functions never read it, so their behaviour is unchanged), ``after-call`` records the operation, the
-capacity units and any error code. A call is charged to the request running on its thread; calls made
-outside a request (the local stream's notify function) go to ``(background)``. The packaged runner
-(``make run PACKAGED=1``) runs each function in its own process, where this cannot listen: its stats say so.
+Each function instance (a process of its own: local/instances.py) has a ``Meter``: it listens on the
+data-access module's clients (``common.persistence.store.client``, one per call budget) with botocore's public
+event hooks (``before-parameter-build`` asks for ``ReturnConsumedCapacity: TOTAL``, which the functions never
+read, so their behaviour is unchanged; ``after-call`` records the operation, the capacity units and any error
+code) and returns, with each answer, what the invocation spent and its CPU seconds. The runner's ``Probe``
+charges that to the request being answered on the thread that asked (``(background)`` outside a request: the
+local stream's notify function, the reminder sweep). The packaged runner (``make run PACKAGED=1``) runs the
+packaged build's own host, which has no meter: its stats say so.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
-from unittest import mock
 
 from local.static import Answer
 
@@ -41,6 +41,14 @@ class RouteStats:
         self.write_units = 0.0
         self.failed_conditions = 0
 
+    def add(self, usage: dict[str, Any]) -> None:
+        """What one invocation spent (a ``Meter``'s usage), its CPU aside."""
+        for name, count in usage.get("calls", {}).items():
+            self.calls[name] += int(count)
+        self.read_units += float(usage.get("read_units", 0.0))
+        self.write_units += float(usage.get("write_units", 0.0))
+        self.failed_conditions += int(usage.get("failed_conditions", 0))
+
     def as_json(self) -> dict[str, Any]:
         return {
             "requests": self.requests,
@@ -52,27 +60,63 @@ class RouteStats:
         }
 
 
+class Meter:
+    """An instance's side: what each invocation spends (its DynamoDB calls, capacity units, CPU seconds)."""
+
+    def __init__(self) -> None:
+        self.usage = RouteStats()
+        self.listening = False
+
+    def listen(self) -> None:
+        """Hook every client the data-access module makes, if the function uses it (one that reads no table never
+        imports it, and pays no client for the meter)."""
+        import sys
+
+        if "common.persistence.store" not in sys.modules:
+            return
+        from common.persistence import store
+        from common.persistence.deadline import BUDGETS
+
+        for budget in BUDGETS:
+            events = store.client(budget).meta.events
+            events.register("before-parameter-build.dynamodb", _ask_for_capacity)
+            events.register("after-call.dynamodb", self._after_call)
+        self.listening = True
+
+    def measure(self, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """``run()``'s answer with ``usage``: what it spent."""
+        self.usage = RouteStats()
+        started = time.process_time()
+        answer = run()
+        usage = self.usage.as_json()
+        usage.update(cpu_seconds=time.process_time() - started, dynamodb=self.listening)
+        return {**answer, "usage": usage}
+
+    def _after_call(self, http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
+        units = _units(parsed.get("ConsumedCapacity"))
+        failed = parsed.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
+        reads = model.name in _READS
+        self.usage.add(
+            {
+                "calls": {model.name: 1},
+                "read_units": units if reads else 0.0,
+                "write_units": 0.0 if reads else units,
+                "failed_conditions": int(failed),
+            }
+        )
+
+
 class Probe:
-    """The counters and the hooks; ``wrap`` an API's ``handle`` to charge each request to its route."""
+    """The runner's side: the counters; ``wrap`` an API's ``handle`` to charge each request to its route, and
+    ``record`` what each invocation reports."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._current = threading.local()
         self.routes: dict[str, RouteStats] = defaultdict(RouteStats)
         self.started = time.process_time()
+        self.instances_cpu = 0.0  # every invocation's CPU seconds, in the instances' processes
         self.listening = False
-
-    def listen(self, endpoint: str | None) -> None:
-        """Hook every client the data-access module makes for ``endpoint`` (the runner's DYNAMODB_ENDPOINT)."""
-        from common.persistence import store
-        from common.persistence.deadline import BUDGETS
-
-        with mock.patch.dict(os.environ, {"DYNAMODB_ENDPOINT": endpoint} if endpoint else {}):
-            for budget in BUDGETS:
-                events = store.client(budget).meta.events
-                events.register("before-parameter-build.dynamodb", _ask_for_capacity)
-                events.register("after-call.dynamodb", self._after_call)
-        self.listening = True
 
     def wrap(self, handle: Callable[..., Answer]) -> Callable[..., Answer]:
         """``handle`` (LocalApi.handle) answering STATS_PATH itself and charging every other request."""
@@ -82,40 +126,38 @@ class Probe:
                 return 200, [("Content-Type", "application/json"), ("Cache-Control", "no-store")], self.report()
             route = _route_name(getattr(handle, "__self__", None), method, target)
             self._current.route = route
-            started = time.thread_time()
+            self._current.cpu = 0.0
             try:
                 return handle(method, target, headers, body, client_ip)
             finally:
-                spent = time.thread_time() - started
                 self._current.route = None
                 with self._lock:
                     stats = self.routes[route]
                     stats.requests += 1
-                    stats.cpu.append(spent)
+                    stats.cpu.append(self._current.cpu)
 
         return probed
 
-    def _after_call(self, http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
-        route = getattr(self._current, "route", None) or BACKGROUND
-        units = _units(parsed.get("ConsumedCapacity"))
-        failed = parsed.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
+    def record(self, usage: dict[str, Any]) -> None:
+        """What one invocation spent, charged to the request this thread answers (else to the background)."""
+        route = getattr(self._current, "route", None)
+        cpu = float(usage.get("cpu_seconds", 0.0))
+        if route is not None:
+            self._current.cpu += cpu
         with self._lock:
-            stats = self.routes[route]
-            stats.calls[model.name] += 1
-            if model.name in _READS:
-                stats.read_units += units
-            else:
-                stats.write_units += units
-            stats.failed_conditions += failed
+            self.routes[route or BACKGROUND].add(usage)
+            self.instances_cpu += cpu
+            self.listening = self.listening or bool(usage.get("dynamodb"))
 
     def report(self) -> bytes:
         from local.streams import stream_looks
 
         with self._lock:
             routes = {name: stats.as_json() for name, stats in self.routes.items()}
+            cpu = time.process_time() - self.started + self.instances_cpu
         return json.dumps(
             {
-                "process_cpu_seconds": time.process_time() - self.started,
+                "process_cpu_seconds": cpu,  # the runner's own and its instances'
                 "dynamodb": self.listening,
                 "routes": routes,
                 "stream_looks": stream_looks(),
@@ -145,12 +187,12 @@ def _route_name(api: Any, method: str, target: str) -> str:
 
 
 def install(server: Any) -> Probe:
-    """Put a probe on a LocalServer's API (in-process functions only)."""
+    """Put a probe on a LocalServer's API: its functions' instances report to it (the packaged build's never do)."""
     probe = Probe()
-    from local.packaged import PackagedFunction
-
-    if any(isinstance(function, PackagedFunction) for function in server.api.functions.values()):
-        return probe  # the functions run in processes of their own
-    probe.listen(server.api.extra_environment.get("DYNAMODB_ENDPOINT"))
+    functions = server.api.functions.values()
+    if not all(hasattr(function, "on_usage") for function in functions):
+        return probe  # the packaged build's host reports nothing
+    for function in functions:
+        function.on_usage = probe.record
     server.api.handle = probe.wrap(server.api.handle)
     return probe

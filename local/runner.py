@@ -10,8 +10,9 @@
 * Everything else is the static site from ``site/build/`` (``index.html`` for a directory, a redirect
   to add the slash, a placeholder page until the site is built).
 
-Functions run one at a time, as each Lambda instance does (Powertools keeps the current event in class
-state, so two requests at once in one process would mix). DYNAMODB_ENDPOINT, when set, is passed to
+Requests are served side by side: each function runs in instances of its own (local/instances.py), each a
+process answering one request at a time, as many at once as requests come (``LOCAL_INSTANCES`` caps them),
+so a slow request (the computer's search) holds up no other. DYNAMODB_ENDPOINT, when set, is passed to
 every function (the local DynamoDB that ``make run`` starts, or any other).
 """
 
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import importlib
 import json
 import os
 import signal
@@ -28,6 +28,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -36,9 +37,9 @@ from urllib.parse import urlsplit
 
 from local import clock as local_clock
 from local import probe, reviews, static, streams
-from local.environment import function_environment
-from local.events import LambdaContext, http_api_event
-from local.template import ROOT, Function, Route, Template
+from local.events import http_api_event
+from local.instances import LocalFunction
+from local.template import ROOT, Route, Template
 
 SITE_DIR = ROOT / "site" / "build"
 FUNCTIONS_DIR = ROOT / "functions"
@@ -62,29 +63,6 @@ The API is running: try</p>
 """
 
 
-class LocalFunction:
-    """One function of the template, imported on its first request like a Lambda cold start."""
-
-    def __init__(self, function: Function, extra_environment: dict[str, str]):
-        self.function = function
-        self.environment = {**function.environment, **extra_environment}
-        self._handler: Callable[[dict[str, Any], Any], Any] | None = None
-
-    def invoke(self, event: dict[str, Any]) -> Any:
-        context = LambdaContext(
-            function_name=self.function.name,
-            memory_limit_in_mb=self.function.memory_mb,
-            timeout_seconds=self.function.timeout_seconds,
-        )
-        with function_environment(self.environment):
-            if self._handler is None:
-                module = importlib.import_module(self.function.module)
-                if local_clock.enabled():  # a clock the tests move (local/clock.py)
-                    local_clock.give_to(module)
-                self._handler = getattr(module, self.function.attribute)
-            return self._handler(event, context)
-
-
 class LocalApi:
     """The HttpApi of the template: route selection as API Gateway does it, then the function."""
 
@@ -104,9 +82,10 @@ class LocalApi:
         self._route_tables: dict[bool, Any] = {}  # with and without the greedy fallback, built on first use
         # What CloudFront adds to every /v1 request (the origin secret the functions check).
         self.origin_headers = template.origin_headers()
-        self._lock = threading.Lock()  # one request at a time, as in one Lambda instance
-        # The stream's and the schedule's functions run beside the requests, one at a time among themselves:
-        # on AWS they are other instances, so a slow push service never holds up a request.
+        # Functions that run in this process (a test's own) share Powertools' class state: one request at a time,
+        # and the stream's and the schedule's functions beside them, one at a time among themselves. The
+        # template's functions run in instances of their own (``isolated``), as many at once as requests come.
+        self._lock = threading.Lock()
         self._background_lock = threading.Lock()
         self.after_invoke: Callable[[str], None] | None = None  # told each function name run (local/streams.py)
         for function in template.functions.values() if functions is None else ():
@@ -115,11 +94,15 @@ class LocalApi:
                     sys.path.insert(0, str(path))
 
     def invoke(self, function_name: str, event: dict[str, Any], background: bool = False) -> Any:
-        """Run one function with ``event``, one request at a time (``background``: one stream or schedule
-        invocation at a time, beside the requests); then tell ``after_invoke``, even if it crashed."""
+        """Run one function with ``event``: at once in an instance of its own, or (a function in this process) one
+        request at a time, ``background`` ones (the stream's, the schedule's) one at a time beside them; then
+        tell ``after_invoke``, even if it crashed."""
+        function = self.functions[function_name]
         try:
+            if getattr(function, "isolated", False):
+                return function.invoke(event)
             with self._background_lock if background else self._lock:
-                return self.functions[function_name].invoke(event)
+                return function.invoke(event)
         finally:
             if self.after_invoke is not None:
                 self.after_invoke(function_name)
@@ -321,6 +304,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
 class LocalServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128  # connections waiting to be accepted: a burst of phones is queued, never reset
 
     def __init__(self, host: str, port: int, api: LocalApi, site_dir: Path = SITE_DIR, quiet: bool = False):
         super().__init__((host, port), _RequestHandler)
@@ -330,6 +314,12 @@ class LocalServer(ThreadingHTTPServer):
         # CloudFront's response-headers policy from the template, on every answer (site and API).
         self.security_headers = api.template.security_headers()
         self.removed_headers = api.template.removed_headers()
+
+    def server_close(self) -> None:
+        super().server_close()
+        stops = [getattr(function, "stop", lambda: None) for function in self.api.functions.values()]
+        with ThreadPoolExecutor(max(1, len(stops))) as pool:  # every function's instances end together
+            list(pool.map(lambda stop: stop(), stops))
 
     @property
     def origin(self) -> str:
@@ -405,9 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         for feed in (notifications, review_feed):
             if feed is not None:
                 feed.stop()
-        server.server_close()
-        for function in server.api.functions.values():
-            getattr(function, "stop", lambda: None)()  # a packaged function's process
+        server.server_close()  # and the functions' instances
     return 0
 
 

@@ -60,12 +60,13 @@ def runner(site_dir):
     yield runner_state
     if process.poll() is None:
         process.send_signal(signal.SIGINT)
-        process.communicate(timeout=10)
+        process.communicate(timeout=60)
 
 
 def request(origin: str, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
     """(status, headers, body bytes) of one real HTTP request, without following redirects."""
-    connection = http.client.HTTPConnection(origin.removeprefix("http://"), timeout=10)
+    # A function's first request starts its first instance (a cold start): long enough for a loaded machine.
+    connection = http.client.HTTPConnection(origin.removeprefix("http://"), timeout=60)
     try:
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()

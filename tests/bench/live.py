@@ -11,10 +11,10 @@ beside one table alone on the same server (the reference).
 * **A poll that finds nothing new**: the DynamoDB calls it makes (the runner's counters, local/probe.py) and
   the size of its 304 (status line, headers, body) beside the 200 it saves.
 
-The local runner serves one request at a time (one lock for every function): 40 phones polling every second
-plus the moves queue behind each other here, where AWS runs as many instances as requests come at once. So
-the 20 tables' figures grow with the time one request takes on this machine (printed beside them), and the
-table alone shows what the polling itself costs.
+The local runner serves requests side by side, each function in up to ``LOCAL_INSTANCES`` instances of its own
+(local/instances.py), where AWS runs as many as requests come at once. 40 phones polling every second need
+40 times a poll's time in instances each second: on a shared 2-core machine the 20 tables' figures grow with
+the load (printed beside them), and the table alone, in the same run, is the reference.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def call(
     """(status, headers, JSON body or None, raw body) of one request from the address ``source`` (each table
     has its own, as two friends on their own network would: the per-address limits are per table)."""
     parts = urlsplit(origin)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60, source_address=(source, 0))
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30, source_address=(source, 0))
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
@@ -73,12 +73,18 @@ class Phone(threading.Thread):
         self.changed = threading.Condition()
         self.running = True
         self.requests = 0
+        self.failures = 0  # polls with no answer in time (a phone on a bad link polls on)
 
     def run(self) -> None:
         while self.running:
-            status, headers, body, _ = call(
-                self.origin, "GET", f"/v1/games/{self.game_id}", etag=self.etag, source=self.source
-            )
+            try:
+                status, headers, body, _ = call(
+                    self.origin, "GET", f"/v1/games/{self.game_id}", etag=self.etag, source=self.source
+                )
+            except OSError:
+                self.failures += 1
+                time.sleep(POLL_SECONDS)
+                continue
             self.requests += 1
             if status == 200:
                 with self.changed:
@@ -159,7 +165,10 @@ def bench_live() -> None:
             out, late = play_tables(site.origin, tables)
             served = out.get("requests", 0)
             report(count, out.get("latency", []), late, out.get("refused", []))
-            print(f"    {served / max(1e-9, time.monotonic() - started):.0f} requests a second served")
+            print(
+                f"    {served / max(1e-9, time.monotonic() - started):.0f} requests a second served, "
+                f"{out.get('failures', 0)} polls unanswered in 30 s; load average {os.getloadavg()[0]:.1f}"
+            )
         poll_cost(site.origin, tables[0][0])
 
 
@@ -199,6 +208,7 @@ def play_tables(origin: str, tables: list[tuple[str, dict[str, str]]]) -> tuple[
     for driver in drivers:
         driver.join(timeout=5)
     out["requests"] = sum(phone.requests for phone in everyone) + len(out.get("latency", []))
+    out["failures"] = sum(phone.failures for phone in everyone)
     return out, late
 
 
@@ -239,7 +249,11 @@ def poll_cost(origin: str, game_id: str, polls: int = 20) -> None:
         for name, count in after["routes"].get(route, {}).get("calls", {}).items()
     }
     calls = {name: count for name, count in calls.items() if count}
-    print(f"  a poll with nothing new: {calls} DynamoDB calls per poll (target: one Query)")
+    cpu = after["routes"].get(route, {}).get("cpu_seconds", [])[-polls:]
+    print(
+        f"  a poll with nothing new: {calls} DynamoDB calls per poll (target: one Query), "
+        f"{statistics.median(cpu) * 1000 if cpu else 0:.1f} ms of CPU in the function (median)"
+    )
     print(
         f"    a 304 of {statistics.median(sizes):.0f} bytes (headers and all) beside the 200's body of {len(full)} bytes"
     )

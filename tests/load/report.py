@@ -90,8 +90,8 @@ def print_report(out: Path, before: dict | None, after: dict | None, wall: float
     runner_cpu = after["process_cpu_seconds"] - before["process_cpu_seconds"] if after and before else 0.0
     print(
         f"\n{users} users, {wall:.0f} s: {requests} requests, {rate:.1f} req/s on {os.cpu_count()} cores shared with "
-        f"Locust and dynalite.\nThe runner's process used {runner_cpu:.1f} CPU s: {requests / max(runner_cpu, 1e-9):.0f} "
-        f"requests per CPU-second, i.e. req/s per core (one invocation at a time, as one Lambda instance).\n"
+        f"Locust and dynalite.\nThe runner and its functions' instances used {runner_cpu:.1f} CPU s: "
+        f"{requests / max(runner_cpu, 1e-9):.0f} requests per CPU-second, i.e. req/s per core.\n"
         f"API requests alone: {api_requests}, {api_cpu / max(api_requests, 1) * 1000:.1f} ms CPU each in the "
         f"functions, {api_requests / max(api_cpu, 1e-9):.0f} per CPU-second; DynamoDB calls per API request: "
         f"{calls / max(api_requests, 1):.2f} ((background): the local stream's polling and the notify function)."
