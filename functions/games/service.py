@@ -21,7 +21,7 @@ from common.players.service import Player
 from common.web.ratelimit import RateLimiter
 
 from games import live, reads
-from games.computer import cpu_name, cpu_reply, level_of_player
+from games.computer import LEVEL_WINDOW, cpu_name, cpu_reply, level_of_player
 from games.domain import (
     COLORS,
     CPU_LEVELS,
@@ -322,8 +322,9 @@ class GamesService:
         levels: dict[Color, int] = {}
 
         def level_of(head: GameHead, color: Color) -> int:
-            if color not in levels:  # one read of the log, only once a takeover is decided
-                levels[color] = level_of_player(head, self.store.events_after(game_id, 0), color)
+            if color not in levels:  # one read of the log's last events, only once a takeover is decided
+                recent = self.store.events_after(game_id, max(0, head.seq - LEVEL_WINDOW))
+                levels[color] = level_of_player(head, recent, color)
             return levels[color]
 
         return level_of
