@@ -58,6 +58,7 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "rematch_of": head.rematch_of,
         "rematch_offer": head.rematch_offer,
         "rematch_declined": head.rematch_declined,
+        "review": head.review(),
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }
