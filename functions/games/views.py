@@ -123,12 +123,6 @@ def export_etag(seq: int) -> str:
     return f'"export-{REPRESENTATION}.{seq}"'
 
 
-def etag_matches(header: str | None, etag: str) -> bool:
-    """Whether an ``If-None-Match`` header names ``etag`` (weakly compared, as RFC 9110 says) or is ``*``."""
-    tags = [part.strip().removeprefix("W/") for part in (header or "").split(",")]
-    return "*" in tags or etag in tags
-
-
 def seq_from_etag(header: str | None) -> int | None:
     """The seq of the first of our ETags in an ``If-None-Match`` header; -1 for ``*``; None otherwise."""
     if not header:
