@@ -89,7 +89,7 @@ lint-js: node
 	$(NODE_BIN)/tsc -p tsconfig.worker.json
 
 test-js: node
-	node --test tests/js/*.test.js
+	node --import ./tests/js/with_game_facts.js --test tests/js/*.test.js
 
 typecheck: setup
 	$(VENV)/bin/mypy

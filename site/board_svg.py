@@ -220,7 +220,7 @@ def draughts_svg(
     """A draughts board in chess.svg's look. Squares are engine indices; ``arrows`` are (from, to, colour)."""
     engine, squares = game.engine, game.squares
     numbered = squares.numbering == "pdn"
-    light_side = "red" if game.name == "english" else "white"
+    light_side = game.variant.light_side
 
     def corner(index: int) -> Point:
         row, file = engine.coords[index]

@@ -25,6 +25,7 @@ from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
 from script_messages import js_messages, json_for_script, messages_named
 
 from shared_rules import option_specs
+from shared_rules.game_facts import all_game_facts
 from shared_rules.names import COLOURS
 from shared_rules.names import GAME_NAMES as GAMES
 
@@ -35,6 +36,7 @@ STATIC = SITE / "static"
 DEFAULT_BASE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:3000")
 #: A module script's hashed address in a rendered template block.
 SCRIPT_SRC = re.compile(r'<script type="module" src="(/static/[\w.-]+\.js)"')
+GAME_FACTS = all_game_facts()
 
 
 class Builder:
@@ -135,6 +137,9 @@ class Builder:
         if config is None:
             return env.get_template(page.template).render(**context)
         config["lang"] = lang
+        # What each game the page shows is like (who moves first, how moves are written): the scripts read
+        # these instead of testing a game's name.
+        config["game_facts"] = {game: GAME_FACTS[game] for game in config.get("games") or [config["game"]]}
         context["js_config"] = Markup(json_for_script({**config, "messages": self.js_messages(lang)}))
         html = env.get_template(page.template).render(**context)
         # Only the messages the page's scripts name (the config is a fifth of a game page's bytes).

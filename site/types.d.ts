@@ -26,3 +26,15 @@ export interface Hops {
   route: string[];
   taken: { square: string; piece: string }[][];
 }
+
+/** What a game is like, from shared_rules/game_facts.py (the page's config carries it as ``game_facts``). */
+export interface GameFacts {
+  family: "chess" | "draughts";
+  first_mover: Colour;
+  light_side: "white" | "red";
+  position: "fen" | "pdn";
+  notation: "san" | "squares";
+  check: boolean;
+  promotion_choice: boolean;
+  compulsory_capture: boolean;
+}

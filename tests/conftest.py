@@ -29,7 +29,7 @@ for path in (ROOT, ROOT / "functions"):
 def pytest_xdist_make_scheduler(config, log):
     """`--dist loadgroup` (make test) with the browser tests as one group, so one worker runs them all with one
     local server and one Chromium. Their ``xdist_group`` mark alone no longer reaches the scheduler on pytest
-    9.2 (pytest-xdist issue 1386), so the group is also named here from the path; elsewhere the mark rules."""
+    9.2 (https://github.com/pytest-dev/pytest-xdist/issues/1386), so the group is also named here from the path; elsewhere the mark rules."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadGroupScheduling

@@ -9,14 +9,13 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.blocks import Block, BlockNotFound, add_block, blocks_of, remove_block
 from common.players.repository import PlayerRepository
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, player_repository, rate_limiter
-from common.web.models import error_responses
+from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
 from games.dependencies import Games
@@ -27,19 +26,15 @@ from games.views import iso
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
-_DESCRIPTIONS = {
-    401: "No token, or not a token of any player.",
-    403: "You hold no seat in that game.",
-    404: "No such game, or no block with this id.",
-    409: "That game has no other player to block, or you keep the most blocks already.",
-    422: "The request is wrong.",
-    429: "Too many blocks changed from your network or by you; try again after `Retry-After` seconds.",
-    503: "The store did not answer in time; send the same request again after `Retry-After` seconds.",
-}
-
-
-def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return error_responses(_DESCRIPTIONS, *statuses)
+_errors = route_errors(
+    {
+        403: "You hold no seat in that game.",
+        404: "No such game, or no block with this id.",
+        409: "That game has no other player to block, or you keep the most blocks already.",
+        422: "The request is wrong.",
+        429: "Too many blocks changed from your network or by you; try again after `Retry-After` seconds.",
+    }
+)
 
 
 def _view(block: Block) -> BlockView:

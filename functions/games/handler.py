@@ -16,12 +16,12 @@ from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, TokenHash
-from common.web.models import error_responses
+from common.web.etag import matches
+from common.web.models import route_errors
 
 from games import blocking
 from games.dependencies import Games, Reviews, recent_heads
@@ -60,7 +60,7 @@ from games.service import (
     GamesService,
     Outcome,
 )
-from games.views import etag_matches, export_etag, game_view, page_view
+from games.views import export_etag, game_view, page_view
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 #: This instance's last exports (``ExportCache``): a second download of a game costs about a GET.
@@ -68,21 +68,18 @@ _EXPORTS = ExportCache()
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
-_DESCRIPTIONS = {
-    401: "No token, or not a token of any player.",
-    403: "Not your game, not your turn, or a wrong invite code.",
-    404: "No such game; for a review, also none asked for yet (`review_not_found`).",
-    409: "The game is not in a state that allows this (a review: `game_not_finished`); the body has the current "
-    "`game`.",
-    422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
-    503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
-    "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
-    "played if it was.",
-}
-
-
-def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return error_responses(_DESCRIPTIONS, *statuses)
+_errors = route_errors(
+    {
+        403: "Not your game, not your turn, or a wrong invite code.",
+        404: "No such game; for a review, also none asked for yet (`review_not_found`).",
+        409: "The game is not in a state that allows this (a review: `game_not_finished`); the body has the current "
+        "`game`.",
+        422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
+        503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
+        "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
+        "played if it was.",
+    }
+)
 
 
 def create_app() -> Api:
@@ -331,7 +328,7 @@ def export(id: str, games: Games) -> Response[str]:
     game_id, site = _game_id(id), base_url()
     head = games.head(game_id)  # one read: the export changes only with a new event
     etag = export_etag(head.seq)
-    if etag_matches(headers().get("if-none-match"), etag):
+    if matches(headers().get("if-none-match"), etag):
         raise NotModified(etag)
     document = _EXPORTS.get(game_id, head.seq, site)
     if document is None:
@@ -389,12 +386,6 @@ def _game_id(value: str) -> str:
         raise GameNotFound(f"there is no game {value[:40]!r}")
     return value
 
-
-def _not_modified(error: NotModified) -> Response[str]:
-    return Response(HTTPStatus.NOT_MODIFIED, None, "", headers={"ETag": error.etag, "Cache-Control": "no-cache"})
-
-
-router.exception_handler(NotModified)(_not_modified)
 
 app = create_app()
 lambda_handler = app.lambda_handler

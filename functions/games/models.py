@@ -181,6 +181,11 @@ class GameState(BaseModel):
     rematch_declined: Color | None = Field(
         default=None, description="The side whose last rematch offer the opponent declined, if any."
     )
+    review: Literal["none", "asked"] = Field(
+        default="none",
+        description="`asked`: the game has a review to read (`GET /v1/games/{id}/review`, pending or done): "
+        "a player asked for it, or the game is a finished rated game (reviewed by itself). `none`: not yet.",
+    )
     created_at: str
     updated_at: str
 

@@ -58,6 +58,7 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "rematch_of": head.rematch_of,
         "rematch_offer": head.rematch_offer,
         "rematch_declined": head.rematch_declined,
+        "review": head.review(),
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }
@@ -120,12 +121,6 @@ def etag_of(seq: int) -> str:
 def export_etag(seq: int) -> str:
     """The ETag of a game's PGN or PDN: it changes with each event, as the game's does."""
     return f'"export-{REPRESENTATION}.{seq}"'
-
-
-def etag_matches(header: str | None, etag: str) -> bool:
-    """Whether an ``If-None-Match`` header names ``etag`` (weakly compared, as RFC 9110 says) or is ``*``."""
-    tags = [part.strip().removeprefix("W/") for part in (header or "").split(",")]
-    return "*" in tags or etag in tags
 
 
 def seq_from_etag(header: str | None) -> int | None:

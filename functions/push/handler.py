@@ -10,12 +10,11 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, rate_limiter
-from common.web.models import error_responses
+from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
 from push.models import (
@@ -43,15 +42,12 @@ def subscriptions(repository: Annotated[SubscriptionRepository, Depends(subscrip
     return Subscriptions(repository)
 
 
-_DESCRIPTIONS = {
-    401: "No token, or not a token of any player.",
-    422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",
-    503: "The store is busy (retry after `Retry-After` seconds), or push is not configured here.",
-}
-
-
-def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return error_responses(_DESCRIPTIONS, *statuses)
+_errors = route_errors(
+    {
+        422: "Not a subscription this API can use: the field and the reason are in the message. Nothing was stored.",
+        503: "The store is busy (retry after `Retry-After` seconds), or push is not configured here.",
+    }
+)
 
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated

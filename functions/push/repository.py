@@ -18,7 +18,7 @@ import os
 from typing import Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
-from common.persistence.store import StoreUnavailable, call, from_item, to_item
+from common.persistence.store import StoreUnavailable, call, from_item, query_all, to_item
 
 from push.domain import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 
@@ -132,13 +132,7 @@ class DynamoSubscriptions:
             },
             "ConsistentRead": True,
         }
-        found: list[Subscription] = []
-        while True:
-            answer = call("query", **params) or {}
-            found.extend(_subscription(from_item(item)) for item in answer.get("Items", ()))
-            if "LastEvaluatedKey" not in answer:
-                return newest_first(found)
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        return newest_first([_subscription(from_item(item)) for item in query_all(**params)])
 
     def delete(self, player_id: str, endpoint: str, created: int | None = None) -> bool:
         condition = "endpoint = :endpoint"
@@ -207,15 +201,11 @@ class DynamoDailySubscriptions:
             "ExpressionAttributeValues": {":hour": {"N": str(hour)}, ":now": {"N": str(now_ms)}},
         }
         found: list[tuple[str, Subscription, int]] = []
-        while True:
-            answer = call("query", **params) or {}
-            for item in answer.get("Items", ()):
-                record = from_item(item)
-                player_id = str(record["pk"]).removeprefix(PLAYER_PREFIX)
-                found.append((player_id, _subscription(record), int(record["daily_at"])))
-            if "LastEvaluatedKey" not in answer:
-                return found
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        for item in query_all(**params):
+            record = from_item(item)
+            player_id = str(record["pk"]).removeprefix(PLAYER_PREFIX)
+            found.append((player_id, _subscription(record), int(record["daily_at"])))
+        return found
 
     def claim(self, player_id: str, endpoint: str, daily_at: int, next_at: int) -> bool:
         """Move the subscription's next daily puzzle from ``daily_at`` to ``next_at``; False if another sweep did."""

@@ -13,7 +13,6 @@ from typing import Annotated, Literal, TypeVar
 from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.persistence.attributes import Record
 from common.players.service import Players
@@ -21,7 +20,7 @@ from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, clock, players, rate_limiter
 from common.web.etag import etag_of, refuse_if_current
-from common.web.models import error_responses
+from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
 from review.repository import DynamoReviews, ReviewRepository
@@ -52,19 +51,16 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
 
 
-_DESCRIPTIONS = {
-    304: "Your copy is current (send the `ETag` back as `If-None-Match`).",
-    401: "No token, or not a token of any player.",
-    404: "No such puzzle, or (next) no puzzle of the game left that you have not played.",
-    422: "The request is wrong: a field, the game, the date, the time zone, or an illegal move.",
-    503: "The store is busy; retry after `Retry-After` seconds. A retried attempt counts once.",
-}
+_errors = route_errors(
+    {
+        304: "Your copy is current (send the `ETag` back as `If-None-Match`).",
+        404: "No such puzzle, or (next) no puzzle of the game left that you have not played.",
+        422: "The request is wrong: a field, the game, the date, the time zone, or an illegal move.",
+        503: "The store is busy; retry after `Retry-After` seconds. A retried attempt counts once.",
+    }
+)
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
-
-
-def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return error_responses(_DESCRIPTIONS, *statuses)
 
 
 def puzzle_progress_repository() -> PuzzleProgressRepository:

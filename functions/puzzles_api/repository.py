@@ -17,7 +17,7 @@ import threading
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, with_version
-from common.persistence.store import StoreUnavailable, call, from_item, read, to_item
+from common.persistence.store import StoreUnavailable, call, from_item, query_all, read, to_item
 
 #: Play counters per puzzle are split over this many items in DynamoDB (no hot key on the daily puzzle).
 COUNTER_SHARDS = 8
@@ -158,13 +158,7 @@ class PuzzleStore:
             "ProjectionExpression": "sk",
             "ConsistentRead": True,  # a puzzle finished a moment ago must not be served again
         }
-        ids: set[str] = set()
-        while True:
-            answer = read("query", **params)
-            ids.update(item["sk"]["S"] for item in answer.get("Items", ()))
-            if "LastEvaluatedKey" not in answer:
-                return ids
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        return {item["sk"]["S"] for item in query_all(**params)}
 
     def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
         """Add one first attempt to counter ``shard`` of the puzzle: one play, a solve if ``solved``, and the

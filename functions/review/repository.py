@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from common.persistence.attributes import split_version, with_version
-from common.persistence.store import call, from_item, read, to_item
+from common.persistence.store import call, from_item, query_all, read, to_item
 
 GAME_PREFIX = "game#"
 PLAYER_PREFIX = "player#"
@@ -196,25 +196,19 @@ class DynamoReviews:
             )
 
     def puzzles_of(self, player_id: str) -> list[PersonalPuzzle]:
+        items = query_all(
+            TableName=self.table,
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :mine)",
+            ExpressionAttributeValues={":pk": {"S": PLAYER_PREFIX + player_id}, ":mine": {"S": MINE_PREFIX}},
+            ConsistentRead=True,
+        )
         found: list[PersonalPuzzle] = []
-        start: dict[str, Any] | None = None
-        while True:
-            page = read(
-                "query",
-                TableName=self.table,
-                KeyConditionExpression="pk = :pk AND begins_with(sk, :mine)",
-                ExpressionAttributeValues={":pk": {"S": PLAYER_PREFIX + player_id}, ":mine": {"S": MINE_PREFIX}},
-                ConsistentRead=True,
-                **({"ExclusiveStartKey": start} if start else {}),
+        for item in items:
+            record = upgrade(from_item(item))
+            found.append(
+                PersonalPuzzle(player_id, record["game_id"], json.loads(record["puzzle"]), bool(record["finished"]))
             )
-            for item in page.get("Items", []):
-                record = upgrade(from_item(item))
-                found.append(
-                    PersonalPuzzle(player_id, record["game_id"], json.loads(record["puzzle"]), bool(record["finished"]))
-                )
-            start = page.get("LastEvaluatedKey")
-            if not start:
-                return _ordered(found)
+        return _ordered(found)
 
     def mark_finished(self, player_id: str, puzzle_id: str) -> bool:
         answer = call(

@@ -29,6 +29,7 @@ class Variant:
     size: int  # board width and height; only the dark squares are used, a1 is dark
     numbering: str  # "pdn" (1 at the top left, White at the bottom) or "algebraic" (a1..h8)
     first_player: str  # "white" or "black"
+    light_side: str  # what players call the side the notation calls white: "red" in English draughts
     rows_of_men: int
     men_capture_backward: bool
     flying_kings: bool
@@ -61,6 +62,7 @@ ENGLISH = Variant(
     size=8,
     numbering="pdn",
     first_player="black",
+    light_side="red",
     rows_of_men=3,
     men_capture_backward=False,
     flying_kings=False,
@@ -81,6 +83,7 @@ TANZANIAN = Variant(
     size=8,
     numbering="algebraic",
     first_player="white",
+    light_side="white",
     rows_of_men=3,
     men_capture_backward=False,
     flying_kings=True,
@@ -107,6 +110,7 @@ INTERNATIONAL = Variant(
     size=10,
     numbering="pdn",
     first_player="white",
+    light_side="white",
     rows_of_men=4,
     men_capture_backward=True,
     flying_kings=True,

@@ -5,6 +5,7 @@
 // Board (board.js) tells it what to draw and hears what the player taps.
 import { format } from "./i18n.js";
 import { FILES } from "./notation.js";
+import { gameFacts } from "./game_facts.js";
 
 /** One hop of a capture shown hop by hop: each as short as a move's slide. */
 const HOP_MS = 240;
@@ -45,12 +46,13 @@ export class BoardView {
     this.input = input;
     /** @type {Record<string, string>} */
     this.nameAt = {};
-    if (game === "chess") {
+    const facts = gameFacts(game);
+    if (facts.position === "fen") {
       for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) this.nameAt[r + "," + f] = FILES[f] + (r + 1);
     } else {
       for (const [name, [r, f]] of Object.entries(squares)) this.nameAt[r + "," + f] = name;
     }
-    this.numbered = game !== "chess" && Object.keys(squares).every((name) => /^\d+$/.test(name));
+    this.numbered = facts.notation === "squares" && Object.keys(squares).every((name) => /^\d+$/.test(name));
     /** @type {Record<string, HTMLButtonElement>} */
     this.cells = {};
     /** @type {HTMLDivElement} */
@@ -162,15 +164,21 @@ export class BoardView {
   /** The piece's name in the page's language (White's draughts pieces are Red in English draughts). @param {string} piece */
   pieceName(piece) {
     const m = this.messages;
-    if (this.game === "chess") return m["piece_" + piece] || piece;
-    const side = piece[0] === "w" ? (this.game === "english" ? "r" : "w") : "b";
+    if (gameFacts(this.game).position === "fen") return m["piece_" + piece] || piece;
+    const side = this.sideLetter(piece);
     return m["piece_" + side + piece[1]] || piece;
+  }
+
+  /** A draughts piece's side as its names and sprites spell it: "r" for Red, "w", "b". @param {string} piece */
+  sideLetter(piece) {
+    if (piece[0] !== "w") return "b";
+    return gameFacts(this.game).light_side === "red" ? "r" : "w";
   }
 
   /** The sprite's symbol for a piece (site/diagrams.py draws them). @param {string} piece */
   sprite(piece) {
-    if (this.game === "chess") return "pc-" + piece;
-    const side = piece[0] === "w" ? (this.game === "english" ? "r" : "w") : "b";
+    if (gameFacts(this.game).position === "fen") return "pc-" + piece;
+    const side = this.sideLetter(piece);
     return "pc-" + side + piece[1];
   }
 

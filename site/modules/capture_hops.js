@@ -3,6 +3,7 @@
 // takes, read from the move's notation ("22x15x6", "c3xe5xc7") and the positions before and after it. A
 // flying king may take a piece several squares away, so each hop's diagonal is searched, not only its middle.
 import { draughtsSquares, parseFen } from "./notation.js";
+import { gameFacts } from "./game_facts.js";
 
 /**
  * @typedef {object} Hops
@@ -20,7 +21,7 @@ import { draughtsSquares, parseFen } from "./notation.js";
  * @returns {Hops | null}
  */
 export function captureHops(game, squares, beforeFen, afterFen, move) {
-  if (game === "chess" || !/x/.test(move)) return null;
+  if (gameFacts(game).notation === "san" || !/x/.test(move)) return null;
   const route = draughtsSquares(move);
   if (!route || route.length < 3) return null;
   const before = parseFen(game, beforeFen).pieces;

@@ -3,6 +3,7 @@
 // for (from its themes), its themes, and the player's puzzle rating. ``m`` are the page's messages, ``f``
 // the puzzle page's own (the config's ``fumbo``).
 import { format } from "./i18n.js";
+import { gameFacts } from "./game_facts.js";
 
 /** @typedef {import("../types").Messages} Messages */
 
@@ -14,7 +15,7 @@ const PROVISIONAL_RD = 110;
  * @returns {string}
  */
 export function turnText(m, game, turn) {
-  if (turn === "white") return game === "english" ? m.red_to_move : m.white_to_move;
+  if (turn === "white") return gameFacts(game).light_side === "red" ? m.red_to_move : m.white_to_move;
   return m.black_to_move;
 }
 
@@ -29,7 +30,7 @@ export function goalText(f, puzzle) {
   if (mate) return format(f.goal_mate, { n: mate[1] });
   if (themes.includes("countdown")) return f.goal_countdown;
   if (themes.includes("game_win")) return f.goal_game_win;
-  if (themes.includes("promotion")) return puzzle.game === "chess" ? f.goal_promote_chess : f.goal_promotion;
+  if (themes.includes("promotion")) return gameFacts(puzzle.game).promotion_choice ? f.goal_promote_chess : f.goal_promotion;
   if (themes.includes("material")) return f.goal_material;
   return f.goal_best;
 }

@@ -2,6 +2,7 @@
 // What the game page and the inbox say about a game, in the page's language: the sides' names (Red in
 // English draughts), a seat's player, a result with its reason, and a refusal from the server.
 import { format, plural, refusalText } from "./i18n.js";
+import { gameFacts } from "./game_facts.js";
 
 /** @typedef {import("../types").Messages} Messages */
 
@@ -13,7 +14,7 @@ import { format, plural, refusalText } from "./i18n.js";
  * @returns {string}
  */
 export function colourName(m, game, colour) {
-  if (colour === "white") return game === "english" ? m.red : m.white;
+  if (colour === "white") return gameFacts(game).light_side === "red" ? m.red : m.white;
   return m.black;
 }
 
@@ -50,7 +51,7 @@ export function playerName(m, seat, mine) {
  */
 export function resultText(m, game) {
   const { result, reason } = game.status || {};
-  let text = result === "draw" ? m.result_draw : result === "white" ? (game.game === "english" ? m.result_red : m.result_white) : m.result_black;
+  let text = result === "draw" ? m.result_draw : result === "white" ? (gameFacts(game.game).light_side === "red" ? m.result_red : m.result_white) : m.result_black;
   if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
   const change = ratingChangeText(m, game);
   return change ? text + " " + change : text;
@@ -133,5 +134,5 @@ export function againstComputer(game, colours) {
  * @returns {boolean}
  */
 export function inCheck(game, moves) {
-  return game === "chess" && moves.length > 0 && /[+#]$/.test(moves[moves.length - 1] || "");
+  return gameFacts(game).check && moves.length > 0 && /[+#]$/.test(moves[moves.length - 1] || "");
 }

@@ -1,6 +1,8 @@
 // @ts-check
 // The page's texts, from the gettext catalogs the builder embeds in the page's config (`messages`): a
 // template filled with values, a plural form chosen by the language's CLDR rules, a refusal's text.
+import { gameFacts } from "./game_facts.js";
+
 
 /** @typedef {import("../types").Messages} Messages */
 
@@ -36,7 +38,7 @@ export function plural(messages, key, n) {
  * @returns {string}
  */
 export function refusalText(messages, reason, { square = "", moves = [], game = "" } = {}) {
-  const family = game === "chess" ? "chess" : game ? "draughts" : "";
+  const family = game ? gameFacts(game).family : "";
   const template = (family && messages[`refusal_${reason}_${family}`]) || messages["refusal_" + reason] || messages.illegal;
   return format(template, { square, moves: moves.join(", ") });
 }

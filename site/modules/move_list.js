@@ -1,6 +1,8 @@
 // @ts-check
 // A game's move list: the moves as text, numbered in pairs as the game page shows them, and the whole list
 // put together from an answer that carries only its latest moves (or those after the ones already known).
+import { gameFacts } from "./game_facts.js";
+
 
 /**
  * The moves as text, whatever shape the server gave each one in.
@@ -20,7 +22,7 @@ export function moveTexts(moves) {
  * @returns {string[]}
  */
 export function movePairs(game, moves, turn) {
-  const firstMover = game === "english" ? "black" : "white";
+  const firstMover = gameFacts(game).first_mover;
   const startsSecond = moves.length && ((turn === firstMover) === (moves.length % 2 === 1));
   const padded = startsSecond ? ["…", ...moves] : moves;
   const pairs = [];

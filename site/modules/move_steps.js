@@ -7,6 +7,7 @@ import { captureHops } from "./capture_hops.js";
 import { inCheck } from "./game_text.js";
 import { movePairs, moveTexts } from "./move_list.js";
 import { draughtsSquares, movedSquares } from "./notation.js";
+import { gameFacts } from "./game_facts.js";
 
 /**
  * The ply a key or a control leads to, from the ply shown (null: the game as it is now, at ``ply``); null
@@ -34,7 +35,7 @@ export function stepTarget(step, viewing, ply) {
  * @returns {string[] | null}
  */
 function markedSquares(game, move, before, fen) {
-  if (game === "chess") return movedSquares(game, before, fen);
+  if (gameFacts(game).notation === "san") return movedSquares(game, before, fen);
   const squares = draughtsSquares(move);
   return squares ? [squares[0], squares[squares.length - 1]] : null;
 }

@@ -2,6 +2,8 @@
 // Moves and positions as the boards need them, with no rules code: the pieces of a chess FEN or a PDN
 // (draughts) FEN, the server's legal moves as board moves, and a typed move matched against them. The
 // server stays the judge of every move; these only decide what the board draws and marks.
+import { gameFacts } from "./game_facts.js";
+
 
 /** @typedef {import("../types").GameName} GameName */
 /** @typedef {import("../types").Colour} Colour */
@@ -18,7 +20,7 @@ export const FILES = "abcdefgh";
 export function parseFen(game, fen) {
   /** @type {Record<string, string>} */
   const pieces = {};
-  if (game === "chess") {
+  if (gameFacts(game).position === "fen") {
     const [placement, turn] = fen.split(" ");
     placement.split("/").forEach((row, i) => {
       let file = 0;
@@ -47,7 +49,7 @@ export function parseFen(game, fen) {
  * @returns {Colour}
  */
 export function pieceColour(game, piece) {
-  if (game === "chess") return piece === piece.toUpperCase() ? "white" : "black";
+  if (gameFacts(game).position === "fen") return piece === piece.toUpperCase() ? "white" : "black";
   return piece[0] === "w" ? "white" : "black";
 }
 
@@ -93,7 +95,7 @@ export function draughtsSquares(text) {
  */
 export function boardMoves(game, legal, notations) {
   if (!Array.isArray(legal)) return null;
-  if (game === "chess") {
+  if (gameFacts(game).notation === "san") {
     // Only moves given by their squares (UCI such as "e7e8q") can be shown; SAN needs the rules.
     if (!legal.length || !legal.every((m) => typeof m === "string" && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m))) return null;
     const named = Array.isArray(notations) && notations.length === legal.length ? notations : null;
@@ -119,7 +121,7 @@ export function boardMoves(game, legal, notations) {
  */
 export function moveText(game, move) {
   if (move.san) return move.san;
-  if (game === "chess") return move.from + move.to + (move.promotion || "");
+  if (gameFacts(game).notation === "san") return move.from + move.to + (move.promotion || "");
   return [move.from, ...(move.path && move.path.length ? move.path : [move.to])].join("-");
 }
 
@@ -165,7 +167,7 @@ export function matchTyped(text, legal) {
  * @returns {[string, string] | null}
  */
 export function lastMoveSquares(game) {
-  if (game.game === "chess") {
+  if (gameFacts(game.game).notation === "san") {
     const uci = game.last_move_uci;
     return uci ? [uci.slice(0, 2), uci.slice(2, 4)] : null;
   }

@@ -203,7 +203,10 @@ export function setUpReview(box, page) {
         box.hidden = true;
         return;
       }
-      if (first || !review) fetchReview("GET");
+      if (!first && review) return;
+      // The game's view says whether there is a review to read: none asked yet, the page offers to ask.
+      if (current.review === "none") draw(null);
+      else fetchReview("GET");
     },
   };
 }

@@ -7,6 +7,7 @@ import { BoardDrag } from "../modules/board_drag.js";
 import { BoardView } from "../modules/board_view.js";
 import { format, refusalText } from "../modules/i18n.js";
 import { parseFen, pieceColour } from "../modules/notation.js";
+import { gameFacts } from "../modules/game_facts.js";
 
 /** @typedef {import("../types").BoardMove} BoardMove */
 
@@ -240,7 +241,7 @@ export class Board {
   }
 
   captureRequired() {
-    return this.game !== "chess" && !!this.legal && this.legal.length > 0 && this.legal.every((m) => /x/.test(m.san || ""));
+    return gameFacts(this.game).compulsory_capture && !!this.legal && this.legal.length > 0 && this.legal.every((m) => /x/.test(m.san || ""));
   }
 
   /** @param {string} square */
@@ -268,7 +269,7 @@ export class Board {
   finishRaw(from, to) {
     const piece = this.pieces[from];
     const lastRank = to.endsWith(this.turn === "white" ? "8" : "1");
-    if (this.game === "chess" && piece && piece.toLowerCase() === "p" && lastRank) {
+    if (gameFacts(this.game).promotion_choice && piece && piece.toLowerCase() === "p" && lastRank) {
       this.view.askPromotion(["q", "r", "b", "n"], this.turn === "white",
         (promotion) => this.emit({ from, to, promotion, path: [to] }));
       return;

@@ -109,11 +109,11 @@ class Contexts:
             self.problems.append(f"failed: {request.url} {request.failure}")
 
     def _console(self, message) -> None:
-        if message.type == "error" and not _review_probe(message.location.get("url", ""), message.text):
+        if message.type == "error":
             self.problems.append(f"console: {message.text} ({message.location.get('url', '')})")
 
     def _response(self, response) -> None:
-        if response.status >= 400 and not _review_probe(response.url, f"status of {response.status}"):
+        if response.status >= 400:
             try:
                 body = response.text()[:300]
             except Exception as error:
@@ -140,13 +140,6 @@ class Contexts:
     def close(self):
         for context in self.contexts:
             context.close()
-
-
-def _review_probe(url: str, text: str) -> bool:
-    """A finished game's page asks whether the game has a review (``GET /v1/games/{id}/review``): 404
-    ``review_not_found`` until a player asks for one is an answer the page expects, not a problem (the
-    browser still logs it as a failed load)."""
-    return "status of 404" in text and re.search(r"/v1/games/[^/?]+/review(\?|$)", url) is not None
 
 
 @pytest.fixture

@@ -140,6 +140,19 @@ def read(operation: str, **params: Any) -> dict[str, Any]:
     return answer
 
 
+def query_all(**params: Any) -> list[dict[str, Any]]:
+    """Every item a Query finds, as DynamoDB writes them, page after page past its 1 MB pages: each page is
+    one ``read`` within the request's deadline."""
+    params = dict(params)
+    items: list[dict[str, Any]] = []
+    while True:
+        answer = read("query", **params)
+        items.extend(answer.get("Items", ()))
+        if "LastEvaluatedKey" not in answer:
+            return items
+        params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+
 def _logger() -> Any:
     from aws_lambda_powertools import Logger
 

@@ -9,7 +9,6 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
@@ -17,22 +16,12 @@ from common.players.service import Players
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, players, rate_limiter
-from common.web.models import error_responses
+from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
-_DESCRIPTIONS = {
-    401: "No token, or not a token of any player.",
-    422: "The request is wrong: a field, an option, or an illegal move (with `legal_moves`).",
-    503: "The store did not answer in time; send the same request again after `Retry-After` seconds. A write "
-    "may or may not be stored (never half): a move sent again with the same `ply` is safe, it is answered as "
-    "played if it was.",
-}
-
-
-def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return error_responses(_DESCRIPTIONS, *statuses)
+_errors = route_errors({422: "The request is wrong: a field."})
 
 
 @router.post(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from http import HTTPStatus
 
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
@@ -32,12 +34,26 @@ class ErrorResponse(BaseModel):
     error: ErrorDetail
 
 
+#: How every function words these statuses, unless its own table says more.
+SHARED_DESCRIPTIONS: dict[int, str] = {
+    401: "No token, or not a token of any player.",
+    503: "The store did not answer in time; send the same request again after `Retry-After` seconds.",
+}
+
+
 def error_responses(descriptions: dict[int, str], *statuses: int) -> dict[int, OpenAPIResponse]:
     """The OpenAPI ``responses`` of a route's errors: each status with its description and, but for a 304 (no
-    body), the error answer's model. ``descriptions`` is the function's own wording of each status."""
+    body), the error answer's model. ``descriptions`` is the function's own wording of each status (over
+    ``SHARED_DESCRIPTIONS``)."""
+    wording = {**SHARED_DESCRIPTIONS, **descriptions}
     responses: dict[int, OpenAPIResponse] = {}
     for status in statuses:
-        responses[status] = {"description": descriptions[status]}
+        responses[status] = {"description": wording[status]}
         if status != HTTPStatus.NOT_MODIFIED:
             responses[status]["content"] = {"application/json": {"model": ErrorResponse}}
     return responses
+
+
+def route_errors(descriptions: dict[int, str]) -> Callable[..., dict[int, OpenAPIResponse]]:
+    """A function's ``_errors(404, 422)`` for its routes' ``responses``: ``error_responses`` in its wording."""
+    return partial(error_responses, descriptions)

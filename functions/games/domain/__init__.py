@@ -20,6 +20,7 @@ from games.domain.events import (
     RematchWithdrawn,
     Resigned,
     Resumed,
+    ReviewAsked,
     TimeoutClaimed,
 )
 from games.domain.fold import Tracked, apply, apply_all
@@ -90,6 +91,7 @@ __all__ = [
     "Resigned",
     "Result",
     "Resumed",
+    "ReviewAsked",
     "Seat",
     "SiteOptions",
     "TimeoutClaimed",

@@ -113,6 +113,13 @@ class Resumed(Event):
     kind: ClassVar[str] = "resume"
 
 
+@dataclass(frozen=True, kw_only=True)
+class ReviewAsked(Event):
+    """A player asked for the finished game's review: its view then says there is one to read."""
+
+    kind: ClassVar[str] = "ask_review"
+
+
 AnyEvent: TypeAlias = (
     Created
     | Joined
@@ -128,4 +135,5 @@ AnyEvent: TypeAlias = (
     | Rematched
     | ComputerTookOver
     | Resumed
+    | ReviewAsked
 )

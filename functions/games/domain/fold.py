@@ -21,6 +21,7 @@ from games.domain.events import (
     RematchWithdrawn,
     Resigned,
     Resumed,
+    ReviewAsked,
     TimeoutClaimed,
 )
 from games.domain.head import LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other, turn_length_ms
@@ -108,6 +109,8 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, Resumed):
         assert event.by is not None
         return _with_level(head, event.by, None)
+    if isinstance(event, ReviewAsked):
+        return replace(head, review_asked=True)
     raise ValueError(f"unknown event {type(event).__name__}")
 
 

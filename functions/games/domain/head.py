@@ -104,6 +104,14 @@ class GameHead:
     position_known: bool = True
     #: A rated game's rating change, once the game has ended (from the event that ended it).
     rating_change: RatingChange | None = None
+    #: A player asked for the game's review (a rated game's is asked by itself: ``review()``).
+    review_asked: bool = False
+
+    def review(self) -> Literal["none", "asked"]:
+        """Whether the game has a review to read: a player asked for one, or it is a finished rated game with
+        a move (the notify function asks for those by itself: ``notify.reviews.wants_review``)."""
+        by_itself = self.state == "finished" and self.rated and self.ply > 0
+        return "asked" if self.review_asked or by_itself else "none"
 
     def seat(self, color: Color) -> Seat | None:
         return self.white if color == "white" else self.black

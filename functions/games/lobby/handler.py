@@ -15,7 +15,7 @@ from common.web.api import JSON
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
 from common.web.depends import Clock, clock, rate_buckets
 from common.web.etag import etag_of, refuse_if_current
-from common.web.models import error_responses
+from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.dependencies import Games
@@ -63,20 +63,16 @@ def seek_service(
 
 Seeks = Annotated[SeekService, Depends(seek_service)]
 
-_DESCRIPTIONS = {
-    304: "Your copy is current.",
-    401: "No token, or not a token of any player.",
-    403: "Your rating is outside the challenge's range (`out_of_range`), or it is not your challenge.",
-    404: "No open challenge has this id (withdrawn, expired or never made).",
-    409: "Taken by someone else first (`seek_taken`), your own (`own_seek`), or you have 3 open already.",
-    422: "The request is wrong: a field, an option, a range, or a cursor.",
-    429: "Too many challenges made or accepted; retry after `Retry-After` seconds.",
-    503: "The store did not answer in time; send the same request again after `Retry-After` seconds.",
-}
-
-
-def _errors(*statuses: int) -> dict[int, OpenAPIResponse]:
-    return error_responses(_DESCRIPTIONS, *statuses)
+_errors = route_errors(
+    {
+        304: "Your copy is current.",
+        403: "Your rating is outside the challenge's range (`out_of_range`), or it is not your challenge.",
+        404: "No open challenge has this id (withdrawn, expired or never made).",
+        409: "Taken by someone else first (`seek_taken`), your own (`own_seek`), or you have 3 open already.",
+        422: "The request is wrong: a field, an option, a range, or a cursor.",
+        429: "Too many challenges made or accepted; retry after `Retry-After` seconds.",
+    }
+)
 
 
 def _success(model: type, description: str) -> dict[int, OpenAPIResponse]:

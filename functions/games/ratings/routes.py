@@ -26,7 +26,6 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
 #: A leaderboard changes only when rated games end: a minute's cache spares the index.
 BOARD_CACHE = "public, max-age=60"
 _DESCRIPTIONS = {
-    401: "No token, or not a token of any player.",
     422: "The request is wrong: an unknown game.",
     503: "The store did not answer in time; try again after `Retry-After` seconds.",
 }

@@ -36,6 +36,7 @@ from games.domain import (
     RematchWithdrawn,
     Resigned,
     Resumed,
+    ReviewAsked,
     Seat,
     TimeoutClaimed,
 )
@@ -63,6 +64,7 @@ _EVENTS: dict[str, type[AnyEvent]] = {
         Rematched,
         ComputerTookOver,
         Resumed,
+        ReviewAsked,
     )
 }
 
@@ -178,6 +180,7 @@ def head_record(head: GameHead) -> Record:
         # "": the rules' own start (a head without the field predates it: ``start_known`` False).
         "start": (head.start_fen or "") if head.start_known else None,
         "rating_change": head.rating_change.record() if head.rating_change else None,
+        "review_asked": head.review_asked or None,
         "schema_version": SCHEMA_VERSION,
     }
     for color in COLORS:
@@ -228,6 +231,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             start_known="start" in record,
             position_known=record.get("position_known", True),
             rating_change=RatingChange.from_record(record.get("rating_change")),
+            review_asked=bool(record.get("review_asked")),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None

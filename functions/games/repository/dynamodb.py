@@ -15,7 +15,7 @@ import os
 from typing import Any
 
 from common.persistence.reminder_schedule import index_key, index_keys
-from common.persistence.store import call, from_item, read, to_attribute, to_item
+from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
 
 HEAD_KEY = "H"
 EVENT_PREFIX = "E"
@@ -127,13 +127,7 @@ class GameStore:
             "ExpressionAttributeValues": {":pk": {"S": game_id}, ":low": {"S": low}, ":high": {"S": high}},
             "ConsistentRead": True,
         }
-        items: list[dict[str, Any]] = []
-        while True:
-            answer = read("query", **params)
-            items.extend(from_item(item) for item in answer.get("Items", ()))
-            if "LastEvaluatedKey" not in answer:
-                return items
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        return [from_item(item) for item in query_all(**params)]
 
     def games_of_player(
         self, player_id: str, color: str, low: int, high: int, after: tuple[int, str] | None, limit: int

@@ -23,7 +23,8 @@ from shared_rules.names import COLOURS
 #: The layout every record is written in. Raise it with a new step in ``upgrade`` when the layout changes.
 #: 2: rematch offers (events ``offer_rematch``, ``decline_rematch``, ``withdraw_rematch``; the head's
 #: ``rematch_offer`` and ``rematch_declined``): new kinds and fields only, so a version-1 record reads as it is.
-SCHEMA_VERSION = 2
+#: 3: review requests (the event ``ask_review``, the head's ``review_asked``): a new kind and field only.
+SCHEMA_VERSION = 3
 
 Record = dict[str, Any]
 

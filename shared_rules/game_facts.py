@@ -1,0 +1,75 @@
+"""What the pages' scripts need to know of each game, read from the rules layer.
+
+The site builder writes these into each page's config (``game_facts``), so a script asks "who moves first?"
+or "does the notation name a move's squares?" instead of testing a game's name. Draughts facts come from the variant's
+configuration and the game it builds (so no draughts rule is stated twice); chess, which has no such
+configuration, has its few facts here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from . import get_game
+from .chess_game import ChessGame
+from .draughts.game import DraughtsGame
+from .names import GAME_NAMES, Colour, GameName
+
+
+class GameFacts(TypedDict):
+    #: the catalog's word family for the game's pieces (Swahili: "kipande" in chess, "kete" in draughts)
+    family: Literal["chess", "draughts"]
+    first_mover: Colour
+    #: what players call the side the notation calls white ("red" in English draughts)
+    light_side: Literal["white", "red"]
+    #: how a position is written: a chess FEN, or a PDN FEN ("W:W21,22:B1,2")
+    position: Literal["fen", "pdn"]
+    #: how the notation writes a move: SAN ("Nf3", which needs the rules to read, so the board sends UCI),
+    #: or by its squares ("22x15x6", "c3-d4")
+    notation: Literal["san", "squares"]
+    #: a king can be in check, and the notation marks it ("+", "#" for mate)
+    check: bool
+    #: a man reaching the far row becomes a piece its player picks (else it is crowned a king)
+    promotion_choice: bool
+    #: under the default options a capture, when there is one, must be played
+    compulsory_capture: bool
+
+
+def game_facts(name: GameName) -> GameFacts:
+    """The facts of the game called ``name``, under its default options."""
+    game = get_game(name)
+    first_mover: Colour = "white" if game.start().turn == "white" else "black"
+    if isinstance(game, ChessGame):
+        # Chess has no configuration to read these from; python-chess is its rules, stated here once.
+        return {
+            "family": "chess",
+            "first_mover": first_mover,
+            "light_side": "white",
+            "position": "fen",
+            "notation": "san",
+            "check": True,
+            "promotion_choice": True,
+            "compulsory_capture": False,
+        }
+    assert isinstance(game, DraughtsGame)
+    return {
+        "family": "draughts",
+        "first_mover": first_mover,
+        "light_side": "red" if game.variant.light_side == "red" else "white",
+        "position": "pdn",
+        "notation": "squares",
+        "check": False,
+        "promotion_choice": False,
+        "compulsory_capture": bool(game.mandatory_capture),
+    }
+
+
+def all_game_facts() -> dict[GameName, GameFacts]:
+    """Every game's facts, in the order pages list the games."""
+    return {name: game_facts(name) for name in GAME_NAMES}
+
+
+if __name__ == "__main__":  # the node tests' copy: python -m shared_rules.game_facts > tests/js/game_facts.json
+    import json
+
+    print(json.dumps(all_game_facts(), indent=2))
