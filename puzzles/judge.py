@@ -21,6 +21,8 @@ from shared_rules.draughts.engine import RawMove, State
 from shared_rules.search import NodeLimitReached, Searcher
 from shared_rules.search.draughts import DraughtsModel, DraughtsWeights
 
+from .quick_search import QuickModel, QuickSearcher
+
 WIN_GAIN = 100  # a man: the gain the winning move must show, and the material the line must end with
 FAIL_GAIN = 40  # every other move must stay below this
 CHECK_GAIN = 70  # the tests' single threshold, between the two
@@ -65,11 +67,13 @@ class Verdict:
 class Judge:
     """Asks the searcher the questions a puzzle depends on, for one draughts variant."""
 
-    def __init__(self, game: str, *, depth: int, node_limit: int):
+    def __init__(self, game: str, *, depth: int, node_limit: int, quick: bool = False):
+        """``quick``: the same search on a faster path (``puzzles.quick_search``: same nodes, same scores)."""
         self.game = game
-        self.model = DraughtsModel(game, weights=PUZZLE_WEIGHTS[game])
+        model_class, searcher_class = (QuickModel, QuickSearcher) if quick else (DraughtsModel, Searcher)
+        self.model = model_class(game, weights=PUZZLE_WEIGHTS[game])
         self.engine = self.model.engine
-        self.searcher = Searcher(self.model, table_limit=200_000)
+        self.searcher = searcher_class(self.model, table_limit=200_000)
         self.depth = depth
         self.node_limit = node_limit
 

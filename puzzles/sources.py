@@ -8,10 +8,11 @@ import random
 from functools import cache
 
 from shared_rules.draughts.engine import RawMove, State
+from shared_rules.draughts.game import COUNTDOWN_MOVES
 from shared_rules.draughts.notation import write_fen
 from shared_rules.search import Searcher
 
-from . import studies, verify
+from . import countdown, studies, verify
 from .judge import Judge, Undecided
 from .line import confirmed, solve
 from .rating import difficulty, facts_of, rating_of
@@ -151,10 +152,21 @@ def _study(judge: Judge, kind: str, state: State, settings: Settings, index: int
         return None
     if kind != "countdown" and judge.model.drawn_ending(state):
         return None
+    if kind == "countdown" and not _countdown_worth_judging(judge.game, state, moves):
+        return None
     screen = Searcher(judge.model).search(state, max_depth=settings.depth, node_limit=settings.study_screen_nodes)
     if screen.score < judge.threshold(judge.base(state)) - 20:
         return None  # no gain in sight
     return make_puzzle(judge, state, settings, f"ubao {kind} study (seed {settings.seed}, study {index})")
+
+
+def _countdown_worth_judging(game: str, state: State, moves: list[RawMove]) -> bool:
+    """The count's table first (a lookup a move): some move of the three must catch the lone king
+    within the count, and few enough of them (``verify.crowded``), or the verifier drops the study
+    anyway; most placements fail this, and the judge's search of three flying kings is the costly part."""
+    table = countdown.table_for(game)
+    winners = sum(table.move_wins(state, move, COUNTDOWN_MOVES) for move in moves)
+    return winners > 0 and not verify.crowded(winners, len(moves))
 
 
 def examine(task: tuple[str, str, int, Settings]) -> tuple[list[Record], list[verify.Outcome]]:

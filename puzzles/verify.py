@@ -59,6 +59,7 @@ CLEARLY_WORSE = WIN_GAIN  # another winning move a man or more below the solutio
 # Other moves that win as well (at every depth, or proven) are recorded as alternatives, unless the
 # winners are more than this share of a step's legal moves (two always allowed): then it is no puzzle.
 MAX_WINNING_SHARE = 0.2
+QUICK_PATH = True  # search on ``puzzles.quick_search``'s path (same nodes, same scores); False: the plain one
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,10 @@ def kind_of(puzzle: Record) -> str:
 
 
 @cache
-def judge_for(game: str) -> Judge:
-    judge = Judge(game, depth=VERIFY_DEPTH, node_limit=NODE_LIMIT)
+def judge_for(game: str, quick: bool = True) -> Judge:
+    """The verifier's judge: on the quick path (``puzzles.quick_search``, the same search faster)
+    unless ``quick`` is False (the plain path it is measured against, ``make bench verify``)."""
+    judge = Judge(game, depth=VERIFY_DEPTH, node_limit=NODE_LIMIT, quick=quick)
     judge.searcher.table_limit = TABLE_LIMIT
     return judge
 
@@ -185,7 +188,7 @@ def proven_alternatives(puzzle: Record) -> tuple[str | None, str, list[list[str]
 
 def judged_alternatives(game: str, puzzle: Record) -> tuple[str | None, str, list[list[str]] | None]:
     """A puzzle's verdict by depth: (drop reason or None, detail, corrected alternatives or None)."""
-    judge = judge_for(game)
+    judge = judge_for(game, QUICK_PATH)
     position = draughts_rules(game).from_fen(puzzle["fen"])
     base = judge.base(position.state)
     steps = puzzle.get("alternatives") or [[] for _ in puzzle["solution"][::2]]
@@ -270,9 +273,12 @@ def read_jsonl(path: Path) -> list[Record]:
 
 
 def write_jsonl(path: Path, records: list[Record]) -> None:
-    with path.open("w", encoding="utf-8") as out:
+    """Written whole, then moved into place: a run stopped (or a commit taken) mid-write never sees half a set."""
+    part = path.with_name(path.name + ".writing")
+    with part.open("w", encoding="utf-8") as out:
         for record in records:
             out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+    part.replace(path)
 
 
 def verify_set(

@@ -3,7 +3,8 @@
 Countdown studies: the retrograde table (``puzzles.countdown_table``, built once, then a lookup per
 move) against the memoized search it replaced (``countdown.CountdownSolver``, a fresh memo per
 process), on the same studies in the same run; the verdicts must agree. Depth-judged puzzles: the
-CPU seconds of ``puzzles.verify.verify`` on the first verified puzzles of each kind.
+CPU seconds of ``puzzles.verify.verify`` on the first puzzles of each kind, on the plain search and on
+the quick path (``puzzles.quick_search``, the same tree faster), the verdicts asserted equal.
 """
 
 from __future__ import annotations
@@ -57,11 +58,33 @@ def bench_verify() -> None:
     print(f"ratio for these {len(studies)} studies: {searched / (built + looked_up):.1f}x; for all 285 of a set")
     print(f"  the search's cost grows with the studies, the table's stays at {built:.0f} s")
 
-    heading("verify: depth-judged puzzles, CPU seconds a puzzle (depth 4 to 12)")
+    heading("verify: depth-judged puzzles, CPU seconds a puzzle (depth 4 to 12), plain and quick path")
+    plain_total = quick_total = 0.0
     for game, puzzles in sets.items():
         for kind in ("ending", "landing", "self-play"):
-            sample = [p for p in puzzles if verify.kind_of(p) == kind and verify.done(p)][:PER_KIND]
+            sample = [p for p in puzzles if verify.kind_of(p) == kind][:PER_KIND]
             if not sample:
                 continue
-            seconds = [verify.verify(game, puzzle).cpu for puzzle in sample]
-            print(f"{game:<10} {kind:<10} {sum(seconds) / len(seconds):6.2f} s ({len(sample)} puzzles)")
+            plain, quick = _timed(game, sample, quick=False), _timed(game, sample, quick=True)
+            plain_total, quick_total = plain_total + plain, quick_total + quick
+            print(
+                f"{game:<10} {kind:<10} plain {plain / len(sample):6.2f} s, quick {quick / len(sample):6.2f} s "
+                f"({len(sample)} puzzles): {plain / quick:.2f}x"
+            )
+    print(f"quick path against the plain one, all of the above: {plain_total / quick_total:.2f}x")
+
+
+def _timed(game: str, sample: list[Record], *, quick: bool) -> float:
+    """CPU seconds of verifying ``sample`` on one path; the verdicts are the same on both (asserted)."""
+    verify.QUICK_PATH = quick
+    try:
+        outcomes = [verify.verify(game, puzzle) for puzzle in sample]
+    finally:
+        verify.QUICK_PATH = True
+    verdicts = [(o.reason, o.detail, o.alternatives) for o in outcomes]
+    key = (game, tuple(p["id"] for p in sample))
+    assert _VERDICTS.setdefault(key, verdicts) == verdicts, "the quick and plain paths disagree"
+    return sum(o.cpu for o in outcomes)
+
+
+_VERDICTS: dict[tuple[str, tuple[str, ...]], list[tuple[object, ...]]] = {}
