@@ -321,6 +321,11 @@ class LocalServer(ThreadingHTTPServer):
         with ThreadPoolExecutor(max(1, len(stops))) as pool:  # every function's instances end together
             list(pool.map(lambda stop: stop(), stops))
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return  # a client that hung up between two requests (a browser's idle connection): nothing to tell
+        super().handle_error(request, client_address)
+
     @property
     def origin(self) -> str:
         host, port = self.server_address[:2]
@@ -422,6 +427,8 @@ if __name__ == "__main__":
     # `with` below always stops it; a run killed outright is cleaned up by the next one (local/dynamodb.py).
     for ending in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(ending, _stop)
+    # Ctrl-C stops it even when started from a script's background job (which starts with SIGINT ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with local_dynamodb():
             sys.exit(main())

@@ -10,6 +10,8 @@ import http.client
 import json
 import os
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -188,6 +190,28 @@ def test_ctrl_c_stops_the_runner_cleanly(site_dir):
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=10)
     assert process.returncode == 0
+    assert "Traceback" not in err + out and "stopped" in out
+
+
+def test_a_client_that_resets_its_idle_connection_leaves_no_trace(site_dir):
+    """A browser drops a kept-alive connection between two requests: nothing to answer, nothing to log (the
+    contract and the browser sessions fail on a traceback in the runner's log)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "local.runner", "--port", "0", "--site-dir", str(site_dir)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=RUNNER_ENV,
+    )  # fmt: skip
+    origin = process.stdout.readline().split(" on ", 1)[1].strip().rstrip("/")
+    host, port = origin.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as client:
+        client.sendall(b"GET / HTTP/1.1\r\nHost: ubao\r\n\r\n")
+        assert client.recv(65536).startswith(b"HTTP/1.1 ")
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+    for _ in range(3):  # more requests on new connections, so the reset is read before the runner stops
+        with urllib.request.urlopen(origin + "/", timeout=30) as answer:
+            assert answer.status == 200
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
     assert "Traceback" not in err + out and "stopped" in out
 
 

@@ -70,6 +70,18 @@ def install_dynalite() -> None:
             subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)
 
 
+#: A folder to copy each runner's log into when the server stops (a loaded run's evidence: docs/limits.md).
+KEEP_LOGS_VARIABLE = "UBAO_KEEP_RUNNER_LOGS"
+
+
+def keep_runner_log(log_path: Path) -> None:
+    """Copy ``log_path`` into the folder ``UBAO_KEEP_RUNNER_LOGS`` names, if any (the workdir is deleted)."""
+    folder = os.environ.get(KEEP_LOGS_VARIABLE)
+    if folder and log_path.is_file():
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(log_path, Path(folder) / f"{log_path.parent.name}-{log_path.name}")
+
+
 def launch_browser(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
 
@@ -149,6 +161,7 @@ class LocalSite:
         if self._log is not None:
             self._log.close()
             self._log = None
+        keep_runner_log(self.log_path)
         leaked = self.leftover_processes()
         for pid in leaked:  # only processes whose command line names our own temporary folder
             with contextlib.suppress(ProcessLookupError):

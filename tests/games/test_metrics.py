@@ -4,6 +4,7 @@ request, counting what was stored, never a retry of what already was."""
 from __future__ import annotations
 
 import json
+import threading
 
 
 def emitted(capsys) -> dict[str, float]:
@@ -34,3 +35,27 @@ def test_a_game_counts_its_creation_moves_and_end_once(api, capsys):
     assert emitted(capsys) == {"MovesPlayed": 1, "GamesFinished": 1}
     late = api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"])  # over already: nothing stored
     assert emitted(capsys) == {f"Refusals:{late.code}": 1}
+
+
+def test_an_invocation_flushes_only_its_own_counts(capsys):
+    """The local runner runs the stream's function on a thread beside a request: each flush writes the counts of
+    its own invocation, never the other's (a shared set was also iterated by one while the other added to it)."""
+    from common.web import metrics
+
+    counted, flushed = threading.Event(), threading.Event()
+
+    def stream_invocation() -> None:
+        counted.wait(10)
+        metrics.count(metrics.PUSH_SENT)
+        metrics.flush()
+        flushed.set()
+
+    beside = threading.Thread(target=stream_invocation)
+    beside.start()
+    metrics.count(metrics.MOVES_PLAYED)  # the request's count, not yet flushed
+    counted.set()
+    assert flushed.wait(10)
+    beside.join()
+    assert emitted(capsys) == {"PushSent": 1}
+    metrics.flush()  # the request ends
+    assert emitted(capsys) == {"MovesPlayed": 1}

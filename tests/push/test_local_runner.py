@@ -18,8 +18,10 @@ import urllib.request
 
 import pytest
 
+from local.contract import server_errors
 from local.dynamodb import free_port
 from local.template import ROOT
+from tests.browser.harness import keep_runner_log
 
 #: How long a test waits for the runner to do what it must (a push, a look at the table): long enough for a
 #: loaded CI machine. Not a measure of speed: a passing test may take far less (speed is `make bench`'s).
@@ -63,7 +65,7 @@ def runner(dynalite_endpoint, tmp_path_factory, catalogs):
     log_path = workdir / "runner.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "local.runner", "--quiet", "--site-dir", str(workdir / "no-site")],
+            [sys.executable, "-m", "local.runner", "--site-dir", str(workdir / "no-site")],
             cwd=ROOT,
             env=environment,
             stdout=log,
@@ -85,6 +87,10 @@ def runner(dynalite_endpoint, tmp_path_factory, catalogs):
         finally:
             process.terminate()
             process.wait(timeout=30)
+            keep_runner_log(log_path)
+    # Every request is logged with its status: a 500-502 fails the module, with what the runner logged then.
+    errors = server_errors(log_path.read_text("utf-8", "replace"))
+    assert not errors, "the local server answered a 5xx:\n" + "\n---\n".join(errors)
 
 
 @pytest.fixture

@@ -12,7 +12,10 @@ all three share: single-item conditional writes, ``GetItem`` and ``Query`` (no t
 * The client is created on first use, not at import: a cold start that never touches the store does not
   pay for boto3, and tests create it inside moto's mock.
 * Throttling, a DynamoDB 5xx or a network failure raise ``StoreUnavailable``: the API answers 503 with
-  ``Retry-After``. Every call's total time (connect, read, retries) fits in what the request has left
+  ``Retry-After``. So does an answer that is not DynamoDB's whole answer: botocore reads a body cut short (a
+  connection reset mid-answer), an empty one or one that is not JSON as an answer with no fields, which would
+  be a missing item or a write that seemed to succeed (``_check_answer``), and an error without DynamoDB's
+  error document (a bare 4xx from something in between). Every call's total time (connect, read, retries) fits in what the request has left
   (``common.persistence.deadline``), so the 503 comes before the Lambda timeout. A conditional write that loses its condition is not an error: the methods return
   ``False`` and the caller decides (see docs/games.md for the protocol).
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import os
 import threading
+import zlib
 from typing import Any
 
 from common.persistence.attributes import from_attribute, from_item, item_size, to_attribute, to_item
@@ -98,7 +102,31 @@ def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> Any:
     global _session
     if _session is None:  # one session: its loader parses the service model once, not per client
         _session = boto3.session.Session()
-    return _session.client("dynamodb", **options)
+    made = _session.client("dynamodb", **options)
+    made.meta.events.register("after-call.dynamodb", _check_answer)
+    return made
+
+
+class BrokenAnswer(Exception):
+    """A 200 whose body is not a whole JSON object from DynamoDB (``_check_answer``)."""
+
+
+def _check_answer(http_response: Any = None, **_: Any) -> None:
+    """Refuse a 200 that is not a whole answer: shorter than its ``Content-Length``, not matching its
+    ``x-amz-crc32`` (botocore retries such an answer but returns the last one it got), empty, or not a JSON
+    object. Checked on the bytes, without parsing them twice."""
+    if http_response is None or http_response.status_code != 200:
+        return
+    body: bytes = http_response.content or b""
+    headers = http_response.headers
+    length, checksum = headers.get("content-length"), headers.get("x-amz-crc32")
+    if length is not None and length.isdigit() and int(length) != len(body):
+        raise BrokenAnswer(f"{len(body)} bytes of the {length} announced")
+    if checksum is not None and checksum.isdigit() and zlib.crc32(body) != int(checksum):
+        raise BrokenAnswer("the body does not match its checksum")
+    stripped = body.strip()
+    if not (stripped.startswith(b"{") and stripped.endswith(b"}")):
+        raise BrokenAnswer("the body is not a JSON object")
 
 
 _session = None
@@ -124,11 +152,13 @@ def call(operation: str, **params: Any) -> dict[str, Any] | None:
         code = error.response.get("Error", {}).get("Code", "")
         if code == "ConditionalCheckFailedException":
             return None
-        if code in _UNAVAILABLE_CODES or error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
+        status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+        # A code of digits: botocore found no DynamoDB error document in the answer, so it came from elsewhere.
+        if code in _UNAVAILABLE_CODES or code.isdigit() or status >= 500:
             _logger().warning("DynamoDB unavailable", extra={"operation": operation, "code": code})
             raise StoreUnavailable() from error
         raise
-    except BotoCoreError as error:  # connection refused or reset, timeouts, no credentials
+    except (BotoCoreError, BrokenAnswer) as error:  # connection refused or reset, timeouts, a broken answer
         _logger().warning("DynamoDB unreachable", extra={"operation": operation, "error": type(error).__name__})
         raise StoreUnavailable() from error
 

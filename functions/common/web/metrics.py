@@ -13,14 +13,20 @@ and docs/operations.md use these names:
     PushSent         a push notification accepted by the push service (notify.sender, per batch and sweep)
     PushFailed       a push notification refused or undeliverable (likewise)
     Refusals         a 4xx answer, with the dimension ``reason``: the error code (one line of its own)
+
+Each invocation counts in a set of its own (a context variable): Powertools' ``Metrics`` shares one set by
+every instance in the process, and the local runner runs the stream's function on a thread beside a request,
+so one's flush would iterate the set while the other adds to it ("dictionary changed size during iteration",
+a 500 under load) or flush the other's counts as its own. On Lambda one invocation runs at a time; nothing
+changes there.
 """
 
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 
-from aws_lambda_powertools import Metrics
-from aws_lambda_powertools.metrics import MetricUnit, single_metric
+from aws_lambda_powertools.metrics import EphemeralMetrics, MetricUnit, single_metric
 
 MOVES_PLAYED = "MovesPlayed"
 GAMES_CREATED = "GamesCreated"
@@ -32,11 +38,20 @@ PUSH_FAILED = "PushFailed"
 REFUSALS = "Refusals"
 NAMESPACE = os.environ.get("POWERTOOLS_METRICS_NAMESPACE") or "ubao"
 
-_metrics = Metrics(namespace=NAMESPACE)
+#: This invocation's counts (see the module's docstring): made on its first count, emptied by ``flush``.
+_current: ContextVar[EphemeralMetrics | None] = ContextVar("ubao_metrics", default=None)
+
+
+def _metrics() -> EphemeralMetrics:
+    found = _current.get()
+    if found is None:
+        found = EphemeralMetrics(namespace=NAMESPACE)
+        _current.set(found)
+    return found
 
 
 def count(name: str, value: int = 1) -> None:
-    _metrics.add_metric(name=name, unit=MetricUnit.Count, value=value)
+    _metrics().add_metric(name=name, unit=MetricUnit.Count, value=value)
 
 
 def game_event(kind: str, state_before: str | None, state_after: str) -> None:
@@ -63,5 +78,6 @@ def refusal(reason: str) -> None:
 
 def flush() -> None:
     """Write this request's counts (one EMF line), if there are any; called once per request."""
-    if _metrics.metric_set:
-        _metrics.flush_metrics()
+    found = _current.get()
+    if found is not None and found.metric_set:
+        found.flush_metrics()
