@@ -307,8 +307,8 @@ class LocalServer(ThreadingHTTPServer):
     request_queue_size = 128  # connections waiting to be accepted: a burst of phones is queued, never reset
 
     def __init__(self, host: str, port: int, api: LocalApi, site_dir: Path = SITE_DIR, quiet: bool = False):
+        self.api = api  # first: a bind that fails calls server_close, which stops the functions' instances
         super().__init__((host, port), _RequestHandler)
-        self.api = api
         self.site_dir = site_dir
         self.quiet = quiet
         # CloudFront's response-headers policy from the template, on every answer (site and API).
