@@ -55,7 +55,7 @@ class ReviewRequests:
         if stored.status == "pending" and now_ms - stored.requested > RESEND_AFTER_MS:
             self.queue.send(game_id)
         if not head.review_asked:  # after the review is stored: the view never names a review not there
-            GameLog(self.games, clock=self.now).act(game_id, lambda now: _review_asked(now, color))
+            GameLog(self.games, clock=self.now).act(game_id, lambda head: _review_asked(head, color))
         return stored
 
     def read(self, game_id: str) -> StoredReview:
