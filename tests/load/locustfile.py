@@ -1,13 +1,16 @@
 """Simulated players against `make run` (run by `make load`, tests/load/__main__.py; never by `make test`).
 
-Each simulated user is one phone: its own player (token) and its own address (``CloudFront-Viewer-Address``,
-which the runner passes on as CloudFront would, so the per-address limits see many phones, not one). The
-mix, by task weight: pages of the site, the rules page API, move checks, the daily puzzle and the next
-puzzle solved or failed move by move, the player's puzzle progress, correspondence games between two
-simulated players (one creates and shares an invite, another joins; both poll with ETags and move in
-turn), and games against the computer at levels 1-2. Every request is named by its template route, so
-the percentiles are per route. Only http://127.0.0.1 is ever requested: any other host stops the run
-before the first request, and redirects are never followed.
+Each simulated user is one phone: its own player (token) and its own address, the source address of its
+connections (127.1.x.y: the whole of 127/8 is this machine's loopback), which the runner hands the functions as
+CloudFront hands them a viewer's, so the per-address limits see many phones, not one. The
+mix, by task weight (docs/capacity.md says why): pages of the site, the rules page API, move checks, the
+daily puzzle and the next puzzle solved or failed move by move, the player's puzzle progress, correspondence
+games between two simulated players (one creates and shares an invite, another joins; both poll with ETags
+and move in turn, and one resigns in four once a game is past its opening), games against the computer at
+levels 1-2, and (tests/load/tables.py) the lobby's rated and casual challenges, live tables, the leaderboard
+and reviews of finished games. Every request is named by its template route, so the percentiles are per
+route. Only http://127.0.0.1 is ever requested: any other host stops the run before the first request, and
+redirects are never followed.
 """
 
 from __future__ import annotations
@@ -21,14 +24,16 @@ from pathlib import Path
 
 from locust import HttpUser, between, events, task
 from locust.exception import StopUser
+from requests.adapters import HTTPAdapter
 
+from tests.load import tables
 from tests.load.target import RemoteHost, loopback_origin
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("chess", "english", "tanzanian")
+GAMES = tables.GAMES
 LANGS = ("sw", "tl", "en")
 #: Answers that are part of the game, not failures: a refusal a real client meets and handles.
-EXPECTED = {200, 201, 304, 404, 409, 422, 429}
+EXPECTED = {200, 201, 202, 304, 404, 409, 422, 429}
 #: Every answer's status, by route: written to UBAO_LOAD_OUT/statuses.json when the run ends.
 STATUSES: Counter[tuple[str, int]] = Counter()
 #: Invites waiting for a second player: (game id, invite code, creator's token).
@@ -87,20 +92,28 @@ class Player(HttpUser):
     """One phone: a player who reads, solves puzzles and plays, with a few seconds between actions."""
 
     wait_time = between(1, 4)
+    #: The lobby, live tables, the leaderboard and reviews, with their weights beside the methods' below.
+    tasks = {tables.lobby: 3, tables.live_table: 2, tables.leaderboard: 2, tables.review: 3}
+    #: A correspondence game past this many plies is resigned by the player to move, one time in four.
+    RESIGN_FROM_PLY = 16
 
     def on_start(self) -> None:
         loopback_origin(self.host)  # RemoteHost ends this user before its first request
-        self.address = f"100.64.{next(_addresses) % 250}.{random.randint(1, 254)}"
+        number = next(_addresses)
+        self.address = f"127.1.{number // 250 % 250}.{number % 250 + 1}"
+        self.client.mount("http://", FromAddress(self.address))
         self.token: str | None = None
-        self.games: dict[str, dict] = {}  # game id -> {"seat", "etag", "cpu"}
+        self.player_id: str | None = None
+        self.games: dict[str, dict] = {}  # game id -> {"seat", "etag"}
+        self.finished: list[str] = []  # games this player saw end, to ask a review of
         created = self.call("POST", "/v1/players", "POST /v1/players", {"name": f"Load {self.address}"})
         if created is None or created.status_code != 201:
             raise StopUser()
-        self.token = created.json()["token"]
+        self.token, self.player_id = created.json()["token"], created.json()["player_id"]
 
     # -- plumbing -----------------------------------------------------------------------------------------
     def call(self, method: str, path: str, name: str, body=None, headers: dict | None = None):
-        sent = {"CloudFront-Viewer-Address": f"{self.address}:443", **(headers or {})}
+        sent = dict(headers or {})
         if self.token:
             sent["Authorization"] = f"Bearer {self.token}"
         with self.client.request(
@@ -169,7 +182,7 @@ class Player(HttpUser):
                 continue
             joined = self.call("POST", f"/v1/games/{game_id}/join", "POST /v1/games/{id}/join", {"invite": invite})
             if joined.status_code == 200:
-                self.games[game_id] = {"seat": joined.json()["seat"], "etag": None, "cpu": False}
+                self.games[game_id] = {"seat": joined.json()["seat"], "etag": None}
                 return
         if len(self.games) < 3:
             body = {"game": random.choice(GAMES), "color": random.choice(("white", "black"))}
@@ -177,7 +190,7 @@ class Player(HttpUser):
             if created.status_code == 201:
                 found = created.json()
                 OPEN_INVITES.append((found["game"]["id"], found["invite"]["code"], self.token or ""))
-                self.games[found["game"]["id"]] = {"seat": body["color"], "etag": None, "cpu": False}
+                self.games[found["game"]["id"]] = {"seat": body["color"], "etag": None}
 
     @task(10)
     def play_games(self) -> None:
@@ -191,7 +204,11 @@ class Player(HttpUser):
             view = answer.json()
             if view.get("state") == "finished":
                 del self.games[game_id]
+                self.finished.append(game_id)
             elif view.get("state") == "active" and view.get("turn") == seat["seat"] and view.get("legal_moves"):
+                if view["ply"] >= self.RESIGN_FROM_PLY and random.random() < 0.25:
+                    self.call("POST", f"/v1/games/{game_id}/resign", "POST /v1/games/{id}/resign")
+                    continue  # the next look finds it finished
                 move = {"move": random.choice(view["legal_moves"]), "ply": view["ply"]}
                 self.call("POST", f"/v1/games/{game_id}/moves", "POST /v1/games/{id}/moves", move)
 
@@ -215,6 +232,17 @@ class Player(HttpUser):
             if answer.status_code != 200:
                 return
             view = answer.json()
+
+
+class FromAddress(HTTPAdapter):
+    """Connections from one source address (the requests still go to 127.0.0.1 only)."""
+
+    def __init__(self, address: str):
+        self.address = address
+        super().__init__()
+
+    def init_poolmanager(self, *args, **kwargs) -> None:
+        super().init_poolmanager(*args, **{**kwargs, "source_address": (self.address, 0)})
 
 
 def _wrong_move(puzzle: dict) -> str:
