@@ -63,6 +63,7 @@ SECTIONS: dict[str, str] = {
     "live": "live:bench_live",
     "lobby": "lobby:bench_lobby",
     "ratings": "ratings:bench_ratings",
+    "routes": "routes:bench_routes",
     "verify": "verify:bench_verify",
 }
 
