@@ -176,14 +176,10 @@ class Player(HttpUser):
     @task(5)
     def correspondence(self) -> None:
         """Join another simulated player's invite, or share one; at most three games at once."""
-        while OPEN_INVITES:
-            game_id, invite, creator = OPEN_INVITES.popleft()
-            if creator == self.token:
-                continue
-            joined = self.call("POST", f"/v1/games/{game_id}/join", "POST /v1/games/{id}/join", {"invite": invite})
-            if joined.status_code == 200:
-                self.games[game_id] = {"seat": joined.json()["seat"], "etag": None}
-                return
+        joined = tables.join_shared(self, OPEN_INVITES)
+        if joined:
+            self.games[joined[0]] = {"seat": joined[1], "etag": None}
+            return
         if len(self.games) < 3:
             body = {"game": random.choice(GAMES), "color": random.choice(("white", "black"))}
             created = self.call("POST", "/v1/games", "POST /v1/games", body)

@@ -124,20 +124,29 @@ def _sit_down(player: Phone, game: dict, seat: str) -> None:
 # -- live tables ----------------------------------------------------------------------------------------------
 def live_table(player: Phone) -> None:
     """Join a live table another player opened, or open one; then play it as the page does."""
-    while OPEN_TABLES:
-        game_id, invite, creator = OPEN_TABLES.popleft()
-        if creator == player.token:
-            continue
-        joined = player.call("POST", f"/v1/games/{game_id}/join", "POST /v1/games/{id}/join", {"invite": invite})
-        if joined.status_code == 200:
-            _play_live(player, game_id, joined.json()["seat"])
-            return
+    joined = join_shared(player, OPEN_TABLES)
+    if joined:
+        _play_live(player, *joined)
+        return
     body = {"game": random.choice(GAMES), "color": "white", "options": {"turn_seconds": LIVE_TURN_SECONDS}}
     created = player.call("POST", "/v1/games", "POST /v1/games (live)", body)
     if created.status_code == 201:
         found = created.json()
         OPEN_TABLES.append((found["game"]["id"], found["invite"]["code"], player.token or ""))
         _play_live(player, found["game"]["id"], "white")
+
+
+def join_shared(player: Phone, invites: deque[tuple[str, str, str]]) -> tuple[str, str] | None:
+    """Join the first game another player shared in ``invites`` (game id, invite code, sharer's token), taking
+    them off the queue: (its id, this player's seat), or None when none could be joined."""
+    while invites:
+        game_id, invite, creator = invites.popleft()
+        if creator == player.token:
+            continue
+        joined = player.call("POST", f"/v1/games/{game_id}/join", "POST /v1/games/{id}/join", {"invite": invite})
+        if joined.status_code == 200:
+            return game_id, joined.json()["seat"]
+    return None
 
 
 def _play_live(player: Phone, game_id: str, seat: str) -> None:
