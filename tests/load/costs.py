@@ -88,7 +88,7 @@ ROUTES = {
     "GET /v1/players/me": Route(1769, 5.35, 2.0, 1.0, 0.0, 0.5),
     "GET /v1/leaderboard": Route(1769, 4.83, 1.0, 2.5, 0.0, 3.0),
     "POST /v1/games/{id}/resign (rated end)": Route(1769, 11.52, 9.0, 3.0, 2.0 + RATED_END_EXTRA_WRU, 1.5),
-    "POST /v1/games/{id}/review": Route(1769, 9.26, 3.0, 1.0, 2.0, 0.3),
+    "POST /v1/games/{id}/review": Route(1769, 9.26, 6.0, 3.0, 3.0, 0.3),
     "GET /v1/games/{id}/review": Route(1769, 3.56, 1.0, 1.0, 0.0, 3.0),
 }
 
