@@ -3,6 +3,7 @@ interpreter with gevent, which the other tests of a pytest worker must not inher
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import threading
@@ -10,6 +11,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
+from tests.load import tables
 from tests.load.__main__ import ROOT, main
 from tests.load.target import RemoteHost, loopback_origin
 
@@ -82,3 +84,17 @@ def test_the_locustfile_imports_and_sends_nothing_to_another_host():
     assert done.returncode != 0
     assert "only targets http://127.0.0.1" in done.stderr
     assert _Counting.seen == []
+
+
+@pytest.mark.parametrize(
+    ("module", "constant", "seconds"),
+    [
+        ("site/modules/turn_clock.js", "LIVE_POLL_MS", "LIVE_POLL_SECONDS"),
+        ("site/modules/lobby_panel.js", "POLL_MS", "LOBBY_POLL_SECONDS"),
+        ("site/modules/review_view.js", "POLL_MS", "REVIEW_POLL_SECONDS"),
+    ],
+)
+def test_the_simulated_players_poll_as_often_as_the_pages_do(module, constant, seconds):
+    found = re.search(rf"const {constant} = (\d+);", (ROOT / module).read_text(encoding="utf-8"))
+    assert found, f"{constant} not found in {module}"
+    assert getattr(tables, seconds) * 1000 == int(found.group(1))
