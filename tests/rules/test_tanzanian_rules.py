@@ -287,12 +287,43 @@ def test_time_loss_with_three_kings_against_one_is_a_draw():
     assert g.time_loss_result(position, "black") == "draw"
 
 
+# "3 vs 1 material" counts pieces: men and kings alike, on either side, and whichever side ran out.
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:Wa1,c1,e1:BKh2",  # three men against a king
+        "W:WKa1,c1,e1:Bh6",  # a king and two men against a man
+        "B:Wd4:BKb8,d8,f8",  # a man against three, Black the three
+        "B:WKd4:Bb8,d8,f8",  # a lone king against three men
+    ],
+)
+def test_time_loss_with_any_three_pieces_against_one_is_a_draw(fen):
+    g = game()
+    position = g.from_fen(fen)
+    assert g.time_loss_result(position, "white") == "draw"
+    assert g.time_loss_result(position, "black") == "draw"
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:WKa1,Kc1,Ke1,Kg1:BKh2",  # four against one
+        "W:WKa1,Kc1,Ke1:BKh2,Kb8",  # three against two
+        "W:WKa1,c1:BKh2",  # two against one
+        "W:WKa1:BKh2",  # one against one
+    ],
+)
+def test_time_loss_with_other_material_loses(fen):
+    g = game()
+    position = g.from_fen(fen)
+    assert g.time_loss_result(position, "white") == "black"
+    assert g.time_loss_result(position, "black") == "white"
+
+
 def test_time_loss_otherwise_loses():
     g = game()
     assert g.time_loss_result(g.start(), "white") == "black"
     assert g.time_loss_result(g.start(), "black") == "white"
-    four_against_one = g.from_fen("W:WKa1,Kc1,Ke1,Kg1:BKh2")
-    assert g.time_loss_result(four_against_one, "white") == "black"
 
 
 TWO_KINGS = "W:WKa1,Kc1:BKh2"
