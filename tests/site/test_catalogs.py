@@ -36,6 +36,8 @@ def source_messages(tmp_path) -> set:
             "N_",
             "-k",
             "NP_:1,2",
+            "-k",
+            "NC_:1c,2",
             "--no-location",
             "-o",
             str(pot),
@@ -137,6 +139,23 @@ def test_scripts_get_the_cldr_one_and_other_forms(built):
     assert tl["streak"] == {"one": "{n} araw nang sunod-sunod", "other": "{n} na araw nang sunod-sunod"}
     sw = built.pages["/sw/fumbo/"].config["messages"]
     assert sw["solved_count"] == {"one": "fumbo {n} limeteguliwa", "other": "mafumbo {n} yameteguliwa"}
+
+
+# A pawn's promotion and a man's crowning share the theme key "promotion" but are two ideas, each with
+# its own word (a msgctxt per game family in the catalogs; docs/glossary-choices.md).
+THEME_PROMOTION = {
+    "en": ("promotion", "crowning"),
+    "sw": ("kupandisha askari", "kupandishwa kuwa kingi"),
+    "tl": ("promotion", "pagpapahari"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "sw", "tl"])
+def test_promotion_and_crowning_themes_have_one_word_each(built, lang):
+    names = built.pages[f"/{lang}/fumbo/"].config["theme_names"]
+    chess, draughts = THEME_PROMOTION[lang]
+    assert names["chess"]["promotion"] == chess
+    assert names["english"]["promotion"] == names["tanzanian"]["promotion"] == draughts
 
 
 def test_script_strings_are_translated_in_every_language():
