@@ -186,3 +186,22 @@ def test_the_move_limit_counts_both_players_moves(language):
     name, both = MOVE_LIMIT[language]
     item = next(line for line in section(language, "english", "draws").split(" - ") if name in line)
     assert both in item
+
+
+# The countdown exercise is judged as a win (a blocked lone king loses too), and its task says so.
+COUNTDOWN_TASK = {
+    "en": ("Win within two moves", "without a legal move"),
+    "sw": ("Shinda ndani ya hatua mbili", "bila hatua halali"),
+    "tl": ("Manalo sa loob ng dalawang tira", "walang legal na tira"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_countdown_exercise_asks_for_a_win_as_the_seed_does(language):
+    import exercises
+
+    (catch,) = [exercise for exercise in exercises.EXERCISES["tanzanian"] if exercise.key == "countdown-catch"]
+    assert catch.goal == "win"
+    content = yaml.safe_load((ROOT / "site" / "content" / language / "tanzanian.yaml").read_text(encoding="utf-8"))
+    task = content["jifunze"]["exercises"]["countdown-catch"]["task"]
+    assert [phrase for phrase in COUNTDOWN_TASK[language] if phrase not in task] == []
