@@ -103,6 +103,18 @@ TAGALOG_OTHER = [4, 6, 9, 14, 16, 19, 24, 26, 29, 104, 1009]
 TAGALOG_ONE = [0, 1, 2, 3, 5, 7, 8, 10, 11, 12, 13, 15, 17, 20, 21, 100]
 
 
+def test_tagalog_other_forms_link_the_number_with_na():
+    # "4 na araw", "6 na segundo": every Tagalog plural whose number comes before a noun takes "na" in the
+    # "other" form (numbers ending in 4, 6 or 9) and not in the "one" form.
+    linked = []
+    for message in catalog("tl"):
+        if isinstance(message.id, (list, tuple)) and "%(num)" in message.string[0]:
+            one, other = message.string
+            linked.append((one, other))
+            assert re.search(r"%\(num\)[sd] na ", other) and not re.search(r"%\(num\)[sd] na ", one), (one, other)
+    assert len(linked) >= 8
+
+
 def test_tagalog_plural_forms_follow_cldr():
     # CLDR (Filipino): numbers ending in 4, 6 or 9 take the "other" form; all other whole numbers "one".
     t = build_site.translations("tl")
