@@ -27,9 +27,13 @@ def section(language: str, game: str, key: str) -> str:
     return " ".join(found[0].split())
 
 
+def list_item(language: str, game: str, key: str, marker: str) -> str:
+    """The item of section ``key``'s list that names ``marker``."""
+    return next(line for line in section(language, game, key).split(" - ") if marker in line)
+
+
 def wcdf_item(language: str) -> str:
-    text = section(language, "english", "other-rules")
-    return next(line for line in text.split(" - ") if "WCDF" in line)
+    return list_item(language, "english", "other-rules", "WCDF")
 
 
 # What each language must say (the seed's rule, then this site's three differences) and must not say.
@@ -176,16 +180,14 @@ MOVE_LIMIT = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_threefold_repetition_names_castling_and_en_passant_rights(language):
-    text = section(language, "chess", "draws")
-    item = next(line for line in text.split(" - ") if "castling" in line)
+    item = list_item(language, "chess", "draws", "castling")
     assert [word for word in REPETITION_RIGHTS[language] if word not in item] == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_move_limit_counts_both_players_moves(language):
     name, both = MOVE_LIMIT[language]
-    item = next(line for line in section(language, "english", "draws").split(" - ") if name in line)
-    assert both in item
+    assert both in list_item(language, "english", "draws", name)
 
 
 # The countdown exercise is judged as a win (a blocked lone king loses too), and its task says so.
