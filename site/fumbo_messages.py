@@ -8,10 +8,17 @@ without a name here is shown as its key, so a new set never breaks the page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 def N_(message: str) -> str:
     """Mark a string for extraction; it is translated where it is shown."""
     return message
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a string for extraction with its context (a ``msgctxt``); translated with ``pgettext``."""
+    return context, message
 
 
 FUMBO_MESSAGES = {
@@ -53,7 +60,6 @@ THEME_NAMES = {
     # draughts (puzzles/themes.py)
     "material": N_("win material"),
     "game_win": N_("win the game"),
-    "promotion": N_("promotion"),
     "countdown": N_("countdown"),
     "landing": N_("landing square"),
     "shot": N_("shot"),
@@ -106,6 +112,22 @@ THEME_NAMES = {
     "smotheredMate": N_("smothered mate"),
     "enPassant": N_("en passant"),
 }
+
+#: Themes whose one key names a different idea in chess and in draughts, each with its own word: a pawn's
+#: promotion to a piece of the player's choice, a man's crowning as a king (Tagalog and Swahili say them
+#: differently, so the catalogs hold one entry per game family).
+THEME_NAMES_BY_FAMILY = {
+    "promotion": {"chess": NC_("chess", "promotion"), "draughts": NC_("draughts", "crowning")},
+}
+
+
+def theme_names(gettext: Callable[[str], str], pgettext: Callable[[str, str], str], game: str) -> dict[str, str]:
+    """Every theme's name as ``game``'s players read it, in the language of the two translating functions."""
+    family = "chess" if game == "chess" else "draughts"
+    names = {key: gettext(value) for key, value in THEME_NAMES.items()}
+    names.update({key: pgettext(*by_family[family]) for key, by_family in THEME_NAMES_BY_FAMILY.items()})
+    return names
+
 
 #: Themes that say how long a puzzle is: shown after it, not offered as a filter (as the API's
 #: ``puzzles_api.service.LENGTH_THEMES``).

@@ -245,8 +245,10 @@ class Builder:
     def _fumbo(self, lang: str) -> dict[str, Any]:
         t = translations(lang)
         text = {key: t.gettext(value) for key, value in fumbo_messages.FUMBO_MESSAGES.items()}
-        names = {key: t.gettext(value) for key, value in fumbo_messages.THEME_NAMES.items()}
-        filters = {game: sorted(self.theme_filters[game], key=lambda theme: names.get(theme, theme)) for game in GAMES}
+        names = {game: fumbo_messages.theme_names(t.gettext, t.pgettext, game) for game in GAMES}
+        filters = {
+            game: sorted(self.theme_filters[game], key=lambda theme: names[game].get(theme, theme)) for game in GAMES
+        }
         config = {"page": "fumbo", "games": list(GAMES), "squares": self.square_maps, "fumbo": text}
         return {
             "js_config": {**config, "theme_names": names},

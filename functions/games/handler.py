@@ -260,7 +260,7 @@ def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameS
     "/v1/games/{id}/claim-timeout",
     summary="Claim the game when the opponent's time is up",
     description="A win, or a draw where the rules say so (chess: you have no mating material; Tanzanian "
-    "draughts: three kings against one).",
+    "draughts: three pieces against one, men or kings).",
     tags=["games"],
     responses=_errors(401, 403, 404, 409, 503),
 )

@@ -59,11 +59,15 @@ class DraughtsGame(Game):
         )
 
     def time_loss_result(self, position: Position[Any], loser: str) -> str:
-        """Tanzanian: a time loss with three kings against a lone king is a draw (seed 000)."""
+        """Tanzanian: a time loss in "3 vs 1 material" is a draw (seed 000). The seed names neither the kind
+        of piece nor the side out of time, so men and kings count alike and either side's loss is a draw."""
         if not isinstance(position, DraughtsPosition):
             raise TypeError(f"not a draughts position: {position!r}")
-        if self.variant.countdown and _countdown_sides(position.state) is not None:
-            return DRAW
+        drawn = self.variant.time_loss_draw
+        if drawn is not None:
+            white, black, _, _ = position.state
+            if sorted((white.bit_count(), black.bit_count())) == sorted(drawn):
+                return DRAW
         return super().time_loss_result(position, loser)
 
 

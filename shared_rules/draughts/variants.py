@@ -40,6 +40,9 @@ class Variant:
     repetition: str  # "always", "option" (the table option threefold_repetition) or "never"
     quiet_plies_limit: int | None  # plies without capture or man move that draw (English: 40)
     countdown: bool  # the Tanzanian 3-kings-against-1 count of 12
+    # Pieces of each side, men and kings alike, with which running out of time is a draw for either side
+    # (Tanzanian: three against one, in either order); None where a time loss always loses.
+    time_loss_draw: tuple[int, int] | None
     kings_only_option: bool  # the Tanzanian optional 30-move rule (60 plies, only kings, no capture)
     options: tuple[OptionSpec, ...]
     gametype: int | None  # the PDN GameType tag; None where PDN has no official number
@@ -72,6 +75,7 @@ ENGLISH = Variant(
     repetition="always",
     quiet_plies_limit=40,
     countdown=False,
+    time_loss_draw=None,
     kings_only_option=False,
     options=(_MANDATORY, _MOVE_LIMIT),
     gametype=21,
@@ -93,6 +97,7 @@ TANZANIAN = Variant(
     repetition="option",
     quiet_plies_limit=None,
     countdown=True,
+    time_loss_draw=(3, 1),
     kings_only_option=True,
     options=(_THREEFOLD, _THIRTY),
     # PDN has no GameType for Tanzanian draughts (41 is Spantsiretti); 99 is our private value, far
@@ -120,6 +125,7 @@ INTERNATIONAL = Variant(
     repetition="always",
     quiet_plies_limit=None,
     countdown=False,
+    time_loss_draw=None,
     kings_only_option=False,
     options=(),
     gametype=20,

@@ -251,7 +251,7 @@ class PuzzleSection {
   finished(result, { before = false, replay = false } = {}) {
     this.board.setInteractive(false);
     this.form.hidden = true;
-    this.themes.textContent = themeText(f, themeNames, this.puzzle.themes || []);
+    this.themes.textContent = themeText(f, themeNames[this.game] || {}, this.puzzle.themes || []);
     this.themes.hidden = false;
     this.nextButton.hidden = false;
     const missed = outcomeOf(this.puzzle.id) === "failed";

@@ -61,7 +61,7 @@ class Fumbo:
         self.board = BoardView(self.section.locator(".board-host"))
         self.status = self.section.locator(".status")
         config = page_config(page)
-        self.messages, self.fumbo, self.names = config["messages"], config["fumbo"], config["theme_names"]
+        self.messages, self.fumbo, self.names = config["messages"], config["fumbo"], config["theme_names"][game]
 
     def button(self, name: str):
         return self.section.locator(f".puzzle-actions .{name}")

@@ -313,6 +313,13 @@ def test_tanzanian_three_kings_against_one_on_time_is_a_draw(api, clock):
     assert state["status"] == {"result": "draw", "reason": "timeout"}
 
 
+def test_tanzanian_three_men_against_a_king_on_time_is_a_draw(api, clock):
+    game_id, seats = api.start_game("tanzanian", fen="B:Wa1,c1,e1:BKh8")
+    clock.advance(days=4)  # Black (the lone king, to move) runs out of time: "3 vs 1" counts men too
+    state = api.call("POST", f"/v1/games/{game_id}/claim-timeout", token=seats["white"]).body
+    assert state["status"] == {"result": "draw", "reason": "timeout"}
+
+
 # ------------------------------------------------------------------------------------ my games
 def _list(api, token, **query):
     return api.call("GET", "/v1/players/me/games", token=token, query=query)

@@ -280,19 +280,32 @@ def test_no_countdown_when_the_three_are_not_all_kings():
 # ----------------------------------------------------------------- time and optional rules
 
 
-def test_time_loss_with_three_kings_against_one_is_a_draw():
+# "3 vs 1 material" counts pieces: men and kings alike, on either side, and whichever side ran out.
+@pytest.mark.parametrize(
+    ("fen", "drawn"),
+    [
+        ("W:WKa1,Kc1,Ke1:BKh2", True),  # three kings against a king (the countdown's material)
+        ("W:Wa1,c1,e1:BKh2", True),  # three men against a king
+        ("W:WKa1,c1,e1:Bh6", True),  # a king and two men against a man
+        ("B:Wd4:BKb8,d8,f8", True),  # a man against three, Black the three
+        ("B:WKd4:Bb8,d8,f8", True),  # a lone king against three men
+        ("W:WKa1,Kc1,Ke1,Kg1:BKh2", False),  # four against one
+        ("W:WKa1,Kc1,Ke1:BKh2,Kb8", False),  # three against two
+        ("W:WKa1,c1:BKh2", False),  # two against one
+        ("W:WKa1:BKh2", False),  # one against one
+    ],
+)
+def test_time_loss_is_a_draw_with_three_pieces_against_one_and_lost_otherwise(fen, drawn):
     g = game()
-    position = g.from_fen(THREE_KINGS)
-    assert g.time_loss_result(position, "white") == "draw"
-    assert g.time_loss_result(position, "black") == "draw"
+    position = g.from_fen(fen)
+    assert g.time_loss_result(position, "white") == ("draw" if drawn else "black")
+    assert g.time_loss_result(position, "black") == ("draw" if drawn else "white")
 
 
 def test_time_loss_otherwise_loses():
     g = game()
     assert g.time_loss_result(g.start(), "white") == "black"
     assert g.time_loss_result(g.start(), "black") == "white"
-    four_against_one = g.from_fen("W:WKa1,Kc1,Ke1,Kg1:BKh2")
-    assert g.time_loss_result(four_against_one, "white") == "black"
 
 
 TWO_KINGS = "W:WKa1,Kc1:BKh2"

@@ -36,6 +36,8 @@ def source_messages(tmp_path) -> set:
             "N_",
             "-k",
             "NP_:1,2",
+            "-k",
+            "NC_:1c,2",
             "--no-location",
             "-o",
             str(pot),
@@ -101,6 +103,18 @@ TAGALOG_OTHER = [4, 6, 9, 14, 16, 19, 24, 26, 29, 104, 1009]
 TAGALOG_ONE = [0, 1, 2, 3, 5, 7, 8, 10, 11, 12, 13, 15, 17, 20, 21, 100]
 
 
+def test_tagalog_other_forms_link_the_number_with_na():
+    # "4 na araw", "6 na segundo": every Tagalog plural whose number comes before a noun takes "na" in the
+    # "other" form (numbers ending in 4, 6 or 9) and not in the "one" form.
+    linked = []
+    for message in catalog("tl"):
+        if isinstance(message.id, (list, tuple)) and "%(num)" in message.string[0]:
+            one, other = message.string
+            linked.append((one, other))
+            assert re.search(r"%\(num\)[sd] na ", other) and not re.search(r"%\(num\)[sd] na ", one), (one, other)
+    assert len(linked) >= 8
+
+
 def test_tagalog_plural_forms_follow_cldr():
     # CLDR (Filipino): numbers ending in 4, 6 or 9 take the "other" form; all other whole numbers "one".
     t = build_site.translations("tl")
@@ -137,6 +151,23 @@ def test_scripts_get_the_cldr_one_and_other_forms(built):
     assert tl["streak"] == {"one": "{n} araw nang sunod-sunod", "other": "{n} na araw nang sunod-sunod"}
     sw = built.pages["/sw/fumbo/"].config["messages"]
     assert sw["solved_count"] == {"one": "fumbo {n} limeteguliwa", "other": "mafumbo {n} yameteguliwa"}
+
+
+# A pawn's promotion and a man's crowning share the theme key "promotion" but are two ideas, each with
+# its own word (a msgctxt per game family in the catalogs; docs/glossary-choices.md).
+THEME_PROMOTION = {
+    "en": ("promotion", "crowning"),
+    "sw": ("kupandisha askari", "kupandishwa kuwa kingi"),
+    "tl": ("promotion", "pagpapahari"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "sw", "tl"])
+def test_promotion_and_crowning_themes_have_one_word_each(built, lang):
+    names = built.pages[f"/{lang}/fumbo/"].config["theme_names"]
+    chess, draughts = THEME_PROMOTION[lang]
+    assert names["chess"]["promotion"] == chess
+    assert names["english"]["promotion"] == names["tanzanian"]["promotion"] == draughts
 
 
 def test_script_strings_are_translated_in_every_language():

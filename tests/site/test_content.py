@@ -137,3 +137,44 @@ def test_glossary_terms_are_used_in_swahili_and_tagalog(built):
     rules = built.pages["/sw/sheria/chess/"].html.split('<section id="options">', 1)[0]
     assert "kete" not in rules.lower()  # chess pieces are "vipande"; "kete" belongs to draughts
     assert "dama" in text("tl", "english") and "dama" in text("tl", "tanzanian")
+
+
+# Slips a native reader found once, each with the word ubao uses instead (docs/glossary-choices.md). They are
+# searched in everything a page can show: the content files (rules, lessons, hints, reasons) and the catalogs.
+SLIPS = {
+    "sw": {
+        r"\bkutisha\b|\binamtisha\b": "kutishia (threaten), not kutisha (frighten)",
+        r"\binamjibu\b": "kompyuta inacheza kwa niaba ya ...",
+        r"\bZikiwepo\b": "Zikiwapo",
+        r"\bkukamat|\bkukamatwa\b": "kula / kuliwa on draughts pages",
+        r"\bIla kete\b": "Kula kete (Ila reads as 'but')",
+    },
+    "tl": {
+        r"\bpagkain\b": "kain / kumain (pagkain reads as 'food')",
+        r"\bhanggang saan walang harang\b": "gaano man kalayo basta walang harang",
+        r"\bdeadline\b": "takdang oras",
+        r"\barrow\b": "palaso",
+        r"\bzero\b": "magsisimula muli",
+        r"Laws of Chess": "Mga Patakaran ng Chess ng FIDE",
+        r"\btira por tira\b": "isa-isang tira",
+    },
+}
+
+
+def shown_words(lang: str) -> str:
+    from babel.messages.pofile import read_po
+
+    root = build_site.SITE
+    texts = [file.read_text(encoding="utf-8") for file in sorted((root / "content" / lang).glob("*.yaml"))]
+    with (root / "locale" / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        for message in read_po(handle):
+            forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+            texts.extend(form for form in forms if message.id and form)
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("lang", ["sw", "tl"])
+def test_no_slip_a_native_reader_found_is_back(lang):
+    words = shown_words(lang)
+    found = {pattern: use for pattern, use in SLIPS[lang].items() if re.search(pattern, words, re.IGNORECASE)}
+    assert found == {}
