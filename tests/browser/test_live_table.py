@@ -66,7 +66,9 @@ def test_two_phones_play_a_live_table_and_the_computer_keeps_an_absent_seat(cont
     game_url = asha.page.url
     game_id = re.search(r"game=([\w-]+)", game_url).group(1)
 
-    seconds = re.compile(r"\b(30|29|28)\b")
+    # A fresh turn of 30 seconds, read a moment after it began: on a busy machine that moment is a few
+    # seconds of real time, so any count above 20 says the turn is new (the one that ran out reads 0).
+    seconds = re.compile(r"\b(30|2[1-9])\b")
     assert seconds.search(countdown(asha)) and seconds.search(countdown(baraka))
     assert "Zamu yako" in countdown(asha)  # Swahili: her move, and the seconds left
     assert "segundo" in countdown(baraka)  # Tagalog: the opponent's seconds

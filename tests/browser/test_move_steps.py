@@ -119,9 +119,9 @@ def test_a_declined_draw_offer_reaches_the_offerer_within_five_seconds(contexts,
     baraka.page.locator('#game [data-action="decline"]').wait_for(state="visible")
     baraka.click_action("decline")
     baraka.page.locator('#game [data-action="decline"]').wait_for(state="hidden")
-    with asha.page.expect_response(lambda r: "/v1/games/" in r.url and r.request.method == "GET") as poll:
+    # A poll already on its way when Baraka declined may still answer 304: the news is the first 200.
+    with asha.page.expect_response(lambda r: "/v1/games/" in r.url and r.request.method == "GET" and r.status == 200):
         asha.page.clock.fast_forward(5_000)
-    assert poll.value.status == 200
     asha.wait_status(asha.messages["draw_declined"])
     assert asha.action_visible("offer") and not asha.action_visible("accept")
     # Polls that find nothing new are 304s of a few hundred bytes.
