@@ -140,22 +140,34 @@ def unlimited(handler):
     return Function(handler.module, {**handler.overrides, **_no_limits()})
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="forks one process per simulated Lambda instance")
-def test_thirty_accepts_of_one_seek_make_one_game(dynalite_tables, unlimited, monkeypatch):
-    from games.repository import GameStore
-
+@pytest.fixture
+def race(dynalite_tables, unlimited, monkeypatch):
+    """Start a race on dynalite: ``race(takers, seek)`` makes Asha, that many takers and Asha's seek; (the api,
+    Asha, the takers' tokens, the seek's id). Racers run as processes of their own: ``at_once(race.api, ...)``."""
     from tests.games import client
 
-    # Thirty processes on one dynalite on a shared machine: a longer Lambda timeout than template.yaml's, so the
-    # store's deadline (a 503) does not cut a slow but sound request short.
+    # Up to thirty processes on one dynalite on a shared machine: a longer Lambda timeout than template.yaml's,
+    # so the store's deadline (a 503) does not cut a slow but sound request short.
     monkeypatch.setattr(client, "TIMEOUT_SECONDS", 60)
-    api = Api(unlimited)
-    seeker = api.new_player("Asha")
-    tokens = [api.new_player(f"Taker {index}")["token"] for index in range(30)]
-    made = api.call("POST", "/v1/seeks", {"game": "tanzanian", "rated": True}, token=seeker["token"])
-    seek_id = made.body["seek"]["id"]
+
+    def start(takers: int, seek: dict) -> tuple[Api, dict, list[str], str]:
+        api = Api(unlimited)
+        seeker = api.new_player("Asha")
+        tokens = [api.new_player(f"Taker {index}")["token"] for index in range(takers)]
+        seek_id = api.call("POST", "/v1/seeks", seek, token=seeker["token"]).body["seek"]["id"]
+        return api, seeker, tokens, seek_id
+
+    start.api = lambda: Api(unlimited)
+    return start
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="forks one process per simulated Lambda instance")
+def test_thirty_accepts_of_one_seek_make_one_game(race):
+    from games.repository import GameStore
+
+    api, seeker, tokens, seek_id = race(30, {"game": "tanzanian", "rated": True})
     path = f"/v1/seeks/{seek_id}/accept"
-    answers = at_once(lambda: Api(unlimited), [lambda a, t=t: a.call("POST", path, token=t) for t in tokens])
+    answers = at_once(race.api, [lambda a, t=t: a.call("POST", path, token=t) for t in tokens])
     assert sorted(answer.status for answer in answers) == [201] + [409] * 29, [(a.status, a.code) for a in answers]
     assert {answer.code for answer in answers if answer.status == 409} == {"seek_taken"}
     [winner] = [answer for answer in answers if answer.status == 201]
@@ -168,17 +180,11 @@ def test_thirty_accepts_of_one_seek_make_one_game(dynalite_tables, unlimited, mo
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="forks one process per simulated Lambda instance")
-def test_a_withdrawal_racing_accepts_and_offers_racing_for_slots(dynalite_tables, unlimited, monkeypatch):
-    from tests.games import client
-
-    monkeypatch.setattr(client, "TIMEOUT_SECONDS", 60)
-    api = Api(unlimited)
-    seeker = api.new_player("Asha")
-    tokens = [api.new_player(f"Taker {index}")["token"] for index in range(5)]
-    seek_id = api.call("POST", "/v1/seeks", {"game": "chess", "rated": False}, token=seeker["token"]).body["seek"]["id"]
+def test_a_withdrawal_racing_accepts_and_offers_racing_for_slots(race):
+    api, seeker, tokens, seek_id = race(5, {"game": "chess", "rated": False})
     withdraw = [lambda a: a.call("DELETE", f"/v1/seeks/{seek_id}", token=seeker["token"])]
     accepts = [lambda a, t=t: a.call("POST", f"/v1/seeks/{seek_id}/accept", token=t) for t in tokens]
-    answers = at_once(lambda: Api(unlimited), withdraw + accepts)
+    answers = at_once(race.api, withdraw + accepts)
     codes = [(answer.status, answer.code) for answer in answers]
     assert sum(1 for status, _ in codes if status in (200, 201)) == 1, codes  # exactly one wins
     if answers[0].status == 200:  # withdrawn first: no game is made from it
@@ -189,6 +195,6 @@ def test_a_withdrawal_racing_accepts_and_offers_racing_for_slots(dynalite_tables
     assert api.call("GET", "/v1/seeks", query={"game": "chess"}).body["seeks"] == []  # never listed once decided
     # Six offers of one player at once: three slots, three seeks; the others are refused.
     offers = [lambda a: a.call("POST", "/v1/seeks", {"game": "english", "rated": False}, token=tokens[0])] * 6
-    made = at_once(lambda: Api(unlimited), offers)
+    made = at_once(race.api, offers)
     assert sorted((answer.status, answer.code) for answer in made) == [(201, None)] * 3 + [(409, "too_many_seeks")] * 3
     assert len(api.call("GET", "/v1/seeks", query={"game": "english"}).body["seeks"]) == 3
