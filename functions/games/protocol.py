@@ -128,8 +128,11 @@ class GameLog:
         if self.recent is not None:
             self.recent.keep(head)
 
-    def _start(self, game_id: str) -> tuple[Tracked, bool]:
-        """The game a change starts from: the head this instance keeps, else one read; (game, whether kept)."""
+    def _start(self, game_id: str, read: GameHead | None = None) -> tuple[Tracked, bool]:
+        """The game a change starts from: the head the caller has just read (strongly consistent, with something
+        else in the same call), else the head this instance keeps, else one read; (game, whether kept)."""
+        if read is not None:
+            return Tracked(read, stored_seq=read.seq), False
         kept = self.recent.get(game_id) if self.recent is not None else None
         if kept is None:
             return self.load(game_id), False
@@ -173,21 +176,21 @@ class GameLog:
             logger.warning("head not saved; a later read repairs it", extra={"game_id": tracked.head.id})
 
     # ------------------------------------------------------------------------- the write protocol
-    def act(self, game_id: str, decide: Decide, follow: Follow | None = None) -> GameHead:
+    def act(self, game_id: str, decide: Decide, follow: Follow | None = None, read: GameHead | None = None) -> GameHead:
         """Run ``decide`` against the game and append the event it returns (see the module docstring).
 
         ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
         before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
         A rated game's end is settled (each player's rating changed, exactly once) before the answer, also
-        when the request is a retry of what ended it.
+        when the request is a retry of what ended it. ``read``: the head as the caller has just read it.
         """
-        head = self._act(game_id, decide, follow)
+        head = self._act(game_id, decide, follow, read)
         if self.ratings is not None and head.rating_change is not None:
             self.ratings.settle(head)
         return head
 
-    def _act(self, game_id: str, decide: Decide, follow: Follow | None) -> GameHead:
-        tracked, kept = self._start(game_id)
+    def _act(self, game_id: str, decide: Decide, follow: Follow | None, read: GameHead | None) -> GameHead:
+        tracked, kept = self._start(game_id, read)
         if follow is not None:
             if tracked.head.state == "active":  # charged before anything is written: a refusal (429) writes nothing
                 self.limiter.charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))

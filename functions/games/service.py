@@ -50,7 +50,7 @@ from games.domain import (
 from games.errors import (
     Conflict,
     Forbidden,
-    GameError,
+    GameNotFound,
     IllegalMove,
     InvalidGameOption,
     NotModified,
@@ -163,33 +163,6 @@ class GamesService:
         )
         link = {"code": invite, "url": self.invite_url(head.id, invite)} if invite else None
         return Outcome(head, seat=seat, created=True, invite=link)
-
-    def create_seated(
-        self,
-        white: Player,
-        black: Player,
-        game: str,
-        options: dict[str, Any],
-        rated: bool,
-        game_id: str = "",
-        by: Color | None = None,
-    ) -> tuple[GameHead, bool]:
-        """A new game from the usual start with both seats taken by two known players (no invite): what an
-        accepted open challenge makes. With a ``game_id`` (one derived from the challenge), a retry or a racing
-        caller reads the same game instead of making another; (game, whether this call created it)."""
-        if white.player_id == black.player_id:
-            raise GameError("a player cannot sit on both sides of a game", code="own_game")
-        event = Created(
-            at=self.log.now_ms(),
-            by=by,  # who made it (an open challenge's taker): the other seat is told (notify.decide)
-            game_id=game_id,
-            game=game,
-            options=new_game_options(game, options, rated),
-            white=_seat(white),
-            black=_seat(black),
-            max_plies=self.log.max_plies,
-        )
-        return self.log.create(event)
 
     def invite_url(self, game_id: str, invite: str, base: str | None = None) -> str:
         # The code travels in the fragment: browsers never send it to a server or in a Referer.
@@ -413,6 +386,8 @@ class GamesService:
             if stored is not None and not newer and stored.seq == known and not stored.turn_over(now):
                 raise NotModified(etag_of(known))
         tracked, events = reads.read_latest(self.log, game_id, moves_after)
+        if tracked.head.seek is not None and tracked.head.seek.state != "taken":
+            raise GameNotFound(f"there is no game {game_id}")  # an open or withdrawn challenge of the lobby
         if tracked.head.computer_to_move or tracked.head.turn_over(now):  # a reply owed, or a live turn run out
             self.settle(game_id, now)
             tracked, events = reads.read_latest(self.log, game_id, moves_after)

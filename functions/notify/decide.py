@@ -3,8 +3,8 @@
 * ``your_move`` to the player now to move, after a move, a join that makes it their move, a draw offer
   (to the player who must answer it) and the computer taking over a seat (to the player whose seat it took);
 * ``game_over`` to both seats (mate and every other end by a move, resignation, agreed draw, timeout);
-* ``your_move`` to the seeker when someone accepts their open challenge in the lobby (a game created with
-  both seats taken by people, not a rematch: its ``by`` is the acceptor);
+* ``your_move`` to the seeker when someone accepts their open challenge in the lobby (``SeekAccepted``: its
+  ``by`` is the acceptor's colour);
 * nothing to the computer, nothing to the player who acted, nothing for a "your move" already answered.
 """
 
@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from games.domain import (
     AnyEvent,
     ComputerTookOver,
-    Created,
     DrawAccepted,
     DrawOffered,
     Joined,
     Moved,
     Resigned,
+    SeekAccepted,
     TimeoutClaimed,
 )
 
@@ -65,17 +65,11 @@ def notices(event: AnyEvent, game: GameState) -> list[Notice]:
         return _to(game, other(by), "your_move", "joined")
     if isinstance(event, DrawOffered) and by is not None and game.draw_offer == by:
         return _to(game, other(by), "your_move", "draw_offered")
-    if isinstance(event, Created) and by is not None and _seek_accepted(event):
+    if isinstance(event, SeekAccepted) and by is not None:
         return _to(game, other(by), "your_move", "accepted")
     if isinstance(event, ComputerTookOver):
         return _to(game, event.seat, "your_move", "taken_over", even_if_computer_plays=True)
     return []
-
-
-def _seek_accepted(event: Created) -> bool:
-    """Whether a game was made by accepting a seek: both seats people from the start, not a rematch."""
-    seats = (event.white, event.black)
-    return event.rematch_of is None and all(seat is not None and seat.player_id is not None for seat in seats)
 
 
 def _move_ended_the_game(event: Moved, game: GameState) -> bool:

@@ -1,5 +1,5 @@
 """Section ``lobby``: the DynamoDB calls of the lobby's requests on moto (accepting a seek beside creating a
-game, its reference: both make a game and check a token). A count, not a time."""
+game, its reference: both start a game and check a token). A count, not a time."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def bench_lobby() -> None:
             print(f"{label:<32} {len(calls)} call(s): {names}")
         accept_calls = len(rows[3][1])
         print(
-            f"accepting: {accept_calls} calls (the issue's target: at most 3; the token's check rides on the seek's "
-            f"read, the take and the game's two writes remain), {accept_calls - len(rows[0][1])} more than creating "
-            f"a game; with a range: {len(rows[5][1])}"
+            f"accepting: {accept_calls} calls (the issue's target: at most 3; the seek is a waiting game: the taker "
+            f"and its head in one read, the joining event and the new head), {accept_calls - len(rows[0][1])} "
+            f"beside creating a game; with a range: {len(rows[5][1])} (the taker's rating, known only after that read)"
         )

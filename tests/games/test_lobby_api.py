@@ -14,11 +14,15 @@ DAY = 86_400
 
 
 def seeks_table() -> list[dict]:
-    """Every item of the seeks table (to prove that a refused request wrote nothing)."""
+    """Every item the lobby writes: the seek slots and the games table (a seek is a game waiting for its
+    players), to prove that a refused request wrote nothing."""
     from common.persistence import store
 
-    answer = store.client().scan(TableName=os.environ["SEEKS_TABLE"], ConsistentRead=True)
-    return sorted((store.from_item(item) for item in answer["Items"]), key=repr)
+    items = []
+    for table in (os.environ["SEEKS_TABLE"], os.environ["GAMES_TABLE"]):
+        answer = store.client().scan(TableName=table, ConsistentRead=True)
+        items += [store.from_item(item) for item in answer["Items"]]
+    return sorted(items, key=repr)
 
 
 def offer(api: Api, token: str, **fields) -> dict:
@@ -37,6 +41,7 @@ def test_a_seek_is_listed_without_any_id_that_acts_and_accepted_into_a_game(api)
     assert public["seeker"] == {"name": "Asha", "rating": 1500, "provisional": True}
     assert not public["mine"] and public["game_id"] is None
     assert asha["player_id"] not in listed.text and asha["token"] not in listed.text
+    assert api.call("GET", f"/v1/games/{seek['id']}").code == "game_not_found"  # a seek is no game until taken
     accepted = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"])
     assert accepted.status == 201 and accepted.body["seat"] == "black"
     game = accepted.body["game"]
@@ -122,14 +127,14 @@ def test_a_seek_past_its_seven_days_is_neither_listed_nor_accepted(api, clock):
     assert api.call("GET", f"/v1/seeks/{seek['id']}").code == "seek_not_found"
 
 
-def test_accepting_costs_one_read_and_three_writes(api, count_calls, monkeypatch):
+def test_accepting_costs_one_read_and_two_writes(api, count_calls, monkeypatch):
     asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
     seek = offer(api, asha["token"])
     monkeypatch.delenv("RATE_LIMIT_TABLE")  # the limits' own writes are measured apart (docs/limits.md)
     count_calls.calls.clear()
     assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"]).status == 201
-    # The taker's item and the seek in one read, the seek's conditional update, the game's first event and head.
-    assert count_calls.calls == ["BatchGetItem", "UpdateItem", "PutItem", "PutItem"]
+    # The taker's item and the seek's head in one read; the join: the game's next event (conditional) and head.
+    assert count_calls.calls == ["BatchGetItem", "PutItem", "PutItem"]
     for token, code in ((asha["token"], "seek_taken"), (api.new_player()["token"], "seek_taken")):
         count_calls.calls.clear()
         assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=token).code == code
@@ -171,8 +176,8 @@ def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, c
     count_calls.calls.clear()
     accepted = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=chausiku["token"])
     assert accepted.status == 201 and accepted.body["game"]["rated"] is True
-    # A ranged seek: the taker's rating is read once the first read shows the range; the take succeeds.
-    assert count_calls.calls == ["BatchGetItem", "GetItem", "UpdateItem", "PutItem", "PutItem"]
+    # A ranged seek: the taker's rating is read once the first read shows the range; the join succeeds.
+    assert count_calls.calls == ["BatchGetItem", "GetItem", "PutItem", "PutItem"]
 
 
 def test_players_who_block_each_other_never_meet_in_the_lobby(api):

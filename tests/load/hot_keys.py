@@ -1,7 +1,7 @@
 """The lobby's and the leaderboard's index keys at a million players (docs/capacity.md, "Hot keys").
 
 Both lists are sparse global secondary indexes with the game as partition key: the lobby's open challenges
-(``SeeksByGame``, ``open_game``) and the leaderboard (``RatingsByBoard``, ``board``). DynamoDB serves at most
+(``SeeksByGame``, ``seek_game``) and the leaderboard (``RatingsByBoard``, ``board``). DynamoDB serves at most
 ``PARTITION_WCU`` write units and ``PARTITION_RCU`` read units a second from one partition, and one partition
 key of an index never spans partitions, so the busiest game's key must stay under both, in the busiest second.
 

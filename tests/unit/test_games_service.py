@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from common.players.service import Player, hash_token
 from games.domain import MAX_PLIES
-from games.errors import Conflict, Forbidden, GameError, IllegalMove
+from games.errors import Conflict, Forbidden, IllegalMove
 from games.repository import InMemoryGameStore, in_memory_games
 from games.repository.codec import head_from
 from games.service import GamesService
@@ -98,14 +98,3 @@ def test_new_games_end_at_the_maximum_length(store):
         color = "white" if ply % 2 == 0 else "black"
         head = service.move(hash_token(TOKENS[color]), game_id, move, ply).head
     assert head.state == "finished" and (head.result, head.reason) == ("draw", "move_limit")
-
-
-def test_create_seated_seats_two_known_players_once_per_game_id(service):
-    first, created = service.create_seated(player("white"), player("black"), "tanzanian", {}, True, game_id="g-1")
-    again, created_again = service.create_seated(player("black"), player("white"), "tanzanian", {}, True, "g-1")
-    assert created and not created_again and again == first  # a retry or a racing caller reads the same game
-    assert first.state == "active" and first.rated and first.deadline is not None
-    assert first.white is not None and first.white.player_id == "p-white" and first.black.player_id == "p-black"
-    assert first.invite_key is None
-    with pytest.raises(GameError):
-        service.create_seated(player("white"), player("white"), "chess", {}, False)

@@ -57,13 +57,19 @@ def clock():
 
 
 @pytest.fixture
-def seeks():
-    return InMemorySeeks()
+def records():
+    """The games' records: the seeks are games waiting for their players."""
+    return InMemoryGameStore()
 
 
 @pytest.fixture
-def games(clock):
-    return GamesService(in_memory_games(InMemoryGameStore()), clock=clock)
+def seeks(records):
+    return InMemorySeeks(records)
+
+
+@pytest.fixture
+def games(clock, records):
+    return GamesService(in_memory_games(records), clock=clock)
 
 
 @pytest.fixture
@@ -98,6 +104,8 @@ def test_a_retried_accept_answers_the_same_game_and_others_are_refused(lobby, ra
     assert (again.head.id, again.seat, again.created) == (first.head.id, first.seat, False)
     with pytest.raises(SeekTaken):
         lobby.accept(player("c"), seek.id)
+    with pytest.raises(SeekTaken):  # too late to withdraw it
+        lobby.withdraw(player("a"), seek.id)
 
 
 def test_colours_unasked_are_drawn_and_both_come_up(lobby):
@@ -158,12 +166,12 @@ def test_an_expired_seek_is_neither_listed_nor_accepted_nor_counted(lobby, clock
     lobby.offer(asha, "chess", False, {}, None, None)  # its place is free again
 
 
-def test_bad_options_are_refused_as_game_creation_refuses_them_and_nothing_is_stored(lobby, seeks):
+def test_bad_options_are_refused_as_game_creation_refuses_them_and_nothing_is_stored(lobby, seeks, records):
     for options in ({"days_per_move": 30}, {"swap_colors": 1}, {"no_such_option": True}):
         with pytest.raises((InvalidGameOption, RulesError)) as refused:
             lobby.offer(player("a"), "english", False, options, None, None)
         assert refused.value.code == "invalid_option"
-    assert seeks.seeks == {}
+    assert seeks.slots == {} and records.heads == {} and records.events == {}
 
 
 def test_pages_newest_first_with_an_opaque_cursor(lobby, clock):
@@ -177,3 +185,40 @@ def test_pages_newest_first_with_an_opaque_cursor(lobby, clock):
     with pytest.raises(InvalidSeekCursor):
         lobby.open_seeks("chess", "bm90IGEgY3Vyc29y")
     assert lobby.open_seeks("english", None) == ([], None)
+
+
+def test_a_seeks_game_reads_back_from_its_records_and_is_taken_or_withdrawn_once(lobby, records):
+    from dataclasses import replace
+
+    from games.domain import SeekAccepted, SeekWithdrawn, apply
+    from games.repository.codec import event_from, event_record, head_from, head_record
+
+    seek = lobby.offer(player("a"), "chess", True, {}, None, (1400, 1600))
+    [first] = records.events[seek.id].values()
+    created = event_from(first)
+    head = apply(None, created)
+    assert event_from(event_record(created)) == created and head_from(head_record(head)) == head
+    assert head_record(head)["seek_game"] == "chess" and head.white is None and head.black is None
+    taken = SeekAccepted(seq=2, at=head.created + 1, by="white", seat=replace(created.seek.seeker, player_id="id-b"))
+    assert event_from(event_record(taken)) == taken
+    started = apply(head, taken)
+    assert started.state == "active" and started.black == created.seek.seeker and started.deadline is not None
+    assert "seek_game" not in head_record(started) and head_from(head_record(started)) == started
+    withdrawn = apply(head, SeekWithdrawn(seq=2, at=head.created + 1))
+    assert withdrawn.state == "waiting" and withdrawn.seek.state == "cancelled"
+    assert "seek_game" not in head_record(withdrawn)
+    for done in (started, withdrawn):  # taken or withdrawn, a seek changes no more
+        for event in (replace(taken, seq=3), SeekWithdrawn(seq=3, at=head.created + 2)):
+            with pytest.raises(ValueError):
+                apply(done, event)
+
+
+def test_a_seek_is_no_game_to_read_until_it_is_taken(lobby, games):
+    from games.errors import GameNotFound
+
+    seek = lobby.offer(player("a"), "english", False, {}, "white", None)
+    with pytest.raises(GameNotFound):
+        games.get(seek.id)
+    lobby.accept(player("b"), seek.id)
+    head, _, _ = games.get(seek.id)
+    assert head.state == "active" and head.white.player_id == "id-a"

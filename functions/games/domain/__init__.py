@@ -21,6 +21,8 @@ from games.domain.events import (
     Resigned,
     Resumed,
     ReviewAsked,
+    SeekAccepted,
+    SeekWithdrawn,
     TimeoutClaimed,
 )
 from games.domain.fold import Tracked, apply, apply_all
@@ -40,6 +42,8 @@ from games.domain.head import (
     PlayedMove,
     Result,
     Seat,
+    SeekState,
+    SeekTerms,
     other,
     token_matches,
 )
@@ -93,6 +97,10 @@ __all__ = [
     "Resumed",
     "ReviewAsked",
     "Seat",
+    "SeekState",
+    "SeekAccepted",
+    "SeekTerms",
+    "SeekWithdrawn",
     "SiteOptions",
     "TimeoutClaimed",
     "Tracked",

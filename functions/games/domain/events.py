@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
-from games.domain.head import MAX_PLIES, Color, Seat
+from games.domain.head import MAX_PLIES, Color, Seat, SeekTerms
 from games.domain.rating_change import RatingChange
 
 
@@ -35,12 +35,29 @@ class Created(Event):
     invite_key: bytes | None = None
     rematch_of: str | None = None
     max_plies: int = MAX_PLIES
+    #: An open challenge of the lobby: no seat taken until someone accepts it (``SeekAccepted``).
+    seek: SeekTerms | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Joined(Event):
     kind: ClassVar[str] = "join"
     seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeekAccepted(Event):
+    """Someone accepted the open challenge: ``seat`` sits on ``by``, the seeker on the other colour."""
+
+    kind: ClassVar[str] = "accept_seek"
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeekWithdrawn(Event):
+    """The seeker withdrew the open challenge before anyone accepted it: the game never starts."""
+
+    kind: ClassVar[str] = "withdraw_seek"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,4 +153,6 @@ AnyEvent: TypeAlias = (
     | ComputerTookOver
     | Resumed
     | ReviewAsked
+    | SeekAccepted
+    | SeekWithdrawn
 )

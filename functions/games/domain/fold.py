@@ -22,6 +22,8 @@ from games.domain.events import (
     Resigned,
     Resumed,
     ReviewAsked,
+    SeekAccepted,
+    SeekWithdrawn,
     TimeoutClaimed,
 )
 from games.domain.head import LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other, turn_length_ms
@@ -39,7 +41,9 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
             raise ValueError(f"{type(event).__name__} before the game was created")
         if event.seq != head.seq + 1:
             raise ValueError(f"event {event.seq} does not follow {head.seq}")
-        new = _changed_by(head, event)
+        new = (
+            _seek_changed(head, event) if isinstance(event, (SeekAccepted, SeekWithdrawn)) else _changed_by(head, event)
+        )
     new = replace(new, seq=event.seq, updated=event.at)
     if event.rating_change is not None:
         new = replace(new, rating_change=event.rating_change)
@@ -80,6 +84,7 @@ def _created(event: Created) -> GameHead:
         rematch_of=event.rematch_of,
         max_plies=event.max_plies,
         start_fen=event.start_fen,
+        seek=event.seek,
     )
 
 
@@ -125,6 +130,25 @@ def _rematch_changed(
     if isinstance(event, RematchWithdrawn):
         return replace(head, rematch_offer=None)
     return replace(head, rematch=event.game_id, rematch_offer=None, rematch_declined=None)
+
+
+def _seek_changed(head: GameHead, event: SeekAccepted | SeekWithdrawn) -> GameHead:
+    """An open challenge taken (both seats filled, the game starts) or withdrawn (it never starts)."""
+    if head.seek is None or head.seek.state != "open":
+        raise ValueError("only an open challenge is taken or withdrawn")
+    if isinstance(event, SeekWithdrawn):
+        return replace(head, seek=replace(head.seek, state="cancelled"))
+    assert event.by is not None
+    seeker_color = other(event.by)
+    seats = {event.by: event.seat, seeker_color: head.seek.seeker}
+    return replace(
+        head,
+        white=seats["white"],
+        black=seats["black"],
+        state="active",
+        deadline=event.at + turn_length_ms(head.options),
+        seek=replace(head.seek, state="taken", seeker_color=seeker_color),
+    )
 
 
 def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:

@@ -20,6 +20,7 @@ from shared_rules.names import COLOURS, Colour
 
 Color = Colour
 Phase = Literal["waiting", "active", "finished"]
+SeekState = Literal["open", "taken", "cancelled"]
 Result = Literal["ongoing", "white", "black", "draw"]
 COLORS: tuple[Color, Color] = (COLOURS[0], COLOURS[1])
 
@@ -53,6 +54,24 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         return self.player_id is None and self.cpu is not None
+
+
+@dataclass(frozen=True)
+class SeekTerms:
+    """An open challenge of the lobby (``games.lobby``): a game waiting with no seat taken yet, whose seeker
+    sits down with whoever accepts it first. Its terms are fixed when it is made; ``state`` and
+    ``seeker_color`` change once, when it is taken or withdrawn."""
+
+    seeker: Seat
+    rating: int  # the seeker's rating in the game when it was made (the list shows it)
+    provisional: bool
+    color: Color | None  # the seeker's colour as asked, or None: drawn when it is taken
+    rating_range: tuple[int, int] | None
+    expires: int  # epoch ms: no longer open from then on
+    #: Players the seeker does not play (their blocks when it was made).
+    excluded: frozenset[str] = frozenset()
+    state: SeekState = "open"
+    seeker_color: Color | None = None  # once taken
 
 
 @dataclass(frozen=True)
@@ -106,6 +125,8 @@ class GameHead:
     rating_change: RatingChange | None = None
     #: A player asked for the game's review (a rated game's is asked by itself: ``review()``).
     review_asked: bool = False
+    #: An open challenge of the lobby: the game waits for whoever accepts it (None: any other game).
+    seek: SeekTerms | None = None
 
     def review(self) -> Literal["none", "asked"]:
         """Whether the game has a review to read: a player asked for one, or it is a finished rated game with

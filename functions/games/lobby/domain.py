@@ -2,20 +2,19 @@
 
 A seek is one player's offer to play a game (its table options, rated or casual, a colour or none, a rating
 range or none) with whoever accepts it first. It stays open until it is accepted, withdrawn, or 7 days old.
+It is stored as a game waiting for its players (``GameHead.seek``, its terms): ``seek_of`` reads it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from common.errors import DomainError
 
-from games.domain import Color
+from games.domain import Color, GameHead, SeekState, other
 from games.views import decode_cursor, encode_cursor
-
-SeekState = Literal["open", "taken", "cancelled"]
 
 DAY_MS = 86_400_000
 #: How long a seek stays open if nobody accepts it.
@@ -98,9 +97,6 @@ class Seek:
     #: Players the seeker does not play (the blocks hook, see ``lobby.service.Blocks``).
     excluded: frozenset[str] = frozenset()
 
-    def is_open(self, now_ms: int) -> bool:
-        return self.state == "open" and self.expires > now_ms
-
     def admits(self, rating: int) -> bool:
         return self.rating_range is None or self.rating_range[0] <= rating <= self.rating_range[1]
 
@@ -111,7 +107,7 @@ class Seek:
 
 @dataclass(frozen=True)
 class Taker:
-    """The player accepting a seek, as the take writes them."""
+    """The player accepting a seek, as the join seats them."""
 
     player_id: str
     name: str | None
@@ -140,13 +136,35 @@ def refusal_of(seek: Seek | None, taker: Taker, now_ms: int) -> SeekError | None
     return None
 
 
-def colors_of(seek: Seek, draw: Color) -> Color:
-    """The seeker's colour in the game: the one asked for, else ``draw`` (the random one)."""
-    return seek.color or draw
-
-
-def newest_first(seeks: Iterable[Seek]) -> list[Seek]:
-    return sorted(seeks, key=lambda seek: (seek.created, seek.id), reverse=True)
+def seek_of(head: GameHead | None) -> Seek | None:
+    """The seek a game's head is (None: no head, or a game that never was an open challenge)."""
+    if head is None or head.seek is None:
+        return None
+    terms = head.seek
+    taken = terms.state == "taken" and terms.seeker_color is not None
+    taker = head.seat(other(terms.seeker_color)) if taken and terms.seeker_color else None
+    return Seek(
+        id=head.id,
+        game=head.game,
+        rated=head.rated,
+        options={name: value for name, value in head.options.items() if name != "rated"},  # the seek's own field
+        color=terms.color,
+        rating_range=terms.rating_range,
+        seeker=Seeker(
+            terms.seeker.player_id or "",
+            terms.seeker.key.hex() if terms.seeker.key else "",
+            terms.seeker.name,
+            Rating(terms.rating, terms.provisional),
+        ),
+        created=head.created,
+        expires=terms.expires,
+        state=terms.state,
+        taker_id=taker.player_id if taker else None,
+        taker_name=taker.name if taker else None,
+        game_id=head.id if taken else None,
+        seeker_color=terms.seeker_color,
+        excluded=terms.excluded,
+    )
 
 
 # --------------------------------------------------------------------------------------------- cursors

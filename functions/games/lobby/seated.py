@@ -1,16 +1,19 @@
-"""The games function's parts as the lobby's hooks: the games service as its ``GameMaker`` (the game of an
-accepted seek, both seats taken) and the game ratings store as its ``RatingsReader``."""
+"""The games function's parts as the lobby's hooks: the games service as its ``GameMaker`` (a seek's game is
+made, taken and withdrawn by the games' own write protocol) and the game ratings store as its
+``RatingsReader``."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from common.players.blocks import blocks_of
 from common.players.domain import Player
 
-from games.domain import GameHead, other
-from games.lobby.domain import START_RATING, Rating, Seek
+from games.domain import Created, GameHead, SeekTerms, new_game_options
+from games.lobby.domain import START_RATING, Rating
+from games.protocol import Decide
 from games.ratings.repository import RatingRepository
 from games.service import GamesService
 
@@ -19,20 +22,23 @@ class SeekGames:
     def __init__(self, games: GamesService):
         self.games = games
 
-    def start_seek_game(self, seek: Seek, taker: Player) -> GameHead:
-        seeker_color = seek.seeker_color or "white"
-        seeker = Player(seek.seeker.player_id, seek.seeker.token_hash, seek.seeker.name)
-        seats = {seeker_color: seeker, other(seeker_color): taker}
-        head, _ = self.games.create_seated(
-            seats["white"],
-            seats["black"],
-            seek.game,
-            dict(seek.options),
-            seek.rated,
-            game_id=seek.game_id or "",
-            by=other(seeker_color),  # the taker made it: the seeker is told (notify.decide)
+    def open_seek(
+        self, seek_id: str, game: str, options: Mapping[str, Any], rated: bool, terms: SeekTerms, at: int
+    ) -> GameHead:
+        log = self.games.log
+        event = Created(
+            at=at,
+            game_id=seek_id,
+            game=game,
+            options=new_game_options(game, options, rated),
+            max_plies=log.max_plies,
+            seek=terms,
         )
+        head, _ = log.create(event)
         return head
+
+    def act(self, game_id: str, decide: Decide, read: GameHead | None = None) -> GameHead:
+        return self.games.log.act(game_id, decide, read=read)
 
 
 class StoredRatings:

@@ -1,7 +1,9 @@
 """The lobby's actions: offering a seek, listing the open ones, accepting one, withdrawing one.
 
-The service depends on a ``SeekRepository``, a clock, a ``RateLimiter``, a ``GameMaker`` (the games
-service: accepting a seek makes a game with both seats taken) and ``Blocks``, the hook through which players
+A seek is a game waiting for its players (``GameHead.seek``): offering one makes that game, accepting it is
+the game's next event (the taker and the seeker sit down: ``SeekAccepted``), withdrawing it too
+(``SeekWithdrawn``). The service depends on a ``SeekRepository`` (reads and the seek slots), a clock, a
+``RateLimiter``, a ``GameMaker`` (the games service's write protocol) and ``Blocks``, the hook through which players
 who block each other never meet in the lobby (``lobby.seated.PlayerBlocks`` reads the players' own blocks).
 """
 
@@ -17,36 +19,53 @@ from common.players.domain import Player
 from common.players.service import player_of
 from common.web.ratelimit import RateLimiter
 
-from games.domain import COLORS, Color, GameHead, new_game_options, other
+from games.domain import (
+    COLORS,
+    AnyEvent,
+    Color,
+    GameHead,
+    Seat,
+    SeekAccepted,
+    SeekTerms,
+    SeekWithdrawn,
+    new_game_options,
+    other,
+)
 from games.lobby.domain import (
     MAX_OPEN_SEEKS,
     PAGE_SIZE,
-    SEEK_ID_BYTES,
     SEEK_LIFETIME_MS,
     START_RATING,
     NotYourSeek,
     Rating,
     Seek,
-    Seeker,
     SeekNotFound,
+    SeekTaken,
     Taker,
     TooManySeeks,
     read_cursor,
     refusal_of,
+    seek_of,
     write_cursor,
 )
 from games.lobby.repository import SeekRepository
-from games.protocol import GAME_ID_BYTES
+from games.protocol import GAME_ID_BYTES, Decide
 
 #: The rate limit that seeking and accepting share (``common.web.ratelimit.LIMITS``).
 LIMIT = "seeks"
 
 
 class GameMaker(Protocol):
-    """Makes the game of an accepted seek: both seats taken, the seeker's colour as the seek decided."""
+    """The games service as the lobby uses it: a seek is a game waiting for its players (``GameHead.seek``)."""
 
-    def start_seek_game(self, seek: Seek, taker: Player) -> GameHead:
-        """The game ``seek.game_id`` (made once: a second call returns it as it is)."""
+    def open_seek(
+        self, seek_id: str, game: str, options: Mapping[str, Any], rated: bool, terms: SeekTerms, at: int
+    ) -> GameHead:
+        """Make the seek's game, made at ``at`` (epoch ms): its first event and its head, no seat taken yet."""
+        ...
+
+    def act(self, game_id: str, decide: Decide, read: GameHead | None = None) -> GameHead:
+        """Append the event ``decide`` makes against the game (``GameLog.act``), from the head ``read`` if given."""
         ...
 
 
@@ -128,117 +147,112 @@ class SeekService:
         complete = checked_options(game, options)  # a bad option is refused before anything is charged or written
         self._charge()
         now = self.now_ms()
-        seek = Seek(
-            id=secrets.token_urlsafe(SEEK_ID_BYTES),
-            game=game,
-            rated=rated,
-            options=complete,
+        seek_id = secrets.token_urlsafe(GAME_ID_BYTES)
+        rating = self.ratings.rating(player.player_id, game)
+        if not self.repository.claim_slot(player.player_id, seek_id, now, MAX_OPEN_SEEKS):
+            raise TooManySeeks(f"you have {MAX_OPEN_SEEKS} open challenges already; withdraw one first")
+        terms = SeekTerms(
+            seeker=_seat(player),
+            rating=rating.rating,
+            provisional=rating.provisional,
             color=color,
             rating_range=rating_range,
-            seeker=Seeker(
-                player.player_id, player.token_hash, player.name, self.ratings.rating(player.player_id, game)
-            ),
-            created=now,
             expires=now + SEEK_LIFETIME_MS,
             excluded=self.blocks.excluded(player),
         )
-        if not self.repository.add(seek, MAX_OPEN_SEEKS):
-            raise TooManySeeks(f"you have {MAX_OPEN_SEEKS} open challenges already; withdraw one first")
+        seek = seek_of(self.games.open_seek(seek_id, game, complete, rated, terms, now))
+        assert seek is not None
         return seek
 
     def open_seeks(self, game: str, cursor: str | None) -> tuple[list[Seek], str | None]:
         """A page of the open seeks of ``game``, newest first, and the cursor of the next page."""
-        seeks, last = self.repository.list_open(game, self.now_ms(), read_cursor(cursor), PAGE_SIZE)
-        return seeks, write_cursor(last)
+        heads, last = self.repository.list_open(game, self.now_ms(), read_cursor(cursor), PAGE_SIZE)
+        return [seek for seek in map(seek_of, heads) if seek is not None], write_cursor(last)
 
     def seek(self, seek_id: str) -> Seek:
         """A seek that is open, or was taken (its poller learns the game); ``SeekNotFound`` otherwise."""
-        seek = self.repository.get(seek_id)
+        seek = seek_of(self.repository.get(seek_id))
         if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= self.now_ms()):
             raise SeekNotFound("no challenge has this id (withdrawn, expired or never made)")
         return seek
 
     def accept_with_token(self, token_hash: str, seek_id: str | None) -> Accepted:
-        """``accept`` for the holder of a token: their player item and the seek come in one read, so the take
-        is decided before it is tried. An open seek costs that read, the taker's rating only for a seek with a
-        range, the take and the game's two writes; a refusal, the read (and the rating) alone. ``Unauthorized``
-        for a token of no player; a ``seek_id`` of no possible seek (None) is a ``SeekNotFound`` after that."""
-        record, stored = self.repository.taker_and_seek(token_hash, seek_id)
+        """``accept`` for the holder of a token: their player item and the seek's head come in one read, so the
+        take is decided before it is tried. An open seek costs that read, the taker's rating only for a seek
+        with a range, and the join (the game's next event and its head); a refusal, the read (and the rating)
+        alone. ``Unauthorized`` for a token of no player; a ``seek_id`` of no possible seek (None) is a
+        ``SeekNotFound`` after that."""
+        record, head = self.repository.taker_and_seek(token_hash, seek_id)
         player = player_of(token_hash, record)
         self._charge()
         if seek_id is None:
             raise SeekNotFound("no open challenge has this id")
-        taker = Taker(player.player_id, player.name, None, self.blocks.excluded(player))
-        now = self.now_ms()
-        if (
-            stored is not None
-            and stored.state == "open"
-            and stored.rating_range
-            and refusal_of(stored, taker, now) is None
-        ):
-            taker = replace(taker, rating=self.ratings.rating(player.player_id, stored.game).rating)
-        refusal = refusal_of(stored, taker, now)
-        if refusal is not None:
-            raise refusal
-        if stored is not None and stored.state == "taken":  # by this taker: a retry, answered with its game
-            return self._game_of(stored, player, created=False)
-        return self._take(player, seek_id, taker, now)
+        return self._accept(player, seek_id, head)
 
     def accept(self, player: Player, seek_id: str) -> Accepted:
-        """Take the seek and make its game. Of many takers at once exactly one gets it; the same taker again
-        gets the same game (a retry after a lost answer, or after a failure between the two steps)."""
+        """Take the seek: its game starts. Of many takers at once exactly one gets it; the same taker again
+        gets the same game (a retry after a lost answer, or after a failure between the join's two writes)."""
         self._charge()
+        return self._accept(player, seek_id, self.repository.get(seek_id))
+
+    def _accept(self, player: Player, seek_id: str, head: GameHead | None) -> Accepted:
         taker = Taker(player.player_id, player.name, None, self.blocks.excluded(player))
-        return self._take(player, seek_id, taker, self.now_ms())
-
-    def _take(self, player: Player, seek_id: str, taker: Taker, now: int) -> Accepted:
-        game_id = secrets.token_urlsafe(GAME_ID_BYTES)
-        draw = secrets.choice(COLORS)
-        taken = self.repository.take(seek_id, taker, now, game_id, draw)
-        created = taken is not None
-        if taken is None:
-            taken, created = self._after_refusal(player, seek_id, taker, (now, game_id, draw))
-        return self._game_of(taken, player, created)
-
-    def _game_of(self, taken: Seek, player: Player, created: bool) -> Accepted:
-        head = self.games.start_seek_game(taken, player)
-        return Accepted(head, other(taken.seeker_color or "white"), created)
-
-    def _after_refusal(
-        self, player: Player, seek_id: str, taker: Taker, attempt: tuple[int, str, Color]
-    ) -> tuple[Seek, bool]:
-        """After a refused take (the seek read again, as it is now): the take again with the taker's rating when
-        only the seek's range was left to check, else this taker's own earlier take (a retry: not created), else
-        the refusal that says why."""
-        now, game_id, draw = attempt
-        stored = self.repository.get(seek_id)
-        if stored and stored.state == "open" and stored.rating_range and refusal_of(stored, taker, now) is None:
+        now = self.now_ms()
+        stored = seek_of(head)
+        if stored is not None and stored.state == "open" and stored.rating_range and not refusal_of(stored, taker, now):
             taker = replace(taker, rating=self.ratings.rating(player.player_id, stored.game).rating)
-            taken = self.repository.take(seek_id, taker, now, game_id, draw)
-            if taken is not None:
-                return taken, True
-            stored = self.repository.get(seek_id)
         refusal = refusal_of(stored, taker, now)
         if refusal is not None:
             raise refusal
-        if stored is None or stored.state != "taken":
-            raise SeekNotFound("no open challenge has this id")
-        return stored, False
+        draw = secrets.choice(COLORS)
+        joining = {"made": False}  # whether the last decision made the join (the act appends it) or found it
+
+        def decide(current: GameHead) -> AnyEvent | None:
+            """The join, against the game as it is: the log's one writer per sequence number makes one taker win."""
+            seek = seek_of(current)
+            refusal = refusal_of(seek, taker, now)
+            if refusal is not None:
+                raise refusal
+            assert seek is not None
+            joining["made"] = seek.state != "taken"
+            if not joining["made"]:
+                return None  # taken by this taker: a retry, answered with its game
+            if seek.rating_range and taker.rating is None:  # never taken unchecked (the range was read open)
+                raise SeekNotFound("no open challenge has this id")
+            return SeekAccepted(by=other(seek.color or draw), seat=_seat(player))
+
+        game = self.games.act(seek_id, decide, read=head)
+        seat = game.seat_of(player.token_hash)
+        assert seat is not None
+        return Accepted(game, seat, created=joining["made"])
 
     def withdraw(self, player: Player, seek_id: str) -> Seek:
-        """Withdraw the player's own open seek; the seek as it was."""
-        seek = self.seek(seek_id)
-        if seek.seeker.player_id != player.player_id:
-            raise NotYourSeek("only the player who made a challenge may withdraw it")
-        if not self.repository.cancel(seek_id, player.player_id):
-            refusal = refusal_of(
-                self.repository.get(seek_id),
-                Taker(player.player_id, player.name, None, self.blocks.excluded(player)),
-                self.now_ms(),
-            )
-            raise refusal or SeekNotFound("no open challenge has this id")
-        return seek
+        """Withdraw the player's own open seek; the seek as it was. Withdrawing is the game's next event, like
+        taking: of a withdrawal and an acceptance at once exactly one is appended."""
+        now = self.now_ms()
+        withdrawn: list[Seek] = []
+
+        def decide(current: GameHead) -> AnyEvent | None:
+            seek = seek_of(current)
+            if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= now):
+                raise SeekNotFound("no challenge has this id (withdrawn, expired or never made)")
+            if seek.seeker.player_id != player.player_id:
+                raise NotYourSeek("only the player who made a challenge may withdraw it")
+            if seek.state == "taken":
+                raise SeekTaken("someone else accepted this challenge first")
+            withdrawn.append(seek)
+            return SeekWithdrawn()
+
+        head = self.repository.get(seek_id)
+        if seek_of(head) is None:
+            raise SeekNotFound("no challenge has this id (withdrawn, expired or never made)")
+        self.games.act(seek_id, decide, read=head)
+        return withdrawn[-1]
 
     def _charge(self) -> None:
         if self.limiter is not None:
             self.limiter.charge(LIMIT)
+
+
+def _seat(player: Player) -> Seat:
+    return Seat(player.player_id, bytes.fromhex(player.token_hash), player.name)

@@ -38,6 +38,9 @@ from games.domain import (
     Resumed,
     ReviewAsked,
     Seat,
+    SeekAccepted,
+    SeekTerms,
+    SeekWithdrawn,
     TimeoutClaimed,
 )
 from games.domain.rating_change import RatingChange
@@ -65,6 +68,8 @@ _EVENTS: dict[str, type[AnyEvent]] = {
         ComputerTookOver,
         Resumed,
         ReviewAsked,
+        SeekAccepted,
+        SeekWithdrawn,
     )
 }
 
@@ -89,8 +94,9 @@ def event_record(event: AnyEvent) -> Record:
             invite_key=event.invite_key,
             rematch_of=event.rematch_of,
             max_plies=None if event.max_plies == MAX_PLIES else event.max_plies,
+            seek=_seek_record(event.seek),
         )
-    elif isinstance(event, Joined):
+    elif isinstance(event, (Joined, SeekAccepted)):
         record["seat"] = _seat_record(event.seat)
     elif isinstance(event, Moved):
         record.update(move=event.move, ply=event.ply, fen=event.fen)
@@ -123,11 +129,12 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
             invite_key=record.get("invite_key"),
             rematch_of=record.get("rematch_of"),
             max_plies=int(record.get("max_plies") or MAX_PLIES),
+            seek=_seek_from(record.get("seek")),
         )
-    if kind == "join":
+    if kind in ("join", "accept_seek"):
         seat = _seat_from(record["seat"])
         assert seat is not None
-        return Joined(**common, seat=seat)
+        return (Joined if kind == "join" else SeekAccepted)(**common, seat=seat)
     if kind == "move":
         return Moved(**common, move=record["move"], ply=int(record["ply"]), fen=record["fen"])
     if kind == "rematch":
@@ -149,6 +156,42 @@ def _seat_from(record: Mapping[str, Any] | None) -> Seat | None:
         return None
     cpu, key = record.get("cpu"), record.get("key")
     return Seat(record.get("id"), bytes(key) if key else None, record.get("name"), int(cpu) if cpu else None)
+
+
+def _seek_record(seek: SeekTerms | None) -> Record | None:
+    """An open challenge's terms as plain JSON values (the head keeps them in its document: no bytes)."""
+    if seek is None:
+        return None
+    seeker = seek.seeker
+    record = {
+        "seeker": {"id": seeker.player_id, "key": seeker.key.hex() if seeker.key else None, "name": seeker.name},
+        "rating": seek.rating,
+        "provisional": seek.provisional,
+        "color": seek.color,
+        "range": list(seek.rating_range) if seek.rating_range else None,
+        "expires": seek.expires,
+        "excluded": sorted(seek.excluded) or None,
+        "state": seek.state,
+        "seeker_color": seek.seeker_color,
+    }
+    return {key: value for key, value in record.items() if value is not None}
+
+
+def _seek_from(record: Mapping[str, Any] | None) -> SeekTerms | None:
+    if not record:
+        return None
+    seeker, span = record["seeker"], record.get("range")
+    return SeekTerms(
+        seeker=Seat(seeker["id"], bytes.fromhex(seeker["key"]) if seeker.get("key") else None, seeker.get("name")),
+        rating=int(record["rating"]),
+        provisional=bool(record["provisional"]),
+        color=record.get("color"),
+        rating_range=(int(span[0]), int(span[1])) if span else None,
+        expires=int(record["expires"]),
+        excluded=frozenset(record.get("excluded") or ()),
+        state=record.get("state", "open"),
+        seeker_color=record.get("seeker_color"),
+    )
 
 
 # ============================================================================================== heads
@@ -181,8 +224,12 @@ def head_record(head: GameHead) -> Record:
         "start": (head.start_fen or "") if head.start_known else None,
         "rating_change": head.rating_change.record() if head.rating_change else None,
         "review_asked": head.review_asked or None,
+        "seek": _seek_record(head.seek),
         "schema_version": SCHEMA_VERSION,
     }
+    if head.seek is not None and head.seek.state == "open":
+        # The keys of the lobby's sparse index (``SeeksByGame``): only an open challenge's head carries them.
+        record.update(seek_game=head.game, seek_created=head.created)
     for color in COLORS:
         seat = head.seat(color)
         if seat is not None:
@@ -232,6 +279,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             position_known=record.get("position_known", True),
             rating_change=RatingChange.from_record(record.get("rating_change")),
             review_asked=bool(record.get("review_asked")),
+            seek=_seek_from(record.get("seek")),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None

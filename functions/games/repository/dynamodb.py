@@ -5,7 +5,8 @@ One partition per game: the head item (``sk = "H"``, the game's current state, a
 the fields DynamoDB does not read are one JSON attribute, ``doc``) and one item per event
 (``sk = "E000001"`` ...). Heads carry the keys of the players' indexes (``GamesByWhitePlayer``,
 ``GamesByBlackPlayer``) and, while a reminder is coming, of the sparse reminder index
-(``GamesByReminderHour``, read by the reminder sweep of the notify function).
+(``GamesByReminderHour``, read by the reminder sweep of the notify function); the head of an open challenge
+of the lobby carries the keys of the sparse ``SeeksByGame`` (``games.lobby.repository``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,20 @@ _AFTER_EVENTS = "F"
 #: ``doc``: converting a dozen attributes rather than some thirty, nested maps and lists among them, is
 #: about a tenth of a move request's CPU (``make bench length``).
 HEAD_ATTRIBUTES = frozenset(
-    {"pk", "sk", "seq", "fen", "white_id", "white_order", "black_id", "black_order", "reminder_due", "reminder_hour"}
+    {
+        "pk",
+        "sk",
+        "seq",
+        "fen",
+        "white_id",
+        "white_order",
+        "black_id",
+        "black_order",
+        "reminder_due",
+        "reminder_hour",
+        "seek_game",
+        "seek_created",
+    }  # fmt: skip
 )
 HEAD_DOCUMENT = "doc"
 
@@ -54,7 +68,7 @@ class GameStore:
         """The head item (strongly consistent), or None. One read."""
         answer = call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
         item = answer.get("Item") if answer else None
-        return _head(item) if item else None
+        return head_of_item(item) if item else None
 
     def get_event(self, game_id: str, seq: int) -> dict[str, Any] | None:
         answer = call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
@@ -158,7 +172,7 @@ class GameStore:
                 order_key: to_attribute(order),
             }
         answer = read("query", **params)
-        heads = [_head(item) for item in answer.get("Items", ())]
+        heads = [head_of_item(item) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
@@ -219,7 +233,8 @@ def _head_item(head: dict[str, Any]) -> dict[str, Any]:
     return to_item(attributes)
 
 
-def _head(item: dict[str, Any]) -> dict[str, Any]:
+def head_of_item(item: dict[str, Any]) -> dict[str, Any]:
+    """The head record of a head item as DynamoDB answers it (the lobby's reads of heads use it too)."""
     return _head_record(from_item(item))
 
 

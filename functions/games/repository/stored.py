@@ -72,7 +72,7 @@ class StoredGames:
         self.records = records
 
     def get_head(self, game_id: str) -> GameHead | None:
-        return _head(self.records.get_head(game_id))
+        return head_of(self.records.get_head(game_id))
 
     def get_event(self, game_id: str, seq: int) -> AnyEvent | None:
         record = self.records.get_event(game_id, seq)
@@ -86,11 +86,11 @@ class StoredGames:
 
     def load(self, game_id: str, after_seq: int = 0) -> tuple[GameHead | None, list[AnyEvent]]:
         head, events = self.records.load(game_id, after_seq)
-        return _head(head), _events(events)
+        return head_of(head), _events(events)
 
     def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[GameHead | None, list[AnyEvent]]:
         head, events = self.records.latest(game_id, limit, before_seq)
-        return _head(head), _events(events)
+        return head_of(head), _events(events)
 
     def events_after(self, game_id: str, seq: int) -> list[AnyEvent]:
         return _events(self.records.events_after(game_id, seq))
@@ -107,7 +107,7 @@ class StoredGames:
 
     def reminder_of(self, game_id: str) -> DueReminder | None:
         record = self.records.get_head(game_id)
-        head = _head(record)
+        head = head_of(record)
         if record is None or head is None:
             return None
         due = record.get("reminder_due")
@@ -117,7 +117,8 @@ class StoredGames:
         return self.records.advance_reminder(game_id, seq, due, next_due)
 
 
-def _head(record: dict[str, Any] | None) -> GameHead | None:
+def head_of(record: dict[str, Any] | None) -> GameHead | None:
+    """The head of a record in any stored layout; None for none, or one that cannot be read at all."""
     if record is None:
         return None
     try:

@@ -24,7 +24,9 @@ from shared_rules.names import COLOURS
 #: 2: rematch offers (events ``offer_rematch``, ``decline_rematch``, ``withdraw_rematch``; the head's
 #: ``rematch_offer`` and ``rematch_declined``): new kinds and fields only, so a version-1 record reads as it is.
 #: 3: review requests (the event ``ask_review``, the head's ``review_asked``): a new kind and field only.
-SCHEMA_VERSION = 3
+#: 4: the lobby's open challenges (the events ``accept_seek``, ``withdraw_seek``; ``seek`` on the first event and
+#: the head): new kinds and fields only.
+SCHEMA_VERSION = 4
 
 Record = dict[str, Any]
 
