@@ -156,8 +156,10 @@ async function poll() {
   try {
     // Only the moves after ours: the answer's size does not grow with the game.
     const known = state.moves || [];
-    const path = `/v1/games/${encodeURIComponent(state.id)}?moves_after=${known.length}`;
+    const asked = state.id;
+    const path = `/v1/games/${encodeURIComponent(asked)}?moves_after=${known.length}`;
     const fresh = await call("GET", path, { etag });
+    if (state.id !== asked) return; // another game opened meanwhile (a rematch): this answer is old news
     // A poll that crossed a load on the wire brings the version on screen: its notes stay.
     if (fresh.notModified || (fresh._etag && fresh._etag === etag)) return schedulePoll(pollEvery);
     etag = fresh._etag;
