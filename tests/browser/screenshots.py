@@ -6,7 +6,10 @@
 * docs/screenshots/game-stepped-back-tl.png: the same game stepped back two moves (the position after
   move 2, "back to the game" under the move list);
 * docs/screenshots/puzzle-tanzanian-sw.png: the Tanzanian draughts puzzle of the day (Swahili), a piece
-  selected and its landing squares marked.
+  selected and its landing squares marked;
+* docs/screenshots/lesson-english-tl.png: a lesson's first exercise (Tagalog, English draughts), a piece
+  selected and its landing squares marked;
+* docs/screenshots/play-sw.png: the game page as a first visit finds it (Swahili): the new game form.
 
 All at a 360x740 phone's size, the smallest the site is written for.
 
@@ -54,6 +57,34 @@ def draughts_puzzle(browser, origin: str, out: Path) -> Path:
     host.locator(f'button[data-square="{first}"]').click()
     host.locator("button.dest").first.wait_for()
     path = out / "puzzle-tanzanian-sw.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return path
+
+
+def lesson_exercise(browser, origin: str, out: Path) -> Path:
+    context = browser.new_context(base_url=origin, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/tl/jifunze/english/")
+    article = page.locator('.exercise[data-index="0"]')
+    article.evaluate("node => { node.scrollIntoView(); window.scrollBy(0, -8); }")
+    host = article.locator(".board-host")
+    movable = host.locator(".cell.mine button[data-square]").first  # made playable once near the view
+    movable.wait_for()
+    movable.click()
+    host.locator(".dest").first.wait_for()
+    path = out / "lesson-english-tl.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return path
+
+
+def play_page(browser, origin: str, out: Path) -> Path:
+    context = browser.new_context(base_url=origin, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/sw/mchezo/", wait_until="load")
+    page.locator("#create").evaluate("node => { node.scrollIntoView(); window.scrollBy(0, -8); }")
+    path = out / "play-sw.png"
     page.screenshot(path=str(path))
     context.close()
     return path
@@ -123,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
                 rules_page(browser, site.origin, options.out),
                 *game_in_progress(browser, site.origin, options.out),
                 draughts_puzzle(browser, site.origin, options.out),
+                lesson_exercise(browser, site.origin, options.out),
+                play_page(browser, site.origin, options.out),
             ):
                 print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
         finally:
