@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_game_page import PHONE, assert_board_first
-from tests.browser.test_mchezo import Player
+from tests.browser.test_game_page import assert_board_first
+from tests.browser.test_move_steps import chess_on_two_phones
 
 REMATCH_POLL_MS = 2_500  # game.js polls this often while a rematch offer or its answer can arrive
 
 
 @pytest.mark.parametrize("lang", ["sw", "tl"])
 def test_a_rematch_offer_shows_on_the_opponents_page_with_accept(contexts, needs_dynamodb, lang):
-    asha, baraka = Player(contexts, lang, "Asha", PHONE), Player(contexts, lang, "Baraka", PHONE)
-    link = asha.create("chess", "white")
-    baraka.join(link)
-    asha.page.clock.fast_forward(5_100)
-    asha.wait_status(asha.messages["your_turn"])
+    asha, baraka = chess_on_two_phones(contexts, lang)
     asha.click_action("resign")  # the page asks first; the dialog is accepted
     asha.wait_status(asha.messages["reason_resignation"])
     baraka.page.clock.fast_forward(5_100)
