@@ -79,7 +79,7 @@ def lesson_exercise(browser, origin: str, out: Path) -> Path:
         page.goto("/tl/jifunze/english/")
         article = page.locator('.exercise[data-index="0"]')
         article.evaluate(TO_THE_TOP)
-        movable = article.locator(".cell.mine button[data-square]").first  # made playable once near the view
+        movable = article.locator("button.mine[data-square]").first  # made playable once near the view
         movable.wait_for()
         movable.click()
         article.locator(".dest").first.wait_for()
