@@ -15,6 +15,7 @@ import { MoveSteps } from "../modules/move_steps.js";
 import { PositionCache } from "../modules/positions.js";
 import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
+import { onFirstUse } from "../modules/first_use.js";
 import { setUpReview } from "../modules/review_view.js";
 import { setUpOfflineMoves } from "../modules/offline_moves.js";
 import { inviteUrl, mySeat, rememberSeat, showGameInAddress, unwrap } from "../modules/seats.js";
@@ -213,19 +214,12 @@ async function act(path, body) {
 
 // The outbox (outbox.js) matters only once a game is open: the create form's first visit does
 // without it, and a game's page fetches it beside the game (load), before a move can be made.
-let outboxModule = null;
-function outbox() {
-  if (!outboxModule) {
-    outboxModule = import("./outbox.js").then((module) => {
-      module.whenDelivered(offline.sendQueued);
-      return module;
-    });
-    outboxModule.catch(() => {
-      outboxModule = null; // offline before the worker kept it: the next call tries again
-    });
-  }
-  return outboxModule;
-}
+const outbox = onFirstUse(() =>
+  import("./outbox.js").then((module) => {
+    module.whenDelivered(offline.sendQueued);
+    return module;
+  }),
+);
 const lock = { busy: false }; // one action at a time, the offline sender's included
 const offline = setUpOfflineMoves({
   messages: m, game: () => state, board: () => board, say: (text, kind) => say(status, text, kind), load, lock, outbox,

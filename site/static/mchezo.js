@@ -8,6 +8,7 @@ import { showMissingGame } from "../modules/missing_game.js";
 import { formOptions } from "../modules/lobby_match.js";
 import { setUpLobby } from "../modules/lobby_panel.js";
 import { config } from "../modules/page_config.js";
+import { onFirstUse } from "../modules/first_use.js";
 import { saveName, setUpNameForm } from "../modules/player_name.js";
 import { gamePlace, keepGameInLanguageLinks, mySeat, rememberInvite, rememberSeat, showGameInAddress, unwrap } from "../modules/seats.js";
 import { say } from "../modules/status_line.js";
@@ -23,18 +24,8 @@ const joinBox = $("#join");
 const createForm = $("#create-form");
 const nameForm = $("#name-form");
 
-/** @type {Promise<typeof import("./game.js")> | null} */
-let gameModule = null;
-/** The open game's script, board.js asked for beside it rather than after it: one round trip for both. */
-function gameView() {
-  if (!gameModule) {
-    gameModule = Promise.all([import("./game.js"), import("./board.js")]).then(([view]) => view);
-    gameModule.catch(() => {
-      gameModule = null; // offline before the worker kept it: the next call tries again
-    });
-  }
-  return gameModule;
-}
+// The open game's script, board.js asked for beside it rather than after it: one round trip for both.
+const gameView = onFirstUse(() => Promise.all([import("./game.js"), import("./board.js")]).then(([view]) => view));
 
 /** A failed request's text: the server's refusal, or the network's failure. */
 function failureText(error) {
