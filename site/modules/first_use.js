@@ -4,7 +4,7 @@
 
 /**
  * @template T
- * @param {() => Promise<T>} load  the dynamic import, e.g. ``() => import("./outbox.js")``
+ * @param {() => Promise<T>} load  the dynamic import of the script (the page's own, so the build hashes its name)
  * @returns {() => Promise<T>}
  */
 export function onFirstUse(load) {
