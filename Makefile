@@ -189,7 +189,7 @@ puzzles: setup
 	nice -n 10 $(PY) -m puzzles.generate --top-up --jobs 2
 	$(PY) -m puzzles.lichess
 
-# The README's two screenshots (a rules page, a game in progress) from the real site in headless Chromium.
+# The README's screenshots (a rules page, a lesson, a puzzle, the new game form, a game) at 360x740 from the real site in headless Chromium.
 screenshots: setup node
 	$(PY) -m tests.browser.screenshots
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The rematch of a finished game by consent, as the game page shows it: which controls each player sees
 // (offer, accept, decline, withdraw, block) and the line that says where the offer stands. Pure: the page
-// (mchezo.js) shows and hides the buttons and sends the actions.
+// (game.js) shows and hides the buttons and sends the actions.
 
 /**
  * The rematch controls to show, by their `data-action`, for the player on `seat` (null: a spectator).

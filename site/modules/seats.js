@@ -72,3 +72,22 @@ export function inviteUrl(game) {
   const url = remembered(INVITES_KEY)[game.id];
   return url ? new URL(url, location.origin).href : null;
 }
+
+/**
+ * The game ``id`` in the page's address (``#game=ID``, without a new history entry), and in the language links.
+ * @param {string} id
+ */
+export function showGameInAddress(id) {
+  history.replaceState(null, "", `#game=${encodeURIComponent(id)}`);
+  keepGameInLanguageLinks();
+}
+
+/** The language links carry the game (and invite) in their hash, so switching language keeps the game. */
+export function keepGameInLanguageLinks() {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(".langs a[hreflang]"))) {
+    const url = new URL(link.href, location.href);
+    url.search = location.search;
+    url.hash = location.hash;
+    link.href = url.pathname + url.search + url.hash;
+  }
+}

@@ -14,8 +14,8 @@ import { goalText, ratingText, themeText, turnText } from "../modules/fumbo_text
 import { format, plural, refusalText } from "../modules/i18n.js";
 import { boardMoves, movedSquares, moveText, readableMove } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
+import { onFirstUse } from "../modules/first_use.js";
 import { nextQuery, opensOnMistakes, setUpPuzzleTabs } from "../modules/puzzle_tabs.js";
-import { dropAttempt, keepAttempt, keptAttempt, offlineText } from "./outbox.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -24,6 +24,11 @@ const themeNames = cfg.theme_names || {};
 const PACK_SIZE = 20;
 const REPLY_DELAY_MS = 300;
 
+// The outbox, fetched when a puzzle is first shown (to send an attempt kept offline) rather than with the
+// page: a first visit's board does not wait for it. The service worker keeps it for offline use.
+const outbox = onFirstUse(() => import("./outbox.js"));
+const dropAttempt = (/** @type {string} */ id) => outbox().then((kept) => kept.dropAttempt(id));
+const keptAttempt = (/** @type {string} */ id) => outbox().then((kept) => kept.keptAttempt(id));
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 const today = () => new Date().toLocaleDateString("en-CA"); // the player's date, YYYY-MM-DD
 
@@ -314,9 +319,11 @@ class PuzzleSection {
         return false;
       }
       // Offline: the moves are kept and the server checks them when the connection returns.
-      await keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]).catch(() => {});
+      const kept = await outbox().catch(() => null);
+      await kept?.keepAttempt(puzzle.id, checkedMove ? [...this.mine] : [...this.mine, text]).catch(() => {});
       // Named as players write it (SAN for chess), not by the squares the board sent.
-      this.show(offlineText("attemptQueued", { move: readableMove(this.game, this.board.legal, text) }), "bad");
+      const move = readableMove(this.game, this.board.legal, text);
+      this.show(kept ? kept.offlineText("attemptQueued", { move }) : m.network_error, "bad");
       return false;
     } finally {
       this.busy = false;

@@ -12,8 +12,13 @@ const m = cfg.messages;
 // Why a legal move is wrong when it meets another rule ("that also escapes check, ..."), by its code.
 const reasons = JSON.parse(document.getElementById("jifunze-reasons")?.textContent || "{}");
 const REPLY_DELAY_MS = 500;
+// A lesson has up to 40 exercises: each board is made playable when it comes within a screen of the
+// view, not all before the page's load event (on a slow phone that took about 0.4 s of a first visit). Until
+// then the board drawn at build time shows the same position.
+const NEAR_VIEW = "100% 0px";
 
-for (const article of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".exercise"))) {
+/** The exercise in ``article`` made playable: its board, its typed-move form and its status. @param {HTMLElement} article */
+function setUpExercise(article) {
   const exercise = cfg.exercises[Number(article.dataset.index)];
   const status = article.querySelector(".status");
   /** @type {HTMLFormElement} */
@@ -75,3 +80,15 @@ for (const article of /** @type {NodeListOf<HTMLElement>} */ (document.querySele
   form.querySelector(".reset").addEventListener("click", reset);
   show(m.your_move);
 }
+
+const nearView = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      nearView.unobserve(entry.target);
+      setUpExercise(/** @type {HTMLElement} */ (entry.target));
+    }
+  },
+  { rootMargin: NEAR_VIEW },
+);
+for (const article of document.querySelectorAll(".exercise")) nearView.observe(article);

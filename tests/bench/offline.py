@@ -75,18 +75,21 @@ class _CountingProxy:
 
 def _slow_page(context):
     """A page of ``context`` on the slow link, and a counter of the bytes its own requests transferred:
-    ``bytes`` in all, ``api`` of them for /v1/ (the page's data, not the page)."""
+    ``bytes`` in all, ``api`` of them for /v1/ (the page's data, not the page), and ``files``: how many of
+    its requests were not for /v1/ (the page and its files)."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
-    transferred = {"bytes": 0, "api": 0}
+    transferred = {"bytes": 0, "api": 0, "files": 0}
     urls: dict[str, str] = {}
 
     def finished(event) -> None:
         transferred["bytes"] += event["encodedDataLength"]
         if "/v1/" in urls.get(event["requestId"], ""):
             transferred["api"] += event["encodedDataLength"]
+        else:
+            transferred["files"] += 1
 
     cdp.on("Network.requestWillBeSent", lambda event: urls.__setitem__(event["requestId"], event["request"]["url"]))
     cdp.on("Network.loadingFinished", finished)
@@ -139,7 +142,9 @@ def _bench_offline_pages(browser, origin: str, proxy) -> None:
             with urllib.request.urlopen(request, timeout=30) as response:
                 response.read()
     print("median of 3 fresh visits (the slowest in brackets); bytes: the page and its files, then the API's")
-    print(f"{'page':<22} {'first visit':>29} {'uncompressed, no SW':>20} {'repeat visit':>29} {'precache':>9}")
+    print(
+        f"{'page':<22} {'first visit':>29} {'files':>5} {'uncompressed, no SW':>20} {'repeat visit':>29} {'precache':>9}"
+    )
     for path in OFFLINE_PAGES:
         runs = [_visit_twice(browser, origin, proxy, path) for _ in range(3)]
         middle = sorted(runs, key=lambda run: run["first_ms"])[1]
@@ -147,11 +152,12 @@ def _bench_offline_pages(browser, origin: str, proxy) -> None:
         repeat_ms = statistics.median(run["repeat_ms"] for run in runs)
         print(
             f"{path:<22} {middle['first_site'] / 1024:5.1f}+{middle['first_api'] / 1024:4.1f} KB "
-            f"{first_ms:5.0f} ({max(run['first_ms'] for run in runs):5.0f}) ms "
+            f"{first_ms:5.0f} ({max(run['first_ms'] for run in runs):5.0f}) ms {middle['first_files']:5d} "
             f"{middle['plain_bytes'] / 1024:6.1f} KB {middle['plain_ms']:5.0f} ms "
             f"{middle['repeat_site']:5d}+{middle['repeat_api']:5d} B {repeat_ms:4.0f} ({max(run['repeat_ms'] for run in runs):4.0f}) ms"
             f" {middle['precache'] / 1024:6.1f} KB"
         )
+    print("files: the first visit's requests for the page and its files (not the API), those after load included.")
     print("targets: first visit < 30 KB and < 1500 ms; repeat visit <= 1 KB and < 300 ms; precache: the shell only,")
     print("         fetched by the service worker after the first page's load event. Fumbo and Mchezo also ask the")
     print("         API on every visit (the puzzles' legal moves, the games): those bytes are the second number.")
@@ -176,6 +182,7 @@ def _visit_twice(browser, origin: str, proxy, path: str) -> dict:
     _poll(page, "caches.open('ubao-pages').then(c => c.match(location.origin + location.pathname)).then(r => !!r)")
     page.wait_for_timeout(1500)  # the precache and the API calls of the page settle
     run["first_site"], run["first_api"] = first["bytes"] - first["api"], first["api"]
+    run["first_files"] = first["files"]
     run["precache"] = max(proxy.take() - first["bytes"], 0)
     page.goto("about:blank")
     proxy.take()

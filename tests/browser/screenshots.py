@@ -6,7 +6,10 @@
 * docs/screenshots/game-stepped-back-tl.png: the same game stepped back two moves (the position after
   move 2, "back to the game" under the move list);
 * docs/screenshots/puzzle-tanzanian-sw.png: the Tanzanian draughts puzzle of the day (Swahili), a piece
-  selected and its landing squares marked.
+  selected and its landing squares marked;
+* docs/screenshots/lesson-english-tl.png: a lesson's first exercise (Tagalog, English draughts), a piece
+  selected and its landing squares marked;
+* docs/screenshots/play-sw.png: the game page as a first visit finds it (Swahili): the new game form.
 
 All at a 360x740 phone's size, the smallest the site is written for.
 
@@ -26,37 +29,70 @@ PHONE = {"width": 360, "height": 740}
 CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]
 POLL_MS = 5_000
+#: A fresh local server's first puzzle answers on a busy machine (each function's first call loads it).
+COLD_START_MS = 90_000
+
+
+#: Scrolls a node to the top of the screen, a few pixels below the edge.
+TO_THE_TOP = "node => { node.scrollIntoView(); window.scrollBy(0, -8); }"
+
+
+def phone_shot(browser, origin: str, path: Path, show) -> Path:
+    """``path``: what a 360x740 phone shows of a page once ``show(page)`` has opened it and brought it there."""
+    context = browser.new_context(base_url=origin, viewport=PHONE)
+    try:
+        page = context.new_page()
+        show(page)
+        page.screenshot(path=str(path))
+    finally:
+        context.close()
+    return path
 
 
 def rules_page(browser, origin: str, out: Path) -> Path:
-    context = browser.new_context(base_url=origin, viewport=PHONE)
-    page = context.new_page()
-    page.goto("/sw/sheria/tanzanian/")
-    page.locator("#flying-kings").evaluate("section => { section.scrollIntoView(); window.scrollBy(0, -8); }")
-    path = out / "rules-tanzanian-sw.png"
-    page.screenshot(path=str(path))
-    context.close()
-    return path
+    def show(page) -> None:
+        page.goto("/sw/sheria/tanzanian/")
+        page.locator("#flying-kings").evaluate(TO_THE_TOP)
+
+    return phone_shot(browser, origin, out / "rules-tanzanian-sw.png", show)
 
 
 def draughts_puzzle(browser, origin: str, out: Path) -> Path:
-    context = browser.new_context(base_url=origin, viewport=PHONE)
-    page = context.new_page()
-    # The page's first validate answer for the puzzle lists the legal moves the board marks.
-    with page.expect_response(
-        lambda r: "/v1/validate" in r.url and (r.request.post_data_json or {}).get("game") == "tanzanian"
-    ) as answer:
-        page.goto("/sw/fumbo/#tanzanian")  # its tab chosen: the page opens on that puzzle, board first
-    section = page.locator("#puzzle-tanzanian")
-    host = section.locator(".board-host")
-    host.locator("button[data-square] use").first.wait_for()
-    first = answer.value.json()["legal_moves"][0].replace("x", "-").split("-")[0]
-    host.locator(f'button[data-square="{first}"]').click()
-    host.locator("button.dest").first.wait_for()
-    path = out / "puzzle-tanzanian-sw.png"
-    page.screenshot(path=str(path))
-    context.close()
-    return path
+    def show(page) -> None:
+        # The page's first validate answer for the puzzle lists the legal moves the board marks.
+        with page.expect_response(
+            lambda r: "/v1/validate" in r.url and (r.request.post_data_json or {}).get("game") == "tanzanian",
+            timeout=COLD_START_MS,
+        ) as answer:
+            page.goto("/sw/fumbo/#tanzanian")  # its tab chosen: the page opens on that puzzle, board first
+        host = page.locator("#puzzle-tanzanian .board-host")
+        host.locator("button[data-square] use").first.wait_for()
+        first = answer.value.json()["legal_moves"][0].replace("x", "-").split("-")[0]
+        host.locator(f'button[data-square="{first}"]').click()
+        host.locator("button.dest").first.wait_for()
+
+    return phone_shot(browser, origin, out / "puzzle-tanzanian-sw.png", show)
+
+
+def lesson_exercise(browser, origin: str, out: Path) -> Path:
+    def show(page) -> None:
+        page.goto("/tl/jifunze/english/")
+        article = page.locator('.exercise[data-index="0"]')
+        article.evaluate(TO_THE_TOP)
+        movable = article.locator("button.mine[data-square]").first  # made playable once near the view
+        movable.wait_for()
+        movable.click()
+        article.locator(".dest").first.wait_for()
+
+    return phone_shot(browser, origin, out / "lesson-english-tl.png", show)
+
+
+def play_page(browser, origin: str, out: Path) -> Path:
+    def show(page) -> None:
+        page.goto("/sw/mchezo/", wait_until="load")
+        page.locator("#create").evaluate(TO_THE_TOP)
+
+    return phone_shot(browser, origin, out / "play-sw.png", show)
 
 
 def game_in_progress(browser, origin: str, out: Path) -> list[Path]:
@@ -123,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
                 rules_page(browser, site.origin, options.out),
                 *game_in_progress(browser, site.origin, options.out),
                 draughts_puzzle(browser, site.origin, options.out),
+                lesson_exercise(browser, site.origin, options.out),
+                play_page(browser, site.origin, options.out),
             ):
                 print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
         finally:

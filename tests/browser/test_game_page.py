@@ -97,6 +97,21 @@ def test_check_is_said_marked_and_explained_and_the_board_comes_first(contexts, 
     assert_board_first(asha)
 
 
+@pytest.mark.parametrize("lang", ["sw", "tl"])
+def test_a_game_opened_from_the_inbox_has_its_board_first(contexts, needs_dynamodb, lang):
+    asha, baraka = Player(contexts, lang, "Asha", PHONE), Player(contexts, lang, "Baraka", PHONE)
+    baraka.join(asha.create("chess", "white"))
+    # Her games page, scrolled down a little: the tap on the game brings its board to the top of the screen.
+    asha.open(f"/{lang}/mchezo/")
+    row = asha.page.locator("#inbox a[data-game]").first
+    row.wait_for()
+    asha.page.mouse.wheel(0, 300)
+    row.click()
+    asha.sees("chess", START["chess"], [], poll=False)
+    assert_board_first(asha)
+    assert asha.messages["your_turn"] in asha.status.inner_text()
+
+
 def record_status_texts(player: Player) -> None:
     """Every text the game's status line shows from now on, in ``window.statusTexts``."""
     player.page.evaluate(

@@ -28,7 +28,7 @@ def test_an_exercise_is_solved_by_clicking(contexts, lang, game, key):
     article.scroll_into_view_if_needed()
     board = BoardView(article.locator(".board-host"))
     status = article.locator(".status")
-    assert board.pieces() == expected_pieces(game, exercise["fen"])
+    board.wait_for_pieces(expected_pieces(game, exercise["fen"]))  # made playable once near the view
 
     # A wrong move first: the page says it is not the answer and shows the move played.
     wrong = next(m for m in exercise["moves"] if not m["correct"])

@@ -17,7 +17,7 @@ START = {
     "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "english": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
 }
-POLL_MS = 5_000  # mchezo.js polls this often while waiting for the other side
+POLL_MS = 5_000  # game.js polls this often while waiting for the other side
 REMATCH_POLL_MS = 10_000  # and a finished game this often, for a rematch offer or its answer
 
 

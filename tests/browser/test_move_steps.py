@@ -64,6 +64,15 @@ def play_opening(contexts, lang: str) -> tuple[Player, Player]:
     return asha, baraka
 
 
+def chess_on_two_phones(contexts, lang: str) -> tuple[Player, Player]:
+    """Asha (White) and Baraka on two phones in ``lang``, in a chess game she created and he joined: her move."""
+    asha, baraka = Player(contexts, lang, "Asha", PHONE), Player(contexts, lang, "Baraka", PHONE)
+    baraka.join(asha.create("chess", "white"))
+    asha.page.clock.fast_forward(5_100)
+    asha.wait_status(asha.messages["your_turn"])
+    return asha, baraka
+
+
 @pytest.mark.parametrize("lang", ["sw", "tl"])
 def test_stepping_back_and_forth_through_the_moves(contexts, needs_dynamodb, lang):
     asha, baraka = play_opening(contexts, lang)
@@ -108,11 +117,7 @@ def test_stepping_back_and_forth_through_the_moves(contexts, needs_dynamodb, lan
 
 @pytest.mark.parametrize("lang", ["sw", "tl"])
 def test_a_declined_draw_offer_reaches_the_offerer_within_five_seconds(contexts, needs_dynamodb, lang):
-    asha, baraka = Player(contexts, lang, "Asha", PHONE), Player(contexts, lang, "Baraka", PHONE)
-    link = asha.create("chess", "white")
-    baraka.join(link)
-    asha.page.clock.fast_forward(5_100)
-    asha.wait_status(asha.messages["your_turn"])
+    asha, baraka = chess_on_two_phones(contexts, lang)
     asha.click_action("offer")  # on her own turn: her page must still hear the answer quickly
     asha.wait_status(asha.messages["draw_offered_by_you"])
     baraka.page.clock.fast_forward(2_600)

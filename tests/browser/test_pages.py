@@ -34,11 +34,13 @@ def test_page_loads_with_no_error(contexts, server, path):
     lang = path.split("/")[1] if path.split("/")[1] in LANGS else "sw"
     assert page.locator("html").get_attribute("lang") == lang
     kind = path.split("/")[2] if path.count("/") > 2 else None
-    if kind == "jifunze" and path.count("/") == 4:  # a lesson: one board per exercise, ready to play
+    if kind == "jifunze" and path.count("/") == 4:  # a lesson: one board per exercise, ready to play near the view
         exercises = page.locator(".exercise")
         assert exercises.count() >= 3
         for i in range(exercises.count()):
             exercise = exercises.nth(i)
+            exercise.scroll_into_view_if_needed()
+            exercise.locator(".grid button[data-square]").first.wait_for()
             assert exercise.locator(".grid button[data-square]").count() in (32, 64)
             assert exercise.locator(".move-form").is_visible()
             assert exercise.locator(".status").inner_text().strip()
