@@ -137,9 +137,14 @@ def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     assert baraka.page.locator("#join-button").is_visible()
     baraka.join()
     asha.page.clock.fast_forward(POLL_MS + 100)  # her page learns that Baraka has joined
-    with baraka.page.expect_response(lambda r: "/v1/games/" in r.url and r.request.method == "GET") as poll:
-        baraka.page.clock.fast_forward(POLL_MS + 100)
-    assert poll.value.status == 304  # nothing new for him: his page sent the ETag back (If-None-Match)
+    # Nothing new for him: his page sends the ETag back (If-None-Match) and reads a 304. On a busy machine the
+    # first poll may still cross a late write of the join (docs/games.md), so the second poll may be the first 304.
+    for _ in range(2):
+        with baraka.page.expect_response(lambda r: "/v1/games/" in r.url and r.request.method == "GET") as poll:
+            baraka.page.clock.fast_forward(POLL_MS + 100)
+        if poll.value.status == 304:
+            break
+    assert poll.value.status == 304
     assert poll.value.request.headers.get("if-none-match")
     asha.wait_status(asha.messages["your_turn"])
     assert baraka.page.locator("#game .board-host button[data-square]").first.get_attribute("data-square") == "h1"
