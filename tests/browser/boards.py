@@ -45,7 +45,7 @@ class BoardView:
         )
         return dict(found)
 
-    def wait_for_pieces(self, expected: dict[str, str], timeout: float = 15_000) -> None:
+    def wait_for_pieces(self, expected: dict[str, str], timeout: float = 30_000) -> None:
         """Wait until the board shows exactly ``expected`` (square -> sprite id)."""
         self.host.page.wait_for_function(
             """([host, expected]) => {

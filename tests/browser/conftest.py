@@ -94,7 +94,7 @@ class Contexts:
         # (bypass_csp=False) and finds every page free of violations.
         options = {"viewport": VIEWPORT, "bypass_csp": True, **options}
         context = self.browser.new_context(base_url=self.origin, **options)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)  # a bound on waits, not a measure: a busy machine is slow, not wrong
         context.on("console", lambda message: self._console(message))
         context.on("weberror", lambda error: self.problems.append(f"uncaught: {error.error}"))
         context.on("requestfailed", lambda request: self._failed(request))

@@ -209,7 +209,7 @@ def http(origin: str, method: str, path: str, body: dict | None = None, token: s
 
 def controlled(page) -> None:
     """Wait until the service worker controls the page (after its first visit it does on every load)."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
 
 
 def page_token(page) -> str:

@@ -86,7 +86,7 @@ def runner(dynalite_endpoint, tmp_path_factory, catalogs):
             yield http
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            process.wait(timeout=60)
             keep_runner_log(log_path)
     # Every request is logged with its status: a 500-502 fails the module, with what the runner logged then.
     errors = server_errors(log_path.read_text("utf-8", "replace"))
