@@ -47,7 +47,8 @@ def origin(built):
 
 
 def get(origin, path, **headers):
-    connection = http.client.HTTPConnection(*origin, timeout=10)
+    # A bound, not a measure: the first API request starts a function instance, slow on a busy machine.
+    connection = http.client.HTTPConnection(*origin, timeout=60)
     connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     body = response.read()
