@@ -100,6 +100,10 @@ class Seek:
     def admits(self, rating: int) -> bool:
         return self.rating_range is None or self.rating_range[0] <= rating <= self.rating_range[1]
 
+    def gone(self, now_ms: int) -> bool:
+        """Whether it is no challenge any more at ``now_ms``: withdrawn, or lapsed while open (taken stays)."""
+        return self.state == "cancelled" or (self.state == "open" and self.expires <= now_ms)
+
     def version(self) -> str:
         """What changes when anything a poller sees changes (the ETag)."""
         return f"{self.state}.{self.game_id or ''}"
@@ -120,7 +124,7 @@ class Taker:
 def refusal_of(seek: Seek | None, taker: Taker, now_ms: int) -> SeekError | None:
     """Why ``taker`` cannot take ``seek`` now (None: they can, or they took it already; a range is checked only
     once the taker's rating is known)."""
-    if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= now_ms):
+    if seek is None or seek.gone(now_ms):
         return SeekNotFound("no open challenge has this id (withdrawn, expired or never made)")
     if seek.state == "taken":
         if seek.taker_id == taker.player_id:

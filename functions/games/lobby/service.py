@@ -172,7 +172,7 @@ class SeekService:
     def seek(self, seek_id: str) -> Seek:
         """A seek that is open, or was taken (its poller learns the game); ``SeekNotFound`` otherwise."""
         seek = seek_of(self.repository.get(seek_id))
-        if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= self.now_ms()):
+        if seek is None or seek.gone(self.now_ms()):
             raise SeekNotFound("no challenge has this id (withdrawn, expired or never made)")
         return seek
 
@@ -234,7 +234,7 @@ class SeekService:
 
         def decide(current: GameHead) -> AnyEvent | None:
             seek = seek_of(current)
-            if seek is None or seek.state == "cancelled" or (seek.state == "open" and seek.expires <= now):
+            if seek is None or seek.gone(now):
                 raise SeekNotFound("no challenge has this id (withdrawn, expired or never made)")
             if seek.seeker.player_id != player.player_id:
                 raise NotYourSeek("only the player who made a challenge may withdraw it")
