@@ -38,6 +38,9 @@ from local.template import ROOT, Function
 
 #: The environment variable that caps each function's instances.
 LIMIT_VARIABLE = "LOCAL_INSTANCES"
+#: The environment variable that starts this many instances of each function as the runner starts (default 0:
+#: every instance starts on a request, as on Lambda), like Lambda's provisioned concurrency.
+WARM_VARIABLE = "LOCAL_WARM_INSTANCES"
 
 
 class FunctionCrashed(RuntimeError):
@@ -46,6 +49,11 @@ class FunctionCrashed(RuntimeError):
 
 def instance_limit() -> int:
     return max(1, int(os.environ.get(LIMIT_VARIABLE) or max(2, os.cpu_count() or 1)))
+
+
+def warm_count() -> int:
+    """How many instances of each function the runner starts before any request (``WARM_VARIABLE``)."""
+    return max(0, int(os.environ.get(WARM_VARIABLE) or 0))
 
 
 def context_details(function: Any) -> dict[str, Any]:
@@ -137,6 +145,17 @@ class InstancePool:
         self._give_back(instance)
         return answer
 
+    def warm(self, count: int) -> None:
+        """Start instances now, one after another, until ``count`` have started (never over ``limit``): the
+        requests that come meanwhile are served as usual. A cold start that fails is left to the first request."""
+        while True:
+            with self._changed:
+                if self._stopped or self.started >= min(count, self.limit):
+                    return
+                self._running += 1
+                self.started += 1
+            self._start_one()
+
     def _take(self) -> Instance:
         """The first instance free: an idle one, or one that ends its request or its cold start first (a new
         one starts, beside the others, while fewer than ``limit`` run: a request never waits for a cold start
@@ -219,6 +238,9 @@ class LocalFunction:
 
     def stop(self) -> None:
         self.instances.stop()
+
+    def warm(self, count: int) -> None:
+        self.instances.warm(count)
 
     def _start_instance(self) -> Instance:
         command = [sys.executable, "-m", "local.instances", self.function.handler]

@@ -12,7 +12,8 @@
 
 Requests are served side by side: each function runs in instances of its own (local/instances.py), each a
 process answering one request at a time, as many at once as requests come (``LOCAL_INSTANCES`` caps them),
-so a slow request (the computer's search) holds up no other. DYNAMODB_ENDPOINT, when set, is passed to
+so a slow request (the computer's search) holds up no other; ``LOCAL_WARM_INSTANCES=N`` starts N of each
+before any request, like provisioned concurrency (the browser tests use 1). DYNAMODB_ENDPOINT, when set, is passed to
 every function (the local DynamoDB that ``make run`` starts, or any other).
 """
 
@@ -38,7 +39,7 @@ from urllib.parse import urlsplit
 from local import clock as local_clock
 from local import probe, reviews, static, streams
 from local.events import http_api_event
-from local.instances import LocalFunction
+from local.instances import LocalFunction, warm_count
 from local.template import ROOT, Route, Template
 
 SITE_DIR = ROOT / "site" / "build"
@@ -382,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     notifications = review_feed = None
     try:
         _announce(server)
+        _warm(server.api)
         # Web Push as AWS wires it: the games table's stream into NotifyFunction, the reminder schedule.
         notifications = streams.start_local_notifications(server.api, server.api.template)
         # Game reviews off the request path, as ReviewQueue feeds ReviewFunction on AWS.
@@ -413,6 +415,20 @@ def _announce(server: LocalServer) -> None:
     if server.api.extra_environment.get(DYNAMODB_ENDPOINT_VARIABLE):
         print(f"  DynamoDB: {server.api.extra_environment[DYNAMODB_ENDPOINT_VARIABLE]}")
     print("Ctrl-C stops it.", flush=True)
+
+
+def _warm(api: LocalApi) -> None:
+    """Start ``LOCAL_WARM_INSTANCES`` instances of each function, one at a time, beside the first requests (the
+    browser tests set it: a page's own time limits then measure the site, not a busy machine's cold starts)."""
+    count = warm_count()
+    functions = [function for function in api.functions.values() if hasattr(function, "warm")]
+    if count and functions:
+
+        def warm_all() -> None:
+            for function in functions:
+                function.warm(count)
+
+        threading.Thread(target=warm_all, name="local-warm", daemon=True).start()
 
 
 def _stop(signum: int, frame: Any) -> None:

@@ -135,6 +135,9 @@ class LocalSite:
         environment = {**os.environ, "PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
         environment["UBAO_LOCAL_CLOCK"] = "1"  # POST /v1/_local/clock lets a live turn run out at once (local/clock.py)
         environment.pop("DYNAMODB_ENDPOINT", None)  # our own dynalite, never someone else's tables
+        # One instance of each function started at once: a page's own time limits (the push switch gives up
+        # after 10 s) then measure the site, not a busy machine's cold start of a fresh interpreter.
+        environment["LOCAL_WARM_INSTANCES"] = "1"
         environment.pop("SITE_URL", None)  # invite links then name this server, as on a fresh `make run`
         if self.with_dynamodb:
             environment["LOCAL_DYNAMODB_DIR"] = str(self.data_dir)

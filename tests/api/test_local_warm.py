@@ -1,0 +1,91 @@
+"""`LOCAL_WARM_INSTANCES`: the local runner starts instances of every function before any request (as Lambda's
+provisioned concurrency does), and a request then finds one ready; without it nothing starts until asked."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from local.template import ROOT, load
+
+RUNNER_ENV = {
+    **{name: value for name, value in os.environ.items() if name not in ("LOCAL_DYNAMODB_DIR", "DYNAMODB_ENDPOINT")},
+    "PYTHONUNBUFFERED": "1",
+}
+
+
+def instances_of(pid: int) -> int:
+    """How many function instances (``python -m local.instances``) the process ``pid`` has started and runs."""
+    count = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue  # ended meanwhile
+        if parent == pid and b"local.instances" in command:
+            count += 1
+    return count
+
+
+def started_runner(tmp_path: Path, warm: str | None) -> tuple[subprocess.Popen[str], str]:
+    environment = {name: value for name, value in RUNNER_ENV.items() if name != "LOCAL_WARM_INSTANCES"}
+    if warm is not None:
+        environment["LOCAL_WARM_INSTANCES"] = warm
+    process = subprocess.Popen(
+        [sys.executable, "-m", "local.runner", "--port", "0", "--site-dir", str(tmp_path), "--quiet"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=environment,
+    )
+    first_line = process.stdout.readline() if process.stdout else ""
+    assert first_line.startswith("ubao is running on http://127.0.0.1:"), first_line
+    return process, first_line.split(" on ", 1)[1].strip().rstrip("/")
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    process.send_signal(signal.SIGINT)
+    process.communicate(timeout=60)
+    assert process.returncode == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts processes through /proc")
+def test_warm_instances_start_before_any_request_and_serve_it(tmp_path):
+    functions = len(load().functions)
+    process, origin = started_runner(tmp_path, "1")
+    try:
+        deadline = time.monotonic() + 180  # one after another, each a fresh interpreter on a possibly busy machine
+        while instances_of(process.pid) < functions and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert instances_of(process.pid) == functions  # one of each, and no more
+        body = json.dumps({"game": "chess", "move": "e4"}).encode()
+        post = urllib.request.Request(
+            origin + "/v1/validate", body, {"Content-Type": "application/json"}, method="POST"
+        )
+        with urllib.request.urlopen(post, timeout=60) as answer:
+            assert json.loads(answer.read())["legal"] is True
+        assert instances_of(process.pid) == functions  # the request found one ready: no cold start
+    finally:
+        stop(process)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts processes through /proc")
+def test_without_it_no_instance_starts_until_a_request_asks(tmp_path):
+    process, _ = started_runner(tmp_path, None)
+    try:
+        time.sleep(2)  # what the warm runner would have started by now, and more
+        assert instances_of(process.pid) == 0
+    finally:
+        stop(process)
