@@ -87,6 +87,18 @@ export function refusalOf(m, detail, legalMoves = [], game = "") {
 }
 
 /**
+ * What to tell a player whose request failed: the server's refusal (an answer with a status, as api.js's
+ * ApiError carries it; this module cannot import it) in the page's language, else that the network failed.
+ * @param {Messages} m
+ * @param {any} error
+ * @returns {string}
+ */
+export function failureText(m, error) {
+  const answered = Boolean(error) && typeof error.status === "number" && "body" in error;
+  return answered ? refusalOf(m, error.body && error.body.error) : m.network_error;
+}
+
+/**
  * The invitation on the join box: who invites to which game, and the invitee's colour and days per move.
  * @param {Messages} m
  * @param {{game: string, players?: Record<string, {name?: string} | null>, options?: {days_per_move?: number, turn_seconds?: number | null}}} game

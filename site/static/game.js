@@ -5,7 +5,9 @@
 // Every move goes to the server, which checks it with the rules layer; the page only draws what it is told.
 import { ApiError, call, player, storedPlayer } from "./api.js";
 import { Board } from "./board.js";
-import { againstComputer, colourName, daysLeft, inCheck, playerName, refusalOf, resultText } from "../modules/game_text.js";
+import {
+  againstComputer, colourName, daysLeft, failureText, inCheck, playerName, refusalOf, resultText,
+} from "../modules/game_text.js";
 import { setUpInviteButtons } from "../modules/invite_buttons.js";
 import { plural } from "../modules/i18n.js";
 import { awaitsRematch, blockOpponent, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
@@ -186,10 +188,6 @@ function allMoves(fresh, known) {
 }
 
 /** A failed request's text: the server's refusal, or the network's failure. */
-function failureText(error) {
-  return error instanceof ApiError ? refusalOf(m, error.body && error.body.error) : m.network_error;
-}
-
 // Every action answers with the game's state; the page then reads the whole game (with its moves) again.
 async function act(path, body) {
   if (lock.busy) return null;
@@ -278,7 +276,7 @@ gameBox.addEventListener("click", async (event) => {
   else if (action === "block") {
     if (!confirm(m.confirm_block)) return;
     const blocked = blockOpponent(state.id, m, { call, player });
-    return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(error), "bad"));
+    return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(m, error), "bad"));
   } else if (rematchBody(action)) {
     answer = await act("rematch", rematchBody(action));
     const fresh = answer && unwrap(answer);

@@ -3,7 +3,7 @@
 // open game (its board, moves, offers, rematch, review) is game.js, fetched with board.js only once a game
 // is opened: a first visit to the create form needs neither (docs/offline.md, "Numbers").
 import { ApiError, call, player, storedPlayer } from "./api.js";
-import { invitationText, refusalOf } from "../modules/game_text.js";
+import { failureText, invitationText } from "../modules/game_text.js";
 import { showMissingGame } from "../modules/missing_game.js";
 import { formOptions } from "../modules/lobby_match.js";
 import { setUpLobby } from "../modules/lobby_panel.js";
@@ -28,10 +28,6 @@ const nameForm = $("#name-form");
 const gameView = onFirstUse(() => Promise.all([import("./game.js"), import("./board.js")]).then(([view]) => view));
 
 /** A failed request's text: the server's refusal, or the network's failure. */
-function failureText(error) {
-  return error instanceof ApiError ? refusalOf(m, error.body && error.body.error) : m.network_error;
-}
-
 createForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const formStatus = $(".status", createForm);
@@ -54,7 +50,7 @@ createForm.addEventListener("submit", async (event) => {
     await (await gameView()).show(fresh.id);
     scrollTo(0, 0);
   } catch (error) {
-    say(formStatus, failureText(error), "bad");
+    say(formStatus, failureText(m, error), "bad");
   }
 });
 
@@ -77,7 +73,7 @@ $("#join-button").addEventListener("click", async () => {
     await view.show(id);
     view.sayInGame(m.joined, "ok");
   } catch (error) {
-    say($(".invite-text", joinBox), failureText(error), "bad");
+    say($(".invite-text", joinBox), failureText(m, error), "bad");
   }
 });
 
@@ -151,5 +147,5 @@ async function saveNameOnServer(name) {
 setUpNameForm(nameForm, saveNameOnServer, (saved, error) => {
   const note = $(".status", nameForm);
   if (saved) say(note, m.name_saved, "ok");
-  else say(note, failureText(error), "bad");
+  else say(note, failureText(m, error), "bad");
 });

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { colourName, invitationText, refusalOf, resultText, seatName } from "../../site/modules/game_text.js";
+import { ApiError } from "../../site/static/api.js";
+import { colourName, failureText, invitationText, refusalOf, resultText, seatName } from "../../site/modules/game_text.js";
 import { goalText, ratingText, themeText, turnText } from "../../site/modules/fumbo_text.js";
 
 const m = {
@@ -46,6 +47,14 @@ test("a refusal is said by its reason, else by its code, else in general terms",
   assert.equal(refusalOf(m, { code: "not_your_turn" }), "Not your turn.");
   assert.equal(refusalOf(m, { code: "something_new" }), "Refused.");
   assert.equal(refusalOf(m, null), "Refused.");
+});
+
+test("a failed request is told as the server's refusal, or else as a network failure", () => {
+  const said = { ...m, network_error: "No connection.", error_not_your_turn: "Not your turn." };
+  assert.equal(failureText(said, new ApiError(409, { error: { code: "not_your_turn" } })), "Not your turn.");
+  assert.equal(failureText(said, new ApiError(502, null)), "Refused.");
+  assert.equal(failureText(said, new TypeError("Failed to fetch")), "No connection.");
+  assert.equal(failureText(said, undefined), "No connection.");
 });
 
 test("an invitation names its host, the game, the guest's colour and the days per move", () => {
