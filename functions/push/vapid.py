@@ -81,18 +81,27 @@ def key_from_raw(raw: str) -> VapidKey:
 
 
 def local_key(path: Path) -> VapidKey:
-    """The key in ``path``, made and written there first if there is none (created once, never overwritten)."""
+    """The key in ``path``, made and written there first if there is none (created once, never overwritten).
+
+    Several instances start at once on a fresh checkout, so the file appears whole or not at all: written
+    under a name of its own, then linked into place (a link fails if another instance got there first: its
+    key is the one every instance then reads)."""
     if not path.exists():
+        import tempfile
+
         from cryptography.hazmat.primitives.asymmetric import ec
 
         key = VapidKey(ec.generate_private_key(ec.SECP256R1()))
         path.parent.mkdir(parents=True, exist_ok=True)
+        handle, draft = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".draft")  # mode 0600
         try:
-            with open(path, "x", encoding="utf-8") as target:  # "x": a second process racing us keeps ours
+            with os.fdopen(handle, "w", encoding="utf-8") as target:
                 json.dump({"private_key": key.private_raw, "public_key": key.public_key}, target)
-            os.chmod(path, 0o600)
+            os.link(draft, path)
         except FileExistsError:
             pass
+        finally:
+            os.unlink(draft)
     return key_from_raw(json.loads(path.read_text(encoding="utf-8"))["private_key"])
 
 

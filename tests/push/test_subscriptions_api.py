@@ -4,6 +4,7 @@ Gateway calls it, on the template's tables (moto)."""
 from __future__ import annotations
 
 import base64
+from pathlib import Path
 
 import pytest
 
@@ -187,3 +188,21 @@ def test_the_deployed_key_comes_from_the_secret(aws, monkeypatch):
     answer = invoke(handler.app, "PushFunction", "GET", "/v1/push/key")
     assert answer.status == 503 and answer.code == "push_not_configured"
     vapid._cached.cache_clear()
+
+
+def _public_key_of(path: str) -> str:
+    from push import vapid
+
+    return vapid.local_key(Path(path)).public_key
+
+
+def test_instances_starting_at_once_all_read_one_whole_key(tmp_path):
+    """A fresh checkout: every function instance starts at once and none finds the key file half-written."""
+    import multiprocessing
+
+    path = tmp_path / "fresh" / "vapid.json"
+    with multiprocessing.get_context("spawn").Pool(8) as pool:
+        keys = pool.map(_public_key_of, [str(path)] * 64)
+    assert len(set(keys)) == 1  # the first written is everyone's
+    assert sorted(p.name for p in path.parent.iterdir()) == ["vapid.json"]  # no draft left behind
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
