@@ -418,15 +418,17 @@ def _announce(server: LocalServer) -> None:
 
 
 def _warm(api: LocalApi) -> None:
-    """Start ``LOCAL_WARM_INSTANCES`` instances of each function, one at a time, beside the first requests (the
-    browser tests set it: a page's own time limits then measure the site, not a busy machine's cold starts)."""
+    """Start ``LOCAL_WARM_INSTANCES`` instances of each function, one per core at a time, beside the first
+    requests (the browser tests set it: a page's own time limits then measure the site, not a busy machine's
+    cold starts)."""
     count = warm_count()
     functions = [function for function in api.functions.values() if hasattr(function, "warm")]
     if count and functions:
 
         def warm_all() -> None:
-            for function in functions:
-                function.warm(count)
+            with ThreadPoolExecutor(min(len(functions), os.cpu_count() or 1), "local-warm") as pool:
+                for function in functions:
+                    pool.submit(function.warm, count)
 
         threading.Thread(target=warm_all, name="local-warm", daemon=True).start()
 
