@@ -44,20 +44,26 @@ def site_dir(tmp_path_factory) -> Path:
     return site
 
 
-@pytest.fixture(scope="module")
-def runner(site_dir):
-    """The real command on a free port; yields its origin; stops it with SIGINT and checks it stopped cleanly."""
+def start_runner(site_dir: Path, environment: dict[str, str] = RUNNER_ENV, stderr=subprocess.PIPE):
+    """`python -m local.runner --quiet` on a free port: (the process, its origin) once it says it runs."""
     process = subprocess.Popen(
         [sys.executable, "-m", "local.runner", "--port", "0", "--site-dir", str(site_dir), "--quiet"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
-        env=RUNNER_ENV,
+        env=environment,
     )
     first_line = process.stdout.readline()
-    assert first_line.startswith("ubao is running on http://127.0.0.1:"), first_line + process.stderr.read()
-    origin = first_line.split(" on ", 1)[1].strip().rstrip("/")
+    said = process.stderr.read() if process.stderr else ""
+    assert first_line.startswith("ubao is running on http://127.0.0.1:"), first_line + said
+    return process, first_line.split(" on ", 1)[1].strip().rstrip("/")
+
+
+@pytest.fixture(scope="module")
+def runner(site_dir):
+    """The real command on a free port; yields its origin; stops it with SIGINT and checks it stopped cleanly."""
+    process, origin = start_runner(site_dir)
     runner_state = {"origin": origin, "process": process}
     yield runner_state
     if process.poll() is None:

@@ -4,22 +4,16 @@ provisioned concurrency does), and a request then finds one ready; without it no
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from local.template import ROOT, load
-
-RUNNER_ENV = {
-    **{name: value for name, value in os.environ.items() if name not in ("LOCAL_DYNAMODB_DIR", "DYNAMODB_ENDPOINT")},
-    "PYTHONUNBUFFERED": "1",
-}
+from local.template import load
+from tests.api.test_local_runner import RUNNER_ENV, start_runner
 
 
 def instances_of(pid: int) -> int:
@@ -42,17 +36,7 @@ def started_runner(tmp_path: Path, warm: str | None) -> tuple[subprocess.Popen[s
     environment = {name: value for name, value in RUNNER_ENV.items() if name != "LOCAL_WARM_INSTANCES"}
     if warm is not None:
         environment["LOCAL_WARM_INSTANCES"] = warm
-    process = subprocess.Popen(
-        [sys.executable, "-m", "local.runner", "--port", "0", "--site-dir", str(tmp_path), "--quiet"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=environment,
-    )
-    first_line = process.stdout.readline() if process.stdout else ""
-    assert first_line.startswith("ubao is running on http://127.0.0.1:"), first_line
-    return process, first_line.split(" on ", 1)[1].strip().rstrip("/")
+    return start_runner(tmp_path, environment, stderr=subprocess.DEVNULL)
 
 
 def stop(process: subprocess.Popen[str]) -> None:
