@@ -55,8 +55,8 @@ def start_runner(site_dir: Path, environment: dict[str, str] = RUNNER_ENV, stder
         env=environment,
     )
     first_line = process.stdout.readline()
-    said = process.stderr.read() if process.stderr else ""
-    assert first_line.startswith("ubao is running on http://127.0.0.1:"), first_line + said
+    if not first_line.startswith("ubao is running on http://127.0.0.1:"):  # it stopped: say why
+        raise AssertionError(first_line + (process.stderr.read() if process.stderr else ""))
     return process, first_line.split(" on ", 1)[1].strip().rstrip("/")
 
 
