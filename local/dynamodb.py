@@ -169,7 +169,7 @@ def dynalites_on(path: Path) -> list[int]:
     """
     wanted = str(Path(path).resolve())
     found = []
-    for pid, arguments in _command_lines():
+    for pid, arguments in command_lines():
         if pid == os.getpid() or not any(part.endswith(os.path.join("dynalite", "cli.js")) for part in arguments):
             continue
         if "--path" in arguments[:-1] and str(Path(arguments[arguments.index("--path") + 1]).resolve()) == wanted:
@@ -177,7 +177,7 @@ def dynalites_on(path: Path) -> list[int]:
     return found
 
 
-def _command_lines() -> list[tuple[int, list[str]]]:
+def command_lines() -> list[tuple[int, list[str]]]:
     """(pid, argv) of this user's processes: /proc on Linux, `ps` elsewhere."""
     proc = Path("/proc")
     if proc.is_dir():
@@ -202,14 +202,14 @@ class DataDirectoryInUse(RuntimeError):
 
 def owning_runner(pid: int) -> int | None:
     """The id of the live local runner (or `python -m local.dynamodb`) that started dynalite ``pid``, if any."""
-    parent = _parent_of(pid)
+    parent = parent_of(pid)
     if parent is None or parent <= 1:
         return None  # orphaned: its runner is gone
-    arguments = dict(_command_lines()).get(parent, [])
+    arguments = dict(command_lines()).get(parent, [])
     return parent if {"local.runner", "local.dynamodb"} & set(arguments) else None
 
 
-def _parent_of(pid: int) -> int | None:
+def parent_of(pid: int) -> int | None:
     try:
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()[1])
     except (OSError, IndexError, ValueError):

@@ -29,7 +29,8 @@ PENDING = "found-not-yet-dropped.json"
 def carry(game: str, source: Path, target: Path = HERE) -> dict[str, int]:
     """Carry ``game``'s verdicts from ``source`` into ``target``; what was carried, counted."""
     verified = {p["id"]: p for p in read_jsonl(source / f"{game}.jsonl") if p.get("verified")}
-    failures = {e["id"]: e for e in read_jsonl(source / "dropped" / f"{game}.jsonl") if e["reason"] != "corrected"}
+    source_log = read_jsonl(source / "dropped" / f"{game}.jsonl")
+    failures = {e["id"]: e for e in source_log if e["reason"] != "corrected"}
     puzzles = read_jsonl(target / f"{game}.jsonl")
     carried = [verified.get(puzzle["id"], puzzle) for puzzle in puzzles]
     here = {puzzle["id"] for puzzle in puzzles}
@@ -45,8 +46,7 @@ def carry(game: str, source: Path, target: Path = HERE) -> dict[str, int]:
     log_path = target / "dropped" / f"{game}.jsonl"
     log = read_jsonl(log_path)
     logged = {entry["id"] for entry in log}
-    joined = [e for e in read_jsonl(source / "dropped" / f"{game}.jsonl") if e["id"] not in logged]
-    joined = [e for e in joined if e["reason"] == "corrected" or e["id"] not in here]
+    joined = [e for e in source_log if e["id"] not in logged and (e["reason"] == "corrected" or e["id"] not in here)]
     write_jsonl(log_path, log + joined)
     return {
         "verified": sum(1 for p in puzzles if p["id"] in verified and not p.get("verified")),

@@ -187,7 +187,6 @@ function allMoves(fresh, known) {
   return withAllMoves(fresh, known, earlierPage);
 }
 
-/** A failed request's text: the server's refusal, or the network's failure. */
 // Every action answers with the game's state; the page then reads the whole game (with its moves) again.
 async function act(path, body) {
   if (lock.busy) return null;

@@ -27,7 +27,6 @@ const nameForm = $("#name-form");
 // The open game's script, board.js asked for beside it rather than after it: one round trip for both.
 const gameView = onFirstUse(() => Promise.all([import("./game.js"), import("./board.js")]).then(([view]) => view));
 
-/** A failed request's text: the server's refusal, or the network's failure. */
 createForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const formStatus = $(".status", createForm);

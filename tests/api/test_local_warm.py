@@ -10,26 +10,14 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
-
+from local.dynamodb import command_lines, parent_of
 from local.template import load
 from tests.api.test_local_runner import RUNNER_ENV, start_runner
 
 
 def instances_of(pid: int) -> int:
     """How many function instances (``python -m local.instances``) the process ``pid`` has started and runs."""
-    count = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-        except (OSError, IndexError, ValueError):
-            continue  # ended meanwhile
-        if parent == pid and b"local.instances" in command:
-            count += 1
-    return count
+    return sum(1 for child, arguments in command_lines() if "local.instances" in arguments and parent_of(child) == pid)
 
 
 def started_runner(tmp_path: Path, warm: str | None) -> tuple[subprocess.Popen[str], str]:
@@ -45,7 +33,6 @@ def stop(process: subprocess.Popen[str]) -> None:
     assert process.returncode == 0
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts processes through /proc")
 def test_warm_instances_start_before_any_request_and_serve_it(tmp_path):
     functions = len(load().functions)
     process, origin = started_runner(tmp_path, "1")
@@ -65,7 +52,6 @@ def test_warm_instances_start_before_any_request_and_serve_it(tmp_path):
         stop(process)
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts processes through /proc")
 def test_without_it_no_instance_starts_until_a_request_asks(tmp_path):
     process, _ = started_runner(tmp_path, None)
     try:
