@@ -7,7 +7,8 @@ until a top-up refills it). This takes from the copy what holds whatever the top
 
 * a puzzle the copy verified (and perhaps corrected with alternatives) replaces the same puzzle here;
 * a puzzle the copy dropped stays here, listed in ``dropped/found-not-yet-dropped.json`` with its reason,
-  until a run of ``make puzzles`` on the sets themselves drops it and tops the set up;
+  until a run of ``make puzzles`` on the sets themselves drops it and tops the set up; one the copy verified
+  after all (put back and verified again, as the undecided ones were with a larger node budget) leaves the list;
 * the copy's drop log entries for puzzles no longer here (and its corrections) join the log here, and its CPU
   ledger (``dropped/cpu.json``, counted since the ledger began, so never less than the one here) replaces
   this one.
@@ -30,7 +31,8 @@ def carry(game: str, source: Path, target: Path = HERE) -> dict[str, int]:
     """Carry ``game``'s verdicts from ``source`` into ``target``; what was carried, counted."""
     verified = {p["id"]: p for p in read_jsonl(source / f"{game}.jsonl") if p.get("verified")}
     source_log = read_jsonl(source / "dropped" / f"{game}.jsonl")
-    failures = {e["id"]: e for e in source_log if e["reason"] != "corrected"}
+    # A puzzle the copy dropped and later verified (an undecided one, given a larger budget) holds.
+    failures = {e["id"]: e for e in source_log if e["reason"] != "corrected" and e["id"] not in verified}
     puzzles = read_jsonl(target / f"{game}.jsonl")
     carried = [verified.get(puzzle["id"], puzzle) for puzzle in puzzles]
     here = {puzzle["id"] for puzzle in puzzles}
@@ -40,7 +42,8 @@ def carry(game: str, source: Path, target: Path = HERE) -> dict[str, int]:
     pending = json.loads(pending_path.read_text(encoding="utf-8")) if pending_path.exists() else {}
     listed = {entry["id"] for entry in pending.get(game, [])}
     fresh = [_pending_entry(failures[i]) for i in sorted(here & failures.keys()) if i not in listed]
-    pending[game] = [entry for entry in pending.get(game, []) if entry["id"] in here] + fresh
+    still = [entry for entry in pending.get(game, []) if entry["id"] in here and entry["id"] not in verified]
+    pending[game] = still + fresh
     pending_path.write_text(json.dumps(pending, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
     log_path = target / "dropped" / f"{game}.jsonl"

@@ -46,19 +46,20 @@ from shared_rules.search import NodeLimitReached
 from shared_rules.search.core import INFINITY
 
 from . import countdown
-from .judge import CHECK_GAIN, WIN_GAIN, Judge
+from .judge import CHECK_GAIN, WIN_GAIN, Judge, Undecided
 from .settings import COMMITTED, Record, draughts_rules, played
 
 HERE = Path(__file__).resolve().parent
 DRAUGHTS = ("english", "tanzanian")
 GENERATOR_DEPTH = COMMITTED.depth  # the depth the generator judges at
 VERIFY_DEPTH = max(2 * GENERATOR_DEPTH, 12)
-NODE_LIMIT = 400_000  # per move and step, for all the depths together
+NODE_LIMIT = 4_000_000  # per move and step, for all the depths together (400,000 left 30% of self-play undecided)
 TABLE_LIMIT = 1_000_000  # one table for all the questions about a puzzle (cleared between puzzles)
 CLEARLY_WORSE = WIN_GAIN  # another winning move a man or more below the solution's is no rival
 # Other moves that win as well (at every depth, or proven) are recorded as alternatives, unless the
 # winners are more than this share of a step's legal moves (two always allowed): then it is no puzzle.
 MAX_WINNING_SHARE = 0.2
+FRESH_DEPTHS = (COMMITTED.depth, COMMITTED.confirm_depth)  # what the tests ask an alternative at
 QUICK_PATH = True  # search on ``puzzles.quick_search``'s path (same nodes, same scores); False: the plain one
 
 
@@ -111,14 +112,21 @@ def move_scores(judge: Judge, state: State, move: RawMove, thresholds: list[int]
 
 
 def check_step(
-    judge: Judge, position: DraughtsPosition, move: RawMove, accepted: set[RawMove], base: int, found: list[RawMove]
+    judge: Judge,
+    position: DraughtsPosition,
+    move: RawMove,
+    accepted: set[RawMove],
+    base: int,
+    found: list[RawMove],
+    last: bool = False,
 ) -> tuple[str, str] | None:
     """Why this solver step fails at some depth (reason, detail), or None if it holds at every depth.
 
     Bounds first (cheap): the solution's move reaches the winning score, other moves do not. Only
     where another move reaches it too are exact scores searched, to see whether it is a man worse.
     Another move that wins at every depth, within a man of the solution's, goes to ``found`` (to be
-    recorded as an alternative) while the step's winners stay few (``MAX_WINNING_SHARE``)."""
+    recorded as an alternative) while the step's winners stay few (``MAX_WINNING_SHARE``), if fresh
+    searches agree (``fresh_win``); ``last``: this is the puzzle's last step."""
     state = position.state
     first = GENERATOR_DEPTH - 2  # index of the generator's depth in the per-depth lists
     wins = base + CHECK_GAIN
@@ -145,13 +153,41 @@ def check_step(
         rival = move_scores(judge, state, other, rival_bars)
         for index in range(first, len(rival)):
             if rival[index] >= rival_bars[index]:
-                if all(score >= wins for score in scores[first:]):
+                if all(score >= wins for score in scores[first:]) and fresh_win(
+                    judge.game, position, other, base, last
+                ):
                     found.append(other)  # wins at every depth: an alternative
                     break
                 return "second_winner", f"{position.notation(other)} wins too at depth {index + 2}"
     if crowded(1 + len(accepted) + len(found), len(legal)):
         return "too_many_winners", f"{1 + len(accepted) + len(found)} of {len(legal)} moves win"
     return None
+
+
+@cache
+def fresh_judges(game: str) -> tuple[Judge, ...]:
+    """Judges at the depths the tests ask every puzzle about (the generator's and the confirming one),
+    each with a table of its own, so that asking them leaves the verifier's table as it was."""
+    return tuple(Judge(game, depth=depth, node_limit=NODE_LIMIT, quick=True) for depth in FRESH_DEPTHS)
+
+
+def fresh_win(game: str, position: DraughtsPosition, other: RawMove, base: int, last: bool) -> bool:
+    """Does a move the verifier found winning win as well in fresh searches (a cleared table) at the
+    generator's and the confirming depth, and, at the last step, finish the puzzle (the game won, or the
+    gain on the board with nothing to capture)? That is what the tests and the server ask of an
+    alternative. The verifier's own searches share one table through a puzzle, and a deeper answer kept
+    there can show a win a fresh search at a shallow depth does not see; such a move is a second winner."""
+    state = position.state
+    if not all(judge.reaches(state, other, base + CHECK_GAIN) for judge in fresh_judges(game)):
+        return False
+    if not last:
+        return True
+    judge = fresh_judges(game)[0]
+    after = judge.engine.play(state, other)
+    replies = judge.model.moves(after)
+    if not replies:
+        return True
+    return not replies[0].captured and judge.balance(after, state.turn) >= judge.threshold(base)
 
 
 def verify(game: str, puzzle: Record) -> Outcome:
@@ -200,12 +236,12 @@ def judged_alternatives(game: str, puzzle: Record) -> tuple[str | None, str, lis
             if index % 2 == 0:
                 accepted = {position.parse_move(other) for other in steps[index // 2]}
                 found: list[RawMove] = []
-                reason = check_step(judge, position, move, accepted, base, found)
+                reason = check_step(judge, position, move, accepted, base, found, index == len(puzzle["solution"]) - 1)
                 if reason is not None:
                     return reason[0], reason[1], None
                 alternatives.append(sorted({*steps[index // 2], *(position.notation(m) for m in found)}))
             position = played(position, move)
-    except NodeLimitReached:
+    except (NodeLimitReached, Undecided):
         return "undecided", f"over {NODE_LIMIT:,} nodes for one move", None
     return None, "", corrected(puzzle, alternatives)
 
@@ -226,7 +262,7 @@ def _verify_task(task: tuple[str, Record]) -> Outcome:
 # The order puzzles are verified in, by kind: countdown studies first (one retrograde table proves them
 # all within a minute), then the likeliest to fail (random endings, where the generator's shallow
 # search was most often wrong), so that a run stopped early (the results are written as it goes) has
-# done the most useful part.
+# done the most useful part; within a kind the cheapest first (``weight``).
 KIND_ORDER = ("countdown", "ending", "landing", "self-play")
 WRITE_EVERY = 10  # puzzles between two writes of a set being verified
 
@@ -238,8 +274,16 @@ def done(puzzle: Record) -> bool:
 
 
 def pending(puzzles: list[Record], kinds: tuple[str, ...] = KIND_ORDER) -> list[Record]:
+    """The puzzles not yet verified, by kind (``KIND_ORDER``), and within a kind the smallest first."""
     todo = [puzzle for puzzle in puzzles if not done(puzzle) and kind_of(puzzle) in kinds]
-    return sorted(todo, key=lambda puzzle: KIND_ORDER.index(kind_of(puzzle)))
+    return sorted(todo, key=lambda puzzle: (KIND_ORDER.index(kind_of(puzzle)), weight(puzzle["fen"])))
+
+
+def weight(fen: str) -> int:
+    """Pieces on the board, a king counted twice: how dear a position is to search (a flying king's
+    moves are many), so that a run stopped early has verified the most puzzles it could."""
+    squares = [square for side in fen.split(":")[1:] for square in side[1:].split(",") if square]
+    return len(squares) + sum(square.startswith("K") for square in squares)
 
 
 def apply(puzzles: list[Record], outcomes: list[Outcome]) -> list[Record]:

@@ -4,14 +4,20 @@ Countdown studies: the retrograde table (``puzzles.countdown_table``, built once
 move) against the memoized search it replaced (``countdown.CountdownSolver``, a fresh memo per
 process), on the same studies in the same run; the verdicts must agree. Depth-judged puzzles: the
 CPU seconds of ``puzzles.verify.verify`` on the first puzzles of each kind, on the plain search and on
-the quick path (``puzzles.quick_search``, the same tree faster), the verdicts asserted equal.
+the quick path (``puzzles.quick_search``, the same tree faster), the verdicts asserted equal. The
+compiled search (``puzzles.compiled``, mypyc) against the plain code on the same puzzles in the same run,
+the verdicts and the nodes searched asserted equal.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
 
-from puzzles import countdown, verify
+from puzzles import compiled, countdown, verify
 from puzzles.countdown_table import CountdownTable
 from puzzles.settings import Record, draughts_rules, played
 from shared_rules.draughts.game import COUNTDOWN_MOVES
@@ -72,6 +78,62 @@ def bench_verify() -> None:
                 f"({len(sample)} puzzles): {plain / quick:.2f}x"
             )
     print(f"quick path against the plain one, all of the above: {plain_total / quick_total:.2f}x")
+    bench_compiled(sets)
+
+
+# Run in the compiled copy: verify the puzzles given (JSON on stdin), print each one's verdict, nodes and CPU.
+_COMPILED_RUN = """
+import json, sys
+from puzzles import verify
+from shared_rules.draughts import engine
+assert engine.__file__.endswith(".so"), engine.__file__
+print(json.dumps([_measure(verify, game, puzzle) for game, puzzle in json.load(sys.stdin)]))
+"""
+
+
+def _measure(module, game: str, puzzle: Record) -> list[object]:
+    """Verify ``puzzle`` afresh (its recorded verdict left out): verdict, the verifier's nodes, CPU seconds."""
+    searcher = module.judge_for(game, module.QUICK_PATH).searcher
+    before = searcher.nodes
+    outcome = module.verify(game, {key: value for key, value in puzzle.items() if key != "verified"})
+    return [outcome.reason, outcome.detail, outcome.alternatives, searcher.nodes - before, outcome.cpu]
+
+
+def bench_compiled(sets: dict[str, list[Record]]) -> None:
+    """The compiled search against the plain code: the same puzzles, verdicts and nodes equal, CPU ratio."""
+    heading("verify: the compiled search (mypyc) against the plain code, CPU seconds a puzzle")
+    if not compiled.build():
+        print("mypyc could not build the search: not measured")
+        return
+    tasks = [
+        (game, puzzle)
+        for game, puzzles in sets.items()
+        for kind in ("ending", "landing", "self-play")
+        for puzzle in [p for p in puzzles if verify.kind_of(p) == kind and p.get("verified")][:PER_KIND]
+    ]
+    plain = [_measure(verify, game, puzzle) for game, puzzle in tasks]
+    script = "from tests.bench.verify import _measure\n" + _COMPILED_RUN
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        input=json.dumps(tasks),
+        cwd=compiled.BUILD,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(compiled.ROOT),
+        },  # tests.bench from here; puzzles and shared_rules from the copy
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    fast = json.loads(run.stdout)
+    for (_, puzzle), mine, theirs in zip(tasks, plain, fast, strict=True):
+        assert mine[:4] == theirs[:4], f"{puzzle['id']}: the compiled search disagrees: {mine[:4]} != {theirs[:4]}"
+        print(
+            f"{puzzle['id']:<22} {verify.kind_of(puzzle):<10} {mine[3]:>9,} nodes: plain {mine[4]:6.2f} s, "
+            f"compiled {theirs[4]:6.2f} s: {mine[4] / max(theirs[4], 1e-3):.2f}x"
+        )
+    plain_cpu, fast_cpu = sum(m[4] for m in plain), sum(t[4] for t in fast)
+    print(f"compiled against plain, {len(tasks)} puzzles, the same verdicts and nodes: {plain_cpu / fast_cpu:.2f}x")
 
 
 def _timed(game: str, sample: list[Record], *, quick: bool) -> float:

@@ -69,3 +69,15 @@ def test_the_ledger_is_replaced_only_by_one_that_counted_at_least_as_much(sets):
     (source / "dropped" / "cpu.json").write_text(json.dumps({"english": {"ending": [3, 2.0]}}))
     with pytest.raises(SystemExit, match="counted less"):
         carry_ledger(source, target)
+
+
+def test_a_listed_failure_the_copy_verified_after_all_leaves_the_list(sets):
+    """An undecided puzzle put back into the copy and verified with a larger node budget holds."""
+    source, target = sets
+    carry("english", source, target)
+    assert [entry["id"] for entry in json.loads((target / "dropped" / PENDING).read_text())["english"]] == ["b"]
+    copy = read_jsonl(source / "english.jsonl") + [puzzle("b", verified={"depth": 12})]
+    write_jsonl(source / "english.jsonl", copy)  # its drop entry stays in the copy's log, superseded
+    assert carry("english", source, target) == {"verified": 1, "found failing": 0, "logged": 0}
+    assert json.loads((target / "dropped" / PENDING).read_text())["english"] == []
+    assert {p["id"]: p.get("verified") for p in read_jsonl(target / "english.jsonl")}["b"] == {"depth": 12}

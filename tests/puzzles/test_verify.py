@@ -240,6 +240,22 @@ def test_a_study_where_most_moves_win_is_dropped():
     assert verify.crowded(3, 14) and not verify.crowded(3, 15) and not verify.crowded(2, 3)
 
 
+# A landing study (``tanzanian-5732d7d3ad``) where the verifier's search, its table kept through the
+# puzzle, saw a3xd6 win at every depth from 4 to 12, and a fresh depth-4 search (what the tests ask of
+# an alternative) did not: a3xd6 is a second winner there, not an alternative.
+LANDING = ("W:WKa3,d4,f2:Ba7,b4,b6,b8,f6,h6", ["a3xe7xh4"])
+
+
+def test_an_alternative_must_win_in_fresh_searches_too():
+    position = get_game("tanzanian").from_fen(LANDING[0])
+    base = verify.judge_for("tanzanian").base(position.state)
+    fresh = {
+        position.notation(move): verify.fresh_win("tanzanian", position, move, base, last=True)
+        for move in position.legal_moves()
+    }
+    assert fresh == {"a3xe7xh4": True, "a3xc5": False, "a3xe7xg5": False, "a3xd6": False}
+
+
 # ----------------------------------------------------------------- the deep sample
 
 
