@@ -34,6 +34,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -47,7 +48,9 @@ from shared_rules.search.core import INFINITY
 
 from . import countdown
 from .judge import CHECK_GAIN, WIN_GAIN, Judge, Undecided
+from .rating import band_of
 from .settings import COMMITTED, Record, draughts_rules, played
+from .themes import MOTIFS
 
 HERE = Path(__file__).resolve().parent
 DRAUGHTS = ("english", "tanzanian")
@@ -451,8 +454,25 @@ def standing(game: str, directory: Path) -> str:
             f"{kind} {n} puzzles {seconds:.0f} s ({seconds / n:.1f} s each)"
             for kind, (n, seconds) in sorted(ledger.items())
         ),
+        f"{game}: spread: {spread(puzzles)}",
     ]
     return "\n".join(lines)
+
+
+def spread(puzzles: list[Record]) -> str:
+    """What the set's spread rules bound: the fullest 200-point band and motif, and the kinds of study
+    (no band over 11.5%, no motif over 38%, at least 100 countdown and 100 landing studies in Tanzanian)."""
+    if not puzzles:
+        return "no puzzles"
+    bands = Counter(band_of(puzzle["rating"]) for puzzle in puzzles)
+    motifs = Counter(theme for puzzle in puzzles for theme in puzzle["themes"] if theme in MOTIFS)
+    kinds = Counter(kind_of(puzzle) for puzzle in puzzles)
+    (band, in_band), (motif, on_motif) = bands.most_common(1)[0], motifs.most_common(1)[0]
+    total = len(puzzles)
+    return (
+        f"largest band {band}-{band + 199} {in_band / total:.1%}, largest motif {motif} {on_motif / total:.1%}; "
+        + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

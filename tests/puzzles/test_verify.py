@@ -289,3 +289,16 @@ def test_a_fixed_sample_of_each_set_verifies_again_as_deep(game, part):
         outcome = verify.verify(game, puzzle)
         assert (outcome.reason, outcome.alternatives) == (None, None), outcome
         assert outcome.verified == puzzle["verified"], puzzle["id"]
+
+
+def test_the_report_says_how_the_set_is_spread():
+    puzzles = [
+        {"rating": 650, "themes": ["shot", "material"], "source": "ubao ending study (seed 1, study 1)"},
+        {"rating": 790, "themes": ["shot", "sacrifice"], "source": "ubao self-play (seed 1, game 2)"},
+        {"rating": 1500, "themes": ["landing"], "source": "ubao landing study (seed 1, study 3)"},
+        {"rating": 2250, "themes": ["countdown"], "source": "ubao countdown study (seed 1, study 4)"},
+    ]
+    assert verify.spread(puzzles) == (
+        "largest band 600-799 50.0%, largest motif shot 50.0%; 1 countdown, 1 ending, 1 landing, 1 self-play"
+    )
+    assert verify.spread([]) == "no puzzles"
