@@ -102,9 +102,10 @@ SLACK_UNTIL = 100  # puzzles in a set before its shares are held exactly
 
 
 class Spread:
-    """Keeps a set spread out while it grows: a puzzle is refused when one of its motifs, or (one-move
-    puzzles) its length, already holds its share of the puzzles so far. (Ratings are spread by
-    ``RATING_KNOTS`` instead, which keeps every puzzle found.)
+    """Keeps a set spread out while it grows: a puzzle is refused when one of its motifs, its rating band,
+    or (one-move puzzles) its length, already holds its share of the puzzles so far. (Ratings are spread
+    by ``RATING_KNOTS`` too, so the band share refuses puzzles only where a set's drops have left
+    one band full, as the deep verification's did before a top-up.)
 
     Decided from the puzzles accepted so far only, so a smaller count gives a prefix of a larger one.
     """
@@ -122,17 +123,19 @@ class Spread:
         return self.counts.get(key, 0) + 1 > share * (self.total + 1) + slack
 
     def admits(self, puzzle: Record) -> bool:
+        return not any(self._full(key, self.share(key)) for key in self.keys(puzzle))
+
+    def share(self, key: str) -> float:
         settings = self.settings
-        keys = self.keys(puzzle)
-        return not any(
-            self._full(key, settings.one_move_share if key == "one_move" else settings.motif_share) for key in keys
-        )
+        if key == "one_move":
+            return settings.one_move_share
+        return settings.band_share if key.startswith("band ") else settings.motif_share
 
     @staticmethod
     def keys(puzzle: Record) -> list[str]:
         themes = puzzle["themes"]
         keys = [theme for theme in themes if theme in MOTIFS]
-        return keys + (["one_move"] if "one_move" in themes else [])
+        return keys + (["one_move"] if "one_move" in themes else []) + [f"band {band_of(puzzle['rating'])}"]
 
     def add(self, puzzle: Record) -> None:
         for key in self.keys(puzzle):

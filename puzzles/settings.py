@@ -31,6 +31,7 @@ class Settings:
     min_legal_moves: int = 3  # two moves or fewer is a coin toss, not a puzzle
     one_move_share: float = 0.2  # at most this share of one-move puzzles (mostly choosing a capture)
     motif_share: float = 0.38  # at most this share of the set on one motif theme (MOTIFS)
+    band_share: float = 0.115  # at most this share of the set in one 200-point rating band
     share_slack: int = 2  # ... plus this many, so that the first puzzles are not refused
     study_screen_nodes: int = 3_000
     landing_tries: int = 15  # placements a landing study tries before giving up

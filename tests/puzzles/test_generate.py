@@ -63,3 +63,16 @@ def test_fitted_knots_spread_the_ratings_and_keep_the_order():
     assert max(bands.values()) <= len(ratings) / 5
     in_order = [rating for _, rating in sorted(zip(difficulties, ratings))]
     assert in_order == sorted(in_order) and min(ratings) == 600 and max(ratings) == 2400
+
+
+def test_a_full_rating_band_refuses_more_puzzles_as_a_full_motif_does():
+    spread = generate.Spread(generate.COMMITTED)
+    holding = {600: 12, 1000: 10} | {band: 11 for band in (800, *range(1200, 2400, 200))}
+    for band, count in holding.items():
+        for _ in range(count):
+            spread.add({"rating": band + 50, "themes": ["material"]})
+    spread.add({"rating": 2250, "themes": ["material"]})  # 100 puzzles: past the first ones' slack
+    # One more in a band makes it hold its count + 1 of 101: over 11.5% from 12 on.
+    assert not spread.admits({"rating": 700, "themes": ["material"]})  # 13 of 101
+    assert not spread.admits({"rating": 999, "themes": ["material"]})  # band 800: 12 of 101
+    assert spread.admits({"rating": 1000, "themes": ["material"]})  # band 1000: 11 of 101
