@@ -48,6 +48,7 @@ from shared_rules.search.core import INFINITY
 
 from . import countdown
 from .judge import CHECK_GAIN, WIN_GAIN, Judge, Undecided
+from .line import line_end
 from .rating import band_of
 from .settings import COMMITTED, Record, draughts_rules, played
 from .themes import MOTIFS
@@ -186,11 +187,7 @@ def fresh_win(game: str, position: DraughtsPosition, other: RawMove, base: int, 
     if not last:
         return True
     judge = fresh_judges(game)[0]
-    after = judge.engine.play(state, other)
-    replies = judge.model.moves(after)
-    if not replies:
-        return True
-    return not replies[0].captured and judge.balance(after, state.turn) >= judge.threshold(base)
+    return line_end(judge, judge.engine.play(state, other), state.turn, judge.threshold(base)) is not None
 
 
 def verify(game: str, puzzle: Record) -> Outcome:
