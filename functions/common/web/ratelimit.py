@@ -337,8 +337,9 @@ class RateLimiter:
 
 
 def _scale() -> float:
-    """``RATE_LIMIT_SCALE`` (default 1): every limit this many times larger. Only ``make contract`` sets it, so
-    thousands of generated requests from one address test the routes rather than the limits."""
+    """``RATE_LIMIT_SCALE`` (default 1): every limit this many times larger. Only the local test servers set
+    it (``make contract``, the browser tests), so many requests from one address test the routes and pages
+    rather than the limits."""
     try:
         return max(1.0, float(os.environ.get("RATE_LIMIT_SCALE") or 1))
     except ValueError:
