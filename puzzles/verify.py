@@ -58,6 +58,10 @@ DRAUGHTS = ("english", "tanzanian")
 GENERATOR_DEPTH = COMMITTED.depth  # the depth the generator judges at
 VERIFY_DEPTH = max(2 * GENERATOR_DEPTH, 12)
 NODE_LIMIT = 4_000_000  # per move and step, for all the depths together (400,000 left 30% of self-play undecided)
+# For all of one puzzle's searches together: at about 75,000 nodes a second (compiled, loaded) a ten-piece
+# ending with flying kings could take half an hour at 4,000,000 a move; this bounds it near two minutes.
+# The puzzles verified before it (a few self-play ones needed over a million nodes for one move) were kept.
+PUZZLE_NODE_LIMIT = 8_000_000
 TABLE_LIMIT = 1_000_000  # one table for all the questions about a puzzle (cleared between puzzles)
 CLEARLY_WORSE = WIN_GAIN  # another winning move a man or more below the solution's is no rival
 # Other moves that win as well (at every depth, or proven) are recorded as alternatives, unless the
@@ -97,13 +101,19 @@ def judge_for(game: str, quick: bool = True) -> Judge:
     return judge
 
 
-def move_scores(judge: Judge, state: State, move: RawMove, thresholds: list[int] | None) -> list[int]:
+def move_scores(
+    judge: Judge, state: State, move: RawMove, thresholds: list[int] | None, stop: int | None = None
+) -> list[int]:
     """The solver's score of ``move`` at each depth from 2 to ``VERIFY_DEPTH`` (index 0 is depth 2).
 
     With ``thresholds`` (one per depth, the same indexing) each is a bound that tells only whether the
-    move reaches the threshold; without, the exact scores (a full window)."""
+    move reaches the threshold; without, the exact scores (a full window). ``stop``: the searcher's node
+    count where the puzzle's budget ends (``PUZZLE_NODE_LIMIT``); ``NodeLimitReached`` past either budget."""
     child = judge.engine.play(state, move)
     searcher = judge.searcher
+    limit = NODE_LIMIT if stop is None else min(NODE_LIMIT, stop - searcher.nodes)
+    if limit <= 0:
+        raise NodeLimitReached
 
     def window(iteration: int) -> tuple[int, int]:
         if thresholds is None:
@@ -111,7 +121,7 @@ def move_scores(judge: Judge, state: State, move: RawMove, thresholds: list[int]
         threshold = thresholds[iteration - 1]  # iteration i of the child is depth i + 1 of the move
         return -threshold, -threshold + 1
 
-    values = searcher.values_by_depth(child, VERIFY_DEPTH - 1, window, node_limit=NODE_LIMIT)
+    values = searcher.values_by_depth(child, VERIFY_DEPTH - 1, window, node_limit=limit)
     return [-value for value in values]
 
 
@@ -123,6 +133,7 @@ def check_step(
     base: int,
     found: list[RawMove],
     last: bool = False,
+    stop: int | None = None,
 ) -> tuple[str, str] | None:
     """Why this solver step fails at some depth (reason, detail), or None if it holds at every depth.
 
@@ -130,12 +141,12 @@ def check_step(
     where another move reaches it too are exact scores searched, to see whether it is a man worse.
     Another move that wins at every depth, within a man of the solution's, goes to ``found`` (to be
     recorded as an alternative) while the step's winners stay few (``MAX_WINNING_SHARE``), if fresh
-    searches agree (``fresh_win``); ``last``: this is the puzzle's last step."""
+    searches agree (``fresh_win``); ``last``: this is the puzzle's last step; ``stop``: as in ``move_scores``."""
     state = position.state
     first = GENERATOR_DEPTH - 2  # index of the generator's depth in the per-depth lists
     wins = base + CHECK_GAIN
     bars = [wins] * (VERIFY_DEPTH - 1)
-    reached = move_scores(judge, state, move, bars)
+    reached = move_scores(judge, state, move, bars, stop)
     for index in range(first, len(reached)):
         if reached[index] < wins:
             return "no_longer_wins", f"{position.notation(move)} fails at depth {index + 2}"
@@ -144,7 +155,7 @@ def check_step(
     for other in legal:
         if other == move:
             continue
-        scores = move_scores(judge, state, other, bars)
+        scores = move_scores(judge, state, other, bars, stop)
         if other in accepted:
             if any(score < wins for score in scores[first:]):
                 return "alternative_fails", f"{position.notation(other)} no longer wins"
@@ -152,9 +163,9 @@ def check_step(
         if all(score < wins for score in scores[first:]):
             continue
         # It wins too: no rival only if it is a man or more below the solution's move at every depth.
-        exact = exact or move_scores(judge, state, move, None)
+        exact = exact or move_scores(judge, state, move, None, stop)
         rival_bars = [max(wins, score - CLEARLY_WORSE + 1) for score in exact]
-        rival = move_scores(judge, state, other, rival_bars)
+        rival = move_scores(judge, state, other, rival_bars, stop)
         for index in range(first, len(rival)):
             if rival[index] >= rival_bars[index]:
                 if all(score >= wins for score in scores[first:]) and fresh_win(
@@ -222,13 +233,17 @@ def proven_alternatives(puzzle: Record) -> tuple[str | None, str, list[list[str]
     return None, "", corrected(puzzle, alternatives)
 
 
-def judged_alternatives(game: str, puzzle: Record) -> tuple[str | None, str, list[list[str]] | None]:
-    """A puzzle's verdict by depth: (drop reason or None, detail, corrected alternatives or None)."""
+def judged_alternatives(
+    game: str, puzzle: Record, budget: int = PUZZLE_NODE_LIMIT
+) -> tuple[str | None, str, list[list[str]] | None]:
+    """A puzzle's verdict by depth: (drop reason or None, detail, corrected alternatives or None);
+    undecided past ``NODE_LIMIT`` nodes for one move or ``budget`` for all of them."""
     judge = judge_for(game, QUICK_PATH)
     position = draughts_rules(game).from_fen(puzzle["fen"])
     base = judge.base(position.state)
     steps = puzzle.get("alternatives") or [[] for _ in puzzle["solution"][::2]]
     judge.searcher.clear()
+    stop = judge.searcher.nodes + budget
     alternatives: list[list[str]] = []
     try:
         for index, text in enumerate(puzzle["solution"]):
@@ -236,12 +251,15 @@ def judged_alternatives(game: str, puzzle: Record) -> tuple[str | None, str, lis
             if index % 2 == 0:
                 accepted = {position.parse_move(other) for other in steps[index // 2]}
                 found: list[RawMove] = []
-                reason = check_step(judge, position, move, accepted, base, found, index == len(puzzle["solution"]) - 1)
+                last = index == len(puzzle["solution"]) - 1
+                reason = check_step(judge, position, move, accepted, base, found, last, stop)
                 if reason is not None:
                     return reason[0], reason[1], None
                 alternatives.append(sorted({*steps[index // 2], *(position.notation(m) for m in found)}))
             position = played(position, move)
     except (NodeLimitReached, Undecided):
+        if judge.searcher.nodes >= stop:
+            return "undecided", f"over {budget:,} nodes for the puzzle", None
         return "undecided", f"over {NODE_LIMIT:,} nodes for one move", None
     return None, "", corrected(puzzle, alternatives)
 

@@ -74,6 +74,20 @@ def test_a_claimed_win_that_fades_deeper_is_caught_at_the_depth_it_fades():
     assert verify.GENERATOR_DEPTH < fades_at <= verify.VERIFY_DEPTH
 
 
+def test_a_puzzle_past_its_node_budget_is_undecided_not_verified():
+    # The cheapest English ending of the set (fewest pieces): it verifies within the budget, and not within
+    # a budget smaller than what it needs; the verdict then says which budget ran out.
+    endings = [p for p in SETS["english"] if verify.kind_of(p) == "ending"]
+    puzzle = min(endings, key=lambda p: (verify.weight(p["fen"]), p["id"]))
+    judge = verify.judge_for("english", verify.QUICK_PATH)
+    before = judge.searcher.nodes
+    assert verify.judged_alternatives("english", puzzle)[0] is None
+    needed = judge.searcher.nodes - before
+    assert 0 < needed <= verify.PUZZLE_NODE_LIMIT
+    reason, detail, _ = verify.judged_alternatives("english", puzzle, budget=needed // 2)
+    assert (reason, detail) == ("undecided", f"over {needed // 2:,} nodes for the puzzle")
+
+
 def test_the_verification_depth_is_twice_the_generators_and_at_least_twelve():
     assert max(2 * verify.GENERATOR_DEPTH, 12) <= verify.VERIFY_DEPTH
 
