@@ -5,6 +5,7 @@
     python -m puzzles.generate --fit-ratings         # print RATING_KNOTS for the committed files
     python -m puzzles.generate --rerate              # rewrite their ratings with RATING_KNOTS
     python -m puzzles.generate --top-up --kinds ending   # refill the sets to 1,500 from the next endings
+    python -m puzzles.generate --top-up --band-share 1   # no band limit: for a set re-rated afterwards
 
 Where the positions come from (``SOURCES``, in turn):
 
@@ -201,7 +202,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--top-up", action="store_true", help="keep the set in --out and add puzzles from the sources after it"
     )
+    parser.add_argument(
+        "--band-share",
+        type=float,
+        default=COMMITTED.band_share,
+        help="at most this share of the set in one rating band (default %(default)s); a top-up that will be "
+        "re-rated (--fit-ratings, --rerate) may relax it, as the new knots spread the bands again",
+    )
     args = parser.parse_args(argv)
+    if not 0 < args.band_share <= 1:
+        parser.error(f"--band-share must be above 0 and at most 1, not {args.band_share}")
     if args.fit_ratings or args.rerate:
         for game in args.games.split(","):
             path = args.out / f"{game}.jsonl"
@@ -211,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 write_jsonl(path, [{**puzzle, "rating": rating_of(game, puzzle["difficulty"])} for puzzle in puzzles])
         return 0
-    settings = replace(COMMITTED, seed=args.seed)
+    settings = replace(COMMITTED, seed=args.seed, band_share=args.band_share)
     args.out.mkdir(parents=True, exist_ok=True)
     for game in args.games.split(","):
         if game not in DRAUGHTS:

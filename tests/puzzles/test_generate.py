@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,25 @@ def test_a_full_rating_band_refuses_more_puzzles_as_a_full_motif_does():
     assert not spread.admits({"rating": 700, "themes": ["material"]})  # 13 of 101
     assert not spread.admits({"rating": 999, "themes": ["material"]})  # band 800: 12 of 101
     assert spread.admits({"rating": 1000, "themes": ["material"]})  # band 1000: 11 of 101
+
+
+def test_a_relaxed_band_share_admits_what_the_committed_one_refuses():
+    committed, relaxed = generate.Spread(generate.COMMITTED), generate.Spread(replace(generate.COMMITTED, band_share=1))
+    for spread in (committed, relaxed):
+        for index in range(101):  # past the first puzzles' slack, all in one band of a motif-free set
+            spread.add(
+                {"rating": 700, "themes": ["material"]}
+                if index < 20
+                else {"rating": 1000 + index % 7 * 200, "themes": ["material"]}
+            )
+    assert not committed.admits({"rating": 700, "themes": ["material"]})
+    assert relaxed.admits({"rating": 700, "themes": ["material"]})
+
+
+@pytest.mark.parametrize("share", ["0", "-0.1", "1.5"])
+def test_a_band_share_outside_0_to_1_is_refused_before_anything_runs(share, tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        generate.main(["--games", "tanzanian", "--band-share", share, "--out", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert "--band-share must be above 0 and at most 1" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
