@@ -82,7 +82,7 @@ def test_a_full_rating_band_refuses_more_puzzles_as_a_full_motif_does():
 def test_a_relaxed_band_share_admits_what_the_committed_one_refuses():
     committed, relaxed = generate.Spread(generate.COMMITTED), generate.Spread(replace(generate.COMMITTED, band_share=1))
     for spread in (committed, relaxed):
-        for index in range(101):  # past the first puzzles' slack, all in one band of a motif-free set
+        for index in range(101):  # past the first puzzles' slack: 20 in the 600 band, the rest over seven others
             spread.add(
                 {"rating": 700, "themes": ["material"]}
                 if index < 20
