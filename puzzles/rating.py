@@ -107,10 +107,44 @@ RATING_KNOTS = {
 
 
 def fit_knots(difficulties: list[int]) -> tuple[tuple[int, int], ...]:
-    """Knots that spread these difficulties evenly over 600-2400: the tenths of their distribution."""
+    """Knots that spread these difficulties evenly over 600-2400, one 200-point band in each ninth of them.
+
+    A knot's difficulty is rated exactly at its band's lower edge, so each inner knot is the first of a
+    group of equal difficulties: a group is never split, it lands whole in one band. The eight inner knots
+    are chosen (by dynamic programming over the groups) so that the fullest band holds as few puzzles as
+    can be, each knot far enough from the difficulty below it that ``rating_of``'s rounding rates that one
+    under the edge. The first knot is the easiest puzzle, the last the hardest."""
     ordered = sorted(difficulties)
-    last = len(ordered) - 1
-    return tuple((ordered[round(last * tenth / 9)], 600 + 200 * tenth) for tenth in range(10))
+    count = len(ordered)
+    firsts: dict[int, int] = {}  # each difficulty and the index of its first puzzle
+    for index, value in enumerate(ordered):
+        firsts.setdefault(value, index)
+    values = list(firsts)
+    below = dict(zip(values[1:], values))  # each difficulty and the one before it
+    inner = [value for value in values[1:] if value < ordered[-1]]
+    # fullest[value]: the fullest band so far when the band being filled starts at ``value``; ``came`` the
+    # knot before it. Each round of the loop adds one band's edge.
+    fullest: dict[int, int] = {ordered[0]: 0}
+    came: list[dict[int, int]] = []
+    for _ in range(8):
+        after: dict[int, int] = {}
+        back: dict[int, int] = {}
+        for value in inner:
+            for start, worst in fullest.items():
+                if start < value and 400 * (value - below[value]) >= value - start:
+                    size = max(worst, firsts[value] - firsts[start])
+                    if size < after.get(value, count + 1):
+                        after[value], back[value] = size, start
+        if not after:
+            break  # too few distinct difficulties for nine bands: fewer knots
+        fullest = after
+        came.append(back)
+    last = min(fullest, key=lambda start: (max(fullest[start], count - firsts[start]), start))
+    chosen = [last]
+    for back in reversed(came):
+        chosen.append(back[chosen[-1]])
+    edges = list(reversed(chosen))  # the first is the easiest puzzle
+    return (*((value, 600 + 200 * band) for band, value in enumerate(edges)), (ordered[-1], 2400))
 
 
 def rating_of(game: str, value: float, knots: tuple[tuple[int, int], ...] | None = None) -> int:

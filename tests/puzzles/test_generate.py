@@ -66,6 +66,23 @@ def test_fitted_knots_spread_the_ratings_and_keep_the_order():
     assert in_order == sorted(in_order) and min(ratings) == 600 and max(ratings) == 2400
 
 
+def test_fitted_knots_keep_every_band_within_its_share_when_difficulties_tie():
+    # 1,500 puzzles, with a group of 20 equal difficulties across three of the even edges: a knot on one puts
+    # the whole group in the band above, so a fit by the ninths alone gives that band 179 (11.9%). (Groups at
+    # the first, fourth and seventh edges cannot all be kept whole within 172: the bands between would stretch.)
+    rng = random.Random(11)
+    difficulties = sorted(rng.sample(range(100, 100_000), 1500))
+    for ninth in (2, 5, 8):
+        edge = round(1500 * ninth / 9)
+        difficulties[edge - 12 : edge + 8] = [difficulties[edge - 12]] * 20
+    knots = generate.fit_knots(difficulties)
+    ratings = [generate.rating_of("tanzanian", value, knots) for value in difficulties]
+    bands = Counter(generate.band_of(rating) for rating in ratings)
+    assert set(bands) == set(range(600, 2400, 200))
+    assert max(bands.values()) <= generate.COMMITTED.band_share * len(ratings)
+    assert ratings == sorted(ratings) and min(ratings) == 600 and max(ratings) == 2400
+
+
 def test_a_full_rating_band_refuses_more_puzzles_as_a_full_motif_does():
     spread = generate.Spread(generate.COMMITTED)
     holding = {600: 12, 1000: 10} | {band: 11 for band in (800, *range(1200, 2400, 200))}
