@@ -101,9 +101,7 @@ def judge_for(game: str, quick: bool = True) -> Judge:
     return judge
 
 
-def move_scores(
-    judge: Judge, state: State, move: RawMove, thresholds: list[int] | None, stop: int | None = None
-) -> list[int]:
+def move_scores(judge: Judge, state: State, move: RawMove, thresholds: list[int] | None, stop: int) -> list[int]:
     """The solver's score of ``move`` at each depth from 2 to ``VERIFY_DEPTH`` (index 0 is depth 2).
 
     With ``thresholds`` (one per depth, the same indexing) each is a bound that tells only whether the
@@ -111,7 +109,7 @@ def move_scores(
     count where the puzzle's budget ends (``PUZZLE_NODE_LIMIT``); ``NodeLimitReached`` past either budget."""
     child = judge.engine.play(state, move)
     searcher = judge.searcher
-    limit = NODE_LIMIT if stop is None else min(NODE_LIMIT, stop - searcher.nodes)
+    limit = min(NODE_LIMIT, stop - searcher.nodes)
     if limit <= 0:
         raise NodeLimitReached
 
@@ -132,8 +130,8 @@ def check_step(
     accepted: set[RawMove],
     base: int,
     found: list[RawMove],
+    stop: int,
     last: bool = False,
-    stop: int | None = None,
 ) -> tuple[str, str] | None:
     """Why this solver step fails at some depth (reason, detail), or None if it holds at every depth.
 
@@ -252,7 +250,7 @@ def judged_alternatives(
                 accepted = {position.parse_move(other) for other in steps[index // 2]}
                 found: list[RawMove] = []
                 last = index == len(puzzle["solution"]) - 1
-                reason = check_step(judge, position, move, accepted, base, found, last, stop)
+                reason = check_step(judge, position, move, accepted, base, found, stop, last)
                 if reason is not None:
                     return reason[0], reason[1], None
                 alternatives.append(sorted({*steps[index // 2], *(position.notation(m) for m in found)}))
