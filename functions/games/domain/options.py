@@ -30,6 +30,8 @@ class SiteOptions(BaseModel):
     turn_seconds: Literal[30, 60] | None = None
     #: A rated game changes both players' game ratings when it ends; a casual one does not.
     rated: bool = False
+    #: A private game: only its two players may follow it live (functions/live); None (not given) is public.
+    private: bool | None = None
 
 
 #: The site's options; every other option is the rules layer's.
@@ -40,9 +42,10 @@ _REFUSALS = {
     "swap_colors": "option 'swap_colors' must be true or false",
     "turn_seconds": "option 'turn_seconds' must be 30, 60, or null for a game by correspondence",
     "rated": "'rated' is a field of the request, not an option",
+    "private": "option 'private' must be true or false",
 }
 #: The options a client may send among ``options`` (``rated`` has a field of its own).
-CLIENT_OPTIONS = ("days_per_move", "swap_colors", "turn_seconds")
+CLIENT_OPTIONS = ("days_per_move", "swap_colors", "turn_seconds", "private")
 
 
 def site_options(options: Mapping[str, Any], rated: bool = False) -> SiteOptions:
