@@ -34,6 +34,7 @@ PAGES = (
     Page("fumbo", "fumbo.html"),
     Page("mchezo", "mchezo.html"),
     Page("vinara", "vinara.html"),  # Swahili "leaders": the leaderboards
+    Page("historia", "historia.html"),  # Historia ya Michezo: the player's games (issue 41)
 )
 PAGES_BY_KEY = {page.key: page for page in PAGES}
 #: The games API's invite links open /game/?id=...#invite=...; that page forwards to /{lang}/mchezo/.
