@@ -55,6 +55,8 @@ SHARED_PACKAGES = ("common",)
 ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "notify": ("games", "push"),
     "review": ("games", "notify", "push"),
+    # The live socket reads games as a GET does (live/games.py: the games function's reads and views).
+    "live": ("games",),
 }
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)
