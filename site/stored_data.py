@@ -69,6 +69,27 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             ),
             Attributes(("rating_change",), N_("What a rated game changed in both ratings.")),
             Attributes(
+                (
+                    "lister",
+                    "listed",
+                    "color",
+                    "created",
+                    "opponent",
+                    "opponent_name",
+                    "opponent_cpu",
+                    "outcome",
+                    "reason",
+                    "rated",
+                    "computer",
+                    "live",
+                    "tournament",
+                    "private",
+                ),
+                N_(
+                    "Your game history: one entry per game and player, with the opponent, their name, the result and the kind of game."
+                ),
+            ),
+            Attributes(
                 ("seek", "seek_game", "seek_created"), N_("An open challenge in the lobby: its game and terms.")
             ),
             Attributes(("reminder_hour", "reminder_due"), N_("When a correspondence move is due, to send a reminder.")),
