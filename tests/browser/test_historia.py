@@ -36,7 +36,8 @@ def test_open_the_history_filter_by_losses_and_step_through_the_game(contexts, n
     page.add_init_script(f"localStorage.setItem('ubao.player', {json.dumps(json.dumps(kept))})")
 
     page.goto(f"/{lang}/")
-    page.locator("header nav a[href$='/historia/']").click()  # the menu leads there
+    page.locator("header details.menu summary").click()  # the menu leads there
+    page.locator("header details.menu a[href$='/historia/']").click()
     rows = page.locator("#history li a")
     rows.nth(2).wait_for()
     assert [rows.nth(i).get_attribute("data-game") for i in range(3)] == [going_on, lost, won]
