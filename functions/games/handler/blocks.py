@@ -18,11 +18,10 @@ from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
-from games.dependencies import Games
-from games.domain import other
-from games.errors import Conflict, Forbidden
+from games.domain import iso, other
+from games.domain.errors import Conflict, Forbidden
+from games.handler.dependencies import Games
 from games.models import BlockList, BlockRequest, BlockView
-from games.views import iso
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 

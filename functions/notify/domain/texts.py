@@ -18,7 +18,7 @@ from pathlib import Path
 from shared_rules.names import LANGUAGES
 
 LANGS = LANGUAGES
-_HERE = Path(__file__).resolve().parent
+_HERE = Path(__file__).resolve().parents[1]  # the notify package (its catalogs sit beside it when packaged)
 
 
 def N_(message: str) -> str:

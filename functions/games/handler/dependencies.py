@@ -9,17 +9,17 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler.depends import Depends
 from common.players.repository import PlayerRepository
+from common.reviews.queue import ReviewQueue, queue_from_environment
+from common.reviews.repository import DynamoReviews, ReviewRepository
 from common.web.depends import Clock, clock, player_repository, rate_buckets
 from common.web.ratelimit import BucketRepository, RateLimiter
-from review.queue import ReviewQueue, queue_from_environment
-from review.repository import DynamoReviews, ReviewRepository
 
-from games.protocol import RecentHeads
-from games.ratings import routes as rating_routes
+from games.handler import ratings as rating_routes
 from games.ratings.service import GameRatings
 from games.repository import GameRepository, dynamodb_games
-from games.reviews import ReviewRequests
 from games.service import GamesService
+from games.service.protocol import RecentHeads
+from games.service.reviews import ReviewRequests
 
 #: The heads of a resolver made without ``create_app()``'s own (on Lambda the handler's ``app`` has its own).
 _PROCESS_HEADS = RecentHeads()

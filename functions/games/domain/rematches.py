@@ -14,6 +14,7 @@ from typing import Literal
 
 from games.domain import (
     COLORS,
+    GAME_ID_BYTES,
     AnyEvent,
     Color,
     Created,
@@ -25,8 +26,7 @@ from games.domain import (
     Seat,
     other,
 )
-from games.errors import Conflict
-from games.protocol import GAME_ID_BYTES
+from games.domain.errors import Conflict
 
 RematchAction = Literal["offer", "accept", "decline", "withdraw"]
 #: The events that bring the two players together again: each checks that neither blocked the other.

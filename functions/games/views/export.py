@@ -110,7 +110,7 @@ def export_game(head: GameHead, events: list[AnyEvent], site_url: str = "") -> E
     tags.append(("PlyCount", str(len(moves))))
     tags = [(name, _escape(value)) for name, value in tags]
     if is_chess:
-        from games.pgn import pgn_text  # python-chess's PGN writer, imported by the one route that needs it
+        from games.views.pgn import pgn_text  # python-chess's PGN writer, imported by the one route that needs it
 
         text = pgn_text(tags, events, head, _ending_comment(head), _event_comment)
     else:

@@ -6,22 +6,16 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from games.domain import COLORS, ORDER_SCALE, RANK_FINISHED, RANK_WAITING, RANK_YOUR_TURN, Color, GameHead, other
-from games.errors import InvalidCursor
+from games.domain import iso as iso  # the API's time format, a domain value's; views import it from here too
+from games.domain.errors import InvalidCursor
 
 #: Part of every ETag: bump it when the JSON of a game changes shape, so no client keeps an old copy.
 REPRESENTATION = "2"
 CPU_PLAYER_ID = "cpu"
 CURSOR_MAX_CHARS = 400
-
-
-def iso(ms: int | None) -> str | None:
-    if ms is None:
-        return None
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from common.players.blocks import is_blocked
 from common.players.repository import PlayerRepository
 from common.web.ratelimit import BucketRepository, Limit
 
-from notify.decide import Notice
+from notify.domain.decide import Notice
 
 #: Notices from one player to another: 4 at once, then one every 20 seconds.
 SENDER_CAP = Limit("pushes", capacity=4, per_second=1 / 20, per_player=False)

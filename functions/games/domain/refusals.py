@@ -1,11 +1,10 @@
 """The checks an action makes against the game before it writes anything: each refusal is a plain domain
-exception (``games.errors``) carrying what the client needs to catch up."""
+exception (``games.domain.errors``) carrying what the client needs to catch up."""
 
 from __future__ import annotations
 
-from games.domain import Color, GameHead, rules_for
-from games.errors import Conflict, Forbidden
-from games.views import iso
+from games.domain import Color, GameHead, iso, rules_for
+from games.domain.errors import Conflict, Forbidden
 from shared_rules import RulesError
 
 

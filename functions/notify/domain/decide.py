@@ -24,7 +24,7 @@ from games.domain import (
     TimeoutClaimed,
 )
 
-from notify.games import COLORS, NOT_BY_A_MOVE, GameState, other
+from notify.domain.games import COLORS, NOT_BY_A_MOVE, GameState, other
 
 #: The events that end a game whatever the board shows.
 ENDING_EVENTS = (Resigned, DrawAccepted, TimeoutClaimed)
@@ -34,15 +34,15 @@ ENDING_EVENTS = (Resigned, DrawAccepted, TimeoutClaimed)
 class Notice:
     player_id: str
     kind: str  # your_move, game_over, reminder (the subscription's kinds)
-    message: str  # a key of notify.texts.MESSAGES
+    message: str  # a key of notify.domain.texts.MESSAGES
     game_id: str
     game: str
     opponent: str | None
     opponent_is_computer: bool
     move: str | None = None
-    opponent_id: str | None = None  # who caused it: the recipient may have blocked them (``notify.gate``)
+    opponent_id: str | None = None  # who caused it: the recipient may have blocked them (``notify.service.gate``)
     recipient_key: str | None = None  # the recipient's token hash (hex): where their blocks are kept
-    tag: str | None = None  # the phone's notification tag when not the game's (``notify.gate`` folds by player)
+    tag: str | None = None  # the phone's notification tag when not the game's (``notify.service.gate`` folds by player)
 
 
 def ended_the_game(event: AnyEvent, game: GameState) -> bool:

@@ -10,12 +10,12 @@ game to the review queue, so a retried record asks for nothing more.
 
 from __future__ import annotations
 
+from common.reviews.queue import ReviewQueue
+from common.reviews.repository import ReviewRepository
 from games.domain import AnyEvent
-from review.queue import ReviewQueue
-from review.repository import ReviewRepository
 
-from notify.decide import ended_the_game
-from notify.games import GameState
+from notify.domain.decide import ended_the_game
+from notify.domain.games import GameState
 
 
 def wants_review(event: AnyEvent, state: GameState) -> bool:

@@ -1,4 +1,4 @@
-"""A chess game as PGN, written by python-chess (``chess.pgn``): ``games.export`` gives the tags (escaped),
+"""A chess game as PGN, written by python-chess (``chess.pgn``): ``games.views.export`` gives the tags (escaped),
 the comments and the ending; python-chess numbers the moves, places the comments and wraps the lines."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable
 import chess.pgn
 
 from games.domain import AnyEvent, GameHead, Moved
-from games.export import LINE_WIDTH
+from games.views.export import LINE_WIDTH
 
 
 class PgnExporter(chess.pgn.StringExporter):

@@ -15,15 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 from common.errors import DomainError
+from common.reviews.queue import ReviewQueue
+from common.reviews.repository import ReviewRepository, StoredReview
 from common.web.depends import Clock
-from review.queue import ReviewQueue
-from review.repository import ReviewRepository, StoredReview
 
 from games.domain import Color, GameHead, ReviewAsked
-from games.errors import Conflict, GameNotFound
-from games.protocol import GameLog
-from games.refusals import seat_or_refuse
+from games.domain.errors import Conflict, GameNotFound
+from games.domain.refusals import seat_or_refuse
 from games.repository import GameRepository
+from games.service.protocol import GameLog
 
 #: A review still pending after this long is sent to the queue again when asked for (a review takes seconds).
 RESEND_AFTER_MS = 15 * 60 * 1000

@@ -30,15 +30,25 @@ from common.persistence.deadline import StoreUnavailable
 from common.web import metrics
 from common.web.ratelimit import MemoryBuckets, RateLimiter
 
-from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all
+from games.domain import (
+    GAME_ID_BYTES,
+    MAX_PLIES,
+    AnyEvent,
+    Created,
+    DamagedHead,
+    GameHead,
+    Moved,
+    Tracked,
+    apply,
+    apply_all,
+)
+from games.domain.errors import Conflict, Forbidden, GameNotFound, IllegalMove
 from games.domain.rating_change import RatingChange
-from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove
 from games.history.domain import Listing, listings_of
 from games.repository import GameRepository
 
 logger = Logger(child=True)
 
-GAME_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
 MAX_ROUNDS = 5  # attempts to append before giving up under extreme contention (503, the client retries)
 
 Decide = Callable[[GameHead], AnyEvent | None]

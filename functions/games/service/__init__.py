@@ -1,8 +1,8 @@
 """Games by correspondence and at live tables: seats, moves, draw offers, deadlines, resignations, timeouts
 and rematches.
 
-Each action is a ``decide`` function: against the game's head it refuses (``games.refusals``), sees a retry
-of what is done, or makes the event; the service's ``GameLog`` (``games.protocol``) appends it under the
+Each action is a ``decide`` function: against the game's head it refuses (``games.domain.refusals``), sees a retry
+of what is done, or makes the event; the service's ``GameLog`` (``games.service.protocol``) appends it under the
 game's lock. The service depends on a ``GameRepository`` and a clock only.
 """
 
@@ -20,8 +20,6 @@ from common.players.repository import PlayerRepository
 from common.players.service import Player
 from common.web.ratelimit import RateLimiter
 
-from games import live, reads
-from games.computer import LEVEL_WINDOW, cpu_name, cpu_reply, level_of_player
 from games.domain import (
     COLORS,
     CPU_LEVELS,
@@ -41,13 +39,15 @@ from games.domain import (
     Resumed,
     Seat,
     TimeoutClaimed,
+    live,
     new_game_options,
     other,
     play_notation,
     rules_options,
     token_matches,
 )
-from games.errors import (
+from games.domain.computer import LEVEL_WINDOW, cpu_name, cpu_reply, level_of_player
+from games.domain.errors import (
     Conflict,
     Forbidden,
     GameNotFound,
@@ -56,10 +56,7 @@ from games.errors import (
     NotModified,
     RatedNotAllowed,
 )
-from games.listing import list_games
-from games.pages import MovePage
-from games.protocol import GameLog, RatingHooks, RecentHeads
-from games.refusals import (
+from games.domain.refusals import (
     already_played,
     refuse_if_computer_plays,
     refuse_if_turn_time_over,
@@ -67,9 +64,13 @@ from games.refusals import (
     refuse_unless_opponent_overdue,
     seat_or_refuse,
 )
-from games.rematches import MEETING_EVENTS, RematchAction, rematch_created, rematch_event
+from games.domain.rematches import MEETING_EVENTS, RematchAction, rematch_created, rematch_event
 from games.repository import GameRepository
+from games.service import reads
+from games.service.protocol import GameLog, RatingHooks, RecentHeads
 from games.views import etag_of, seq_from_etag
+from games.views.listing import list_games
+from games.views.pages import MovePage
 from shared_rules import InvalidMove, get_game
 from shared_rules.errors import InvalidFen
 
@@ -254,7 +255,7 @@ class GamesService:
         return Outcome(self.log.act(game_id, decide))
 
     def claim_timeout(self, token_hash: str, game_id: str) -> Outcome:
-        """A win on time; at a live table the computer plays on for the absent player instead (``games.live``)."""
+        """A win on time; at a live table the computer plays on for the absent player instead (``games.domain.live``)."""
         now = self.log.now_ms()
         level_of = self._level_reader(game_id)
 
@@ -304,7 +305,7 @@ class GamesService:
 
     def settle(self, game_id: str, now: int | None = None) -> GameHead:
         """What the server's clock owes a game: the computer playing on for a live turn that ran out
-        (``games.live``), and the computer's reply a crash left owed. Conditional appends: one writer wins."""
+        (``games.domain.live``), and the computer's reply a crash left owed. Conditional appends: one writer wins."""
         at = self.log.now_ms() if now is None else now
         level_of = self._level_reader(game_id)
         return self.log.act(game_id, lambda head: live.timeout_event(head, at, level_of), follow=cpu_reply)
@@ -322,7 +323,7 @@ class GamesService:
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
     def rematch(self, token_hash: str, game_id: str, action: RematchAction = "offer") -> Outcome:
-        """Offer, accept, decline or withdraw a rematch (``games.rematches``): the new game is made when the
+        """Offer, accept, decline or withdraw a rematch (``games.domain.rematches``): the new game is made when the
         rematch is agreed; the answer is then the new game, else the old one."""
         seats: dict[str, Color] = {}
 
@@ -394,7 +395,7 @@ class GamesService:
         return tracked.head, reads.page_of(self.log, game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
 
     def moves_before(self, game_id: str, before_seq: int | None, limit: int, positions: bool = False) -> MovePage:
-        """Older moves, a page at a time (``games.reads.moves_before``)."""
+        """Older moves, a page at a time (``games.service.reads.moves_before``)."""
         return reads.moves_before(self.log, game_id, before_seq, limit, positions)
 
     def export(self, game_id: str) -> tuple[GameHead, list[AnyEvent]]:

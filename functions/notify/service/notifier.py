@@ -17,9 +17,9 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from push.repository import SubscriptionRepository
 
-from notify.decide import Notice
-from notify.sender import GONE, SENT, Push, Sender
-from notify.texts import text
+from notify.domain.decide import Notice
+from notify.domain.texts import text
+from notify.repository.sender import GONE, SENT, Push, Sender
 
 logger = Logger(child=True)
 

@@ -5,7 +5,7 @@ The routes are on a module-level ``router``; ``create_app()`` builds the resolve
 the players' (``common.players.handler``), and gives the resolver its own ``RecentHeads`` through the
 ``recent_heads`` dependency. Tokens arrive as ``Authorization: Bearer <token>``; the service never sees the
 header, only the token's hash. Each route declares the service it needs with Powertools' ``Depends``
-(``games.dependencies``, on ``common.web.depends``' repositories, clock and limits); tests replace any of
+(``games.handler.dependencies``, on ``common.web.depends``' repositories, clock and limits); tests replace any of
 them through the resolver's ``dependency_overrides``.
 """
 
@@ -23,14 +23,14 @@ from common.web.auth import CurrentPlayer, TokenHash
 from common.web.etag import matches
 from common.web.models import route_errors
 
-from games import blocking
-from games.dependencies import Games, Reviews, recent_heads
-from games.dependencies import game_repository as game_repository  # the tests override it here
-from games.dependencies import review_queue as review_queue  # the tests override it here
-from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
-from games.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
+from games.domain.errors import Conflict, GameNotFound, IllegalMove, NotModified
+from games.handler import blocks as blocking
+from games.handler import lobby as lobby_routes
+from games.handler import ratings as rating_routes
+from games.handler.dependencies import Games, Reviews, recent_heads
+from games.handler.dependencies import game_repository as game_repository  # the tests override it here
+from games.handler.dependencies import review_queue as review_queue  # the tests override it here
 from games.history import handler as history_routes
-from games.lobby import handler as lobby_routes
 from games.models import (
     MAX_EVENT,
     MAX_PLY,
@@ -49,10 +49,6 @@ from games.models import (
 from games.models import (
     MovePage as MovePageModel,
 )
-from games.pages import MOVES_PAGE
-from games.protocol import RecentHeads
-from games.ratings import routes as rating_routes
-from games.reviews import review_view
 from games.service import (
     LIST_LIMIT_DEFAULT,
     LIST_LIMIT_MAX,
@@ -61,7 +57,11 @@ from games.service import (
     GamesService,
     Outcome,
 )
+from games.service.protocol import RecentHeads
+from games.service.reviews import review_view
 from games.views import export_etag, game_view, page_view
+from games.views.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
+from games.views.pages import MOVES_PAGE
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 #: This instance's last exports (``ExportCache``): a second download of a game costs about a GET.

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.domain import AnyEvent, Created, DamagedHead, GameHead, Tracked, apply_all, rules_for
-from games.errors import GameNotFound
-from games.pages import PAGE_EVENTS, POLL_EVENTS, MovePage, move_page, reaches
-from games.protocol import GameLog, usable_head
+from games.domain.errors import GameNotFound
+from games.service.protocol import GameLog, usable_head
+from games.views.pages import PAGE_EVENTS, POLL_EVENTS, MovePage, move_page, reaches
 
 
 def moves_before(log: GameLog, game_id: str, before_seq: int | None, limit: int, positions: bool = False) -> MovePage:

@@ -1,5 +1,5 @@
 """The lobby's routes (template.yaml, on GamesFunction): ``create_app`` of ``games.handler`` includes this
-``router``, and the routes make games with the games routes' own ``GamesService`` (``games.dependencies``).
+``router``, and the routes make games with the games routes' own ``GamesService`` (``games.handler.dependencies``).
 Thin: models in, the ``SeekService``, views out."""
 
 import re
@@ -18,14 +18,14 @@ from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 
-from games.dependencies import Games
+from games.handler.dependencies import Games
+from games.handler.ratings import rating_repository
 from games.lobby.domain import SeekNotFound
 from games.lobby.models import AcceptedSeek, SeekAnswer, SeekList, SeekRequest, SeekView
 from games.lobby.repository import SeekRepository
 from games.lobby.seated import PlayerBlocks, SeekGames, StoredRatings
 from games.lobby.service import SeekService
 from games.ratings.repository import RatingRepository
-from games.ratings.routes import rating_repository
 from games.views import game_view
 from shared_rules.names import GameName
 

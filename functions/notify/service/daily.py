@@ -15,8 +15,8 @@ from aws_lambda_powertools import Logger
 from push.domain import HOUR_MS, Subscription, next_daily_at
 from push.repository import SubscriptionRepository
 
-from notify.sender import GONE, SENT, Push, Sender
-from notify.texts import text
+from notify.domain.texts import text
+from notify.repository.sender import GONE, SENT, Push, Sender
 
 logger = Logger(child=True)
 

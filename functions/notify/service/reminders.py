@@ -23,24 +23,22 @@ deadline, and the sweep lets the computer play on for the absent player through 
 (``GamesService.settle``, the same conditional appends as a request that reads the game), so a game nobody
 reads any more still moves on; the other player's page, polling every second, usually settles it first.
 
-The same function sends the daily puzzle's notification (``notify.daily``).
+The same function sends the daily puzzle's notification (``notify.service.daily``); its entry point is
+``notify.handler.reminders``.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from aws_lambda_powertools import Logger
 from common.persistence.reminder_schedule import HOUR_MS, STAGES, reminder_attributes, schedule
-from common.web import metrics
 
-from notify.daily import DailyPuzzles
-from notify.decide import Notice
-from notify.games import GameState, other
-from notify.notifier import Notifier
+from notify.domain.decide import Notice
+from notify.domain.games import GameState, other
+from notify.service.notifier import Notifier
 
 if TYPE_CHECKING:
     from games.domain import GameHead
@@ -163,64 +161,3 @@ class Reminders:
             opponent=opponent.name,
             opponent_is_computer=opponent.player_id is None,
         )
-
-
-# ------------------------------------------------------------------------------------------ the function
-_state: dict[str, Any] = {}
-
-
-def configure(clock: Callable[[], float] | None = None) -> None:
-    """Forget what was built (it is built again from the environment, with the notify function's parts)."""
-    _state.clear()
-    if clock is not None:
-        _state["clock"] = clock
-
-
-def reminders() -> Reminders:
-    if "reminders" not in _state:
-        from push.repository import DynamoReminderMarks
-
-        from notify import stream
-        from notify.games import StoredDueGames
-
-        _state["reminders"] = Reminders(StoredDueGames(), DynamoReminderMarks(), stream.notifier(), settle_live())
-    found: Reminders = _state["reminders"]
-    return found
-
-
-def settle_live() -> Settle:
-    """The games service on the games table, for the live turns the sweep finds run out."""
-    from games.repository import dynamodb_games
-    from games.service import GamesService
-
-    clock = _state.get("clock", time.time)
-    return lambda game_id, now_ms: GamesService(dynamodb_games(), clock=clock).settle(game_id, now_ms)
-
-
-def daily_puzzles() -> DailyPuzzles:
-    if "daily" not in _state:
-        from push.repository import DynamoDailySubscriptions
-
-        from notify import stream
-
-        _state["daily"] = DailyPuzzles(DynamoDailySubscriptions(), stream.part("subscriptions"), stream.part("sender"))
-    found: DailyPuzzles = _state["daily"]
-    return found
-
-
-@logger.inject_lambda_context
-def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    clock = _state.get("clock", time.time)
-    now_ms = int(clock() * 1000)
-    try:
-        report = reminders().sweep(now_ms)
-        daily = daily_puzzles().sweep(now_ms)
-    finally:
-        metrics.flush()  # the sweep's PushSent and PushFailed, one line
-    return {
-        "due": report.due,
-        "reminded": report.reminded,
-        "skipped": report.skipped,
-        "settled": report.settled,
-        "daily": daily,
-    }
