@@ -222,7 +222,15 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
         assert ("jinja2" in entries) == (name == "RulesPageFunction"), name
         assert "boto3" not in entries, name
         assert ("games" in entries) == (
-            name in ("GamesFunction", "NotifyFunction", "ReminderFunction", "ReviewFunction")
+            name
+            in (
+                "GamesFunction",
+                "NotifyFunction",
+                "ReminderFunction",
+                "ReviewFunction",
+                "TournamentsFunction",
+                "TournamentResultsFunction",
+            )
         )
 
 

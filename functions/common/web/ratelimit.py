@@ -116,6 +116,11 @@ LIMITS: dict[str, Limit] = {
     "seeks": Limit(
         "seeks", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.1
     ),
+    # Tournaments made (issue 40): each makes up to 56 games when it fills; 5 at once, then one every 10
+    # minutes per player; an address 30 at once, then one a minute.
+    "tournaments": Limit(
+        "tournaments", capacity=5, per_second=1 / 600, per_player=True, address_capacity=30, address_per_second=1 / 60
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -133,6 +138,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("get", "/v1/games/{id}/export"): "exports",
     ("post", "/v1/seeks"): "seeks",
     ("post", "/v1/seeks/{id}/accept"): "seeks",
+    ("post", "/v1/tournaments"): "tournaments",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -148,6 +154,7 @@ DESCRIPTIONS = {
     "exports": "downloads from your network",
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
     "seeks": "challenges made or accepted",
+    "tournaments": "tournaments made",
 }
 
 
