@@ -121,6 +121,11 @@ LIMITS: dict[str, Limit] = {
     "tournaments": Limit(
         "tournaments", capacity=5, per_second=1 / 600, per_player=True, address_capacity=30, address_per_second=1 / 60
     ),
+    # Tickets for the live WebSocket (functions/live): a page asks one per (re)connection; a flaky phone link
+    # reconnects often, so 30 at once, then one every 5 s per player; an address 120, then one a second.
+    "live_tickets": Limit(
+        "live_tickets", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -139,6 +144,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/seeks"): "seeks",
     ("post", "/v1/seeks/{id}/accept"): "seeks",
     ("post", "/v1/tournaments"): "tournaments",
+    ("post", "/v1/live/tickets"): "live_tickets",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -155,6 +161,7 @@ DESCRIPTIONS = {
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
     "seeks": "challenges made or accepted",
     "tournaments": "tournaments made",
+    "live_tickets": "live connections",
 }
 
 
@@ -292,6 +299,11 @@ def bind_request(event: dict[str, Any]) -> None:
     """Remember who sends this event, for the ``charge`` calls of the request."""
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     _current.set(Client(_address(event, headers), _player(headers)))
+
+
+def client_address() -> str | None:
+    """The current request's address as the limits see it (``bind_request``): the live tickets carry it."""
+    return (_current.get() or NOBODY).address
 
 
 class RateLimiter:
