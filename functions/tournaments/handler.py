@@ -19,10 +19,9 @@ from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, clock, rate_buckets
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
-from games.dependencies import game_repository
 from games.domain import new_game_options
-from games.protocol import GameLog
-from games.repository import GameRepository
+from games.repository import GameRepository, dynamodb_games
+from games.service.protocol import GameLog
 
 from tournaments.domain import State, TournamentNotFound
 from tournaments.models import (
@@ -48,6 +47,10 @@ def tournament_repository() -> TournamentRepository:
     from tournaments.repository import DynamoTournaments
 
     return DynamoTournaments()
+
+
+def game_repository() -> GameRepository:
+    return dynamodb_games()
 
 
 def check_options(game: str, options: Any, rated: bool) -> Any:

@@ -9,8 +9,8 @@ from typing import Any
 
 from games.domain import ComputerTookOver, Created, GameHead, Moved, Resumed, Seat, new_game_options
 from games.domain.events import AnyEvent
-from games.protocol import GameLog
 from games.repository import GameRepository
+from games.service.protocol import GameLog
 
 from tournaments.domain import Entry, GameResult
 

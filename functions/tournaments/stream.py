@@ -59,12 +59,12 @@ def handle_record(record: DynamoDBRecord) -> None:
     game_id = ended_game(record)
     if game_id is None:
         return
-    from games.dependencies import game_repository
-    from games.protocol import GameLog
+    from games.repository import dynamodb_games
+    from games.service.protocol import GameLog
 
     from tournaments.repository import DynamoTournaments
 
-    store = game_repository()
+    store = dynamodb_games()
     if count_result(game_id, DynamoTournaments(), TournamentGames(GameLog(store), store), time.time()):
         logger.info("tournament game counted", extra={"game_id": game_id})
 

@@ -106,14 +106,14 @@ def _threads(apis, tournament_id: str, tokens: list[str]) -> list[tuple[int, str
     from common.errors import DomainError
     from common.players.repository import PlayerStore
     from common.players.service import hash_token, player_of
-    from games.dependencies import game_repository
-    from games.protocol import GameLog
+    from games.repository import dynamodb_games
+    from games.service.protocol import GameLog
     from tournaments.handler import check_options
     from tournaments.repository import DynamoTournaments
     from tournaments.seated import TournamentGames
     from tournaments.service import TournamentService
 
-    games = game_repository()
+    games = dynamodb_games()
     service = TournamentService(
         DynamoTournaments(), TournamentGames(GameLog(games, clock=apis.clock), games), check_options, clock=apis.clock
     )
