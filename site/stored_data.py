@@ -222,6 +222,21 @@ STORED_TABLES: tuple[StoredTable, ...] = (
         ),
     ),
     StoredTable(
+        "LiveTable",
+        N_("The live connections: a ticket to open one, each open connection and the games it follows."),
+        N_("At most 2 hours (TTL); a ticket 1 minute."),
+        (
+            Attributes(("pk", "sk", "connection_id", "slots"), KEYS),
+            Attributes(
+                ("player_id", "address"),
+                N_("Whose connection it is and its network address, so a player or an address holds only a few."),
+            ),
+            Attributes(("follows",), N_("The games the connection follows.")),
+            Attributes(("expires_ms", "expires"), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("schema_version",), LAYOUT),
+        ),
+    ),
+    StoredTable(
         "RateLimitTable",
         N_("Rate-limit buckets: how many requests a network address or a player made lately."),
         N_("Minutes: DynamoDB's time to live deletes a bucket soon after it is full again."),

@@ -48,9 +48,9 @@ class StoredGameViews:
         self.log = GameLog(games, clock)
 
     def view(self, game_id: str, moves_after: int | None) -> GameView | None:
-        from games.service import reads
         from games.domain.errors import GameNotFound
         from games.models import MAX_PLY, GameDetail
+        from games.service import reads
         from games.views import etag_of, game_view, page_view
 
         if moves_after is not None and moves_after < 0:  # the state alone (``service.NO_MOVES``)
