@@ -8,6 +8,7 @@ of the tour with it.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import defaultdict
 
@@ -48,10 +49,45 @@ def walk(games_handler, puzzles_handler, push_handler, community_handler) -> Non
         white["token"],
     )
     assert attempt.status == 200, attempt.body
+    walk_live(games_handler.overrides, white["token"], game_id)
     if community_handler is not None:
         from tests.privacy.community_tour import walk_community
 
         walk_community(community_handler, white, black, third)
+    # -- tournaments (issue 40) --
+    from tests.privacy.tournament_tour import walk_tournaments
+
+    walk_tournaments(games_handler, white, black, third)
+
+
+def walk_live(overrides: dict, token: str, game_id: str) -> None:
+    """A live socket: a ticket left unused, and a connection that follows the game (its slots too)."""
+    from common.web.depends import clock
+    from live import handler as live
+    from live.games import StoredGameViews
+    from live.repository import DynamoLive
+    from live.service import LiveService
+
+    from tests.games.conftest import Function
+
+    tickets = [
+        call(Function(live, overrides), "LiveTicketsFunction", "POST", "/v1/live/tickets", {}, token) for _ in range(2)
+    ]
+    assert all(answer.status == 201 for answer in tickets), tickets[0].body
+    service = LiveService(DynamoLive(), StoredGameViews(), clock=overrides[clock]())
+    connect = {
+        "requestContext": {"routeKey": "$connect", "connectionId": "tour", "eventType": "CONNECT"},
+        "headers": {},
+    }
+    connect["queryStringParameters"] = {"ticket": tickets[0].body["ticket"]}
+    opened = live.handle_socket(connect, service)
+    assert opened["statusCode"] == 200, opened
+    subscribe = {
+        "requestContext": {"routeKey": "subscribe", "connectionId": "tour", "eventType": "MESSAGE"},
+        "isBase64Encoded": False,
+    }
+    subscribe["body"] = json.dumps({"action": "subscribe", "game": game_id, "ply": 0})
+    assert live.handle_socket(subscribe, service)["statusCode"] == 200
 
 
 def stored_attributes(tables: list[str]) -> dict[str, set[str]]:
