@@ -49,6 +49,8 @@ JS_MESSAGES = {
     "result_black": N_("Black won."),
     "result_red": N_("Red won."),
     "result_draw": N_("The game is a draw."),
+    "result_aborted": N_("The game was aborted: no result, no rating change."),
+    "result_abandoned": N_("Both players left the table: no result, no rating change."),
     "confirm_resign": N_("Resign this game?"),
     "white": N_("White"),
     "black": N_("Black"),

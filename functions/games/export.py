@@ -25,8 +25,8 @@ from shared_rules import get_game
 
 LINE_WIDTH = 79  # PGN's export format keeps lines under 80 characters
 
-_PGN_RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "ongoing": "*"}
-_PDN_RESULTS = {"white": "2-0", "black": "0-2", "draw": "1-1", "ongoing": "*"}
+_PGN_RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "ongoing": "*", "aborted": "*"}
+_PDN_RESULTS = {"white": "2-0", "black": "0-2", "draw": "1-1", "ongoing": "*", "aborted": "*"}
 _REASONS = {
     "checkmate": "checkmate",
     "stalemate": "stalemate",
@@ -187,8 +187,8 @@ def _game_type(rules: Any, start: Any) -> str:
 
 
 def _termination(head: GameHead) -> str:
-    if head.result == "ongoing":
-        return "unterminated"
+    if head.result in ("ongoing", "aborted"):
+        return "abandoned" if head.result == "aborted" else "unterminated"
     if head.reason == "timeout":
         return "time forfeit"
     return "normal"
@@ -198,6 +198,8 @@ def _ending_comment(head: GameHead) -> str | None:
     reason, result = head.reason, head.result
     if result == "ongoing" or not reason:
         return None
+    if result == "aborted":
+        return "Both players left; no result." if reason == "abandoned" else "Aborted before two moves a side."
     if reason == "resignation" and result != "draw":
         return f"{other(result).capitalize()} resigns."
     if reason == "agreement":

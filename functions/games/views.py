@@ -13,7 +13,7 @@ from games.domain import COLORS, ORDER_SCALE, RANK_FINISHED, RANK_WAITING, RANK_
 from games.errors import InvalidCursor
 
 #: Part of every ETag: bump it when the JSON of a game changes shape, so no client keeps an old copy.
-REPRESENTATION = "2"
+REPRESENTATION = "3"
 CPU_PLAYER_ID = "cpu"
 CURSOR_MAX_CHARS = 400
 
@@ -59,6 +59,7 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "rematch_offer": head.rematch_offer,
         "rematch_declined": head.rematch_declined,
         "review": head.review(),
+        "abortable": head.abortable,
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }

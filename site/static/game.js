@@ -109,7 +109,8 @@ function render(game) {
   show("offer", !over && both && seat && !offer);
   show("accept", !over && seat && offer && offer !== seat);
   show("decline", !over && seat && offer && offer !== seat);
-  show("resign", !over && seat && both);
+  show("abort", !over && seat && both && !!game.abortable); // before each side's second move (fair play)
+  show("resign", !over && seat && both && !(game.rated && game.abortable)); // a rated resignation that early aborts
   const timeUp = !live && !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0;
   show("claim-timeout", timeUp);
   show("cpu-takeover", timeUp && !takeover);
@@ -271,6 +272,7 @@ gameBox.addEventListener("click", async (event) => {
   let answer;
   if (["offer", "accept", "decline"].includes(action)) answer = await act("draw", { action });
   else if (action === "resign") answer = await act("resign", {});
+  else if (action === "abort") answer = await act("abort", {});
   else if (["claim-timeout", "cpu-takeover", "resume"].includes(action)) answer = await act(action, {});
   else if (action === "block") {
     if (!confirm(m.confirm_block)) return;

@@ -94,6 +94,16 @@ class TimeoutClaimed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Aborted(Event):
+    """The game ends with no result and changes no rating: asked for (or a rated game resigned, drawn or lost
+    on time) before each side made two moves (``reason`` "aborted"), or a live table both of whose players
+    left, the computer holding both seats (``reason`` "abandoned")."""
+
+    kind: ClassVar[str] = "abort"
+    reason: str = "aborted"
+
+
+@dataclass(frozen=True, kw_only=True)
 class RematchOffered(Event):
     """A player of a finished game asks for a rematch; nothing is created until the opponent accepts."""
 
@@ -146,6 +156,7 @@ AnyEvent: TypeAlias = (
     | DrawAccepted
     | Resigned
     | TimeoutClaimed
+    | Aborted
     | RematchOffered
     | RematchDeclined
     | RematchWithdrawn

@@ -40,15 +40,24 @@ HISTORY_KEPT = 1000
 SCORES: dict[Result, float] = {"white": 1.0, "black": 0.0, "draw": 0.5}
 
 
-def rating_change(white: glicko2.Rating, black: glicko2.Rating, result: Result) -> RatingChange:
-    """Both players' change for a game that ended with ``result`` (a draw is half a win for each)."""
+def rating_change(
+    white: glicko2.Rating, black: glicko2.Rating, result: Result, stood_in: frozenset[Color] = frozenset()
+) -> RatingChange:
+    """Both players' change for a game that ended with ``result`` (a draw is half a win for each). A side the
+    computer stood in for (``stood_in``) gains nothing from the game: it may lose, as a player who left loses
+    on time, but a win the computer played earns its player no rating (docs/games.md, "Fair play")."""
     score = SCORES[result]
-    return RatingChange(_side(white, black, score), _side(black, white, 1.0 - score))
+    return RatingChange(
+        _side(white, black, score, "white" in stood_in), _side(black, white, 1.0 - score, "black" in stood_in)
+    )
 
 
-def _side(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> SideChange:
+def _side(player: glicko2.Rating, opponent: glicko2.Rating, score: float, stood_in: bool = False) -> SideChange:
     after = glicko2.update(player, [(opponent, score)])
-    return SideChange(after.rating - player.rating, after.rd - player.rd, after.volatility)
+    gain = after.rating - player.rating
+    if stood_in and gain > 0:
+        return SideChange(0.0, 0.0, player.volatility)  # no gain, and no certainty won from a game not played
+    return SideChange(gain, after.rd - player.rd, after.volatility)
 
 
 @dataclass(frozen=True)

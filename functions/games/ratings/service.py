@@ -49,14 +49,14 @@ class GameRatings:
         """The change the end of ``ended`` (a rated game, as it will be once its last event is in) makes:
         both ratings in one read, each player updated against the other's rating before the game."""
         ids = seat_ids(*(seat.player_id if seat else None for seat in (ended.white, ended.black)))
-        if ids is None or ended.result == "ongoing":
+        if ids is None or ended.result in ("ongoing", "aborted"):
             return None
         found = self.store.get_many(list(ids.values()), ended.game)
         # Each deviation grown for the player's time away up to this end (``GameRating.after`` starts there too).
         white, black = (
             found.get(ids[color], GameRating(ids[color], ended.game)).at(ended.updated).rating for color in COLORS
         )
-        return rating_change(white, black, ended.result)
+        return rating_change(white, black, ended.result, stood_in=ended.cpu_played)
 
     def settle(self, head: GameHead) -> None:
         """Apply the rating change of the ended game ``head`` to both players, each exactly once."""
