@@ -49,6 +49,7 @@ JS_MESSAGES = {
     "result_black": N_("Black won."),
     "result_red": N_("Red won."),
     "result_draw": N_("The game is a draw."),
+    "casual_repeat_pairing": N_("A casual game: you two have played 3 rated games of this game in the last 24 hours."),
     "result_aborted": N_("The game was aborted: no result, no rating change."),
     "result_abandoned": N_("Both players left the table: no result, no rating change."),
     "confirm_resign": N_("Resign this game?"),

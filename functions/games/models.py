@@ -194,6 +194,11 @@ class GameState(BaseModel):
         description="Whether a player may still abort the game (`POST /v1/games/{id}/abort`): it is on and "
         "neither side has made two moves. A rated game ended that early is aborted whatever ends it.",
     )
+    casual_reason: Literal["repeat_pairing"] | None = Field(
+        default=None,
+        description="Why a game asked for rated is played casual: `repeat_pairing`, the two players have had "
+        'their 3 rated games of this game in 24 hours (docs/games.md, "Fair play"); null otherwise.',
+    )
     created_at: str
     updated_at: str
 

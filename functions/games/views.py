@@ -60,6 +60,7 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "rematch_declined": head.rematch_declined,
         "review": head.review(),
         "abortable": head.abortable,
+        "casual_reason": head.casual_reason,
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }

@@ -118,6 +118,9 @@ function render(game) {
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
+  // Asked for rated, played casual (the pair's rated games of the day are played): said before the first move.
+  const casual = game.casual_reason && !over ? m["casual_" + game.casual_reason] : null;
+  if (casual) say(status, `${casual} ${status.textContent}`);
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 

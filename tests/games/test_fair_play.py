@@ -35,7 +35,9 @@ def test_a_rated_game_resigned_or_drawn_before_two_moves_a_side_is_aborted(api, 
         if plies:
             api.open_moves(game_id, tokens, plies)
         assert api.get(game_id).body["abortable"] is True
-        state = post(api, game_id, "resign", tokens["white"]).body if end == "resign" else agree_draw(api, game_id, tokens)
+        state = (
+            post(api, game_id, "resign", tokens["white"]).body if end == "resign" else agree_draw(api, game_id, tokens)
+        )
         assert_aborted(state)
         again = post(api, game_id, "resign", tokens["white"])  # a retry: the same answer, nothing more written
         assert again.status == 200 and again.body["status"]["result"] == "aborted"
@@ -49,8 +51,12 @@ def test_the_pair_farm_moves_no_rating_with_games_nobody_played(api):
     for _ in range(19):
         created = api.create(winner["token"], "chess", "white", rated=True).body
         game_id = created["game"]["id"]
-        assert api.join(loser["token"], game_id, created["invite"]["code"]).status == 200
-        assert_aborted(post(api, game_id, "resign", loser["token"]).body)
+        joined = api.join(loser["token"], game_id, created["invite"]["code"]).body["game"]
+        ended = post(api, game_id, "resign", loser["token"]).body
+        if joined["rated"]:
+            assert_aborted(ended)
+        else:  # after the pair's 3 rated games of the day the rest are casual: a resignation is a plain loss
+            assert joined["casual_reason"] == "repeat_pairing" and ended["rating_change"] is None
     assert me(api, winner["token"])["ratings"] == {} and me(api, loser["token"])["ratings"] == {}
 
 
@@ -159,3 +165,76 @@ def test_a_stale_or_forged_seeks_cursor_is_a_422(api, clock):
         answer = api.call("GET", "/v1/seeks", query={"game": "chess", "cursor": cursor})
         assert (answer.status, answer.code) == (422, "invalid_cursor"), (cursor, answer.body)
     assert api.call("GET", "/v1/seeks", query={"game": "chess", "cursor": _cursor(now - 1000)}).status == 200
+
+
+# ------------------------------------------------------------------------------- repetition does not pay
+def rated_between(api: Api, white: dict, black: dict, game: str = "chess") -> tuple[str, dict, dict]:
+    """A rated game White made and Black joined: (id, {color: token}, the state after the join)."""
+    created = api.create(white["token"], game, "white", rated=True).body
+    joined = api.join(black["token"], created["game"]["id"], created["invite"]["code"])
+    assert joined.status == 200, joined.body
+    return created["game"]["id"], {"white": white["token"], "black": black["token"]}, joined.body["game"]
+
+
+def test_the_pair_farm_gains_what_three_genuine_games_would_a_day(api, clock):
+    """The attack: the same two players, rated game after rated game. Only the first 3 of a game in any 24 hours
+    are rated; later ones start casual and say so before the first move; a day later the pair is rated again."""
+    asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
+    changes = []
+    for number in range(8):
+        game_id, tokens, started = rated_between(api, asha, baraka)
+        counted = number < 3
+        assert started["rated"] is counted and started["ply"] == 0
+        assert started["casual_reason"] == (None if counted else "repeat_pairing")
+        api.open_moves(game_id, tokens)
+        ended = post(api, game_id, "resign", tokens["black"]).body
+        assert ended["rated"] is counted and (ended["rating_change"] is not None) is counted
+        if counted:
+            changes.append(ended["rating_change"]["white"])
+        clock.advance(seconds=60)
+    mine = me(api, asha["token"])["ratings"]["chess"]
+    assert mine["games"] == 3 and mine["rating"] - 1500 in range(sum(changes) - 2, sum(changes) + 3)
+    # Another game is rated between them as usual; and once 24 hours have passed since the first, the pair again.
+    other_game, _, started = rated_between(api, asha, baraka, "english")
+    assert started["rated"] is True
+    clock.advance(days=1)
+    assert rated_between(api, asha, baraka)[2]["rated"] is True
+
+
+def test_a_rematch_and_a_taken_seek_count_among_the_pairs_rated_games(api, clock):
+    asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
+    for _ in range(2):
+        rated_between(api, asha, baraka)
+    seek = api.call("POST", "/v1/seeks", {"game": "chess", "rated": True}, token=asha["token"]).body["seek"]
+    taken = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"]).body["game"]
+    assert taken["rated"] is True  # the third
+    game_id = taken["id"]
+    tokens = {color: (asha if taken["players"][color]["name"] == "Asha" else baraka)["token"] for color in COLOURS}
+    assert post(api, game_id, "abort", tokens["white"]).status == 200
+    assert post(api, game_id, "rematch", tokens["white"]).status == 200
+    rematch = api.call("POST", f"/v1/games/{game_id}/rematch", {"action": "accept"}, token=tokens["black"])
+    assert rematch.status == 201 and rematch.body["game"]["rated"] is False
+    assert rematch.body["game"]["casual_reason"] == "repeat_pairing"
+
+
+COLOURS = ("white", "black")
+
+
+@pytest.fixture(params=["memory", "moto", "dynalite"])
+def ratings_store(request):
+    from games.ratings.repository import InMemoryRatings, RatingStore
+
+    if request.param == "memory":
+        return InMemoryRatings()
+    request.getfixturevalue(f"{request.param}_tables")
+    return RatingStore()
+
+
+def test_a_pairs_claims_on_every_store(ratings_store):
+    day = 86_400_000
+    claim = ratings_store.claim_pairing
+    assert [claim("pair#a#b", "chess", f"g{n}", 1_000 + n, day, 3) for n in range(4)] == [True, True, True, False]
+    assert claim("pair#a#b", "chess", "g1", 5_000, day, 3) is True  # a claim kept: asked again, the same answer
+    assert claim("pair#a#b", "chess", "g3", 5_000, day, 3) is False
+    assert claim("pair#a#b", "english", "g9", 5_000, day, 3) is True  # another game of theirs
+    assert claim("pair#a#b", "chess", "g4", 1_000 + day, day, 3) is True  # the first has left the window

@@ -191,7 +191,9 @@ def test_a_side_the_computer_stood_in_for_gains_nothing_but_may_lose(api, clock)
     clock.advance(days=3, seconds=1)
     api.call("POST", f"/v1/games/{game_id}/cpu-takeover", token=tokens["white"])
     ended = api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["black"]).body
-    assert ended["status"]["result"] == "white" and ended["rating_change"]["black"] < 0 < ended["rating_change"]["white"]
+    assert (
+        ended["status"]["result"] == "white" and ended["rating_change"]["black"] < 0 < ended["rating_change"]["white"]
+    )
 
 
 def test_a_player_away_grows_less_certain_on_every_read(api, clock):

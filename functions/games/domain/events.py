@@ -21,6 +21,9 @@ class Event:
     by: Color | None = None
     #: Set on the event that ends a rated game: the players' rating change, fixed once with the game's end.
     rating_change: RatingChange | None = None
+    #: Set on the event that starts a rated game (a join, a taken seek, a rematch's creation) when the pair has
+    #: had its rated games of the day: the game is played casual (docs/games.md, "Fair play").
+    casual: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

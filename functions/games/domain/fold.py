@@ -46,6 +46,8 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
             _seek_changed(head, event) if isinstance(event, (SeekAccepted, SeekWithdrawn)) else _changed_by(head, event)
         )
     new = replace(new, seq=event.seq, updated=event.at)
+    if event.casual:  # a rated game's pair has had its rated games of the day: this one is casual
+        new = replace(new, options={**new.options, "rated": False}, casual_reason="repeat_pairing")
     if event.rating_change is not None:
         new = replace(new, rating_change=event.rating_change)
     if new.state == "finished":

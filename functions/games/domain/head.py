@@ -132,6 +132,9 @@ class GameHead:
     seek: SeekTerms | None = None
     #: The sides the computer has stood in for in this game (``cpu_takeover``): they gain no rating from it.
     cpu_played: frozenset[Color] = frozenset()
+    #: Why a game asked for rated is played casual ("repeat_pairing": the pair's rated games of the day are
+    #: played), shown before the first move; None otherwise.
+    casual_reason: str | None = None
 
     @property
     def abortable(self) -> bool:

@@ -27,6 +27,8 @@ LIVE_SEEK_LIFETIME_MS = 10 * 60_000
 def seek_lifetime_ms(options: Mapping[str, Any]) -> int:
     """How long a seek with these table options stays open."""
     return LIVE_SEEK_LIFETIME_MS if options.get("turn_seconds") else SEEK_LIFETIME_MS
+
+
 #: Open seeks one player may have at once.
 MAX_OPEN_SEEKS = 3
 SEEK_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters

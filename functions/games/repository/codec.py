@@ -84,6 +84,7 @@ def event_record(event: AnyEvent) -> Record:
         "at": event.at,
         "by": event.by,
         "rating_change": event.rating_change.record() if event.rating_change else None,
+        "casual": event.casual or None,
         "schema_version": SCHEMA_VERSION,
     }
     if isinstance(event, Created):
@@ -118,6 +119,7 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
         "at": int(record["at"]),
         "by": record.get("by"),
         "rating_change": RatingChange.from_record(record.get("rating_change")),
+        "casual": bool(record.get("casual")),
     }
     kind = record["kind"]
     if kind == "create":
@@ -232,6 +234,7 @@ def head_record(head: GameHead) -> Record:
         "review_asked": head.review_asked or None,
         "seek": _seek_record(head.seek),
         "cpu_played": sorted(head.cpu_played) or None,
+        "casual_reason": head.casual_reason,
         "schema_version": SCHEMA_VERSION,
     }
     if head.seek is not None and head.seek.state == "open":
@@ -288,6 +291,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             review_asked=bool(record.get("review_asked")),
             seek=_seek_from(record.get("seek")),
             cpu_played=frozenset(record.get("cpu_played") or ()),
+            casual_reason=record.get("casual_reason"),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None
