@@ -305,6 +305,11 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
 _clients: dict[str, Any] = {}
 
 
+def local_client(endpoint: str) -> Any:
+    """The DynamoDB client of a local endpoint, made once (the feeders' scans)."""
+    return _client(endpoint)
+
+
 def _client(endpoint: str) -> Any:
     if endpoint not in _clients:
         import boto3

@@ -351,7 +351,7 @@ LESSON_DIAGRAMS: dict[str, Callable[[], Drawing]] = {
     "lesson-development": lambda: line_of_play(
         "lesson-development",
         "chess",
-        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3",
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         ("O-O",),
     ),
     "check-ways": three_ways_out_of_check,

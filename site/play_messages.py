@@ -39,6 +39,7 @@ PLAY_MESSAGES = {
     "refusal_game_over": N_("The game is over."),
     "your_name": N_("Your name"),
     "name_saved": N_("Name saved."),
+    # TRANSLATORS: %(name)s is the host's chosen name (up to 24 characters); a host without one gets the next line.
     "invited_by": N_("%(name)s invites you to a game of %(game)s."),
     "invited_anonymous": N_("You are invited to a game of %(game)s."),
     "invite_you_play": N_("You play %(colour)s. %(days)s"),
@@ -46,8 +47,11 @@ PLAY_MESSAGES = {
     "share_done": N_("Invitation shared."),
     "you": N_("you"),
     "nobody_yet": N_("waiting"),
+    # TRANSLATORS: %(name)s: a name, or "an unnamed player", or "the computer, level 3"; it must read right with each.
     "vs": N_("against %(name)s"),
+    # TRANSLATORS: stands for the computer opponent as a name does ("against the computer, level 3").
     "computer_level": N_("the computer, level %(level)s"),
+    # TRANSLATORS: stands for a player who chose no name, as a name does ("against an unnamed player").
     "anonymous": N_("an unnamed player"),
     "their_move": N_("their move"),
     "your_move_short": N_("your move"),
@@ -82,6 +86,7 @@ PLAY_MESSAGES = {
     "error_too_many_seeks": N_("You have 3 open challenges already. Withdraw one first."),
     "error_seek_not_found": N_("This challenge is no longer open."),
     "error_not_your_seek": N_("Only the player who made this challenge can withdraw it."),
+    # TRANSLATORS: %(name)s: a name, or "an unnamed player"; %(rating)s: their rating, e.g. 1500.
     "lobby_seeker": N_("%(name)s (%(rating)s)"),
     "lobby_rated_tag": N_("rated"),
     "lobby_casual_tag": N_("casual"),

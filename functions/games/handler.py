@@ -29,6 +29,7 @@ from games.dependencies import game_repository as game_repository  # the tests o
 from games.dependencies import review_queue as review_queue  # the tests override it here
 from games.errors import Conflict, GameNotFound, IllegalMove, NotModified
 from games.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
+from games.history import handler as history_routes
 from games.lobby import handler as lobby_routes
 from games.models import (
     MAX_EVENT,
@@ -89,6 +90,7 @@ def create_app() -> Api:
     app.include_router(router)
     app.include_router(blocking.router)  # /v1/players/me/blocks
     app.include_router(lobby_routes.router)  # /v1/seeks
+    app.include_router(history_routes.router)  # /v1/players/me/history, /v1/players/{id}/games
     app.include_router(rating_routes.router)  # GET /v1/players/me, its rating histories, /v1/leaderboard
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()

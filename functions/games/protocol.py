@@ -33,6 +33,7 @@ from common.web.ratelimit import MemoryBuckets, RateLimiter
 from games.domain import MAX_PLIES, AnyEvent, Created, DamagedHead, GameHead, Moved, Tracked, apply, apply_all
 from games.domain.rating_change import RatingChange
 from games.errors import Conflict, Forbidden, GameNotFound, IllegalMove
+from games.history.domain import Listing, listings_of
 from games.repository import GameRepository
 
 logger = Logger(child=True)
@@ -168,8 +169,14 @@ class GameLog:
         if tracked.seq > tracked.stored_seq:
             self._save_head(tracked)
 
-    def _save_head(self, tracked: Tracked) -> None:
+    def _save_head(self, tracked: Tracked, before: tuple[Listing, ...] | None = None) -> None:
+        """Store the head, and first the players' listings of the game when they changed (``before``: the game's
+        listings before this change; None when not known, as in a repair). Listings before the head: a stored
+        head is never ahead of its listings, and a repair of the head writes them again."""
         try:
+            listings = listings_of(tracked.head)
+            if before is None or listings != before:
+                self.store.save_listings([listing.record(tracked.head.seq) for listing in listings])
             self.store.save_head(tracked.head)
             tracked.stored_seq = max(tracked.stored_seq, tracked.seq)
             self.remember(tracked.head)
@@ -193,6 +200,10 @@ class GameLog:
 
     def _act(self, game_id: str, decide: Decide, follow: Follow | None, read: GameHead | None) -> GameHead:
         tracked, kept = self._start(game_id, read)
+        # The listings stored now: those of the head this change starts from (its listings were stored before it).
+        # They only ever move one way (a seat taken, the end), so equal listings here and after mean the stored
+        # ones are right whatever happened between (``_save_head``).
+        before = listings_of(tracked.head)
         if follow is not None:
             if tracked.head.state == "active":  # charged before anything is written: a refusal (429) writes nothing
                 self.limiter.charge_computer(tracked.head.game, (tracked.head.white, tracked.head.black))
@@ -227,7 +238,7 @@ class GameLog:
                 metrics.game_event(event.kind, tracked.head.state, new.head.state)
                 if follow is not None:
                     new = self.follow(new, follow)
-                self._save_head(new)
+                self._save_head(new, before)
                 return new.head
             tracked, _ = self.catch_up(tracked)
             caught_up = True
@@ -295,7 +306,7 @@ class GameLog:
                 metrics.game_event(first.kind, None, tracked.head.state)
                 if follow is not None:  # the computer opens when it has White
                     tracked = self.follow(tracked, follow)
-                self._save_head(tracked)
+                self._save_head(tracked, ())
                 return tracked.head, True
             if event.game_id:
                 return self.load(game_id).head, False

@@ -28,35 +28,87 @@ def N_(message: str) -> str:
 GAME_TITLES = {"chess": N_("Chess"), "english": N_("English draughts"), "tanzanian": N_("Tanzanian draughts")}
 
 #: (title, body) of every notification; the body's placeholders are filled per player.
+#: %(opponent)s is the other player's name (up to 24 characters), or the catalog's "your opponent" when they
+#: have none, or "the computer": each sentence must read right with all three wherever the name stands
+#: (tl: no "ni"/"kay" before it; sw: no verb that agrees with a person only, unless the computer has its own
+#: form in BY_THE_COMPUTER). tests/push/test_names.py renders every one of them with each.
 MESSAGES: dict[str, tuple[str, str]] = {
-    "moved": (N_("It is your move"), N_("%(opponent)s played %(move)s in %(game)s.")),
-    "joined": (N_("It is your move"), N_("%(opponent)s joined your game of %(game)s.")),
-    "accepted": (N_("Challenge accepted"), N_("%(opponent)s accepted your challenge")),
-    "draw_offered": (N_("Draw offered"), N_("%(opponent)s offers a draw in %(game)s.")),
+    "moved": (
+        N_("It is your move"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("%(opponent)s played %(move)s in %(game)s."),
+    ),
+    "joined": (
+        N_("It is your move"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("%(opponent)s joined your game of %(game)s."),
+    ),
+    "accepted": (
+        N_("Challenge accepted"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("%(opponent)s accepted your challenge"),
+    ),
+    "draw_offered": (
+        N_("Draw offered"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("%(opponent)s offers a draw in %(game)s."),
+    ),
     "taken_over": (
         N_("The computer is playing for you"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent" (never the computer); it must read right with both.
         N_("%(opponent)s let the computer take your seat in %(game)s. Open the game to play again."),
     ),
-    "won": (N_("Game over"), N_("You won your game of %(game)s against %(opponent)s.")),
-    "lost": (N_("Game over"), N_("You lost your game of %(game)s against %(opponent)s.")),
-    "drawn": (N_("Game over"), N_("Your game of %(game)s against %(opponent)s is a draw.")),
+    "won": (
+        N_("Game over"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("You won your game of %(game)s against %(opponent)s."),
+    ),
+    "lost": (
+        N_("Game over"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("You lost your game of %(game)s against %(opponent)s."),
+    ),
+    "drawn": (
+        N_("Game over"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
+        N_("Your game of %(game)s against %(opponent)s is a draw."),
+    ),
     "reminder_24h": (
         N_("Time is running out"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
         N_("Less than 24 hours left for your move in %(game)s against %(opponent)s."),
     ),
     "review_ready": (
         N_("Your game review is ready"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
         N_("See where your game of %(game)s against %(opponent)s turned, and your mistakes as puzzles."),
     ),
-    "daily_puzzle": (N_("Puzzle of the day"), N_("A new puzzle is waiting for you. Can you solve it?")),
+    "daily_puzzle": (
+        N_("Puzzle of the day"),
+        N_("A new puzzle is waiting for you. Can you solve it?"),
+    ),
     "reminder_2h": (
         N_("Time is running out"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
         N_("Less than 2 hours left for your move in %(game)s against %(opponent)s."),
     ),
 }
-#: Who "the opponent" is when the other seat has no name, or is the computer.
-ANONYMOUS = N_("Your opponent")
-COMPUTER = N_("The computer")
+#: The body when the computer is the one who acts: a language may need another verb form for a machine
+#: (sw "imecheza", not "amecheza"). A message the computer never sends as the actor has none.
+BY_THE_COMPUTER: dict[str, str] = {
+    "moved": N_("The computer played %(move)s in %(game)s."),
+    "joined": N_("The computer joined your game of %(game)s."),
+    "accepted": N_("The computer accepted your challenge"),
+    "draw_offered": N_("The computer offers a draw in %(game)s."),
+}
+#: Who "the opponent" is when the other seat has no name, or is the computer: said in the middle of a
+#: sentence; the first letter of a body is made upper case when one of them opens it.
+# TRANSLATORS: stands for a player who chose no name, anywhere in a sentence ("against your opponent").
+ANONYMOUS = N_("your opponent")
+# TRANSLATORS: stands for the computer opponent, anywhere in a sentence ("against the computer").
+COMPUTER = N_("the computer")
+#: A taken-over seat is always a person's doing: the computer cannot hand a seat to itself.
+PERSON_ONLY = frozenset({"taken_over"})
 
 
 class CatalogMissing(RuntimeError):
@@ -90,9 +142,12 @@ def text(
     """The title and body of ``message`` (a key of ``MESSAGES``) in ``lang``; ``computer``: the opponent is."""
     t = translations(lang)
     title, body = MESSAGES[message]
-    values = {
-        "game": t.gettext(GAME_TITLES.get(game, game)),
-        "opponent": t.gettext(COMPUTER) if computer else (opponent or t.gettext(ANONYMOUS)),
-        "move": move or "",
-    }
-    return Text(title=t.gettext(title), body=t.gettext(body) % values)
+    computer = computer and message not in PERSON_ONLY
+    if computer and message in BY_THE_COMPUTER:
+        body = BY_THE_COMPUTER[message]
+    stand_in = t.gettext(COMPUTER) if computer else None if opponent else t.gettext(ANONYMOUS)
+    values = {"game": t.gettext(GAME_TITLES.get(game, game)), "opponent": stand_in or opponent, "move": move or ""}
+    words = t.gettext(body) % values
+    if stand_in and words.startswith(stand_in):
+        words = words[:1].upper() + words[1:]  # a stand-in opens the sentence
+    return Text(title=t.gettext(title), body=words)

@@ -21,6 +21,7 @@ import { gameFacts } from "../modules/game_facts.js";
  * @property {boolean} [showLegal]  mark where the selected piece may go
  * @property {Record<string, any>} messages
  * @property {(move: BoardMove) => void} [onMove]
+ * @property {() => string | null} [whyIdle]  what a tap on the board says while it takes no move (whose turn)
  */
 
 export class Board {
@@ -37,6 +38,7 @@ export class Board {
     this.orientation = options.orientation || "white";
     this.showLegal = options.showLegal ?? true;
     this.onMove = options.onMove;
+    this.whyIdle = options.whyIdle;
     this.interactive = true;
     /** @type {string | null} */
     this.selected = null;
@@ -158,7 +160,11 @@ export class Board {
 
   /** @param {string} square */
   click(square) {
-    if (!this.interactive) return;
+    if (!this.interactive) {
+      const why = this.whyIdle && this.whyIdle();
+      if (why) this.view.say(why, false, true); // a tap that does nothing says why, under the board
+      return;
+    }
     this.view.say("");
     if (this.selected && square !== this.selected) {
       if (this.legal) {

@@ -76,6 +76,7 @@ function render(game) {
     board = new Board($(".board-host", gameBox), {
       game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
       legal, messages: m, showLegal: localStorage.getItem(LEGAL_KEY) !== "off", onMove: (move) => send(moveText(game.game, move)),
+      whyIdle,
     });
   }
   if (!positions || !before || before.id !== game.id) positions = new PositionCache((older) => positionPage(game.id, older));
@@ -130,6 +131,16 @@ function render(game) {
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
+}
+
+/** What a tap on the board says while it takes no move: the computer has the seat, or it is not your turn. */
+function whyIdle() {
+  const game = state;
+  const seat = game && mySeat(game, COLOURS, storedPlayer());
+  if (!seat || steps.viewing !== null || $(".board-host", gameBox).classList.contains("sending")) return null;
+  if (game.status && game.status.result !== "ongoing") return m.refusal_game_over;
+  if (game.cpu_takeover && game.cpu_takeover.seat === seat) return m.computer_plays_for_you;
+  return game.turn !== seat ? m.refusal_not_your_turn : null;
 }
 
 /** The game in place of the page's introduction and create form: its board at the top of the screen. */

@@ -65,6 +65,7 @@ SECTIONS: dict[str, str] = {
     "ratings": "ratings:bench_ratings",
     "routes": "routes:bench_routes",
     "verify": "verify:bench_verify",
+    "tournaments": "tournaments:bench_tournaments",
 }
 
 

@@ -51,8 +51,8 @@ WCDF = {
     ),
     "sw": (
         [
-            "kudai sare",
-            "kete ya kawaida iliyosogezwa mbele",
+            "sare hudaiwa",
+            "isiyo kingi kusonga mbele",
             "hatua 40",
             "wote wawili kwa pamoja",
             "inapoliwa",
@@ -79,7 +79,7 @@ COUNTDOWN = {
         ["must take", "comes about again"],
     ),
     "sw": (
-        ["ushindi lazima upatikane", "bila hatua halali", "uelewa wa tovuti hii", "kupandisha kingi yake ya tatu"],
+        ["ushindi lazima upatikane", "bila hatua halali", "uelewa wa tovuti hii", "kupandishwa kuwa kingi ya tatu"],
         ["ikirudi", "sifuri"],
     ),
     "tl": (
@@ -91,9 +91,9 @@ COUNTDOWN = {
 
 # The time-loss section: the seed's words, this site's reading of them, and no trace of the old narrowing.
 TIME_LOSS = {
-    "en": ['"in 3 against 1 material"', "This site's reading", "men and kings alike", "whichever side"],
-    "sw": ['"3 dhidi ya 1"', "Uelewa wa tovuti hii", "za kawaida au kingi", "upande wowote"],
-    "tl": ['"3 laban sa 1"', "Pagbasa ng site na ito", "karaniwang piyesa man o hari", "alinmang panig"],
+    "en": ['"in 3 against 1 material"', "this site's reading", "men and kings alike", "whichever side"],
+    "sw": ['"3 dhidi ya 1"', "uelewa wa tovuti hii", "za kawaida au kingi", "upande wowote"],
+    "tl": ['"3 laban sa 1"', "pagbasa ng site na ito", "karaniwang piyesa man o hari", "alinmang panig"],
 }
 # Wherever a page names the time-loss exception (sections and FAQ), never the three-kings narrowing.
 TIME_LOSS_NARROWED = {

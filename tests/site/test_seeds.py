@@ -8,6 +8,9 @@ rules documents in ../shared/seeds (beside the clone on CI, read-only); without 
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 import yaml
 
@@ -16,7 +19,8 @@ from tests.site.near_copy import SeedSentences, paragraphs
 from tests.site.overlap import Seeds, shared_runs, shared_share, shingles, tokens
 from tests.site.pages import parse
 
-SEEDS = ROOT.parent / "shared" / "seeds"
+#: Beside the clone (CI), or where UBAO_SEEDS says (a worktree elsewhere).
+SEEDS = Path(os.environ.get("UBAO_SEEDS") or ROOT.parent / "shared" / "seeds")
 RUN = 8  # no run of this many tokens may be shared with a seed
 SHINGLE = 6
 MAX_SHARE = 0.005  # of a page's distinct 6-token shingles

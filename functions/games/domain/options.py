@@ -30,6 +30,8 @@ class SiteOptions(BaseModel):
     turn_seconds: Literal[30, 60] | None = None
     #: A rated game changes both players' game ratings when it ends; a casual one does not.
     rated: bool = False
+    #: A private game (a friend's game): only its two players see it in lists and histories (docs/games.md).
+    private: bool = False
 
 
 #: The site's options; every other option is the rules layer's.
@@ -40,9 +42,10 @@ _REFUSALS = {
     "swap_colors": "option 'swap_colors' must be true or false",
     "turn_seconds": "option 'turn_seconds' must be 30, 60, or null for a game by correspondence",
     "rated": "'rated' is a field of the request, not an option",
+    "private": "option 'private' must be true or false",
 }
 #: The options a client may send among ``options`` (``rated`` has a field of its own).
-CLIENT_OPTIONS = ("days_per_move", "swap_colors", "turn_seconds")
+CLIENT_OPTIONS = ("days_per_move", "swap_colors", "turn_seconds", "private")
 
 
 def site_options(options: Mapping[str, Any], rated: bool = False) -> SiteOptions:
@@ -68,4 +71,8 @@ def new_game_options(game: str, options: Mapping[str, Any], rated: bool) -> dict
     ``RulesError`` (422), for an unknown or bad one."""
     site = site_options(options, rated=rated)
     rules = get_game(game, rules_options(options))
-    return {**rules.options, **site.model_dump(exclude_none=True)}  # no turn limit: stored as before live tables
+    # No turn limit, or a public game: stored as before those options existed.
+    stored = site.model_dump(exclude_none=True)
+    if not site.private:
+        del stored["private"]
+    return {**rules.options, **stored}

@@ -18,6 +18,8 @@ from typing import Any
 from common.persistence.reminder_schedule import index_key, index_keys
 from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
 
+from games.history.repository import DynamoListings, ListingRecords
+
 HEAD_KEY = "H"
 EVENT_PREFIX = "E"
 EVENT_DIGITS = 6  # "E000001": 999,999 events, far beyond any game (chess ends by rule before 12,000 plies)
@@ -64,6 +66,7 @@ class GameStore:
 
     def __init__(self, table: str | None = None):
         self.table = table or os.environ.get("GAMES_TABLE") or "GamesTable"
+        self.listings: ListingRecords = DynamoListings(self.table)
 
     def get_head(self, game_id: str) -> dict[str, Any] | None:
         """The head item (strongly consistent), or None. One read."""

@@ -16,10 +16,15 @@ from typing import Any, Protocol
 
 from common.persistence.reminder_schedule import index_key, index_keys
 
+from games.history.repository import InMemoryListings, ListingRecords
+
 Record = dict[str, Any]
 
 
 class GameRecords(Protocol):
+    #: The players' listings of the games (the history), kept beside them.
+    listings: ListingRecords
+
     def get_head(self, game_id: str) -> Record | None: ...
 
     def get_event(self, game_id: str, seq: int) -> Record | None: ...
@@ -50,6 +55,7 @@ class InMemoryGameStore:
         self.heads: dict[str, Record] = {}
         self.events: dict[str, dict[int, Record]] = {}
         self.calls = 0  # how many store calls were made (the bench and the cost tests count them)
+        self.listings: ListingRecords = InMemoryListings()
         self._lock = threading.Lock()
 
     def get_head(self, game_id: str) -> Record | None:

@@ -8,6 +8,7 @@ follows the games at no extra DynamoDB call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
 
 from common.persistence.reminder_schedule import with_reminders
@@ -60,6 +61,14 @@ class GameRepository(Protocol):
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]: ...
 
+    def save_listings(self, listings: list[dict[str, Any]]) -> None:
+        """Store each player's listing of a game (records of ``games.history.domain.Listing``), newer only."""
+        ...
+
+    def listings_of_player(
+        self, player_id: str, below: str | None, conditions: Sequence[tuple[str, Any]], evaluate: int
+    ) -> tuple[list[dict[str, Any]], str | None]: ...
+
     def reminder_of(self, game_id: str) -> DueReminder | None: ...
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
@@ -104,6 +113,15 @@ class StoredGames:
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
         return self.records.due_for_reminders(hour, now_ms)
+
+    def save_listings(self, listings: list[dict[str, Any]]) -> None:
+        for listing in listings:
+            self.records.listings.put_listing(listing)
+
+    def listings_of_player(
+        self, player_id: str, below: str | None, conditions: Sequence[tuple[str, Any]], evaluate: int
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        return self.records.listings.listings_of_player(player_id, below, conditions, evaluate)
 
     def reminder_of(self, game_id: str) -> DueReminder | None:
         record = self.records.get_head(game_id)

@@ -1,0 +1,83 @@
+"""The history's routes (template.yaml, on GamesFunction): ``create_app`` of ``games.handler`` includes this
+``router``. Your games (private ones too) and another player's public games, newest first, filtered, paged."""
+
+from typing import Annotated, Literal
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.web.api import JSON
+from common.web.auth import CurrentPlayer
+from common.web.models import route_errors
+
+from games.dependencies import Games
+from games.history.domain import HistoryFilter
+from games.history.models import HistoryPage
+from games.history.service import history_page
+from shared_rules.names import GameName
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+PAGE_DEFAULT, PAGE_MAX = 20, 50
+#: Another player's public games may be a little stale: shared caches keep a page this long.
+PUBLIC_CACHE = "public, max-age=30"
+_errors = route_errors(
+    {
+        404: "No such route: a player id is 1 to 32 URL-safe characters.",
+        422: "A filter that is not one of its values, a `limit` out of 1-50, or a cursor this API did not give.",
+    }
+)
+
+Result = Annotated[Literal["win", "loss", "draw", "ongoing"] | None, Query(description="Your result.")]
+Kind = Annotated[Literal["rated", "casual", "computer", "live", "correspondence", "tournament"] | None, Query()]
+Opponent = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The opponent's player id.")]
+Cursor = Annotated[str | None, Query(max_length=400)]
+Limit = Annotated[int, Query(ge=1, le=PAGE_MAX)]
+_DESCRIPTION = (
+    "Newest first (by when the game was created). Filters that the index cannot key are applied within a page "
+    "of at most 100 games read, so a page may be short or empty while `cursor` goes on; follow it to the end."
+)
+
+
+@router.get(
+    "/v1/players/me/history",
+    summary="Your games, newest first",
+    description=_DESCRIPTION + " Private games included.",
+    tags=["players"],
+    responses=_errors(401, 422, 503),
+)
+def my_history(
+    games: Games,
+    player: CurrentPlayer,
+    game: Annotated[GameName | None, Query()] = None,
+    result: Result = None,
+    kind: Kind = None,
+    opponent: Opponent = None,
+    cursor: Cursor = None,
+    limit: Limit = PAGE_DEFAULT,
+) -> Response[HistoryPage]:
+    wanted = HistoryFilter(game, result, kind, opponent)
+    body = HistoryPage.model_validate(history_page(games.store, player.player_id, wanted, cursor, limit))
+    return Response(200, JSON, body, headers={"Cache-Control": "private, no-store"})
+
+
+@router.get(
+    "/v1/players/{id}/games",
+    summary="A player's public games, newest first",
+    description=_DESCRIPTION + " Never a private game; an unknown player has none.",
+    tags=["players"],
+    responses=_errors(422, 503),
+)
+def player_history(
+    id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$")],
+    games: Games,
+    game: Annotated[GameName | None, Query()] = None,
+    result: Result = None,
+    kind: Kind = None,
+    opponent: Opponent = None,
+    cursor: Cursor = None,
+    limit: Limit = PAGE_DEFAULT,
+) -> Response[HistoryPage]:
+    wanted = HistoryFilter(game, result, kind, opponent, public_only=True)
+    body = HistoryPage.model_validate(history_page(games.store, id, wanted, cursor, limit))
+    return Response(200, JSON, body, headers={"Cache-Control": PUBLIC_CACHE})

@@ -1,0 +1,37 @@
+"""The history's answers (pydantic): a page of a player's games, newest first."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from shared_rules.names import Colour, GameName
+
+
+class HistoryOpponent(BaseModel):
+    id: str | None = Field(description="The opponent's player id (null: the computer, or nobody has joined yet).")
+    name: str | None
+    cpu_level: int | None = Field(description="The computer's level when the opponent is the computer.")
+
+
+class HistoryGame(BaseModel):
+    id: str = Field(description="The game: `GET /v1/games/{id}` steps through it, with its review and export.")
+    game: GameName
+    color: Colour = Field(description="The player's seat.")
+    opponent: HistoryOpponent
+    result: Literal["win", "loss", "draw", "ongoing"] = Field(description="The game's result for the player.")
+    reason: str | None = Field(description="How it ended (`checkmate`, `resignation`, ...); null while it goes on.")
+    rating_change: int | None = Field(description="The player's rating change (whole points) in a rated game.")
+    rated: bool
+    computer: bool = Field(description="A game against the computer.")
+    live: bool = Field(description="A live table (seconds a turn) rather than by correspondence.")
+    private: bool = Field(description="A private game: only its players see it.")
+    created_at: str
+
+
+class HistoryPage(BaseModel):
+    games: list[HistoryGame] = Field(description="Newest first; a filtered page may be short, even empty.")
+    cursor: str | None = Field(
+        description="Pass as `cursor` for the next page (with the same filters); null once every game was read."
+    )
