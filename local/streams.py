@@ -5,7 +5,7 @@ records: ``insert_record`` turns an item (in DynamoDB JSON, as the low-level cli
 record an ``INSERT`` produces with ``StreamViewType: NEW_IMAGE``; ``TableTail`` finds the items written
 since it last looked and returns their records in key order (per game: the event order), each once.
 
-The notify function (functions/notify/stream.py) takes these exactly as it takes AWS's; the tests feed it
+The notify function (functions/notify/handler/stream.py) takes these exactly as it takes AWS's; the tests feed it
 with them, and so does the local runner (``LocalNotifications``: ``StreamFeeder`` after each request to the
 games function and every few seconds, ``Every`` for the reminder sweep; docs/notifications.md).
 """

@@ -1,4 +1,4 @@
-"""What the live socket reads of a game, through the games function's own read side (``games.reads``, its
+"""What the live socket reads of a game, through the games function's own read side (``games.service.reads``, its
 repository and views), so a message carries exactly what ``GET /v1/games/{id}?moves_after=`` answers: the page
 renders a pushed game as it renders a polled one.
 
@@ -39,7 +39,7 @@ class StoredGameViews:
     """``GameViews`` on the games repository (DynamoDB unless given another)."""
 
     def __init__(self, games: GameRepository | None = None, clock: Callable[[], float] = time.time):
-        from games.protocol import GameLog
+        from games.service.protocol import GameLog
 
         if games is None:
             from games.repository import dynamodb_games
@@ -48,9 +48,9 @@ class StoredGameViews:
         self.log = GameLog(games, clock)
 
     def view(self, game_id: str, moves_after: int | None) -> GameView | None:
-        from games import reads
-        from games.errors import GameNotFound
+        from games.domain.errors import GameNotFound
         from games.models import MAX_PLY, GameDetail
+        from games.service import reads
         from games.views import etag_of, game_view, page_view
 
         if moves_after is not None and moves_after < 0:  # the state alone (``service.NO_MOVES``)
