@@ -111,7 +111,8 @@ function render(game) {
   show("offer", !over && both && seat && !offer);
   show("accept", !over && seat && offer && offer !== seat);
   show("decline", !over && seat && offer && offer !== seat);
-  show("resign", !over && seat && both);
+  show("abort", !over && seat && both && !!game.abortable); // before each side's second move (fair play)
+  show("resign", !over && seat && both && !(game.rated && game.abortable)); // a rated resignation that early aborts
   const timeUp = !live && !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0;
   show("claim-timeout", timeUp);
   show("cpu-takeover", timeUp && !takeover);
@@ -119,6 +120,9 @@ function render(game) {
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
+  // Asked for rated, played casual (the pair's rated games of the day are played): said before the first move.
+  const casual = game.casual_reason && !over ? m["casual_" + game.casual_reason] : null;
+  if (casual) say(status, `${casual} ${status.textContent}`);
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
@@ -311,6 +315,7 @@ gameBox.addEventListener("click", async (event) => {
   let answer;
   if (["offer", "accept", "decline"].includes(action)) answer = await act("draw", { action });
   else if (action === "resign") answer = await act("resign", {});
+  else if (action === "abort") answer = await act("abort", {});
   else if (["claim-timeout", "cpu-takeover", "resume"].includes(action)) answer = await act(action, {});
   else if (action === "block") {
     if (!confirm(m.confirm_block)) return;
