@@ -7,7 +7,7 @@ environment the runner gives every function it imports this clock instead of the
 
 so a browser test or a benchmark can let a live table's 30-second turn run out at once instead of waiting for
 it. Functions get it the way the tests give theirs, through their resolver's ``dependency_overrides`` of
-``common.web.depends.clock``, and the reminder sweep through ``notify.reminders.configure``.
+``common.web.depends.clock``, and the reminder sweep through its handler built on this clock (``notify.handler.reminders.create_handler``).
 """
 
 from __future__ import annotations
@@ -51,17 +51,17 @@ def enabled() -> bool:
     return os.environ.get(VARIABLE) == "1"
 
 
-def give_to(module: ModuleType) -> None:
-    """Let a function's module read ``CLOCK``: its resolver's clock dependency, or the sweep's clock."""
+def give_to(module: ModuleType, attribute: str = "lambda_handler") -> Any:
+    """The module's handler reading ``CLOCK``: its resolver's clock dependency, or a sweep built on it."""
     app = getattr(module, "app", None)
     overrides = getattr(app, "dependency_overrides", None)
     if isinstance(overrides, dict):
         from common.web import depends
 
         overrides[depends.clock] = lambda: CLOCK
-    configure = getattr(module, "configure", None)
-    if module.__name__ == "notify.reminders" and callable(configure):
-        configure(clock=CLOCK)
+    if module.__name__ == "notify.handler.reminders" and attribute == "lambda_handler":
+        return module.create_handler(clock=CLOCK)
+    return getattr(module, attribute)
 
 
 def install(server: Any) -> None:

@@ -262,8 +262,9 @@ def main(argv: list[str]) -> int:
     protocol = lambda_host.protocol_stream()
     module_name, _, attribute = handler_name.rpartition(".")
     module = importlib.import_module(module_name)
+    handler = getattr(module, attribute)
     if local_clock.enabled():  # a clock the tests move: the runner's offset comes with each invocation
-        local_clock.give_to(module)
+        handler = local_clock.give_to(module, attribute)
     meter = Meter()
     meter.listen()
 
@@ -271,7 +272,7 @@ def main(argv: list[str]) -> int:
         local_clock.CLOCK.offset = float(request.get("clock") or 0.0)
         return meter.measure(run)
 
-    lambda_host.serve(getattr(module, attribute), protocol, around)
+    lambda_host.serve(handler, protocol, around)
     return 0
 
 

@@ -50,14 +50,13 @@ SITE_SOURCE = ROOT / "site"
 #: What every function's package has besides its own code (the shared helpers).
 SHARED_PACKAGES = ("common",)
 #: First-party packages a function imports besides common/ and its own: notify reads games with the games
-#: function's own codec and fold, and subscriptions through push's repository; the games and puzzles functions
-#: read reviews and personal puzzles through review's repository; the review function reads games and pushes
-#: through notify.
+#: function's own codec and fold, and subscriptions through push's repository; the review function reads games
+#: and pushes through notify. The reviews the games and puzzles functions read are in common/reviews/.
 ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "notify": ("games", "push"),
-    "games": ("review",),
-    "puzzles_api": ("review",),
     "review": ("games", "notify", "push"),
+    # The live socket reads games as a GET does (live/games.py: the games function's reads and views).
+    "live": ("games",),
 }
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)

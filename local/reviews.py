@@ -1,7 +1,7 @@
 """The local runner's feed of game reviews: what ReviewQueue and its event source do on AWS, for ``make run``.
 
 The games function stores an asked-for review as ``pending`` in the reviews table (locally it sends no
-message: ``review.queue.TableFeed``). ``LocalReviews`` looks for pending reviews after each request to the
+message: ``common.reviews.queue.TableFeed``). ``LocalReviews`` looks for pending reviews after each request to the
 games function and every few seconds, and runs ReviewFunction for each, one at a time, in a process of its
 own (``python -m local.reviews GAME_ID``): a review is seconds of CPU, and the runner's requests go on
 meanwhile (the runner runs its functions one at a time, under one lock, in its own process). A review that

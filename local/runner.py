@@ -37,7 +37,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from local import clock as local_clock
-from local import probe, reviews, static, streams
+from local import live_socket, probe, reviews, static, streams
 from local.events import http_api_event
 from local.instances import LocalFunction, warm_count
 from local.template import ROOT, Route, Template
@@ -231,6 +231,8 @@ class _RequestHandler(BaseHTTPRequestHandler):
         self._send(status, with_security_headers(headers, self.server.security_headers), body)
 
     def _answer(self) -> None:
+        if live_socket.answer(self):  # the live WebSocket and its management API (local/live_socket.py)
+            return
         started = time.perf_counter()
         try:
             body = self._read_body()
@@ -303,6 +305,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
 
 
 class LocalServer(ThreadingHTTPServer):
+    live: Any = None  # the live WebSocket API (local/live_socket.py)
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = 128  # connections waiting to be accepted: a burst of phones is queued, never reset
@@ -357,8 +360,9 @@ def create_server(
 
         template, functions = packaged_functions(packaged, extra)
         return LocalServer(host, port, LocalApi(template, extra, functions), site_dir=site_dir, quiet=quiet)
-    api = LocalApi(template or Template(), extra)
-    return LocalServer(host, port, api, site_dir=site_dir, quiet=quiet)
+    server = LocalServer(host, port, LocalApi(template or Template(), extra), site_dir=site_dir, quiet=quiet)
+    live_socket.install(server)  # the WebSocket API on the same origin (local/live_socket.py)
+    return server
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -380,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     probe.install(server)  # the load test's counters: GET /v1/_local/stats (local/probe.py)
     if local_clock.enabled():
         local_clock.install(server)  # POST /v1/_local/clock moves the functions' clock (local/clock.py)
-    notifications = review_feed = None
+    notifications = review_feed = live_feed = None
     try:
         _announce(server)
         _warm(server.api)
@@ -388,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
         notifications = streams.start_local_notifications(server.api, server.api.template)
         # Game reviews off the request path, as ReviewQueue feeds ReviewFunction on AWS.
         review_feed = reviews.start_local_reviews(server.api.template, server.api.extra_environment)
-        listeners = [feed.after_request for feed in (notifications, review_feed) if feed is not None]
+        live_feed = live_socket.start_feed(server)  # and into LiveFanoutFunction, the live socket's fan-out
+        listeners = [feed.after_request for feed in (notifications, review_feed, live_feed) if feed is not None]
 
         def tell_listeners(name: str) -> None:
             for listen in listeners:
@@ -399,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nstopped.", flush=True)
     finally:
-        for feed in (notifications, review_feed):
+        for feed in (notifications, review_feed, live_feed):
             if feed is not None:
                 feed.stop()
         server.server_close()  # and the functions' instances

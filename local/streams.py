@@ -5,7 +5,7 @@ records: ``insert_record`` turns an item (in DynamoDB JSON, as the low-level cli
 record an ``INSERT`` produces with ``StreamViewType: NEW_IMAGE``; ``TableTail`` finds the items written
 since it last looked and returns their records in key order (per game: the event order), each once.
 
-The notify function (functions/notify/stream.py) takes these exactly as it takes AWS's; the tests feed it
+The notify function (functions/notify/handler/stream.py) takes these exactly as it takes AWS's; the tests feed it
 with them, and so does the local runner (``LocalNotifications``: ``StreamFeeder`` after each request to the
 games function and every few seconds, ``Every`` for the reminder sweep; docs/notifications.md).
 """
@@ -303,6 +303,11 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
 
 
 _clients: dict[str, Any] = {}
+
+
+def local_client(endpoint: str) -> Any:
+    """The DynamoDB client of a local endpoint, made once (the feeders' scans)."""
+    return _client(endpoint)
 
 
 def _client(endpoint: str) -> Any:

@@ -35,6 +35,7 @@ FUMBO_MESSAGES = {
     "puzzle_solved_before": N_("You solved this puzzle."),
     "puzzle_missed_before": N_("You missed this puzzle. Try it again or look at the solution."),
     "replay_solved": N_("Solved this time. It does not change your rating."),
+    "rating_after_try": N_("Your puzzle rating: %(rating)s (%(change)s)"),
     "retry": N_("Try again"),
     "show_solution": N_("Show the solution"),
     "solution_step": N_("Solution, move %(step)s of %(total)s: %(move)s"),

@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import about_pages
 import assets
 import diagrams
 import exercises
@@ -19,6 +20,7 @@ import fumbo_messages
 from catalogs import DEFAULT_LANG, LANG_NAMES, LANGS, translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
+from menu import is_current, menu_entries
 from page_content import content, markup
 from pages import GAME_LINK_PATH, PAGES_BY_KEY, Page
 from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
@@ -84,6 +86,8 @@ class Builder:
                 module_preloads=self.module_preloads,
                 manifest_url=assets.manifest_path(lang),
                 markup=lambda text: markup(text, lang),
+                MENU=menu_entries(),
+                in_section=is_current,
             )
             self._envs[lang] = env
         return self._envs[lang]
@@ -131,6 +135,8 @@ class Builder:
             context.update(self._mchezo(lang))
         elif page.key == "fumbo":
             context.update(self._fumbo(lang))
+        elif page.key in ("msaada", "masharti", "faragha"):
+            context.update(about_pages.context(page.key))
         if page.key in ("sheria", "jifunze", "home"):
             context["summaries"] = {game: content(lang, game) for game in GAMES}
         config = context["js_config"]

@@ -38,8 +38,9 @@ class CreateGameRequest(_Request):
         max_length=MAX_OPTIONS,
         description="`days_per_move` (1 to 14, default 3), `swap_colors` (rematches swap seats; default true), "
         "`turn_seconds` (a live table: 30 or 60 seconds a turn on the server's clock, the computer playing on for "
-        "a player whose turn runs out; null, the default, for a game by correspondence) and the game's table "
-        "options, such as `mandatory_capture` or `move_limit`.",
+        "a player whose turn runs out; null, the default, for a game by correspondence), `private` (true: a "
+        "friend's game, listed and followed live by its two players only) and the game's table options, such as "
+        "`mandatory_capture` or `move_limit`.",
     )
     fen: Annotated[str, StringConstraints(min_length=1, max_length=MAX_FEN_CHARS)] | None = Field(
         default=None, description="A starting position other than the usual one (chess FEN or draughts PDN FEN)."

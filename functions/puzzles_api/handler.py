@@ -16,6 +16,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.persistence.attributes import Record
 from common.players.service import Players
+from common.reviews.repository import DynamoReviews, ReviewRepository
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, clock, players, rate_limiter
@@ -23,7 +24,6 @@ from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
-from review.repository import DynamoReviews, ReviewRepository
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget, caller_of
 from puzzles_api.mine import PersonalPuzzles, is_personal

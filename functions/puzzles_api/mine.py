@@ -1,5 +1,5 @@
 """ "Your mistakes": the personal puzzles a game review made from a player's own mistakes (``review.service``,
-stored per player by ``review.repository``). They are the player's alone: served only with the player's token,
+stored per player by ``common.reviews.repository``). They are the player's alone: served only with the player's token,
 checked as the sets' puzzles are (``puzzles_api.check``), and never rated: solving one changes no rating, no
 count and no streak. A personal puzzle's id is ``<game>-mine-<10 hex digits>``.
 
@@ -13,7 +13,7 @@ import re
 
 from common.persistence.attributes import Record
 from common.players.repository import PUZZLE_PROGRESS
-from review.repository import PersonalPuzzle, ReviewRepository
+from common.reviews.repository import PersonalPuzzle, ReviewRepository
 
 from puzzles.catalog import Puzzle
 from puzzles_api.check import judge

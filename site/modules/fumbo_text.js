@@ -52,3 +52,19 @@ export function ratingText(m, f, progress) {
   const rating = Math.round(progress.rating);
   return progress.rating_deviation >= PROVISIONAL_RD ? format(f.rating_provisional, { rating }) : format(m.rating, { rating });
 }
+
+/**
+ * The line after a finished first try: the rating with what this try changed (+N / −N), and the streak.
+ * @param {Messages} m @param {Messages} f
+ * @param {{rating?: number | null, rating_change?: number | null}} answer  the server's answer to the attempt
+ * @param {{streak?: number} | null} progress  the progress read after it
+ * @param {(n: number) => string} streak  the streak in words (plural forms)
+ * @returns {string}
+ */
+export function ratingChangeText(m, f, answer, progress, streak) {
+  if (answer.rating == null || answer.rating_change == null) return "";
+  const change = Math.round(answer.rating_change);
+  const signed = change > 0 ? `+${change}` : change < 0 ? `\u2212${-change}` : "\u00b10";
+  const rating = format(f.rating_after_try, { rating: Math.round(answer.rating), change: signed });
+  return progress ? `${rating} · ${streak(progress.streak || 0)}` : rating;
+}

@@ -56,6 +56,7 @@ export function formOptions(data, fieldset) {
   /** @type {Record<string, number | boolean>} */
   const options = { days_per_move: Number(data.get("days_per_move")), swap_colors: data.get("swap_colors") === "on" };
   if (Number(data.get("turn_seconds"))) options.turn_seconds = Number(data.get("turn_seconds")); // a live table
+  if (data.get("private") === "on") options.private = true; // a friend's game: in no one else's list
   for (const input of fieldset ? fieldset.querySelectorAll("input") : []) {
     if (input.type === "checkbox") options[input.name] = input.checked;
     else if (input.value !== "") options[input.name] = Number(input.value);

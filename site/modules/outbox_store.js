@@ -8,7 +8,7 @@
 // Schema: database "ubao-outbox", version 1, stores "moves" ({id: game id, move, ply, token, outcome}) and
 // "attempts" ({id: puzzle id, moves, token, tz, outcome}), both keyed by `id`. `outcome` is null until the
 // worker has sent the record; then it is what the server said, for the page to show: moves
-// {kind: "sent" | "conflict" | "refused", code, reason}, attempts {status, result}.
+// {kind: "sent" | "conflict" | "refused", code, reason}, attempts {status, result, rated, rating, rating_change}.
 
 /** The database's name, which is also the Background Sync tag and the Web Lock the page and worker take. */
 export const OUTBOX = "ubao-outbox";

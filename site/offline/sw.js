@@ -112,7 +112,9 @@ async function deliverOutbox() {
       // The server has judged it (a replay of the same moves costs nothing there): the page plays the kept
       // moves again to show the verdict on its board, then drops the record.
       const answer = await response.json().catch(() => null);
-      record.outcome = { status: response.status, result: answer && answer.result };
+      // What counted, as the server said it: the page's replay of these moves is answered as not rated.
+      const { result = null, rated = null, rating = null, rating_change = null } = answer || {};
+      record.outcome = { status: response.status, result, rated, rating, rating_change };
       await outboxPut(db, ATTEMPTS, record);
       delivered += 1;
     }

@@ -10,18 +10,18 @@
 // when the connection returns: the server stays the judge.
 import { ApiError, call, player, storedPlayer, validate } from "./api.js";
 import { Board } from "./board.js";
-import { goalText, ratingText, themeText, turnText } from "../modules/fumbo_text.js";
+import { goalText, ratingChangeText, ratingText, themeText, turnText } from "../modules/fumbo_text.js";
 import { format, plural, refusalText } from "../modules/i18n.js";
 import { boardMoves, movedSquares, moveText, readableMove } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { onFirstUse } from "../modules/first_use.js";
 import { nextQuery, opensOnMistakes, setUpPuzzleTabs } from "../modules/puzzle_tabs.js";
+import { PACK_SIZE, keepLegal, kept, keptLegal } from "../modules/fumbo_store.js";
 
 const cfg = config();
 const m = cfg.messages;
 const f = cfg.fumbo;
 const themeNames = cfg.theme_names || {};
-const PACK_SIZE = 20;
 const REPLY_DELAY_MS = 300;
 
 // The outbox, fetched when a puzzle is first shown (to send an attempt kept offline) rather than with the
@@ -29,45 +29,11 @@ const REPLY_DELAY_MS = 300;
 const outbox = onFirstUse(() => import("./outbox.js"));
 const dropAttempt = (/** @type {string} */ id) => outbox().then((kept) => kept.dropAttempt(id));
 const keptAttempt = (/** @type {string} */ id) => outbox().then((kept) => kept.keptAttempt(id));
+const pick = ({ rated, rating, rating_change }) => ({ rated, rating, rating_change });
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 const today = () => new Date().toLocaleDateString("en-CA"); // the player's date, YYYY-MM-DD
 
-/** The page's own storage: the day's puzzles, the offline pack, outcomes and solutions seen here. */
-const kept = {
-  get(key) {
-    try {
-      return JSON.parse(localStorage.getItem("ubao.fumbo." + key) || "null");
-    } catch {
-      return null;
-    }
-  },
-  set(key, value) {
-    try {
-      localStorage.setItem("ubao.fumbo." + key, JSON.stringify(value));
-    } catch {
-      /* storage full or private mode: the page works without it */
-    }
-  },
-};
-
 let progress = kept.get("progress"); // the server's last answer to /v1/players/me/puzzles
-
-/** The legal moves of a puzzle's starting position, kept by game and position: a repeat visit shows them
- * without asking /v1/validate again (a repeat visit stays under 1 KB). They depend on the
- * position alone, and they are only the squares the board marks: the server still judges every move. */
-const LEGAL_KEPT = 3 * (PACK_SIZE + 1); // each game's puzzle of the day and its pack
-function keptLegal(game, fen) {
-  const known = (kept.get("legal") || {})[game + " " + fen] || null;
-  return Array.isArray(known) ? { moves: known, notations: null } : known; // kept before the SAN was kept too
-}
-function keepLegal(game, fen, moves, notations) {
-  const all = kept.get("legal") || {};
-  delete all[game + " " + fen];
-  all[game + " " + fen] = { moves, notations }; // the newest last: the oldest go first when there are too many
-  const keys = Object.keys(all);
-  for (const old of keys.slice(0, Math.max(0, keys.length - LEGAL_KEPT))) delete all[old];
-  kept.set("legal", all);
-}
 
 /** "solved" or "failed": the player's first finished attempt at ``id``, from the server or this browser. */
 function outcomeOf(id) {
@@ -252,8 +218,9 @@ class PuzzleSection {
       .catch(() => {});
   }
 
-  /** The end of a try: ``result`` "solved" or "failed"; ``before``: found finished when the page opened. */
-  finished(result, { before = false, replay = false } = {}) {
+  /** The end of a try: ``result`` "solved" or "failed"; ``before``: found finished when the page opened;
+   * ``answer``: the server's answer to a first try, whose rating change the status line carries. */
+  finished(result, { before = false, replay = false, answer = null } = {}) {
     this.board.setInteractive(false);
     this.form.hidden = true;
     this.themes.textContent = themeText(f, themeNames[this.game] || {}, this.puzzle.themes || []);
@@ -266,6 +233,9 @@ class PuzzleSection {
     if (before) this.show(result === "solved" ? f.puzzle_solved_before : f.puzzle_missed_before, result === "solved" ? "ok" : "bad");
     else if (result === "solved") this.show(replay ? f.replay_solved : f.puzzle_solved_next, "ok");
     else this.show(f.puzzle_missed, "bad");
+    // Right under the board, in place of the puzzle's own rating: what this first try did, and the streak.
+    const change = answer && answer.rated ? ratingChangeText(m, f, answer, progress, (n) => plural(m, "streak", n)) : "";
+    if (change) this.meta.textContent = change;
   }
 
   async attempt(text) {
@@ -290,6 +260,9 @@ class PuzzleSection {
       const answer = await call("POST", "/v1/puzzles/" + encodeURIComponent(puzzle.id) + "/attempt?tz="
         + encodeURIComponent(zone()), { body: { moves: this.mine }, token: who && who.token });
       const waiting = await keptAttempt(puzzle.id).catch(() => null);
+      // Sent by the service worker before (from any page): its answer was the one that counted, not this replay.
+      const counted = waiting && waiting.outcome && waiting.outcome.rated != null ? waiting.outcome : null;
+      if (counted && this.mine.length >= waiting.moves.length) Object.assign(answer, pick(counted));
       if (waiting && this.mine.length >= waiting.moves.length) await dropAttempt(puzzle.id).catch(() => {}); // the server has judged it
       if (answer.result === "continue") {
         const reply = await validate(this.game, puzzle.fen, this.played, answer.reply);
@@ -308,9 +281,9 @@ class PuzzleSection {
       }
       if (answer.rated) remember(puzzle.id, result);
       else if (!outcomeOf(puzzle.id)) remember(puzzle.id, result); // no token: this browser's own record
-      this.finished(result, { replay: answer.rated === false });
+      this.finished(result, { replay: answer.rated === false, answer });
       await showProgress();
-      this.finished(result, { replay: answer.rated === false }); // the buttons, with the history now known
+      this.finished(result, { replay: answer.rated === false, answer }); // the buttons, the streak now known
       this.refreshPack();
     } catch (error) {
       if (error instanceof ApiError) {

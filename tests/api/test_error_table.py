@@ -28,7 +28,17 @@ _SPELLED_CODE = re.compile(r"""\bcode\s*=\s*"([a-z_]+)\"""")
 
 
 def _import_every_function_module() -> None:
-    for package in ("common", "games", "notify", "puzzles_api", "push", "rules_page", "validate_move", "api_fallback"):
+    for package in (
+        "common",
+        "games",
+        "live",
+        "notify",
+        "puzzles_api",
+        "push",
+        "rules_page",
+        "validate_move",
+        "api_fallback",
+    ):
         root = importlib.import_module(package)
         for module in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
             importlib.import_module(module.name)

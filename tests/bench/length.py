@@ -64,7 +64,7 @@ def bench_game_length() -> None:
                 calls: dict[str, tuple[int, int]] = {}
                 for round_ in range(_rounds(9 if plies < 1_000 else 5)):
                     # "move": on an instance that has not seen the game (it reads the head); "kept": after this
-                    # instance's GET of the game, as a page's move follows its GET (``games.protocol.RecentHeads``).
+                    # instance's GET of the game, as a page's move follows its GET (``games.service.protocol.RecentHeads``).
                     cold, kept = (f"{prefix}{game[:4]}{plies:04d}{round_:03d}" for prefix in "bk")
                     for game_id in (cold, kept):
                         write_records(GameStore(), game_id, head, records)
@@ -128,6 +128,6 @@ def _bench_export(api, meter, tokens) -> None:
 
 
 def _moves_page() -> int:
-    from games.pages import MOVES_PAGE
+    from games.views.pages import MOVES_PAGE
 
     return MOVES_PAGE

@@ -21,7 +21,7 @@ DUE = (0, 10, 50)
 
 
 def _heads(now_ms: int, due: int) -> list[dict]:
-    from notify.reminders import HOUR_MS
+    from notify.service.reminders import HOUR_MS
 
     heads = []
     for number in range(GAMES):
@@ -64,10 +64,10 @@ def bench_push() -> None:
     with mock_aws():
         from common.persistence import store
         from games.repository import GameStore
-        from notify.games import StoredDueGames
-        from notify.notifier import Notifier
-        from notify.reminders import Reminders
-        from notify.sender import WebPushSender
+        from notify.repository.games import StoredDueGames
+        from notify.repository.sender import WebPushSender
+        from notify.service.notifier import Notifier
+        from notify.service.reminders import Reminders
         from push.repository import DynamoReminderMarks, DynamoSubscriptions
         from push.vapid import vapid_key
 
@@ -106,7 +106,7 @@ def bench_push() -> None:
 
 
 def _bench_one_push() -> None:
-    from notify.sender import Push, WebPushSender
+    from notify.repository.sender import Push, WebPushSender
     from push.domain import Subscription
     from push.vapid import vapid_key
 

@@ -11,11 +11,14 @@ from tests.browser.offline_pages import outbox, wait_on_fake_time
 
 def sent_by_the_worker(context, store: str, outcome: dict) -> None:
     """With no game or puzzle page open, wait until the service worker has sent the kept record and written
-    what the server said on it (a page of the same origin that does not touch the outbox reads it)."""
+    what the server said on it (``outcome``'s fields; a page of the same origin that does not touch the
+    outbox reads it)."""
     reader = context.new_page()
     reader.goto("/en/sheria/")
     deadline = time.monotonic() + 30
-    while [record["outcome"] for record in outbox(reader, store)] != [outcome]:
+    while [{key: (record["outcome"] or {}).get(key) for key in outcome} for record in outbox(reader, store)] != [
+        outcome
+    ]:
         assert time.monotonic() < deadline, outbox(reader, store)
         time.sleep(0.2)
     reader.close()

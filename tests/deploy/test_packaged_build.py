@@ -166,6 +166,10 @@ def served(packaged_server) -> Calls:
     call("DELETE /v1/players/me/push-subscriptions", 200, body={"endpoint": endpoint}, token=asha)
     call("DELETE /v1/players/me/push-subscriptions", 401, body={"endpoint": endpoint})
     assert call("GET /v1/push/key", 200).json["public_key"]  # the runner's local VAPID key
+    # a live ticket: a player's, a watcher's, a wrong token's
+    assert call("POST /v1/live/tickets", 201, token=asha).json["url"].startswith("/live?ticket=")
+    call("POST /v1/live/tickets", 201)
+    call("POST /v1/live/tickets", 401, token="ubao_" + "x" * 43)
     # the fallback: the API's error shape for anything else, 405 with Allow from the template's route table
     call("ANY /v1/{proxy+}", 404, "/v1/no/such/route", method="GET")
     assert call("ANY /v1/{proxy+}", 405, "/v1/validate", method="DELETE").headers["allow"] == "POST"
@@ -222,7 +226,11 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
         assert ("jinja2" in entries) == (name == "RulesPageFunction"), name
         assert "boto3" not in entries, name
         assert ("games" in entries) == (
-            name in ("GamesFunction", "NotifyFunction", "ReminderFunction", "ReviewFunction")
+            name
+            in (
+                *("GamesFunction", "NotifyFunction", "ReminderFunction", "ReviewFunction"),
+                *("LiveTicketsFunction", "LiveSocketFunction", "LiveFanoutFunction"),
+            )
         )
 
 

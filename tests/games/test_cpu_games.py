@@ -96,7 +96,7 @@ def test_a_retried_move_gets_the_same_answer_and_writes_nothing(api):
 
 
 def test_the_reply_is_reproducible_for_the_same_game_and_ply(api):
-    from games.computer import cpu_seed
+    from games.domain.computer import cpu_seed
 
     assert cpu_seed("abcdefghijkl", 3) == cpu_seed("abcdefghijkl", 3) != cpu_seed("abcdefghijkl", 5)
 

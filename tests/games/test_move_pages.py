@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from games.pages import MOVES_PAGE
 from games.repository import GameStore
+from games.views.pages import MOVES_PAGE
 
 from tests.games.long_game import LONG_CHESS, SHUFFLE, long_game, write_long_game, write_records
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from common.persistence.deadline import StoreUnavailable
 from common.ratings import glicko2
-from games.ratings import routes
+from games.handler import ratings as routes
 from games.ratings.domain import START, GameRating, rating_change
 from games.ratings.repository import RatingStore
 

@@ -1,4 +1,4 @@
-"""A warm instance starts a move from the head it last read or wrote (``games.protocol.RecentHeads``): one
+"""A warm instance starts a move from the head it last read or wrote (``games.service.protocol.RecentHeads``): one
 DynamoDB call fewer, and never a wrong answer, because the append at ``seq + 1`` refuses a head that is
 behind its log. Two ``Api`` objects are two Lambda instances, each with its own kept heads (moto)."""
 
@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 from games.domain import GameHead
-from games.protocol import RecentHeads
+from games.service.protocol import RecentHeads
 
 from tests.games.client import Api, snapshot
 from tests.games.long_game import long_game

@@ -181,13 +181,10 @@ def waits() -> list[float]:
 
 @pytest.fixture
 def notify(aws, clock, catalogs, waits):
-    """The notify function's module, sending for real (pywebpush) with the local VAPID key."""
-    from notify import stream
-    from notify.sender import WebPushSender
+    """The notify function's handler, sending for real (pywebpush) with the local VAPID key."""
+    from notify.handler import stream
+    from notify.repository.sender import WebPushSender
     from push.vapid import vapid_key
 
-    stream.configure(
-        sender=WebPushSender(vapid_key().signer(), "mailto:test@ubao.invalid", sleep=waits.append), clock=clock
-    )
-    yield stream
-    stream.configure()
+    sender = WebPushSender(vapid_key().signer(), "mailto:test@ubao.invalid", sleep=waits.append)
+    return stream.create_handler(sender=sender, clock=clock)

@@ -1,5 +1,5 @@
 """A finished rated game is sent for review by itself: the notify function reads the ending event from the
-stream and stores the review pending, once, as a player's request would (notify/reviews.py)."""
+stream and stores the review pending, once, as a player's request would (notify/service/reviews.py)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,14 @@ class RecordingQueue:
 
 @pytest.fixture
 def reviewing(notify):
-    from review.repository import DynamoReviews
+    from common.reviews.repository import DynamoReviews
+    from notify.handler import stream
 
     queue = RecordingQueue()
     reviews = DynamoReviews()
-    notify.configure(sender=notify.part("sender"), clock=notify.part("clock"), reviews=reviews, review_queue=queue)
-    return reviews, queue
+    pushes = notify.parts.pushes
+    handler = stream.create_handler(sender=pushes.sender, clock=pushes.clock, reviews=reviews, review_queue=queue)
+    return reviews, queue, handler
 
 
 def finished_game(games_api, rated: bool) -> tuple[str, dict[str, str]]:
@@ -39,8 +41,8 @@ def finished_game(games_api, rated: bool) -> tuple[str, dict[str, str]]:
 
 
 def test_a_rated_game_that_ends_is_reviewed_by_itself_once(games_api, notify, reviewing):
-    reviews, queue = reviewing
-    stream = Stream(notify)
+    reviews, queue, handler = reviewing
+    stream = Stream(handler)
     game_id, seats = finished_game(games_api, rated=True)
     # A rematch offered before the stream reads the mate: the mate is still the event that ended the game.
     offered = games_api.call("POST", f"/v1/games/{game_id}/rematch", token=seats["white"])
@@ -55,8 +57,8 @@ def test_a_rated_game_that_ends_is_reviewed_by_itself_once(games_api, notify, re
 
 
 def test_a_casual_game_is_reviewed_only_when_a_player_asks(games_api, notify, reviewing):
-    reviews, queue = reviewing
-    stream = Stream(notify)
+    reviews, queue, handler = reviewing
+    stream = Stream(handler)
     game_id, _ = finished_game(games_api, rated=False)
     stream.flush()
     assert reviews.get(game_id) is None and queue.sent == []

@@ -26,7 +26,7 @@ class Stream:
         return self.tail.new_records(keep=event_items)
 
     def deliver(self, records: list[dict]) -> dict:
-        return self.notify.lambda_handler({"Records": records}, LambdaContext(function_name="NotifyFunction"))
+        return self.notify({"Records": records}, LambdaContext(function_name="NotifyFunction"))
 
     def flush(self) -> dict:
         return self.deliver(self.records())

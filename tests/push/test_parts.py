@@ -156,7 +156,7 @@ def _public(signer) -> str:
 # ------------------------------------------------------------------------------------------- texts
 @pytest.mark.parametrize("lang", ["sw", "tl"])
 def test_every_notification_is_translated(catalogs, lang):
-    from notify.texts import MESSAGES, text, translations
+    from notify.domain.texts import MESSAGES, text, translations
 
     game_title = translations(lang).gettext("Tanzanian draughts")
     assert game_title != "Tanzanian draughts"
@@ -174,7 +174,7 @@ def test_every_notification_is_translated(catalogs, lang):
 
 
 def test_the_computer_and_a_nameless_opponent(catalogs):
-    from notify.texts import text
+    from notify.domain.texts import text
 
     assert text("moved", "sw", "chess", None, "e4", computer=True).body.startswith("Kompyuta ")
     assert text("moved", "en", "chess", None, "e4").body == "Your opponent played e4 in Chess."
@@ -200,7 +200,7 @@ def test_the_games_and_validate_functions_import_no_push_library_after_a_head_wr
     """Their own handler alone, as on Lambda, with the reminder schedule in the games write path."""
     code = (
         "import sys; sys.path[:0] = ['functions'];"
-        f"import {handler}, common.persistence.reminder_schedule, games.protocol;"
+        f"import {handler}, common.persistence.reminder_schedule, games.service.protocol;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pywebpush', 'py_vapid', 'http_ece', 'notify')))"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -224,7 +224,7 @@ def test_the_reminder_index_finds_due_heads_and_the_head_moves_on_once(request, 
     import os
 
     from common.persistence.store import client
-    from notify.games import StoredDueGames
+    from notify.repository.games import StoredDueGames
 
     request.getfixturevalue(backend)
     table = os.environ["GAMES_TABLE"]

@@ -5,7 +5,7 @@ receives."""
 
 from __future__ import annotations
 
-from notify.gate import SENDER_CAP
+from notify.service.gate import SENDER_CAP
 
 from tests.push.test_notify import listed, stream, subscribe  # noqa: F401 - the stream fixture
 

@@ -34,17 +34,16 @@ def rewrite_head_reminders(game_id: str, due: int) -> None:
 
 @pytest.fixture
 def sweep(notify, clock):
-    from notify import reminders
+    from notify.handler import reminders
 
     from local.events import LambdaContext
 
-    reminders.configure(clock=clock)
+    handler = reminders.create_handler(clock=clock, pushes=notify.parts.pushes)
 
     def run() -> dict:
-        return reminders.lambda_handler({"source": "aws.scheduler"}, LambdaContext(function_name="ReminderFunction"))
+        return handler({"source": "aws.scheduler"}, LambdaContext(function_name="ReminderFunction"))
 
-    yield run
-    reminders.configure()
+    return run
 
 
 def bodies(push_service, browser) -> list[str]:
@@ -136,8 +135,8 @@ def test_a_sweep_costs_per_due_game_not_per_game(games_api, push_api, push_servi
     """Thirty games wait; the sweep's DynamoDB calls grow with the due ones only."""
     from common.persistence.reminder_schedule import REMINDER_SHARDS
     from common.persistence.store import client
-    from notify import daily
-    from notify.reminders import LOOKBACK_HOURS
+    from notify.service import daily
+    from notify.service.reminders import LOOKBACK_HOURS
 
     games = []
     for number in range(30):

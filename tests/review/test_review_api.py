@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import chess
 import pytest
+from common.reviews.repository import DynamoReviews
 from games.repository import dynamodb_games
 from review.domain import SCALES, Evaluation
-from review.jobs import Reviewer
-from review.repository import DynamoReviews
+from review.service import Reviewer
 
 from shared_rules import get_game
 from tests.review.test_review import QUEEN_HUNG, QUEEN_HUNG_PLY, SHOTS, needs_stockfish

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from common.reviews.repository import DynamoReviews, InMemoryReviews, PersonalPuzzle
 from games.repository import in_memory_games
 from review import handler
-from review.jobs import Reviewer
-from review.repository import DynamoReviews, InMemoryReviews, PersonalPuzzle
+from review.service import Reviewer
 
 from local.reviews import pending_reviews, sqs_event
 
@@ -53,13 +53,10 @@ def test_personal_puzzles_are_kept_once_in_game_order_and_finished_once(reviews)
 
 def test_the_review_function_reports_a_bad_message_alone_and_skips_a_review_nobody_asked_for() -> None:
     stored = InMemoryReviews()
-    handler._state["reviewer"] = Reviewer(in_memory_games(), stored)
-    try:
-        bad = {"messageId": "m1", "body": "not json"}
-        event = {"Records": [bad, *sqs_event("AAAAAAAAAAAA")["Records"]]}
-        answer = handler.lambda_handler(event, _context())
-    finally:
-        handler._state.clear()
+    function = handler.create_handler(reviewer=Reviewer(in_memory_games(), stored))
+    bad = {"messageId": "m1", "body": "not json"}
+    event = {"Records": [bad, *sqs_event("AAAAAAAAAAAA")["Records"]]}
+    answer = function(event, _context())
     assert answer == {"batchItemFailures": [{"itemIdentifier": "m1"}]}
     assert stored.get("AAAAAAAAAAAA") is None  # no review was asked for: nothing runs, nothing is stored
 

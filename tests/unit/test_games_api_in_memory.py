@@ -10,7 +10,7 @@ from common.players.repository import InMemoryPlayers
 from common.web import depends
 from common.web.ratelimit import MemoryBuckets
 from games import handler
-from games.ratings import routes as rating_routes
+from games.handler import ratings as rating_routes
 from games.ratings.repository import InMemoryRatings
 from games.repository import InMemoryGameStore, in_memory_games
 

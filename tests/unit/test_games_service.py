@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from common.players.service import Player, hash_token
 from games.domain import MAX_PLIES
-from games.errors import Conflict, Forbidden, IllegalMove
+from games.domain.errors import Conflict, Forbidden, IllegalMove
 from games.repository import InMemoryGameStore, in_memory_games
 from games.repository.codec import head_from
 from games.service import GamesService

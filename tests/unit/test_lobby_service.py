@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from common.players.service import Player, hash_token
-from games.errors import InvalidGameOption
+from games.domain.errors import InvalidGameOption
 from games.lobby.domain import (
     MAX_OPEN_SEEKS,
     PAGE_SIZE,
@@ -214,7 +214,7 @@ def test_a_seeks_game_reads_back_from_its_records_and_is_taken_or_withdrawn_once
 
 
 def test_a_seek_is_no_game_to_read_until_it_is_taken(lobby, games):
-    from games.errors import GameNotFound
+    from games.domain.errors import GameNotFound
 
     seek = lobby.offer(player("a"), "english", False, {}, "white", None)
     with pytest.raises(GameNotFound):

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from games.computer import LEVEL_WINDOW, moves_in_person
 from games.domain import ComputerTookOver, Created, Moved, Resumed, rules_for
+from games.domain.computer import LEVEL_WINDOW, moves_in_person
 
 
 def played_log(game: str, seed: int, stand_in: tuple[float, float]) -> list[Any]:

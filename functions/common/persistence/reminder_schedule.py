@@ -1,9 +1,9 @@
 """When a turn's deadline reminders are due: the attributes the games function writes on every head.
 
 Shared by the games function (which sets them in its head write, so a move costs no extra DynamoDB call) and
-the reminder sweep (``notify.reminders``, which reads them through the sparse ``GamesByReminderHour`` index).
+the reminder sweep (``notify.service.reminders``, which reads them through the sparse ``GamesByReminderHour`` index).
 It lives in ``common`` because the games package ships without ``notify`` and must not import its
-dependencies (pywebpush); ``notify.reminders`` re-exports it.
+dependencies (pywebpush); ``notify.service.reminders`` re-exports it.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def reminder_attributes(head: dict[str, Any], now_ms: int) -> dict[str, int | No
     if head.get("state") == "active" and to_move_is_a_person:
         live = bool((head.get("options") or {}).get("turn_seconds"))
         # A live turn has no reminder: the sweep plays on for the absent player once the turn has run out
-        # (the games function's ``games.live``), a backstop for a game nobody reads any more.
+        # (the games function's ``games.domain.live``), a backstop for a game nobody reads any more.
         due = live_due(head.get("deadline")) if live else schedule(head.get("deadline"), now_ms)
     return {"reminder_due": due, "reminder_hour": None if due is None else index_key(str(head.get("id")), due)}
 

@@ -69,6 +69,9 @@ _SPECS = (
     ErrorSpec("player_blocked", _S.FORBIDDEN, "one of the two players blocked the other", has_text=True),
     ErrorSpec("out_of_range", _S.FORBIDDEN, "the challenge's rating range excludes the player", has_text=True),
     ErrorSpec("not_your_seek", _S.FORBIDDEN, "a challenge withdrawn by a player who did not make it", has_text=True),
+    # The live WebSocket (functions/live): its $connect refusals are the handshake's status, the rest messages.
+    ErrorSpec("invalid_ticket", _S.FORBIDDEN, "a live ticket that is unknown, used already or expired"),
+    ErrorSpec("not_allowed_to_follow", _S.FORBIDDEN, "a private game followed by someone not of its two players"),
     ErrorSpec("not_found", _S.NOT_FOUND, "no route has this path, or no rules page has this name"),
     ErrorSpec("game_not_found", _S.NOT_FOUND, "no game has this id", has_text=True),
     ErrorSpec("seek_not_found", _S.NOT_FOUND, "no open challenge has this id (withdrawn or expired)", has_text=True),
@@ -76,6 +79,7 @@ _SPECS = (
     ErrorSpec("block_not_found", _S.NOT_FOUND, "the player has no block with this id"),
     ErrorSpec("review_not_found", _S.NOT_FOUND, "no review of this game has been asked for", has_text=True),
     ErrorSpec("no_puzzle_left", _S.NOT_FOUND, "the player has played every puzzle asked for"),
+    ErrorSpec("connection_gone", _S.GONE, "a live message on a connection that is closed"),
     ErrorSpec("method_not_allowed", _S.METHOD_NOT_ALLOWED, "a route has this path but not this method (see `Allow`)"),
     ErrorSpec("conflict", _S.CONFLICT, "the game is not in a state that allows this"),
     ErrorSpec("stale_ply", _S.CONFLICT, "the game has moved on since the move was chosen", has_text=True),
@@ -95,6 +99,7 @@ _SPECS = (
     ErrorSpec("seek_taken", _S.CONFLICT, "another player accepted the challenge first", has_text=True),
     ErrorSpec("own_seek", _S.CONFLICT, "a player tried to accept their own challenge", has_text=True),
     ErrorSpec("too_many_seeks", _S.CONFLICT, "the player has 3 open challenges already", has_text=True),
+    ErrorSpec("too_many_follows", _S.CONFLICT, "a live connection follows the most games already"),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),
     ErrorSpec(
         "unsupported_media_type",
@@ -126,7 +131,9 @@ _SPECS = (
     ErrorSpec("invalid_tz", _S.UNPROCESSABLE_ENTITY, "not an IANA time zone"),
     ErrorSpec("attempt_over", _S.UNPROCESSABLE_ENTITY, "moves sent after the attempt was decided, or none"),
     ErrorSpec("unsupported_language", _S.UNPROCESSABLE_ENTITY, "a page language the site does not have"),
+    ErrorSpec("invalid_message", _S.UNPROCESSABLE_ENTITY, "a live socket message that is not one it understands"),
     ErrorSpec("rate_limited", _S.TOO_MANY_REQUESTS, "too many requests; retry after `Retry-After`", has_text=True),
+    ErrorSpec("too_many_connections", _S.TOO_MANY_REQUESTS, "the player or address holds the most live connections"),
     ErrorSpec("internal_error", _S.INTERNAL_SERVER_ERROR, "a bug; never caused by input (the tests prove it)"),
     ErrorSpec(
         "store_unavailable", _S.SERVICE_UNAVAILABLE, "the store is busy; retry after `Retry-After`", has_text=True

@@ -10,7 +10,7 @@ and docs/operations.md use these names:
     GamesFinished    an event that ended a game (mate, resignation, draw, timeout ...)
     PuzzleAttempts   a finished attempt at a puzzle (solved or failed), with or without a token
     PuzzlesSolved    a finished attempt that solved it
-    PushSent         a push notification accepted by the push service (notify.sender, per batch and sweep)
+    PushSent         a push notification accepted by the push service (notify.repository.sender, per batch and sweep)
     PushFailed       a push notification refused or undeliverable (likewise)
     Refusals         a 4xx answer, with the dimension ``reason``: the error code (one line of its own)
 

@@ -116,6 +116,11 @@ LIMITS: dict[str, Limit] = {
     "seeks": Limit(
         "seeks", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.1
     ),
+    # Tickets for the live WebSocket (functions/live): a page asks one per (re)connection; a flaky phone link
+    # reconnects often, so 30 at once, then one every 5 s per player; an address 120, then one a second.
+    "live_tickets": Limit(
+        "live_tickets", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -133,6 +138,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("get", "/v1/games/{id}/export"): "exports",
     ("post", "/v1/seeks"): "seeks",
     ("post", "/v1/seeks/{id}/accept"): "seeks",
+    ("post", "/v1/live/tickets"): "live_tickets",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -148,6 +154,7 @@ DESCRIPTIONS = {
     "exports": "downloads from your network",
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
     "seeks": "challenges made or accepted",
+    "live_tickets": "live connections",
 }
 
 
@@ -285,6 +292,11 @@ def bind_request(event: dict[str, Any]) -> None:
     """Remember who sends this event, for the ``charge`` calls of the request."""
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
     _current.set(Client(_address(event, headers), _player(headers)))
+
+
+def client_address() -> str | None:
+    """The current request's address as the limits see it (``bind_request``): the live tickets carry it."""
+    return (_current.get() or NOBODY).address
 
 
 class RateLimiter:

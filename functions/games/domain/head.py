@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from games.domain.positions import DamagedHead, options_key, restore, rules_for
@@ -130,7 +131,7 @@ class GameHead:
 
     def review(self) -> Literal["none", "asked"]:
         """Whether the game has a review to read: a player asked for one, or it is a finished rated game with
-        a move (the notify function asks for those by itself: ``notify.reviews.wants_review``)."""
+        a move (the notify function asks for those by itself: ``notify.service.reviews.wants_review``)."""
         by_itself = self.state == "finished" and self.rated and self.ply > 0
         return "asked" if self.review_asked or by_itself else "none"
 
@@ -172,7 +173,7 @@ class GameHead:
 
     def turn_over(self, now: int) -> bool:
         """Whether a live turn has run out with a person to move (the computer is never late): the server's
-        clock then lets the computer play on for them (``games.live``)."""
+        clock then lets the computer play on for them (``games.domain.live``)."""
         seat = self.seat(self.turn)
         return (
             self.state == "active"
@@ -223,3 +224,13 @@ def token_matches(token_hash: str, stored: str | bytes | None) -> bool:
         return False
     stored_hex = stored.hex() if isinstance(stored, bytes) else stored
     return hmac.compare_digest(token_hash.encode("ascii"), stored_hex.encode("ascii"))
+
+
+GAME_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
+
+
+def iso(ms: int | None) -> str | None:
+    """An epoch-ms time as the API writes it (ISO 8601, UTC, whole seconds, ``Z``); None stays None."""
+    if ms is None:
+        return None
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat(timespec="seconds").replace("+00:00", "Z")

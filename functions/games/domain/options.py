@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from games.errors import InvalidGameOption
+from games.domain.errors import InvalidGameOption
 from shared_rules import get_game
 
 DEFAULT_DAYS_PER_MOVE = 3

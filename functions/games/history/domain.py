@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.domain import COLORS, Color, GameHead, other
-from games.errors import InvalidCursor
+from games.domain.errors import InvalidCursor
 from games.views import decode_cursor, encode_cursor
 
 Outcome = Literal["win", "loss", "draw", "ongoing"]

@@ -10,7 +10,7 @@ from common.web.api import JSON
 from common.web.auth import CurrentPlayer
 from common.web.models import route_errors
 
-from games.dependencies import Games
+from games.handler.dependencies import Games
 from games.history.domain import HistoryFilter
 from games.history.models import HistoryPage
 from games.history.service import history_page

@@ -3,7 +3,7 @@ suite's reference) and ``DynamoSeeks``.
 
 A seek is a game waiting for its players in the games table (``GamesTable``, ``GAMES_TABLE``): its first
 event and its head, which carries the challenge's terms (``GameHead.seek``). Taking and withdrawing it are
-events of that game, appended by the games' write protocol (``games.protocol``: one writer per sequence
+events of that game, appended by the games' write protocol (``games.service.protocol``: one writer per sequence
 number), so this module only reads seeks, and keeps each player's seek slots:
 
 * While it is open, a seek's head carries ``seek_game`` (its game's name) and ``seek_created``, the keys of

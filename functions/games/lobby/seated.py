@@ -13,9 +13,9 @@ from common.players.domain import Player
 
 from games.domain import Created, GameHead, SeekTerms, new_game_options
 from games.lobby.domain import START_RATING, Rating
-from games.protocol import Decide
 from games.ratings.repository import RatingRepository
 from games.service import GamesService
+from games.service.protocol import Decide
 
 
 class SeekGames:

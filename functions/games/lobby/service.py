@@ -21,6 +21,7 @@ from common.web.ratelimit import RateLimiter
 
 from games.domain import (
     COLORS,
+    GAME_ID_BYTES,
     AnyEvent,
     Color,
     GameHead,
@@ -49,7 +50,7 @@ from games.lobby.domain import (
     write_cursor,
 )
 from games.lobby.repository import SeekRepository
-from games.protocol import GAME_ID_BYTES, Decide
+from games.service.protocol import Decide
 
 #: The rate limit that seeking and accepting share (``common.web.ratelimit.LIMITS``).
 LIMIT = "seeks"

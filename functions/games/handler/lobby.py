@@ -1,0 +1,172 @@
+"""The lobby's routes (template.yaml, on GamesFunction): ``create_app`` of ``games.handler`` includes this
+``router``, and the routes make games with the games routes' own ``GamesService`` (``games.handler.dependencies``).
+Thin: models in, the ``SeekService``, views out."""
+
+import re
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.web.api import JSON
+from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
+from common.web.depends import Clock, clock, rate_buckets
+from common.web.etag import etag_of, refuse_if_current
+from common.web.models import route_errors
+from common.web.ratelimit import BucketRepository, RateLimiter
+
+from games.handler.dependencies import Games
+from games.handler.ratings import rating_repository
+from games.lobby.domain import SeekNotFound
+from games.lobby.models import AcceptedSeek, SeekAnswer, SeekList, SeekRequest, SeekView
+from games.lobby.repository import SeekRepository
+from games.lobby.seated import PlayerBlocks, SeekGames, StoredRatings
+from games.lobby.service import SeekService
+from games.ratings.repository import RatingRepository
+from games.views import game_view
+from shared_rules.names import GameName
+
+SEEK_ID = re.compile(r"[A-Za-z0-9_-]{12}")
+#: The shape of a seek's view for its ETag (bumped when the view changes).
+REPRESENTATION = "s1"
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+
+def seek_repository() -> SeekRepository:
+    from games.lobby.repository import DynamoSeeks
+
+    return DynamoSeeks()
+
+
+def seek_service(
+    repository: Annotated[SeekRepository, Depends(seek_repository)],
+    games: Games,
+    ratings: Annotated[RatingRepository, Depends(rating_repository)],
+    now: Annotated[Clock, Depends(clock)],
+    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+) -> SeekService:
+    """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
+    limiter = RateLimiter(buckets, now)
+    return SeekService(
+        repository,
+        SeekGames(games),
+        clock=now,
+        limiter=limiter,
+        ratings=StoredRatings(ratings, now),
+        blocks=PlayerBlocks(),
+    )
+
+
+Seeks = Annotated[SeekService, Depends(seek_service)]
+
+_errors = route_errors(
+    {
+        304: "Your copy is current.",
+        403: "Your rating is outside the challenge's range (`out_of_range`), or it is not your challenge.",
+        404: "No open challenge has this id (withdrawn, expired or never made).",
+        409: "Taken by someone else first (`seek_taken`), your own (`own_seek`), or you have 3 open already.",
+        422: "The request is wrong: a field, an option, a range, or a cursor.",
+        429: "Too many challenges made or accepted; retry after `Retry-After` seconds.",
+    }
+)
+
+
+def _success(model: type, description: str) -> dict[int, OpenAPIResponse]:
+    """A 200 with its schema in the OpenAPI description (Powertools adds none once a route lists responses)."""
+    return {200: {"description": description, "content": {"application/json": {"model": model}}}}
+
+
+def _seek_id(text: str) -> str:
+    if not SEEK_ID.fullmatch(text):
+        raise SeekNotFound("no open challenge has this id")
+    return text
+
+
+def _request_headers() -> dict[str, str]:
+    return {str(name).lower(): value for name, value in (router.current_event.headers or {}).items()}
+
+
+@router.post(
+    "/v1/seeks",
+    summary="Offer a game to anyone",
+    description="An open challenge in the lobby for 7 days, until someone accepts it or you withdraw it. "
+    "At most 3 open at once (409 `too_many_seeks`).",
+    tags=["lobby"],
+    responses={201: {"description": "The challenge, open."}, **_errors(401, 409, 422, 429, 503)},
+)
+def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
+    seek = seeks.offer(player, request.game, request.rated, request.options, request.color, request.range())
+    body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
+    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.get(
+    "/v1/seeks",
+    summary="The open challenges of a game",
+    description="Public: open, unexpired challenges, newest first, 20 a page; each with its seeker's name and "
+    "rating in the game. With a token, `mine` marks your own.",
+    tags=["lobby"],
+    responses={**_success(SeekList, "A page of open challenges."), **_errors(401, 422, 503)},
+)
+def list_seeks(
+    seeks: Seeks,
+    player: OptionalPlayer,
+    game: Annotated[GameName, Query(description="Which game's challenges.")],
+    cursor: Annotated[str | None, Query(max_length=200, description="`next` of the previous page.")] = None,
+) -> Response[SeekList]:
+    found, following = seeks.open_seeks(game, cursor)
+    viewer = player.player_id if player else None
+    body = SeekList(seeks=[SeekView.of(seek, viewer) for seek in found], next=following)
+    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.get(
+    "/v1/seeks/{id}",
+    summary="One challenge",
+    description="An open or taken challenge; its seeker (with their token) sees the game it made in `game_id`. "
+    "Send the `ETag` back as `If-None-Match` to poll: 304 until it changes.",
+    tags=["lobby"],
+    responses={**_success(SeekAnswer, "The challenge."), **_errors(304, 401, 404, 503)},
+)
+def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnswer]:
+    seek = seeks.seek(_seek_id(id))
+    body = SeekAnswer(seek=SeekView.of(seek, player.player_id if player else None))
+    headers = {"ETag": etag_of(body.model_dump(mode="json"), REPRESENTATION), "Cache-Control": "no-cache"}
+    refuse_if_current(_request_headers(), headers)
+    return Response(HTTPStatus.OK, JSON, body, headers=headers)
+
+
+@router.post(
+    "/v1/seeks/{id}/accept",
+    summary="Accept a challenge",
+    description="Makes the game with both seats taken (the seeker's colour as asked, else drawn). Of many "
+    "accepting at once exactly one gets it; sent again by the same player, the same game (200).",
+    tags=["lobby"],
+    responses={
+        201: {"description": "The game made, and your seat."},
+        200: {"description": "You accepted it already: that game."},
+        **_errors(401, 403, 404, 409, 429, 503),
+    },
+)
+def accept_seek(id: str, seeks: Seeks, token_hash: TokenHash) -> Response[AcceptedSeek]:
+    # The token is checked in the same read as the seek (``SeekService.accept_with_token``): no read of its own.
+    accepted = seeks.accept_with_token(token_hash, id if SEEK_ID.fullmatch(id) else None)
+    body = AcceptedSeek.model_validate({"game": game_view(accepted.head), "seat": accepted.seat})
+    status = HTTPStatus.CREATED if accepted.created else HTTPStatus.OK
+    return Response(status, JSON, body, headers={"Cache-Control": "no-store"})
+
+
+@router.delete(
+    "/v1/seeks/{id}",
+    summary="Withdraw your challenge",
+    tags=["lobby"],
+    responses={**_success(SeekAnswer, "Withdrawn: the challenge as it was."), **_errors(401, 403, 404, 409, 503)},
+)
+def withdraw_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
+    seek = seeks.withdraw(player, _seek_id(id))
+    body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
+    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})

@@ -1,0 +1,126 @@
+"""Live games over a WebSocket: the values (tickets, connections, what a connection may follow) and the refusals.
+
+A browser cannot set a header on a WebSocket, and a token in a URL ends up in logs, so a page first asks
+``POST /v1/live/tickets`` (with its bearer token, when it has one) for a ticket: 128 random bits, kept only as
+their hash, good for ``TICKET_SECONDS`` and for one connection. The connection then belongs to the ticket's
+player (or to nobody: a watcher without an account) and to the ticket's address, each of which may hold a
+few connections at once (``PLAYER_CONNECTIONS``, ``ADDRESS_CONNECTIONS``). A connection follows up to
+``MAX_FOLLOWS`` games, each one its player may see: a public game anybody, a private one its two players.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from common.errors import DomainError
+
+#: A ticket is good for this long after it was issued (a page asks for one just before it connects).
+TICKET_SECONDS = 60
+#: API Gateway closes a WebSocket after 2 hours whatever happens; nothing of a connection outlives that.
+CONNECTION_SECONDS = 2 * 60 * 60
+#: Connections one player may hold at once (two phones, a tablet, a few tabs).
+PLAYER_CONNECTIONS = 5
+#: Connections one address may hold at once (a school or a phone shop's players behind one NAT).
+ADDRESS_CONNECTIONS = 20
+#: Games one connection follows at once (a table and a few watched games).
+MAX_FOLLOWS = 4
+#: Messages of the live socket: at most this many bytes from a client (``subscribe`` is under 100).
+MAX_MESSAGE_BYTES = 1024
+
+
+class TicketRefused(DomainError):
+    """The ticket is unknown, used already, or expired: the connection is refused (403)."""
+
+    code = "invalid_ticket"
+
+
+class TooManyConnections(DomainError):
+    """The ticket's player or address holds as many connections as it may (429)."""
+
+    code = "too_many_connections"
+
+
+class NotAllowedToFollow(DomainError):
+    """A private game, and the connection's player is not one of its two players (403)."""
+
+    code = "not_allowed_to_follow"
+
+
+class TooManyFollows(DomainError):
+    """The connection follows ``MAX_FOLLOWS`` games already (409)."""
+
+    code = "too_many_follows"
+
+
+class InvalidMessage(DomainError):
+    """Not a message the live socket understands (422)."""
+
+    code = "invalid_message"
+
+
+class UnknownConnection(DomainError):
+    """A message on a connection the table does not know (closed, or never opened): 410."""
+
+    code = "connection_gone"
+
+
+def new_ticket() -> str:
+    """A ticket: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def ticket_hash(ticket: str) -> str:
+    """What is stored of a ticket: its SHA-256 (a leaked table holds no usable ticket)."""
+    return hashlib.sha256(ticket.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """An issued ticket, as stored: for ``player_id`` (None: a watcher without a player) from ``address``."""
+
+    digest: str
+    player_id: str | None
+    address: str | None
+    expires_ms: int
+
+    def usable(self, now_ms: int) -> bool:
+        return now_ms < self.expires_ms
+
+
+@dataclass(frozen=True)
+class Connection:
+    """An open WebSocket: who holds it, from where, until when at the latest, and what it follows."""
+
+    connection_id: str
+    player_id: str | None
+    address: str | None
+    expires_ms: int
+    follows: tuple[str, ...] = ()
+
+    def following(self, game_id: str) -> Connection:
+        if game_id in self.follows:
+            return self
+        if len(self.follows) >= MAX_FOLLOWS:
+            raise TooManyFollows(f"a connection follows at most {MAX_FOLLOWS} games")
+        return Connection(self.connection_id, self.player_id, self.address, self.expires_ms, (*self.follows, game_id))
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a follower may know of a game before following it: whether it is private, and its players."""
+
+    game_id: str
+    private: bool
+    players: frozenset[str]
+
+    def check(self, player_id: str | None) -> None:
+        """``NotAllowedToFollow`` unless ``player_id`` may see this game."""
+        if self.private and (player_id is None or player_id not in self.players):
+            raise NotAllowedToFollow("a private game is followed by its two players only")
+
+
+def sight_of(game_id: str, private: bool, players: Iterable[str | None]) -> Sight:
+    return Sight(game_id, private, frozenset(player for player in players if player))
