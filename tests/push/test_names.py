@@ -35,7 +35,7 @@ def slips(lang: str, sentence: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_notification_reads_right_with_every_name(catalogs, lang):
-    from notify.texts import ANONYMOUS, BY_THE_COMPUTER, COMPUTER, MESSAGES, PERSON_ONLY, text, translations
+    from notify.domain.texts import ANONYMOUS, BY_THE_COMPUTER, COMPUTER, MESSAGES, PERSON_ONLY, text, translations
 
     t = translations(lang)
     anonymous, computer = t.gettext(ANONYMOUS), t.gettext(COMPUTER)
