@@ -162,12 +162,6 @@ def _after_reply(board: chess.Board, reply: chess.Move, then) -> bool:
         board.pop()
 
 
-def _pushed(board: chess.Board, move: chess.Move) -> chess.Board:
-    after = board.copy()
-    after.push(move)
-    return after
-
-
 def chess_square_goal(exercise, board: chess.Board, move: chess.Move) -> bool:
     """reach, protect and safe_capture, from python-chess's attacks alone."""
     after = board.copy()
@@ -198,17 +192,10 @@ def chess_expected(exercise, board: chess.Board, move: chess.Move, left: int) ->
     king = board.king(board.turn)
     if goal == "crown":
         return move.promotion == chess.QUEEN
-    if goal == "castle":  # in two moves: whatever the defender does, castling is legal next
-        return board.is_castling(move) or (
-            left > 1
-            and all(
-                _after_reply(_pushed(board, move), r, lambda b: any(b.is_castling(m) for m in b.legal_moves))
-                for r in _pushed(board, move).legal_moves
-            )
+    if goal in ("castle", "stalemate"):
+        return (
+            oracles.castles_soon(board, move, left) if goal == "castle" else oracles.leaves_only_stalemate(board, move)
         )
-    if goal == "stalemate":  # every reply leaves the player stalemated
-        after = _pushed(board, move)
-        return any(True for _ in after.legal_moves) and all(_pushed(after, r).is_stalemate() for r in after.legal_moves)
     if goal == "en_passant":
         return board.is_en_passant(move)
     if goal.startswith("escape_"):
