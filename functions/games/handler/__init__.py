@@ -25,12 +25,12 @@ from common.web.models import route_errors
 
 from games.domain.errors import Conflict, GameNotFound, IllegalMove, NotModified
 from games.handler import blocks as blocking
+from games.handler import history as history_routes
 from games.handler import lobby as lobby_routes
 from games.handler import ratings as rating_routes
 from games.handler.dependencies import Games, Reviews, recent_heads
 from games.handler.dependencies import game_repository as game_repository  # the tests override it here
 from games.handler.dependencies import review_queue as review_queue  # the tests override it here
-from games.history import handler as history_routes
 from games.models import (
     MAX_EVENT,
     MAX_PLY,
