@@ -103,6 +103,9 @@ PLAY_MESSAGES = {
     "lobby_withdraw": N_("Withdraw"),
     "lobby_waiting": N_("Your challenge is open. Waiting for an opponent…"),
     "lobby_found": N_("Opponent found. The game begins."),
+    # TRANSLATORS: %(game)s: a game's name; %(kind)s: "rated" or "casual" as translated above; %(who)s: the
+    # challenger's name and rating, e.g. "Asha (1500?)".
+    "lobby_take_other": N_("An open challenge is waiting: %(game)s, %(kind)s, from %(who)s. Play it?"),
     "error_invalid_name": N_("A name has at most 24 characters: letters, digits, spaces and . ' - _"),
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
     # A request the page itself built wrong (not a JSON object, not sent as JSON): a stale page, most likely.
