@@ -68,6 +68,7 @@ def test_a_profile_is_two_queries_public_and_never_private(api, count_calls):
     created = api.create(asha["token"], rated=True)
     rated = created.body["game"]["id"]
     assert api.join(baraka["token"], rated, created.body["invite"]["code"]).status == 200
+    api.play(rated, {"white": asha["token"], "black": baraka["token"]}, ["e4", "e5", "Nf3", "Nc6"])  # fair play
     assert api.call("POST", f"/v1/games/{rated}/resign", token=baraka["token"]).status == 200
     friends = api.create(asha["token"], options={"private": True})
     api.join(baraka["token"], friends.body["game"]["id"], friends.body["invite"]["code"])
