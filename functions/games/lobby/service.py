@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from common.players.domain import Player
 from common.players.service import player_of
-from common.web.ratelimit import RateLimiter, client_address
+from common.web.ratelimit import UNKNOWN_ADDRESS, RateLimiter
 
 from games.domain import (
     COLORS,
@@ -152,8 +152,10 @@ class SeekService:
         options: Mapping[str, Any],
         color: Color | None,
         rating_range: tuple[int, int] | None,
+        address: str | None = None,
     ) -> Seek:
-        """A new open seek; ``TooManySeeks`` if the player has ``MAX_OPEN_SEEKS`` open already."""
+        """A new open seek; ``TooManySeeks`` if the player has ``MAX_OPEN_SEEKS`` open already, or the request's
+        ``address`` (as the rate limits read it; None: not known) ``MAX_OPEN_SEEKS_PER_ADDRESS``."""
         complete = checked_options(game, options)  # a bad option is refused before anything is charged or written
         self._charge()
         now = self.now_ms()
@@ -162,8 +164,11 @@ class SeekService:
         check_range(rating_range, rating.rating)
         if not self.repository.claim_slot(player.player_id, seek_id, now, MAX_OPEN_SEEKS):
             raise TooManySeeks(f"you have {MAX_OPEN_SEEKS} open challenges already; withdraw one first")
-        address = client_address()
-        if address and not self.repository.claim_slot(f"addr#{address}", seek_id, now, MAX_OPEN_SEEKS_PER_ADDRESS):
+        if (
+            address
+            and address != UNKNOWN_ADDRESS
+            and not self.repository.claim_slot(f"addr#{address}", seek_id, now, MAX_OPEN_SEEKS_PER_ADDRESS)
+        ):
             raise TooManySeeks(
                 f"{MAX_OPEN_SEEKS_PER_ADDRESS} open challenges come from your address already; try again later"
             )
