@@ -23,6 +23,7 @@ import { setUpOfflineMoves } from "../modules/offline_moves.js";
 import { inviteUrl, mySeat, rememberSeat, showGameInAddress, unwrap } from "../modules/seats.js";
 import { say } from "../modules/status_line.js";
 import { LIVE_POLL_MS, TurnClock, isLive } from "../modules/turn_clock.js";
+import { LiveFeed, messageAction } from "../modules/live_feed.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -54,6 +55,8 @@ function render(game) {
   const before = state;
   state = game;
   const seat = mySeat(game, COLOURS, storedPlayer());
+  // The rematch agreed while this page watched the old game (the opponent accepted): the new game, at once.
+  if (seat && game.rematch && before && before.id === game.id && !before.rematch) return void openGame(game.rematch);
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
@@ -127,10 +130,24 @@ function render(game) {
 
   turnClock.show(game, seat);
   // On your own turn only the computer can be heard from, and it answers at once: a slow poll will do.
-  pollEvery = live ? LIVE_POLL_MS : myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
+  // A live table follows the game on the live socket, and then reads it only when the turn's time is up (the
+  // read that lets the computer play on); without the socket it polls every second, as before.
+  if (live && !over) feed.follow(game.id, (game.moves || []).length);
+  else feed.stop();
+  const socketed = live && feed.live;
+  pollEvery = socketed ? untilTimeIsUp(game) : live ? LIVE_POLL_MS : myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
+}
+
+/** Show game ``id`` (a rematch) in place of this one. @param {string} id @param {string} [seat] */
+async function openGame(id, seat) {
+  if (seat) rememberSeat(id, seat);
+  board = null;
+  showGameInAddress(id);
+  await load(id);
+  scrollTo(0, 0); // its board at the top, as a game opened from a link
 }
 
 /** What a tap on the board says while it takes no move: the computer has the seat, or it is not your turn. */
@@ -161,6 +178,29 @@ const steps = new MoveSteps({
 function positionPage(id, older) {
   const before = older ? `&before=${older}` : "";
   return call("GET", `/v1/games/${encodeURIComponent(id)}/moves?positions=true&limit=60${before}`);
+}
+
+/** While the socket carries a live game: one read just after the turn's time is up (at least every 30 s). */
+function untilTimeIsUp(game) {
+  return Math.min(30000, Math.max(LIVE_POLL_MS, (game.turn_ms_left ?? 30000) + 500));
+}
+
+// The live socket (live_feed.js): a newer state of the game on screen is drawn as a poll's answer would be.
+const feed = new LiveFeed({
+  ticket: () => call("POST", "/v1/live/tickets", { token: storedPlayer()?.token }),
+  onMessage: fromSocket,
+  onChange: () => state && render(state), // the socket opened or dropped: the polls' pace changes
+  origin: location.origin,
+});
+
+async function fromSocket(message) {
+  const action = messageAction(message, state, etag);
+  if (action === "poll") return poll(); // moves are missing between: read them
+  if (action !== "apply") return;
+  const fresh = await allMoves({ ...message.state, _etag: message.etag }, state.moves || []);
+  if (messageAction(message, state, etag) !== "apply") return; // a poll or a load drew it (or newer) meanwhile
+  etag = message.etag;
+  render(fresh);
 }
 
 function schedulePoll(ms) {
@@ -292,16 +332,11 @@ gameBox.addEventListener("click", async (event) => {
     if (!confirm(m.confirm_block)) return;
     const blocked = blockOpponent(state.id, m, { call, player });
     return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(m, error), "bad"));
-  } else if (rematchBody(action)) {
+  } else if (action === "open-rematch") return openGame(state.rematch);
+  else if (rematchBody(action)) {
     answer = await act("rematch", rematchBody(action));
     const fresh = answer && unwrap(answer);
-    if (fresh && fresh.id !== state.id) { // agreed: the new game
-      rememberSeat(fresh.id, answer.seat);
-      board = null;
-      showGameInAddress(fresh.id);
-      await load(fresh.id);
-      return;
-    }
+    if (fresh && fresh.id !== state.id) return openGame(fresh.id, answer.seat); // agreed: the new game
   }
   if (answer) await load(state.id);
 });
