@@ -93,6 +93,9 @@ PLAY_MESSAGES = {
     "error_starts_in_past": N_("Choose a start time that has not passed."),
     # -- end of tournaments --
     "error_out_of_range": N_("Your rating is outside the range this challenge asks for."),
+    "error_invalid_rating_range": N_(
+        "A rating range must include your own rating and reach at least 100 points above and below it."
+    ),
     "error_too_many_seeks": N_("You have 3 open challenges already. Withdraw one first."),
     "error_seek_not_found": N_("This challenge is no longer open."),
     "error_not_your_seek": N_("Only the player who made this challenge can withdraw it."),
@@ -119,6 +122,9 @@ PLAY_MESSAGES = {
     "rematch_offered_by_you": N_("You offered a rematch."),
     "rematch_offered_to_you": N_("Your opponent offers a rematch."),
     "rematch_declined": N_("Your opponent declined the rematch."),
+    "rematch_started": N_("The rematch has begun."),
+    # TRANSLATORS: in the list of your games, beside a game that is the rematch of an earlier one.
+    "rematch_tag": N_("rematch"),
     "confirm_block": N_(
         "Block this player? They will no longer be able to offer you a rematch, join your games or send you "
         "notifications."

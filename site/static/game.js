@@ -55,6 +55,8 @@ function render(game) {
   const before = state;
   state = game;
   const seat = mySeat(game, COLOURS, storedPlayer());
+  // The rematch agreed while this page watched the old game (the opponent accepted): the new game, at once.
+  if (seat && game.rematch && before && before.id === game.id && !before.rematch) return void openGame(game.rematch);
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
@@ -72,10 +74,12 @@ function render(game) {
   const theirs = before && board && before.id === game.id && game.ply === before.ply + 1 && seat && game.turn === seat;
   // A multi-capture of theirs goes hop by hop, the pieces it takes marked until they go.
   const hops = theirs && game.last_move ? captureHops(game.game, cfg.squares[game.game], before.fen, game.fen, game.last_move) : null;
-  const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null, hops };
+  // An invitee not yet seated sees the board from the seat the invitation offers, as the invitation says.
+  const orientation = seat || (!both && COLOURS.find((c) => !(game.players && game.players[c]))) || "white";
+  const options = { legal, last, orientation, check, slide: theirs ? last : null, hops };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
-      game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
+      game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation,
       legal, messages: m, showLegal: localStorage.getItem(LEGAL_KEY) !== "off", onMove: (move) => send(moveText(game.game, move)),
       whyIdle,
     });
@@ -137,6 +141,15 @@ function render(game) {
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
+}
+
+/** Show game ``id`` (a rematch) in place of this one. @param {string} id @param {string} [seat] */
+async function openGame(id, seat) {
+  if (seat) rememberSeat(id, seat);
+  board = null;
+  showGameInAddress(id);
+  await load(id);
+  scrollTo(0, 0); // its board at the top, as a game opened from a link
 }
 
 /** What a tap on the board says while it takes no move: the computer has the seat, or it is not your turn. */
@@ -321,16 +334,11 @@ gameBox.addEventListener("click", async (event) => {
     if (!confirm(m.confirm_block)) return;
     const blocked = blockOpponent(state.id, m, { call, player });
     return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(m, error), "bad"));
-  } else if (rematchBody(action)) {
+  } else if (action === "open-rematch") return openGame(state.rematch);
+  else if (rematchBody(action)) {
     answer = await act("rematch", rematchBody(action));
     const fresh = answer && unwrap(answer);
-    if (fresh && fresh.id !== state.id) { // agreed: the new game
-      rememberSeat(fresh.id, answer.seat);
-      board = null;
-      showGameInAddress(fresh.id);
-      await load(fresh.id);
-      return;
-    }
+    if (fresh && fresh.id !== state.id) return openGame(fresh.id, answer.seat); // agreed: the new game
   }
   if (answer) await load(state.id);
 });
