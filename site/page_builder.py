@@ -135,7 +135,7 @@ class Builder:
             context.update(self._mchezo(lang))
         elif page.key == "fumbo":
             context.update(self._fumbo(lang))
-        elif page.key in ("msaada", "masharti", "faragha"):
+        elif page.key in ("jamii", "msaada", "masharti", "faragha"):
             context.update(about_pages.context(page.key))
         if page.key in ("sheria", "jifunze", "home"):
             context["summaries"] = {game: content(lang, game) for game in GAMES}

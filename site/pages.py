@@ -34,6 +34,7 @@ PAGES = (
     Page("fumbo", "fumbo.html"),
     Page("mchezo", "mchezo.html"),
     Page("vinara", "vinara.html"),  # Swahili "leaders": the leaderboards
+    Page("jamii", "jamii.html"),  # community: follows and friends
     Page("msaada", "msaada.html"),  # help
     Page("masharti", "masharti.html"),  # terms of service
     Page("faragha", "faragha.html"),  # privacy policy

@@ -190,6 +190,27 @@ STORED_TABLES: tuple[StoredTable, ...] = (
         ),
     ),
     StoredTable(
+        "CommunityTable",
+        N_("The community: whom each player follows, and the feedback players send."),
+        N_("Follows until you unfollow or delete your data; feedback 180 days (TTL)."),
+        (
+            Attributes(("pk", "sk"), KEYS),
+            Attributes(
+                ("token_hash", "name"),
+                N_(
+                    "Your card, so others can follow you by your link: your name and your token's hash, to check your blocks."
+                ),
+            ),
+            Attributes(("at",), N_("When a follow was made; its key names the two players.")),
+            Attributes(
+                ("category", "text", "lang"),
+                N_("A piece of feedback: its subject, its text and the page's language; no player, no address."),
+            ),
+            Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("schema_version",), LAYOUT),
+        ),
+    ),
+    StoredTable(
         "RateLimitTable",
         N_("Rate-limit buckets: how many requests a network address or a player made lately."),
         N_("Minutes: DynamoDB's time to live deletes a bucket soon after it is full again."),
