@@ -184,7 +184,8 @@ class LiveSockets:
                 if isinstance(frame, Frame) and frame.opcode in (Opcode.TEXT, Opcode.BINARY):
                     text = bytes(frame.data).decode("utf-8", "replace")
                     self._message(connection, text, binary=frame.opcode is Opcode.BINARY)
-            if not data or protocol.state.name == "CLOSED":
+            # After the close handshake the server closes the TCP connection first (RFC 6455 7.1.1).
+            if not data or protocol.state.name == "CLOSED" or protocol.close_expected():
                 return
 
     def _message(self, connection: Connection, text: str, binary: bool = False) -> None:

@@ -252,7 +252,13 @@ class LocalNotifications:
     requests' latency, on their own threads; ``invoke(function name, event)`` runs a function as the runner
     does (one at a time with the requests: the functions share this process's environment)."""
 
-    def __init__(self, invoke: Callable[[str, dict[str, Any]], Any], games_table: str, client: Callable[[], Any]):
+    def __init__(
+        self,
+        invoke: Callable[[str, dict[str, Any]], Any],
+        games_table: str,
+        client: Callable[[], Any],
+        tournaments: bool = False,
+    ):
         poll = float(os.environ.get(POLL_SECONDS_VARIABLE) or 5.0)
         sweep = float(os.environ.get(SWEEP_SECONDS_VARIABLE) or 15 * 60)
         self.feeder = StreamFeeder(
@@ -262,20 +268,50 @@ class LocalNotifications:
             poll_seconds=poll,
         )
         self.schedule = Every(sweep, lambda: invoke("ReminderFunction", scheduled_event()))
+        # -- tournaments (issue 40): the same stream into TournamentResultsFunction, a consumer of its own
+        self.tournaments = (
+            TournamentFeeder(
+                TableTail(client, games_table),
+                lambda event: invoke("TournamentResultsFunction", event),
+                keep=event_items,
+                poll_seconds=poll,
+            )
+            if tournaments
+            else None
+        )
 
     def start(self) -> LocalNotifications:
         self.feeder.start()
         self.schedule.start()
+        if self.tournaments is not None:
+            self.tournaments.start()
         return self
 
     def after_request(self, function_name: str) -> None:
         """Called by the runner after each invocation, whatever it answered."""
         if function_name == "GamesFunction":
             self.feeder.poke()
+            if self.tournaments is not None:
+                self.tournaments.poke()
 
     def stop(self) -> None:
         self.feeder.stop()
         self.schedule.stop()
+        if self.tournaments is not None:
+            self.tournaments.stop()
+
+
+class TournamentFeeder(StreamFeeder):
+    """The tournaments' results feeder: not counted in ``stream_looks`` (the push tests wait on notify's)."""
+
+    def start(self) -> StreamFeeder:
+        super().start()
+        RUNNING.remove(self)
+        return self
+
+    def stop(self) -> None:
+        RUNNING.append(self)
+        super().stop()
 
 
 def scheduled_event(now: float | None = None) -> dict[str, Any]:
@@ -296,7 +332,8 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
     def invoke(name: str, event: dict[str, Any]) -> Any:
         return api.invoke(name, event, background=True)  # beside the requests, never holding them up
 
-    notifications = LocalNotifications(invoke, table, lambda: _client(endpoint)).start()
+    tournaments = "TournamentResultsFunction" in template.functions
+    notifications = LocalNotifications(invoke, table, lambda: _client(endpoint), tournaments).start()
     print(f"  push: the {table} stream feeds NotifyFunction; reminders every {notifications.schedule.seconds:g} s",
           file=sys.stderr, flush=True)  # fmt: skip
     return notifications

@@ -34,6 +34,7 @@ PAGES = (
     Page("fumbo", "fumbo.html"),
     Page("mchezo", "mchezo.html"),
     Page("vinara", "vinara.html"),  # Swahili "leaders": the leaderboards
+    Page("historia", "historia.html"),  # Historia ya Michezo: the player's games (issue 41)
     Page("jamii", "jamii.html"),  # community: follows and friends
     Page("msaada", "msaada.html"),  # help
     Page("masharti", "masharti.html"),  # terms of service

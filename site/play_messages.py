@@ -81,6 +81,16 @@ PLAY_MESSAGES = {
     # The lobby's refusals (functions/games/lobby) and texts (site/modules/lobby_panel.js).
     "error_seek_taken": N_("Someone else accepted this challenge first."),
     "error_own_seek": N_("This is your own challenge: wait for an opponent to accept it."),
+    # -- tournaments (issue 40) --
+    "error_invalid_tournament_invite": N_("This invite code does not open this tournament."),
+    "error_tournament_not_found": N_("There is no such tournament."),
+    "error_tournament_started": N_("This league has started: it takes no more players."),
+    "error_tournament_full": N_("Every place in this tournament is taken."),
+    "error_tournament_over": N_("This tournament is over."),
+    "error_already_entered": N_("You are in this tournament already."),
+    "error_invalid_league_size": N_("A league has 3 to 8 players."),
+    "error_starts_in_past": N_("Choose a start time that has not passed."),
+    # -- end of tournaments --
     "error_out_of_range": N_("Your rating is outside the range this challenge asks for."),
     "error_too_many_seeks": N_("You have 3 open challenges already. Withdraw one first."),
     "error_seek_not_found": N_("This challenge is no longer open."),
@@ -93,6 +103,9 @@ PLAY_MESSAGES = {
     "lobby_withdraw": N_("Withdraw"),
     "lobby_waiting": N_("Your challenge is open. Waiting for an opponent…"),
     "lobby_found": N_("Opponent found. The game begins."),
+    # TRANSLATORS: %(game)s: a game's name; %(kind)s: "rated" or "casual" as translated above; %(who)s: the
+    # challenger's name and rating, e.g. "Asha (1500?)".
+    "lobby_take_other": N_("An open challenge is waiting: %(game)s, %(kind)s, from %(who)s. Play it?"),
     "error_invalid_name": N_("A name has at most 24 characters: letters, digits, spaces and . ' - _"),
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
     # The community (functions/community): follows.

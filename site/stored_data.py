@@ -174,6 +174,53 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
+    # -- tournaments (issue 40) --
+    StoredTable(
+        "TournamentsTable",
+        N_("Each tournament: its terms, who entered it and the result of each of its games."),
+        N_("Kept for the tournament's history, like its games."),
+        (
+            Attributes(("pk", "sk", "id", "game_id", "tournament_id"), KEYS),
+            Attributes(
+                (
+                    "format",
+                    "game",
+                    "rated",
+                    "options",
+                    "name",
+                    "public",
+                    "created_by",
+                    "created",
+                    "max_players",
+                    "min_players",
+                    "starts",
+                    "minutes",
+                    "state",
+                    "started",
+                    "finished",
+                    "list_key",
+                    "list_order",
+                ),
+                N_("The tournament's terms and state, and who made it (a random id)."),
+            ),
+            Attributes(
+                ("invite_hash",),
+                N_("The SHA-256 hash of a private tournament's invite code; the code is never stored."),
+            ),
+            Attributes(
+                ("entries", "entry_count", "order", "withdrawn"),
+                N_(
+                    "Who entered: your random id, your name, the SHA-256 hash of your token (to seat you in its games) "
+                    "and when you joined or withdrew."
+                ),
+            ),
+            Attributes(
+                ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black"),
+                N_("Each game's players (random ids), how it ended and whether the computer played for someone."),
+            ),
+            Attributes(("schema_version",), LAYOUT),
+        ),
+    ),
     StoredTable(
         "LiveTable",
         N_("The live connections: a ticket to open one, each open connection and the games it follows."),

@@ -79,8 +79,16 @@ lambda_handler = app.lambda_handler
 
 
 # -- the WebSocket API ------------------------------------------------------------------------------------
+def _clock() -> Clock:
+    """The clock the resolver's routes read: the system's, or the one a test or the local runner gives ``app``."""
+    provider = app.dependency_overrides.get(clock, clock)
+    found: Clock = provider()
+    return found
+
+
 def socket_service() -> LiveService:
-    return LiveService(DynamoLive(), StoredGameViews())
+    now = _clock()
+    return LiveService(DynamoLive(), StoredGameViews(clock=now), clock=now)
 
 
 def socket_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
@@ -137,7 +145,8 @@ def _reply(body: dict[str, Any]) -> dict[str, Any]:
 
 # -- the fan-out ----------------------------------------------------------------------------------------------
 def stream_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    return handle_stream(event, LiveService(DynamoLive(), StoredGameViews(), ApiGatewaySockets()))
+    now = _clock()
+    return handle_stream(event, LiveService(DynamoLive(), StoredGameViews(clock=now), ApiGatewaySockets(), now))
 
 
 def handle_stream(event: dict[str, Any], service: LiveService) -> dict[str, Any]:

@@ -27,6 +27,22 @@ export function bestMatches(seeks, rating, rated) {
 }
 
 /**
+ * Every open challenge "Play anyone" may take, best first: the chosen game's, of the kind asked for and then
+ * of the other kind, then the other games' the same way (each in ``bestMatches``' order), each with its game.
+ * @param {Record<string, Seek[]>} seeksByGame
+ * @param {string} chosen  the game chosen in the form
+ * @param {(game: string) => number} ratingOf  the player's rating in a game
+ * @param {boolean} rated  the kind the form's switch asks for
+ * @returns {(Seek & {game: string})[]}
+ */
+export function takeOrder(seeksByGame, chosen, ratingOf, rated) {
+  const games = [chosen, ...Object.keys(seeksByGame).filter((game) => game !== chosen)];
+  return games.flatMap((game) =>
+    [rated, !rated].flatMap((kind) => bestMatches(seeksByGame[game] || [], ratingOf(game), kind).map((seek) => ({ ...seek, game }))),
+  );
+}
+
+/**
  * A rating as players read it: "1500?" while it is provisional.
  * @param {{rating: number, provisional: boolean}} rating
  */
@@ -56,6 +72,7 @@ export function formOptions(data, fieldset) {
   /** @type {Record<string, number | boolean>} */
   const options = { days_per_move: Number(data.get("days_per_move")), swap_colors: data.get("swap_colors") === "on" };
   if (Number(data.get("turn_seconds"))) options.turn_seconds = Number(data.get("turn_seconds")); // a live table
+  if (data.get("private") === "on") options.private = true; // a friend's game: in no one else's list
   for (const input of fieldset ? fieldset.querySelectorAll("input") : []) {
     if (input.type === "checkbox") options[input.name] = input.checked;
     else if (input.value !== "") options[input.name] = Number(input.value);

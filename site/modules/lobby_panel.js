@@ -1,11 +1,13 @@
 // @ts-check
-// The lobby on the game page: the open challenges of the game chosen in the create form, and "Play anyone"
-// (rated or casual as the form's switch says), which accepts the best-matching challenge or makes one and
-// waits for an opponent (polling it with its ETag). The page hands in its API calls: this imports modules only.
+// The lobby on the game page: the open challenges of every game, the one chosen in the create form first,
+// each labelled with its game, and "Play anyone", which takes the best-matching challenge of the chosen game
+// (of the kind the form's rated switch says, else of the other kind), else of another game, saying which
+// game and kind before taking one that is not what the form says; with none, it makes one and waits for an
+// opponent (polling it with its ETag). The page hands in its API calls: this imports modules only.
 
 import { refusalOf } from "./game_text.js";
 import { format, plural } from "./i18n.js";
-import { bestMatches, formOptions, ratingIn, ratingText } from "./lobby_match.js";
+import { formOptions, ratingIn, ratingText, takeOrder } from "./lobby_match.js";
 
 const WAITING_KEY = "ubao.seek";
 const POLL_MS = 5000;
@@ -46,25 +48,40 @@ export function setUpLobby(section, form, parts) {
   };
   const failure = (/** @type {any} */ error) => (parts.isRefusal(error) ? refusalOf(m, error.body.error) : m.network_error);
 
+  /** Every game's open challenges, by game (the games of the form's choice). @returns {Promise<Record<string, any[]>>} */
   async function refresh() {
+    const games = [...form.querySelectorAll("#game-choice option")].map((option) => /** @type {HTMLOptionElement} */ (option).value);
     try {
-      const page = await call("GET", `/v1/seeks?game=${encodeURIComponent(game())}`, { token: token() });
-      render(page.seeks);
-      return page.seeks;
+      const pages = await Promise.all(games.map((name) => call("GET", `/v1/seeks?game=${encodeURIComponent(name)}`, { token: token() })));
+      const byGame = Object.fromEntries(games.map((name, i) => [name, pages[i].seeks]));
+      render(byGame);
+      return byGame;
     } catch (error) {
       say(failure(error), "bad");
-      return [];
+      return {};
     }
   }
 
-  /** @param {any[]} seeks */
-  function render(seeks) {
+  /** @param {any} seek @param {string} name  its game */
+  const described = (seek, name) => {
+    const who = format(m.lobby_seeker, { name: seek.seeker.name || m.anonymous, rating: ratingText(seek.seeker) });
+    return { game: m.game_titles[name] || name, who: who.charAt(0).toUpperCase() + who.slice(1), kind: seek.rated ? m.lobby_rated_tag : m.lobby_casual_tag };
+  };
+
+  /** @param {Record<string, any[]>} byGame */
+  function render(byGame) {
+    const chosen = game();
+    const games = [chosen, ...Object.keys(byGame).filter((name) => name !== chosen)];
+    const seeks = games.flatMap((name) => (byGame[name] || []).map((seek) => ({ seek, name })));
     list.replaceChildren(
-      ...seeks.map((seek) => {
+      ...seeks.map(({ seek, name }) => {
         const item = document.createElement("li");
+        item.dataset.game = name;
         const days = plural(m, "days_per_move", seek.options.days_per_move);
-        const who = format(m.lobby_seeker, { name: seek.seeker.name || m.anonymous, rating: ratingText(seek.seeker) });
-        item.append(`${who} · ${seek.rated ? m.lobby_rated_tag : m.lobby_casual_tag} · ${days} `);
+        const { game: title, who, kind } = described(seek, name);
+        const label = document.createElement("strong");
+        label.textContent = title;
+        item.append(label, ` · ${who} · ${kind} · ${days} `);
         const button = document.createElement("button");
         button.type = "button";
         button.textContent = seek.mine ? m.lobby_withdraw : m.lobby_accept;
@@ -73,7 +90,7 @@ export function setUpLobby(section, form, parts) {
         return item;
       }),
     );
-    $(".lobby-empty").hidden = seeks.length > 0;
+    $(".lobby-empty").hidden = (byGame[chosen] || []).length > 0; // "none for this game yet"
   }
 
   /** Accept one challenge and open its game. @param {string} id */
@@ -105,7 +122,9 @@ export function setUpLobby(section, form, parts) {
       const me = await parts.player();
       const mine = await call("GET", "/v1/players/me", { token: me.token }).catch(() => null);
       const rated = new FormData(form).get("rated") === "on";
-      for (const seek of bestMatches(await refresh(), ratingIn(mine, game()), rated).slice(0, 3)) {
+      for (const seek of takeOrder(await refresh(), game(), (name) => ratingIn(mine, name), rated).slice(0, 3)) {
+        // Not what the form says (another kind, or another game): said, and taken only if the player agrees.
+        if ((seek.game !== game() || seek.rated !== rated) && !confirm(format(m.lobby_take_other, described(seek, seek.game)))) break;
         try {
           return await accept(seek.id);
         } catch (error) {

@@ -75,8 +75,9 @@ async function refresh() {
   if (!me || !me.token || document.hidden) return;
   try {
     // Active games come "your move" first from the server; one page of each is what fits on a phone.
+    // The last few finished ones only: the whole list is the history page's (historia.js).
     const [active, finished] = await Promise.all(["active", "finished"].map((status) =>
-      call("GET", `/v1/players/me/games?status=${status}`, { token: me.token })));
+      call("GET", `/v1/players/me/games?status=${status}${status === "finished" ? "&limit=3" : ""}`, { token: me.token })));
     render([...(active.games || []), ...(finished.games || [])]);
     showRatings((finished.games || []).filter((game) => game.rated).map((game) => game.id).join());
   } catch {

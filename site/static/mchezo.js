@@ -6,6 +6,7 @@ import { ApiError, call, player, storedPlayer } from "./api.js";
 import { failureText, invitationText } from "../modules/game_text.js";
 import { showMissingGame } from "../modules/missing_game.js";
 import { formOptions } from "../modules/lobby_match.js";
+import { rememberChoices } from "../modules/form_memory.js";
 import { setUpLobby } from "../modules/lobby_panel.js";
 import { config } from "../modules/page_config.js";
 import { onFirstUse } from "../modules/first_use.js";
@@ -56,6 +57,7 @@ createForm.addEventListener("submit", async (event) => {
 function showOptionsFor(game) {
   for (const fieldset of createForm.querySelectorAll("fieldset.options")) fieldset.hidden = fieldset.dataset.game !== game;
 }
+rememberChoices(createForm); // the last game, its options and the rest, as this phone chose them last
 $("#game-choice").addEventListener("change", (event) => showOptionsFor(event.target.value));
 showOptionsFor($("#game-choice").value);
 

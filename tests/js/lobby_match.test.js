@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bestMatches, formOptions, ratingIn, ratingText } from "../../site/modules/lobby_match.js";
+import { bestMatches, formOptions, ratingIn, ratingText, takeOrder } from "../../site/modules/lobby_match.js";
 
 const seek = (id, rating, extra = {}) => ({
   id, rated: true, mine: false, rating_range: null, created: 0, seeker: { name: id, rating, provisional: false }, ...extra,
@@ -42,4 +42,18 @@ test("the form's options: the days, the swap and the chosen game's table options
     days_per_move: 5, swap_colors: false, mandatory_capture: false, flying_kings: 2,
   });
   assert.deepEqual(formOptions(data, null), { days_per_move: 5, swap_colors: false });
+});
+
+test("play anyone takes the chosen game's challenges of either kind first, then the other games'", () => {
+  const byGame = {
+    chess: [seek("chess-rated", 1500)],
+    tanzanian: [seek("tz-rated", 1600), seek("tz-casual", 1500, { rated: false }), seek("tz-mine", 1500, { mine: true })],
+    english: [],
+  };
+  const rating = () => 1500;
+  const order = (chosen, rated) => takeOrder(byGame, chosen, rating, rated).map((s) => `${s.game}:${s.id}`);
+  assert.deepEqual(order("tanzanian", false), ["tanzanian:tz-casual", "tanzanian:tz-rated", "chess:chess-rated"]);
+  assert.deepEqual(order("tanzanian", true), ["tanzanian:tz-rated", "tanzanian:tz-casual", "chess:chess-rated"]);
+  assert.deepEqual(order("english", false), ["chess:chess-rated", "tanzanian:tz-casual", "tanzanian:tz-rated"]);
+  assert.deepEqual(takeOrder({}, "chess", rating, true), []);
 });

@@ -54,6 +54,10 @@ def walk(games_handler, puzzles_handler, push_handler, community_handler) -> Non
         from tests.privacy.community_tour import walk_community
 
         walk_community(community_handler, white, black, third, game_id)
+    # -- tournaments (issue 40) --
+    from tests.privacy.tournament_tour import walk_tournaments
+
+    walk_tournaments(games_handler, white, black, third)
 
 
 def walk_live(overrides: dict, token: str, game_id: str) -> None:

@@ -105,6 +105,24 @@ _SPECS = (
     ErrorSpec("seek_taken", _S.CONFLICT, "another player accepted the challenge first", has_text=True),
     ErrorSpec("own_seek", _S.CONFLICT, "a player tried to accept their own challenge", has_text=True),
     ErrorSpec("too_many_seeks", _S.CONFLICT, "the player has 3 open challenges already", has_text=True),
+    # -- tournaments (issue 40, functions/tournaments) --
+    ErrorSpec("invalid_tournament", _S.UNPROCESSABLE_ENTITY, "the tournaments domain refused the request"),
+    ErrorSpec(
+        "invalid_tournament_invite", _S.FORBIDDEN, "the invite code does not open the private tournament", has_text=True
+    ),
+    ErrorSpec("tournament_not_found", _S.NOT_FOUND, "no tournament has this id", has_text=True),
+    ErrorSpec("tournament_started", _S.CONFLICT, "a league that has started takes no entries", has_text=True),
+    ErrorSpec("tournament_full", _S.CONFLICT, "every place of the tournament is taken", has_text=True),
+    ErrorSpec("tournament_over", _S.CONFLICT, "the tournament is over", has_text=True),
+    ErrorSpec("already_entered", _S.CONFLICT, "the player is in the tournament already", has_text=True),
+    ErrorSpec("not_entered", _S.CONFLICT, "the player is not in the tournament"),
+    ErrorSpec("invalid_league_size", _S.UNPROCESSABLE_ENTITY, "a league of fewer than 3 or more than 8", has_text=True),
+    ErrorSpec("invalid_arena_length", _S.UNPROCESSABLE_ENTITY, "an arena shorter than 20 or longer than 120 minutes"),
+    ErrorSpec(
+        "starts_in_past", _S.UNPROCESSABLE_ENTITY, "a start time that has passed (or none for an arena)", has_text=True
+    ),
+    ErrorSpec("arena_needs_live_table", _S.UNPROCESSABLE_ENTITY, "an arena asked without turn_seconds"),
+    # -- end of tournaments --
     ErrorSpec("too_many_follows", _S.CONFLICT, "a live connection follows the most games already"),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),
     ErrorSpec(

@@ -116,6 +116,11 @@ LIMITS: dict[str, Limit] = {
     "seeks": Limit(
         "seeks", capacity=10, per_second=1 / 60, per_player=True, address_capacity=60, address_per_second=0.1
     ),
+    # Tournaments made (issue 40): each makes up to 56 games when it fills; 5 at once, then one every 10
+    # minutes per player; an address 30 at once, then one a minute.
+    "tournaments": Limit(
+        "tournaments", capacity=5, per_second=1 / 600, per_player=True, address_capacity=30, address_per_second=1 / 60
+    ),
     # Tickets for the live WebSocket (functions/live): a page asks one per (re)connection; a flaky phone link
     # reconnects often, so 30 at once, then one every 5 s per player; an address 120, then one a second.
     "live_tickets": Limit(
@@ -146,6 +151,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("get", "/v1/games/{id}/export"): "exports",
     ("post", "/v1/seeks"): "seeks",
     ("post", "/v1/seeks/{id}/accept"): "seeks",
+    ("post", "/v1/tournaments"): "tournaments",
     ("post", "/v1/live/tickets"): "live_tickets",
     ("post", "/v1/players/me/follows"): "follows",
     ("delete", "/v1/players/me/follows"): "follows",
@@ -165,6 +171,7 @@ DESCRIPTIONS = {
     "exports": "downloads from your network",
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
     "seeks": "challenges made or accepted",
+    "tournaments": "tournaments made",
     "live_tickets": "live connections",
     "follows": "follows changed",
     "feedback": "feedback sent",

@@ -12,6 +12,7 @@ from tournaments.domain.league import (
     score_pairing,
     withdrawals,
 )
+from tournaments.domain.tournament import Entry, Tournament, game_id_for
 from tournaments.domain.values import (
     ARENA_MAX,
     ARENA_MINUTES_MAX,
@@ -42,6 +43,9 @@ from tournaments.domain.values import (
 )
 
 __all__ = [
+    "Entry",
+    "Tournament",
+    "game_id_for",
     "ARENA_MAX",
     "ARENA_MINUTES_MAX",
     "ARENA_MINUTES_MIN",

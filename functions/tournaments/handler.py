@@ -1,0 +1,195 @@
+"""TournamentsFunction: Mashindano, leagues and arenas (routes in template.yaml; docs/tournaments.md).
+
+Thin: models in, the ``TournamentService`` (on the tournaments table, the games' write protocol and the clock),
+views out. A league's games are made through the games function's own ``GameLog`` (``tournaments.seated``).
+"""
+
+import os
+import re
+from http import HTTPStatus
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.openapi.params import Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.web.api import JSON, Api
+from common.web.auth import CurrentPlayer, OptionalPlayer
+from common.web.depends import Clock, clock, rate_buckets
+from common.web.models import route_errors
+from common.web.ratelimit import BucketRepository, RateLimiter
+from games.domain import new_game_options
+from games.repository import GameRepository, dynamodb_games
+from games.service.protocol import GameLog
+
+from tournaments.domain import State, TournamentNotFound
+from tournaments.models import (
+    CreatedTournament,
+    InviteView,
+    StateName,
+    TournamentJoinRequest,
+    TournamentList,
+    TournamentRequest,
+    TournamentSummary,
+    TournamentView,
+)
+from tournaments.repository import TournamentRepository
+from tournaments.seated import TournamentGames
+from tournaments.service import TournamentService
+
+TOURNAMENT_ID = re.compile(r"[A-Za-z0-9_-]{12}")
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+
+def tournament_repository() -> TournamentRepository:
+    from tournaments.repository import DynamoTournaments
+
+    return DynamoTournaments()
+
+
+def game_repository() -> GameRepository:
+    return dynamodb_games()
+
+
+def check_options(game: str, options: Any, rated: bool) -> Any:
+    return new_game_options(game, options, rated)
+
+
+def tournament_service(
+    repository: Annotated[TournamentRepository, Depends(tournament_repository)],
+    games: Annotated[GameRepository, Depends(game_repository)],
+    now: Annotated[Clock, Depends(clock)],
+    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+) -> TournamentService:
+    log = GameLog(games, clock=now)
+    return TournamentService(
+        repository, TournamentGames(log, games), check_options, clock=now, limiter=RateLimiter(buckets, now)
+    )
+
+
+Tournaments = Annotated[TournamentService, Depends(tournament_service)]
+
+_errors = route_errors(
+    {
+        403: "The invite code does not open this private tournament (`invalid_tournament_invite`).",
+        404: "No tournament has this id (`tournament_not_found`).",
+        409: "The tournament has started (`tournament_started`), is full (`tournament_full`) or over "
+        "(`tournament_over`), you are in it already (`already_entered`) or not in it (`not_entered`).",
+        422: "The request is wrong: an unknown game, a league of more than 8 or fewer than 3, a start in the "
+        "past, an arena without live tables or of the wrong length, a bad option.",
+        429: "Too many tournaments made; retry after `Retry-After` seconds.",
+    }
+)
+
+
+def _success(model: type, description: str, status: int = 200) -> dict[int, OpenAPIResponse]:
+    return {status: {"description": description, "content": {"application/json": {"model": model}}}}
+
+
+def _tournament_id(text: str) -> str:
+    if not TOURNAMENT_ID.fullmatch(text):
+        raise TournamentNotFound("no tournament has this id")
+    return text
+
+
+def _invite_url(tournament_id: str, code: str) -> str:
+    site = os.environ.get("SITE_URL", "").rstrip("/")
+    return f"{site}/mashindano/?id={tournament_id}#invite={code}"
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+@router.post(
+    "/v1/tournaments",
+    summary="Make a tournament",
+    description="A league (3-8 players, every pair plays twice with the colours reversed, all games at once) or "
+    "an arena (live tables, paired as players become free). Private unless `public`: its invite is shown once.",
+    tags=["tournaments"],
+    responses={**_success(CreatedTournament, "The tournament, open for entries.", 201), **_errors(401, 422, 429, 503)},
+)
+def create_tournament(
+    request: TournamentRequest, tournaments: Tournaments, player: CurrentPlayer
+) -> Response[CreatedTournament]:
+    made = tournaments.create(player, request.new())
+    invite = (
+        None if made.invite is None else InviteView(code=made.invite, url=_invite_url(made.tournament.id, made.invite))
+    )
+    body = CreatedTournament(tournament=TournamentSummary.of(made.tournament), invite=invite)
+    return Response(HTTPStatus.CREATED, JSON, body, headers=NO_STORE)
+
+
+@router.get(
+    "/v1/tournaments",
+    summary="The public tournaments of a game",
+    description="Open (taking entries), running or finished, soonest start first; at most 50.",
+    tags=["tournaments"],
+    responses={**_success(TournamentList, "The tournaments."), **_errors(422, 503)},
+)
+def list_tournaments(
+    tournaments: Tournaments,
+    game: Annotated[str, Query(max_length=20, description="chess, english or tanzanian")],
+    state: Annotated[StateName, Query(description="open, running or finished")] = "open",
+) -> Response[TournamentList]:
+    from shared_rules import get_game
+
+    get_game(game)  # 422 unknown_game
+    body = TournamentList(tournaments=[TournamentSummary.of(t) for t in tournaments.listed(game, State(state))])
+    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=10"})
+
+
+@router.get(
+    "/v1/tournaments/{id}",
+    summary="A tournament with its standings",
+    description="Its terms, players, standings (league: points, Sonneborn-Berger, head-to-head), every game with "
+    "what it counts for, each pairing's match score, the winners once it is over, and your games left.",
+    tags=["tournaments"],
+    responses={**_success(TournamentView, "The tournament."), **_errors(404, 503)},
+)
+def get_tournament(id: str, tournaments: Tournaments, player: OptionalPlayer) -> Response[TournamentView]:
+    tournament, results = tournaments.get(_tournament_id(id))
+    body = TournamentView.of(tournament, results, player.player_id if player else None)
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+
+@router.post(
+    "/v1/tournaments/{id}/join",
+    summary="Enter a tournament",
+    description="One entry per player. A league starts (all its games made) when its last place is taken. "
+    "Joining again is safe (200, the same entry).",
+    tags=["tournaments"],
+    responses={**_success(TournamentView, "You are in."), **_errors(401, 403, 404, 409, 422, 503)},
+)
+def join_tournament(
+    id: str, request: TournamentJoinRequest, tournaments: Tournaments, player: CurrentPlayer
+) -> Response[TournamentView]:
+    tournament = tournaments.join(player, _tournament_id(id), request.invite)
+    tournament, results = tournaments.get(tournament.id)
+    return Response(HTTPStatus.OK, JSON, TournamentView.of(tournament, results, player.player_id), headers=NO_STORE)
+
+
+@router.post(
+    "/v1/tournaments/{id}/withdraw",
+    summary="Leave a tournament",
+    description="Before the start the entry is taken back; after it you are withdrawn and every game of yours "
+    "not finished yet counts as lost.",
+    tags=["tournaments"],
+    responses={**_success(TournamentView, "You are out."), **_errors(401, 404, 409, 503)},
+)
+def withdraw_from_tournament(id: str, tournaments: Tournaments, player: CurrentPlayer) -> Response[TournamentView]:
+    tournaments.withdraw(player, _tournament_id(id))
+    tournament, results = tournaments.get(id)
+    return Response(HTTPStatus.OK, JSON, TournamentView.of(tournament, results, player.player_id), headers=NO_STORE)
+
+
+def create_app() -> Api:
+    """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
+    app = Api()
+    app.include_router(router)
+    return app
+
+
+app = create_app()
+lambda_handler = app.lambda_handler

@@ -1,0 +1,252 @@
+"""Requests and responses of the tournaments' routes (also their OpenAPI description)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Literal
+
+from games.models import MAX_OPTIONS, OptionName, OptionValue
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tournaments.domain import Format, GameResult, Tournament
+from tournaments.service import NewTournament
+
+FormatName = Literal["league", "arena"]
+StateName = Literal["open", "running", "finished"]
+
+
+class TournamentRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: FormatName = Field(description="`league` (3-8 players, each pair twice) or `arena` (live tables).")
+    game: str = Field(max_length=20, description="chess, english or tanzanian (422 `unknown_game` otherwise).")
+    rated: bool = Field(default=True, description="Rated games (the default) or casual ones.")
+    options: dict[OptionName, OptionValue] = Field(
+        default_factory=dict,
+        max_length=MAX_OPTIONS,
+        description="The games' table options as `POST /v1/games` takes them (`days_per_move`, `turn_seconds` ...).",
+    )
+    name: str | None = Field(default=None, min_length=1, max_length=60, description="A name to show.")
+    public: bool = Field(default=False, description="Listed for everyone; else joined by its invite code only.")
+    players: int | None = Field(default=None, description="A league's size: 3 to 8 (default 8).")
+    starts: str | None = Field(
+        default=None,
+        max_length=40,
+        description="ISO 8601 UTC (`2026-12-06T17:00:00Z`): an arena's start; a league's latest start (it "
+        "starts then with 3 players or more, or as soon as it is full).",
+    )
+    minutes: int | None = Field(default=None, description="An arena's length: 20 to 120 minutes.")
+
+    @field_validator("starts")
+    @classmethod
+    def _when(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_time(value)
+        return value
+
+    def new(self) -> NewTournament:
+        return NewTournament(
+            format=Format(self.format),
+            game=self.game,
+            rated=self.rated,
+            options=dict(self.options),
+            name=self.name,
+            public=self.public,
+            players=self.players,
+            starts=None if self.starts is None else parse_time(self.starts),
+            minutes=self.minutes,
+        )
+
+
+def parse_time(text: str) -> int:
+    """Epoch ms of an ISO 8601 time with a zone (``Z`` or an offset)."""
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError("must be an ISO 8601 time, like 2026-12-06T17:00:00Z") from None
+    if when.tzinfo is None:
+        raise ValueError("must say its time zone (Z for UTC)")
+    return int(when.timestamp() * 1000)
+
+
+class TournamentJoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    invite: str | None = Field(default=None, max_length=64, description="The invite code of a private tournament.")
+
+
+class TournamentSummary(BaseModel):
+    id: str
+    format: FormatName
+    game: str
+    rated: bool
+    options: dict[str, OptionValue]
+    name: str | None
+    public: bool
+    state: StateName
+    max_players: int
+    min_players: int
+    entrants: int
+    starts: str | None = Field(description="ISO 8601 UTC, or null.")
+    minutes: int | None
+    created: str
+    started: str | None
+    finished: str | None
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> TournamentSummary:
+        return cls(
+            id=tournament.id,
+            format=tournament.format.value,
+            game=tournament.game,
+            rated=tournament.rated,
+            options=dict(tournament.options),
+            name=tournament.name,
+            public=tournament.public,
+            state=tournament.state.value,
+            max_players=tournament.max_players,
+            min_players=tournament.min_players,
+            entrants=len(tournament.entries),
+            starts=iso(tournament.starts),
+            minutes=tournament.minutes,
+            created=iso(tournament.created) or "",
+            started=iso(tournament.started),
+            finished=iso(tournament.finished),
+        )
+
+
+def iso(ms: int | None) -> str | None:
+    if ms is None:
+        return None
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class InviteView(BaseModel):
+    code: str
+    url: str
+
+
+class CreatedTournament(BaseModel):
+    tournament: TournamentSummary
+    invite: InviteView | None = Field(description="A private tournament's invite: shown once, to its maker.")
+
+
+class TournamentList(BaseModel):
+    tournaments: list[TournamentSummary]
+
+
+class PlayerRow(BaseModel):
+    seat: int = Field(description="The player's number in this tournament (rows and games refer to it).")
+    name: str | None
+    you: bool
+    withdrawn: bool
+
+
+class StandingRow(BaseModel):
+    seat: int
+    rank: int
+    points: float
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    sonneborn_berger: float
+    head_to_head: float
+
+
+class GameRow(BaseModel):
+    id: str
+    round: int
+    white: int
+    black: int
+    white_points: float | None = Field(description="What the game counts for White (null while it goes on).")
+    black_points: float | None
+    forfeit: bool
+
+
+class MatchRow(BaseModel):
+    seats: tuple[int, int]
+    score: str = Field(description='The pairing\'s result, the first seat\'s side first: "2-0", "1½-½", "-".')
+
+
+class TournamentView(BaseModel):
+    tournament: TournamentSummary
+    players: list[PlayerRow]
+    standings: list[StandingRow]
+    games: list[GameRow]
+    matches: list[MatchRow]
+    winners: list[int]
+    your_games: list[str] = Field(description="Your games still going on, in round order (the first is your next).")
+
+    @classmethod
+    def of(cls, tournament: Tournament, results: dict[str, GameResult], you: str | None) -> TournamentView:
+        running = bool(tournament.order)
+        roster = list(tournament.order) if running else [entry.player_id for entry in tournament.players]
+        seat = {player: number for number, player in enumerate(roster)}
+        table = tournament.table(results) if running else None
+        withdrawn = {s.player for s in table.standings if s.withdrawn} if table else set()
+        players = [
+            PlayerRow(
+                seat=seat[player],
+                name=tournament.entries[player].name,
+                you=player == you,
+                withdrawn=player in withdrawn,
+            )
+            for player in roster
+        ]
+        if table is None:
+            return cls(
+                tournament=TournamentSummary.of(tournament),
+                players=players,
+                standings=[],
+                games=[],
+                matches=[],
+                winners=[],
+                your_games=[],
+            )
+        game_ids = tournament.game_ids()
+        games = [
+            GameRow(
+                id=game_ids[item.pairing.number],
+                round=item.pairing.round,
+                white=seat[item.pairing.white],
+                black=seat[item.pairing.black],
+                white_points=None if item.white is None else item.white / 2,
+                black_points=None if item.black is None else item.black / 2,
+                forfeit=item.forfeit,
+            )
+            for item in table.scored
+        ]
+        matches = [
+            MatchRow(seats=(seat[one], seat[other]), score=table.match_score(one, other))
+            for index, one in enumerate(roster)
+            for other in roster[index + 1 :]
+        ]
+        standings = [
+            StandingRow(
+                seat=seat[s.player],
+                rank=s.rank,
+                points=s.points / 2,
+                played=s.played,
+                wins=s.wins,
+                draws=s.draws,
+                losses=s.losses,
+                sonneborn_berger=s.sonneborn_berger / 4,
+                head_to_head=s.head_to_head / 2,
+            )
+            for s in table.standings
+        ]
+        mine = [
+            game_ids[item.pairing.number]
+            for item in table.scored
+            if not item.counted and you in (item.pairing.white, item.pairing.black)
+        ]
+        return cls(
+            tournament=TournamentSummary.of(tournament),
+            players=players,
+            standings=standings,
+            games=games,
+            matches=matches,
+            winners=[seat[player] for player in table.winners],
+            your_games=mine,
+        )

@@ -1,0 +1,223 @@
+"""The tournaments' actions: make one, list them, read one with its standings, join, withdraw; start a league
+when it fills (or at its start time with enough players), and count each finished game once.
+
+The service depends on a ``TournamentRepository``, a ``GameMaker`` (the games function's write protocol:
+``tournaments.seated``) and a clock. Refusals are the domain's plain exceptions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from common.players.domain import Player
+from common.web.ratelimit import RateLimiter
+
+from tournaments.domain import (
+    ARENA_MAX,
+    ARENA_MINUTES_MAX,
+    ARENA_MINUTES_MIN,
+    LEAGUE_MAX,
+    LEAGUE_MIN,
+    AlreadyEntered,
+    ArenaNeedsLiveTable,
+    Entry,
+    Format,
+    GameResult,
+    InvalidArenaLength,
+    InvalidLeagueSize,
+    InvalidTournamentInvite,
+    StartsInPast,
+    State,
+    Tournament,
+    TournamentNotFound,
+    game_id_for,
+)
+from tournaments.repository import TournamentRepository
+
+ID_BYTES = 9  # 12 characters of base64url, as a game's id
+INVITE_BYTES = 16
+LIST_LIMIT = 50
+
+
+class GameMaker(Protocol):
+    def make(
+        self, game_id: str, game: str, options: Mapping[str, Any], rated: bool, white: Entry, black: Entry, at: int
+    ) -> None:
+        """Make the game with both seats taken (once: a game with this id that exists is left as it is)."""
+        ...
+
+
+class OptionsCheck(Protocol):
+    def __call__(self, game: str, options: Mapping[str, Any], rated: bool) -> Mapping[str, Any]:
+        """The options as a game would take them, or the games' refusal (``invalid_option``, ``unknown_game``)."""
+        ...
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    format: Format
+    game: str
+    rated: bool = True
+    options: Mapping[str, Any] | None = None
+    name: str | None = None
+    public: bool = False
+    players: int | None = None  # a league's size (3-8)
+    starts: int | None = None  # epoch ms
+    minutes: int | None = None  # an arena's length
+
+
+@dataclass(frozen=True)
+class Made:
+    tournament: Tournament
+    invite: str | None
+
+
+def invite_hash(code: str) -> str:
+    return hashlib.sha256(code.encode("utf-8")).hexdigest()
+
+
+class TournamentService:
+    def __init__(
+        self,
+        repository: TournamentRepository,
+        games: GameMaker,
+        check_options: OptionsCheck,
+        clock: Callable[[], float] = time.time,
+        limiter: RateLimiter | None = None,
+    ):
+        self.repository = repository
+        self.games = games
+        self.check_options = check_options
+        self.clock = clock
+        self.limiter = limiter
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    # ------------------------------------------------------------------------------------ making
+    def create(self, player: Player, new: NewTournament, site: bool = False) -> Made:
+        """A new tournament, open for entries; private (joined with its invite code) unless ``public``.
+        ``site``: one of the site's own (the schedule's), public and charged to no one."""
+        now = self.now_ms()
+        options = dict(new.options or {})  # kept as asked: each game completes them as it is made
+        complete = self.check_options(new.game, options, new.rated)
+        if new.starts is not None and new.starts <= now:
+            raise StartsInPast("the start time has passed")
+        if new.format is Format.LEAGUE:
+            size = new.players if new.players is not None else LEAGUE_MAX
+            if not LEAGUE_MIN <= size <= LEAGUE_MAX:
+                raise InvalidLeagueSize(f"a league has {LEAGUE_MIN} to {LEAGUE_MAX} players, not {size}")
+            minimum, minutes = LEAGUE_MIN, None
+        else:
+            if not complete.get("turn_seconds"):
+                raise ArenaNeedsLiveTable("an arena is played at live tables: set turn_seconds (30 or 60)")
+            if new.starts is None:
+                raise StartsInPast("an arena needs a start time")
+            if new.minutes is None or not ARENA_MINUTES_MIN <= new.minutes <= ARENA_MINUTES_MAX:
+                raise InvalidArenaLength(f"an arena lasts {ARENA_MINUTES_MIN} to {ARENA_MINUTES_MAX} minutes")
+            size, minimum, minutes = ARENA_MAX, 2, new.minutes
+        if self.limiter is not None and not site:
+            self.limiter.charge("tournaments")  # a refusal writes nothing
+        invite = None if (new.public or site) else secrets.token_urlsafe(INVITE_BYTES)
+        tournament = Tournament(
+            id=secrets.token_urlsafe(ID_BYTES),
+            format=new.format,
+            game=new.game,
+            rated=new.rated,
+            options=options,
+            name=new.name,
+            public=new.public or site,
+            created_by="" if site else player.player_id,
+            created=now,
+            max_players=size,
+            min_players=minimum,
+            starts=new.starts,
+            minutes=minutes,
+            invite_hash=invite_hash(invite) if invite else None,
+        )
+        self.repository.create(tournament)
+        return Made(tournament, invite)
+
+    # ------------------------------------------------------------------------------------ reading
+    def get(self, tournament_id: str) -> tuple[Tournament, dict[str, GameResult]]:
+        """The tournament and its results (one read); a league due to start is started first."""
+        found = self.repository.read(tournament_id)
+        if found is None:
+            raise TournamentNotFound("no tournament has this id")
+        tournament, results = found
+        if tournament.startable(self.now_ms()):
+            tournament = self.start(tournament)
+        return tournament, results
+
+    def listed(self, game: str, state: State) -> list[Tournament]:
+        return self.repository.listed(game, state, LIST_LIMIT)
+
+    # ------------------------------------------------------------------------------------ entries
+    def join(self, player: Player, tournament_id: str, invite: str | None) -> Tournament:
+        found = self.repository.get(tournament_id)
+        if found is None:
+            raise TournamentNotFound("no tournament has this id")
+        if player.player_id in found.entries:
+            raise AlreadyEntered("you are in this tournament already")
+        if found.invite_hash is not None and (invite is None or invite_hash(invite) != found.invite_hash):
+            raise InvalidTournamentInvite("that invite code does not open this tournament")
+        entry = Entry(player.player_id, player.name, player.token_hash, self.now_ms())
+        joined = self.repository.join(tournament_id, entry)
+        if joined.startable(self.now_ms()):
+            joined = self.start(joined)
+        return joined
+
+    def withdraw(self, player: Player, tournament_id: str) -> Tournament:
+        """Before the start: the entry is taken back. After it: withdrawn, every game not finished yet lost."""
+        found = self.repository.get(tournament_id)
+        if found is None:
+            raise TournamentNotFound("no tournament has this id")
+        if found.state is State.OPEN:
+            return self.repository.leave(tournament_id, player.player_id)
+        withdrawn = self.repository.withdraw(tournament_id, player.player_id, self.now_ms())
+        self.finish_if_done(tournament_id)  # forfeits may complete the table
+        return self.repository.get(tournament_id) or withdrawn
+
+    # ------------------------------------------------------------------------------------ the league
+    def start(self, tournament: Tournament) -> Tournament:
+        """Make every game of the league at once (each pair twice, colours reversed), then mark it running.
+
+        The games' ids follow from the tournament's, so a start cut short and tried again (by the next read
+        or join) makes the games that are missing and no other; the state moves once (conditional)."""
+        order = tournament.seeded()
+        at = self.now_ms()
+        seated = tournament.with_state(tournament.state, order=order)
+        for pairing in seated.pairings():
+            game_id = game_id_for(tournament.id, pairing.number)
+            self.repository.link_game(game_id, tournament.id)
+            white, black = tournament.entries[pairing.white], tournament.entries[pairing.black]
+            self.games.make(game_id, tournament.game, tournament.options, tournament.rated, white, black, at)
+        self.repository.start(tournament, order, at)
+        current = self.repository.get(tournament.id)
+        return current if current is not None else tournament
+
+    # ------------------------------------------------------------------------------------ results
+    def record(self, result: GameResult, tournament_id: str | None = None) -> bool:
+        """Count a finished game once (its tournament found from the game's id unless given); True if this call
+        stored it. A league whose every game is then counted (or forfeited) is finished."""
+        tournament_id = tournament_id or self.repository.tournament_of(result.game_id)
+        if tournament_id is None:
+            return False
+        stored = self.repository.record_result(tournament_id, result)
+        self.finish_if_done(tournament_id)
+        return stored
+
+    def finish_if_done(self, tournament_id: str) -> None:
+        """Mark a running league finished once every game is counted or forfeited (one read, a write once)."""
+        found = self.repository.read(tournament_id)
+        if found is None:
+            return
+        tournament, results = found
+        league = tournament.format is Format.LEAGUE
+        if league and tournament.state is State.RUNNING and tournament.table(results).finished:
+            self.repository.finish(tournament, self.now_ms())

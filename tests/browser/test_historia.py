@@ -1,0 +1,61 @@
+"""Historia ya Michezo on a 360x740 phone, in Swahili and Tagalog: a player with games won, lost and going on
+opens the history, filters it by losses, and opens the lost game on the play page to step through it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.harness import http
+
+PHONE = {"width": 360, "height": 740}
+
+
+def a_game(origin: str, asha: dict, baraka: dict, moves: list[str], loser: dict | None) -> str:
+    created = http(origin, "POST", "/v1/games", {"game": "chess", "color": "white"}, asha["token"])
+    game_id = created["game"]["id"]
+    http(origin, "POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, baraka["token"])
+    for ply, move in enumerate(moves):
+        http(origin, "POST", f"/v1/games/{game_id}/moves", {"move": move, "ply": ply}, (asha, baraka)[ply % 2]["token"])
+    if loser is not None:
+        http(origin, "POST", f"/v1/games/{game_id}/resign", None, loser["token"])
+    return game_id
+
+
+@pytest.mark.parametrize("lang", ["sw", "tl"])
+def test_open_the_history_filter_by_losses_and_step_through_the_game(contexts, needs_dynamodb, server, lang):
+    origin = server.origin
+    asha = http(origin, "POST", "/v1/players", {"name": "Asha"})
+    baraka = http(origin, "POST", "/v1/players", {"name": "Baraka"})
+    won = a_game(origin, asha, baraka, ["e4", "e5"], baraka)
+    lost = a_game(origin, asha, baraka, ["d4", "d5", "c4"], asha)
+    going_on = a_game(origin, asha, baraka, [], None)
+    page = contexts.new_page(viewport=PHONE)
+    kept = {"player_id": asha["player_id"], "token": asha["token"]}
+    page.add_init_script(f"localStorage.setItem('ubao.player', {json.dumps(json.dumps(kept))})")
+
+    page.goto(f"/{lang}/")
+    page.locator("header details.menu summary").click()  # the menu leads there
+    page.locator("header details.menu a[href$='/historia/']").click()
+    rows = page.locator("#history li a")
+    rows.nth(2).wait_for()
+    assert [rows.nth(i).get_attribute("data-game") for i in range(3)] == [going_on, lost, won]
+    assert "Baraka" in rows.first.inner_text()
+    first = rows.first.bounding_box()
+    assert first is not None and first["width"] <= 360 and first["height"] >= 44  # a tappable row on a phone
+
+    page.select_option("#filter-result", "loss")
+    page.locator(".history-filters button[type=submit]").click()
+    page.wait_for_url("**result=loss**")
+    rows.first.wait_for()
+    assert rows.count() == 1 and rows.first.get_attribute("data-game") == lost
+    assert page.locator("#filter-result").input_value() == "loss"  # the filter stays chosen
+
+    rows.first.click()
+    page.locator("#game").wait_for(state="visible")
+    assert lost in page.url
+    steps = page.locator("#game ol.moves li")  # the lost game's moves, to step through
+    steps.first.wait_for()
+    assert "d4" in page.locator("#game ol.moves").inner_text()
+    assert not contexts.problems, contexts.problems

@@ -1,0 +1,232 @@
+"""The live socket over real WebSockets against `python -m local.runner` (as `make run` starts it) on dynalite:
+players and watchers get every move once and in order, a reconnect gets what it missed, refusals are clear, and
+a closed connection frees its place."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from local.contract import server_errors
+from local.dynamodb import free_port
+from local.template import ROOT
+from tests.browser.harness import keep_runner_log
+
+pytestmark = pytest.mark.slow  # a runner of its own (about 20 s to start on a busy machine)
+
+#: How long a test waits for a message before failing: long enough for a loaded CI machine (not a speed
+#: measure; `make bench live_socket` measures).
+WAIT = 30.0
+
+
+class Http:
+    def __init__(self, origin: str):
+        self.origin = origin
+
+    def __call__(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def socket(self, token: str | None = None) -> ClientConnection:
+        status, ticket = self("POST", "/v1/live/tickets", token=token)
+        assert status == 201, ticket
+        return self.connect(ticket["url"])
+
+    def connect(self, url: str) -> ClientConnection:
+        return connect(self.origin.replace("http://", "ws://") + url, open_timeout=WAIT)
+
+
+@pytest.fixture(scope="module")
+def http(dynalite_endpoint, tmp_path_factory) -> Iterator[Http]:
+    workdir = tmp_path_factory.mktemp("live-runner")
+    port = free_port()
+    environment = {
+        **os.environ,
+        "PORT": str(port),
+        "PYTHONUNBUFFERED": "1",
+        "DYNAMODB_ENDPOINT": dynalite_endpoint,
+        "VAPID_KEY_FILE": str(workdir / "vapid.json"),
+        "UBAO_LOCAL_CLOCK": "1",  # an expired ticket without waiting a minute
+        "RATE_LIMIT_SCALE": "100",
+    }
+    for name in ("SITE_URL", "LOCAL_DYNAMODB_DIR", "PUSH_LOCAL_MODE"):
+        environment.pop(name, None)
+    log_path = workdir / "runner.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "local.runner", "--site-dir", str(workdir / "no-site")],
+            cwd=ROOT,
+            env=environment,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        http = Http(f"http://127.0.0.1:{port}")
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                try:
+                    if http("POST", "/v1/live/tickets")[0] == 201:
+                        break
+                except OSError:
+                    pass
+                assert process.poll() is None, log_path.read_text()
+                time.sleep(0.2)
+            yield http
+        finally:
+            process.terminate()
+            process.wait(timeout=60)
+            keep_runner_log(log_path)
+    errors = server_errors(log_path.read_text("utf-8", "replace"))
+    assert not errors, "the local server answered a 5xx:\n" + "\n---\n".join(errors)
+
+
+@pytest.fixture(scope="module")
+def dynalite_endpoint():
+    from local.dynamodb import CLI, Dynalite, node_executable
+
+    if node_executable() is None or not CLI.is_file():
+        pytest.skip("dynalite needs Node.js and `make node`")
+    with Dynalite() as server:
+        yield server.endpoint
+
+
+def players(http: Http, *names: str) -> list[str]:
+    tokens = []
+    for name in names:
+        status, body = http("POST", "/v1/players", {"name": name})
+        assert status == 201
+        tokens.append(body["token"])
+    return tokens
+
+
+def live_game(http: Http, white: str, black: str, **options: Any) -> str:
+    status, created = http("POST", "/v1/games", {"game": "chess", "color": "white", "options": options}, white)
+    assert status == 201, created
+    game_id = created["game"]["id"]
+    assert http("POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, black)[0] == 200
+    return game_id
+
+
+def subscribe(socket: ClientConnection, game_id: str, ply: int | None = None) -> dict:
+    socket.send(json.dumps({"action": "subscribe", "game": game_id, "ply": ply}))
+    return json.loads(socket.recv(timeout=WAIT))
+
+
+def test_two_players_and_three_watchers_get_every_move_once_and_in_order(http):
+    white, black = players(http, "Asha", "Juma")
+    game_id = live_game(http, white, black, turn_seconds=60)
+    sockets = [http.socket(white), http.socket(black), *(http.socket() for _ in range(3))]
+    for socket in sockets:
+        assert subscribe(socket, game_id, 0)["state"]["moves"] == []
+    moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+    for ply, move in enumerate(moves):
+        token = white if ply % 2 == 0 else black
+        assert http("POST", f"/v1/games/{game_id}/moves", {"move": move, "ply": ply}, token)[0] == 200
+        for socket in sockets:  # each move reaches everyone before the next is played
+            message = json.loads(socket.recv(timeout=WAIT))
+            assert (message["type"], message["game"], message["state"]["ply"]) == ("game", game_id, ply + 1)
+            assert (message["state"]["moves_from"], message["state"]["moves"]) == (ply, [move])
+    time.sleep(1.0)  # a message sent twice would be here by now
+    for socket in sockets:
+        with pytest.raises(TimeoutError):
+            socket.recv(timeout=0)  # nothing twice
+        socket.close()
+
+
+def test_a_reconnect_with_its_last_ply_gets_what_it_missed(http):
+    white, black = players(http, "Asha", "Juma")
+    game_id = live_game(http, white, black, turn_seconds=60)
+    first = http.socket(black)
+    subscribe(first, game_id, 0)
+    first.close()
+    for ply, move in enumerate(["d4", "d5", "c4"]):
+        token = white if ply % 2 == 0 else black
+        assert http("POST", f"/v1/games/{game_id}/moves", {"move": move, "ply": ply}, token)[0] == 200
+    again = http.socket(black)
+    answer = subscribe(again, game_id, 1)
+    assert (answer["type"], answer["state"]["moves_from"], answer["state"]["moves"]) == ("subscribed", 1, ["d5", "c4"])
+    assert http("POST", f"/v1/games/{game_id}/moves", {"move": "e6", "ply": 3}, black)[0] == 200
+    assert json.loads(again.recv(timeout=WAIT))["state"]["moves"] == ["e6"]
+    again.close()
+
+
+def test_a_ticket_opens_one_connection_before_it_expires(http):
+    status, ticket = http("POST", "/v1/live/tickets")
+    assert status == 201
+    http.connect(ticket["url"]).close()
+    with pytest.raises(InvalidStatus) as used:
+        http.connect(ticket["url"])
+    assert used.value.response.status_code == 403
+    status, late = http("POST", "/v1/live/tickets")
+    assert http("POST", "/v1/_local/clock", {"advance": late["expires_in"]})[0] == 200
+    try:
+        with pytest.raises(InvalidStatus) as expired:
+            http.connect(late["url"])
+    finally:
+        http("POST", "/v1/_local/clock", {"reset": True})
+    assert expired.value.response.status_code == 403
+    for url in ("/live", "/live?ticket=", "/live?ticket=made-up"):
+        with pytest.raises(InvalidStatus) as none:
+            http.connect(url)
+        assert none.value.response.status_code == 403
+
+
+def test_a_stranger_cannot_follow_a_private_game_and_garbage_is_refused(http):
+    white, black, stranger = players(http, "Asha", "Juma", "Zawadi")
+    private = live_game(http, white, black, turn_seconds=60, private=True)
+    socket = http.socket(stranger)
+    assert subscribe(socket, private, 0)["error"]["code"] == "not_allowed_to_follow"
+    watcher = http.socket()
+    assert subscribe(watcher, private)["error"]["code"] == "not_allowed_to_follow"
+    for garbage in ("hello", "{}", json.dumps({"action": "subscribe", "game": "../../etc"}), json.dumps([1])):
+        socket.send(garbage)
+        assert json.loads(socket.recv(timeout=WAIT))["error"]["code"] == "invalid_message"
+    socket.send(b"\x00binary")
+    assert json.loads(socket.recv(timeout=WAIT))["error"]["code"] == "invalid_message"
+    mine = http.socket(black)
+    assert subscribe(mine, private, 0)["type"] == "subscribed"  # the socket is still open after a refusal
+    assert http("POST", f"/v1/games/{private}/moves", {"move": "e4", "ply": 0}, white)[0] == 200
+    assert json.loads(mine.recv(timeout=WAIT))["state"]["moves"] == ["e4"]
+    with pytest.raises(TimeoutError):
+        socket.recv(timeout=1.5)  # the stranger hears nothing of it
+    for each in (socket, watcher, mine):
+        each.close()
+
+
+def test_a_closed_connection_frees_its_place(http):
+    (token,) = players(http, "Neema")
+    sockets = [http.socket(token) for _ in range(5)]
+    status, ticket = http("POST", "/v1/live/tickets", token=token)
+    with pytest.raises(InvalidStatus) as full:
+        http.connect(ticket["url"])
+    assert full.value.response.status_code == 429
+    sockets.pop().close()
+    deadline = time.monotonic() + WAIT
+    while True:  # $disconnect runs after the close handshake: the place frees a moment later
+        try:
+            sockets.append(http.socket(token))
+            break
+        except InvalidStatus:
+            assert time.monotonic() < deadline, "the closed connection never freed its place"
+            time.sleep(0.2)
+    for socket in sockets:
+        socket.close()

@@ -1,0 +1,178 @@
+"""The tournaments' routes on moto and dynalite: a league of 4 made, joined by its link, started (12 games),
+played to the end and counted from the games' stream records; 20 racing joins make 4 entries; every refusal
+a 4xx with its code and nothing written; the standings read in at most 2 DynamoDB calls."""
+
+from __future__ import annotations
+
+import threading
+
+from local.streams import insert_record
+from tests.games.conftest import START
+
+
+def league_of(apis, token, **terms):
+    body = {"format": "league", "game": "english", "players": 4, **terms}
+    answer = apis.call("POST", "/v1/tournaments", body, token=token)
+    assert answer.status == 201, answer.body
+    return answer.body
+
+
+def feed_stream(game_ids: list[str]) -> None:
+    """Every event item of these games through the results function, as the stream would deliver them."""
+    from common.persistence import store
+    from tournaments import stream
+
+    client = store.client()
+    table = __import__("os").environ.get("GAMES_TABLE", "GamesTable")
+    records = []
+    for game_id in game_ids:
+        items = client.query(
+            TableName=table, KeyConditionExpression="pk = :pk", ExpressionAttributeValues={":pk": {"S": game_id}}
+        )["Items"]
+        records += [
+            insert_record(item, table, ("pk", "sk"), len(records) + 1) for item in items if item["sk"]["S"][0] == "E"
+        ]
+    records += records[-3:]  # delivered twice: counted once
+    from local.events import LambdaContext
+
+    answer = stream.lambda_handler({"Records": records}, LambdaContext(function_name="TournamentResultsFunction"))
+    assert answer == {"batchItemFailures": []}
+
+
+def test_a_league_of_four_by_link_to_the_end(tables, apis, count_calls):
+    players = [apis.games.new_player(name) for name in ("Asha", "Baraka", "Chausiku", "Daudi")]
+    made = league_of(apis, players[0]["token"], options={"days_per_move": 2})
+    tournament_id, code = made["tournament"]["id"], made["invite"]["code"]
+    assert made["invite"]["url"].endswith(f"/mashindano/?id={tournament_id}#invite={code}")
+    for index, who in enumerate(players):
+        answer = apis.call("POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, token=who["token"])
+        assert answer.status == 200, answer.body
+        assert answer.body["tournament"]["state"] == ("running" if index == 3 else "open")
+    view = apis.call("GET", f"/v1/tournaments/{tournament_id}", token=players[0]["token"]).body
+    assert len(view["games"]) == 12 and len(view["your_games"]) == 6
+    seat_of = {row["name"]: row["seat"] for row in view["players"]}
+    token_of = {seat_of[p["name"]]: p["token"] for p in players}
+    # Asha wins all her games (resignations); the other games are drawn by agreement
+    for row in view["games"]:
+        white, black = token_of[row["white"]], token_of[row["black"]]
+        asha = seat_of["Asha"]
+        if asha in (row["white"], row["black"]):
+            loser = black if row["white"] == asha else white
+            assert apis.games.call("POST", f"/v1/games/{row['id']}/resign", token=loser).status == 200
+        else:
+            apis.games.call("POST", f"/v1/games/{row['id']}/draw", {"action": "offer"}, token=white)
+            assert (
+                apis.games.call("POST", f"/v1/games/{row['id']}/draw", {"action": "accept"}, token=black).status == 200
+            )
+    feed_stream([row["id"] for row in view["games"]])
+    count_calls.calls.clear()
+    final = apis.call("GET", f"/v1/tournaments/{tournament_id}")
+    assert len(count_calls.calls) <= 2, count_calls.calls  # the standings: one Query of the partition
+    body = final.body
+    assert body["tournament"]["state"] == "finished"
+    assert body["winners"] == [seat_of["Asha"]]
+    points = {row["seat"]: row["points"] for row in body["standings"]}
+    assert points[seat_of["Asha"]] == 6 and sorted(points.values()) == [2, 2, 2, 6]
+    scores = {tuple(m["seats"]): m["score"] for m in body["matches"]}
+    pair = tuple(sorted((seat_of["Asha"], seat_of["Baraka"])))
+    assert scores[pair] == ("2-0" if pair[0] == seat_of["Asha"] else "0-2")
+    assert "1-1" in scores.values() and all(row["white_points"] is not None for row in body["games"])
+
+
+def test_twenty_racing_joins_make_four_entries(tables, apis):
+    """Each join in a process of its own (a Lambda instance each), released together."""
+    from tests.games.client import at_once
+
+    players = [apis.games.new_player(f"P{n}") for n in range(20)]
+    made = league_of(apis, players[0]["token"], public=True)
+    assert made["invite"] is None
+    tournament_id = made["tournament"]["id"]
+    path = f"/v1/tournaments/{tournament_id}/join"
+    if tables == "moto":  # moto lives in this process: threads on the service (a resolver is one request at a time)
+        statuses = _threads(apis, tournament_id, [p["token"] for p in players])
+    else:
+        calls = [lambda app, t=p["token"]: app.call("POST", path, {}, token=t) for p in players]
+        statuses = [(answer.status, answer.code) for answer in at_once(lambda: apis, calls)]
+    assert sum(status == 200 for status, _ in statuses) == 4, statuses
+    assert {code for status, code in statuses if status != 200} <= {"tournament_full", "tournament_started"}
+    view = apis.call("GET", f"/v1/tournaments/{tournament_id}").body
+    assert len(view["players"]) == 4 and view["tournament"]["state"] == "running"
+    listed = apis.call("GET", "/v1/tournaments", query={"game": "english", "state": "running"}).body
+    assert [t["id"] for t in listed["tournaments"]] == [tournament_id]
+    assert apis.call("GET", "/v1/tournaments", query={"game": "english"}).body == {"tournaments": []}
+
+
+def _threads(apis, tournament_id: str, tokens: list[str]) -> list[tuple[int, str | None]]:
+    from common.errors import DomainError
+    from common.players.repository import PlayerStore
+    from common.players.service import hash_token, player_of
+    from games.repository import dynamodb_games
+    from games.service.protocol import GameLog
+    from tournaments.handler import check_options
+    from tournaments.repository import DynamoTournaments
+    from tournaments.seated import TournamentGames
+    from tournaments.service import TournamentService
+
+    games = dynamodb_games()
+    service = TournamentService(
+        DynamoTournaments(), TournamentGames(GameLog(games, clock=apis.clock), games), check_options, clock=apis.clock
+    )
+    store = PlayerStore()
+    players = [player_of(hash_token(token), store.get(hash_token(token))) for token in tokens]
+    barrier = threading.Barrier(len(players))
+    statuses: list[tuple[int, str | None]] = []
+
+    def run(player) -> None:
+        barrier.wait()
+        try:
+            service.join(player, tournament_id, None)
+            statuses.append((200, None))
+        except DomainError as refusal:
+            statuses.append((409, refusal.code))
+
+    threads = [threading.Thread(target=run, args=(player,)) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+def test_refusals_are_4xx_with_their_codes(moto, apis):
+    asha = apis.games.new_player("Asha")["token"]
+    baraka = apis.games.new_player("Baraka")["token"]
+
+    def refused(status, code, *args, **kwargs):
+        answer = apis.call(*args, **kwargs)
+        assert (answer.status, answer.code) == (status, code), answer.body
+
+    refused(422, "unknown_game", "POST", "/v1/tournaments", {"format": "league", "game": "go"}, token=asha)
+    refused(
+        422,
+        "invalid_league_size",
+        "POST",
+        "/v1/tournaments",
+        {"format": "league", "game": "chess", "players": 9},
+        token=asha,
+    )
+    past = "2020-01-01T00:00:00Z"
+    arena = {"format": "arena", "game": "chess", "options": {"turn_seconds": 30}, "minutes": 30}
+    refused(422, "starts_in_past", "POST", "/v1/tournaments", {**arena, "starts": past}, token=asha)
+    refused(422, "invalid_request", "POST", "/v1/tournaments", {**arena, "starts": "tomorrow"}, token=asha)
+    refused(401, "unauthorized", "POST", "/v1/tournaments", {"format": "league", "game": "chess"})
+    refused(404, "tournament_not_found", "GET", "/v1/tournaments/AAAAAAAAAAAA")
+    refused(422, "unknown_game", "GET", "/v1/tournaments", query={"game": "go"})
+    made = league_of(apis, asha, players=3)
+    tournament_id, code = made["tournament"]["id"], made["invite"]["code"]
+    refused(403, "invalid_tournament_invite", "POST", f"/v1/tournaments/{tournament_id}/join", {}, token=baraka)
+    assert apis.call("POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, token=asha).status == 200
+    refused(409, "already_entered", "POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, token=asha)
+    refused(409, "not_entered", "POST", f"/v1/tournaments/{tournament_id}/withdraw", token=baraka)
+    for name in ("C", "D"):
+        token = apis.games.new_player(name)["token"]
+        apis.call("POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, token=token)
+    refused(409, "tournament_started", "POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, token=baraka)
+    soon = "2025-06-15T17:00:00Z"  # START is 15:06:40 that day
+    assert START < 1_750_006_800
+    answer = apis.call("POST", "/v1/tournaments", {**arena, "starts": soon}, token=asha)
+    assert answer.status == 201 and answer.body["tournament"]["max_players"] == 500
