@@ -20,8 +20,6 @@ every function (the local DynamoDB that ``make run`` starts, or any other).
 from __future__ import annotations
 
 import argparse
-import base64
-import json
 import os
 import signal
 import sys
@@ -38,6 +36,7 @@ from urllib.parse import urlsplit
 
 from local import clock as local_clock
 from local import live_socket, probe, reviews, static, streams
+from local.api_answers import api_gateway_error, lambda_response, method_not_allowed
 from local.events import http_api_event
 from local.instances import LocalFunction, warm_count
 from local.template import ROOT, Route, Template
@@ -50,18 +49,6 @@ MAX_API_BODY = 10 * 1024 * 1024  # API Gateway HTTP API's own limit; the functio
 VIEWER_ADDRESS_HEADER = "CloudFront-Viewer-Address"
 #: Passed to every function when set: where the data-access module finds DynamoDB.
 DYNAMODB_ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT"
-
-PLACEHOLDER_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>ubao (local)</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
-<h1>ubao</h1>
-<p>The site is not built yet (<code>make site</code> writes it to <code>site/build/</code>).
-The API is running: try</p>
-<pre>curl -s -H 'content-type: application/json' \\
-  -d '{"game":"chess","move":"e4"}' {origin}/v1/validate</pre>
-</body></html>
-"""
 
 
 class LocalApi:
@@ -137,7 +124,7 @@ class LocalApi:
         path = split.path
         found = self.match(method, path)  # no shared state: it may run while a function does
         if found is None:
-            return _api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
+            return api_gateway_error(HTTPStatus.NOT_FOUND, "Not Found")
         route, parameters = found
         # CloudFront overwrites a viewer's copy of what it adds: the origin secret and the viewer's address.
         ours = {**self.origin_headers, VIEWER_ADDRESS_HEADER: f"{client_ip}:0"}
@@ -160,36 +147,11 @@ class LocalApi:
             status, response_headers, response_body = lambda_response(result)
         except Exception:  # what API Gateway does when a function crashes: a bare 500; the trace goes to the log
             traceback.print_exc()
-            status, response_headers, response_body = _api_gateway_error(
+            status, response_headers, response_body = api_gateway_error(
                 HTTPStatus.INTERNAL_SERVER_ERROR, "Internal Server Error"
             )
         response_headers.append(("Apigw-Requestid", request_id))
         return status, response_headers, response_body
-
-
-def lambda_response(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
-    """API Gateway's reading of a payload-2.0 response (a dict without statusCode is a JSON 200 body)."""
-    if not isinstance(result, dict) or "statusCode" not in result:
-        return 200, [("Content-Type", "application/json")], json.dumps(result).encode("utf-8")
-    headers = [(str(name), str(value)) for name, value in (result.get("headers") or {}).items()]
-    for name, values in (result.get("multiValueHeaders") or {}).items():
-        headers.extend((str(name), str(value)) for value in values)
-    headers.extend(("Set-Cookie", str(cookie)) for cookie in result.get("cookies") or ())
-    body = result.get("body") or ""
-    raw = base64.b64decode(body) if result.get("isBase64Encoded") else str(body).encode("utf-8")
-    return int(result["statusCode"]), headers, raw
-
-
-def method_not_allowed(method: str, path: str, allowed: list[str]) -> tuple[int, list[tuple[str, str]], bytes]:
-    """The API's JSON 405 (``method_not_allowed``, as ``common.web.errors`` spells it) with its ``Allow``."""
-    message = f"{method} is not allowed on {path}" + (f"; use {', '.join(allowed)}" if allowed else "")
-    body = json.dumps({"error": {"code": "method_not_allowed", "message": message}}).encode()
-    headers = [("Content-Type", "application/json")] + ([("Allow", ", ".join(allowed))] if allowed else [])
-    return int(HTTPStatus.METHOD_NOT_ALLOWED), headers, body
-
-
-def _api_gateway_error(status: HTTPStatus, message: str) -> static.Answer:
-    return int(status), [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
 
 
 # -- the static site ------------------------------------------------------------------------------------
@@ -240,7 +202,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             self._send(*_text(HTTPStatus.BAD_REQUEST, str(error)))
             return
         if body is None:
-            self._send(*_api_gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large"))
+            self._send(*api_gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large"))
             return
         if self.path.startswith(API_PREFIX):
             status, headers, payload = self.server.api.handle(

@@ -149,6 +149,20 @@ def behaviour_for(path: str, template_path: Path = TEMPLATE) -> Behaviour:
 # -- answers ---------------------------------------------------------------------------------------------
 
 
+#: The page at / before ``make site`` has built the site.
+PLACEHOLDER_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>ubao (local)</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
+<h1>ubao</h1>
+<p>The site is not built yet (<code>make site</code> writes it to <code>site/build/</code>).
+The API is running: try</p>
+<pre>curl -s -H 'content-type: application/json' \\
+  -d '{"game":"chess","move":"e4"}' {origin}/v1/validate</pre>
+</body></html>
+"""
+
+
 def site_response(method: str, target: str, site_dir: Path, origin: str, request_headers: Any = None) -> Answer:
     """(status, headers, body) for a site request, as CloudFront + S3 + the index function answer it."""
     request_headers = request_headers or {}
@@ -156,8 +170,6 @@ def site_response(method: str, target: str, site_dir: Path, origin: str, request
         return _text(HTTPStatus.METHOD_NOT_ALLOWED, "the site answers GET and HEAD only", [("Allow", "GET, HEAD")])
     path = unquote(urlsplit(target).path)
     if not site_dir.is_dir() and path in ("/", "/index.html"):
-        from local.runner import PLACEHOLDER_PAGE  # the runner's page; imported here as the runner imports us
-
         page = PLACEHOLDER_PAGE.replace("{origin}", origin).encode("utf-8")
         return 200, [("Content-Type", CONTENT_TYPES[".html"]), ("Cache-Control", "no-cache")], page
     if ".." in path.split("/"):

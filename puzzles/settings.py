@@ -54,3 +54,7 @@ def draughts_rules(game: str) -> DraughtsGame:
 def played(position: DraughtsPosition, move: RawMove) -> DraughtsPosition:
     """The position after ``move`` (the rules layer types it as any game's position)."""
     return cast(DraughtsPosition, position.play(move))
+
+
+GENERATOR_DEPTH = COMMITTED.depth  # the depth the generator judges at
+VERIFY_DEPTH = max(2 * GENERATOR_DEPTH, 12)  # the depth ``puzzles.verify`` checks every puzzle at

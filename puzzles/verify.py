@@ -31,12 +31,9 @@ it): ``verified: {"proven": true}`` or ``{"depth": n}``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
@@ -49,14 +46,22 @@ from shared_rules.search.core import INFINITY
 from . import countdown
 from .judge import CHECK_GAIN, WIN_GAIN, Judge, Undecided
 from .line import line_end
-from .rating import band_of
-from .settings import COMMITTED, Record, draughts_rules, played
-from .themes import MOTIFS
+from .outcomes import (
+    Outcome,
+    add_cpu,
+    done,
+    kind_of,
+    log_entry,
+    read_jsonl,
+    spread,
+    standing,
+    summary,
+    write_jsonl,
+)
+from .settings import COMMITTED, GENERATOR_DEPTH, VERIFY_DEPTH, Record, draughts_rules, played
 
 HERE = Path(__file__).resolve().parent
 DRAUGHTS = ("english", "tanzanian")
-GENERATOR_DEPTH = COMMITTED.depth  # the depth the generator judges at
-VERIFY_DEPTH = max(2 * GENERATOR_DEPTH, 12)
 NODE_LIMIT = 4_000_000  # per move and step, for all the depths together (400,000 left 30% of self-play undecided)
 # For all of one puzzle's searches together: at about 75,000 nodes a second (compiled, loaded) a ten-piece
 # ending with flying kings could take half an hour at 4,000,000 a move; this bounds it near two minutes.
@@ -71,25 +76,9 @@ FRESH_DEPTHS = (COMMITTED.depth, COMMITTED.confirm_depth)  # what the tests ask 
 QUICK_PATH = True  # search on ``puzzles.quick_search``'s path (same nodes, same scores); False: the plain one
 
 
-@dataclass(frozen=True)
-class Outcome:
-    id: str
-    kind: str  # where the puzzle comes from: self-play, ending, landing, countdown
-    reason: str | None  # None: kept; else why it is dropped
-    detail: str
-    verified: Record
-    cpu: float
-    alternatives: list[list[str]] | None = None  # corrected: the other winning moves, per step
-
-
 def crowded(winners: int, legal: int) -> bool:
     """Too many winning moves at one step for a puzzle (``MAX_WINNING_SHARE``)."""
     return winners > max(2, int(MAX_WINNING_SHARE * legal))
-
-
-def kind_of(puzzle: Record) -> str:
-    source = puzzle["source"]
-    return "self-play" if "self-play" in source else source.split()[1]
 
 
 @cache
@@ -283,12 +272,6 @@ KIND_ORDER = ("countdown", "ending", "landing", "self-play")
 WRITE_EVERY = 10  # puzzles between two writes of a set being verified
 
 
-def done(puzzle: Record) -> bool:
-    """Already verified as deep as this verifier goes (or proven)."""
-    verified = puzzle.get("verified") or {}
-    return verified.get("proven") is True or verified.get("depth", 0) >= VERIFY_DEPTH
-
-
 def pending(puzzles: list[Record], kinds: tuple[str, ...] = KIND_ORDER) -> list[Record]:
     """The puzzles not yet verified, by kind (``KIND_ORDER``), and within a kind the smallest first."""
     todo = [puzzle for puzzle in puzzles if not done(puzzle) and kind_of(puzzle) in kinds]
@@ -323,22 +306,6 @@ def corrected_puzzle(puzzle: Record, outcome: Outcome) -> Record:
         if any(outcome.alternatives):
             fixed["alternatives"] = outcome.alternatives
     return fixed
-
-
-def read_jsonl(path: Path) -> list[Record]:
-    if not path.exists():
-        return []
-    with path.open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
-
-
-def write_jsonl(path: Path, records: list[Record]) -> None:
-    """Written whole, then moved into place: a run stopped (or a commit taken) mid-write never sees half a set."""
-    part = path.with_name(path.name + ".writing")
-    with part.open("w", encoding="utf-8") as out:
-        for record in records:
-            out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-    part.replace(path)
 
 
 def verify_set(
@@ -387,31 +354,6 @@ def verify_set(
     return outcomes
 
 
-def log_entry(outcome: Outcome, puzzle: Record) -> Record:
-    """A line of ``dropped/<game>.jsonl``: a dropped puzzle (with why), or a corrected one (reason
-    ``corrected``, with the alternatives it now records)."""
-    entry = {
-        "id": outcome.id,
-        "kind": outcome.kind,
-        "reason": outcome.reason or "corrected",
-        "detail": outcome.detail or f"alternatives {outcome.alternatives}",
-        "fen": puzzle["fen"],
-        "solution": puzzle["solution"],
-    }
-    return entry
-
-
-def add_cpu(directory: Path, game: str, outcomes: list[Outcome]) -> None:
-    """Add the outcomes' CPU time to ``dropped/cpu.json``: per game and kind, puzzles verified and seconds."""
-    path = directory / "dropped" / "cpu.json"
-    ledger = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    kinds = ledger.setdefault(game, {})
-    for outcome in outcomes:
-        count, seconds = kinds.get(outcome.kind, [0, 0.0])
-        kinds[outcome.kind] = [count + 1, round(seconds + outcome.cpu, 1)]
-    path.write_text(json.dumps(ledger, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-
-
 def _outcomes(game: str, puzzles: list[Record], jobs: int) -> Iterator[Outcome]:
     tasks = [(game, puzzle) for puzzle in puzzles]
     if jobs <= 1:
@@ -419,73 +361,6 @@ def _outcomes(game: str, puzzles: list[Record], jobs: int) -> Iterator[Outcome]:
         return
     with get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_verify_task, tasks, chunksize=1)
-
-
-def summary(game: str, outcomes: list[Outcome]) -> str:
-    dropped: dict[tuple[str, str], int] = {}
-    for outcome in outcomes:
-        if outcome.reason:
-            dropped[(outcome.kind, outcome.reason)] = dropped.get((outcome.kind, outcome.reason), 0) + 1
-    proven = sum(1 for o in outcomes if not o.reason and o.verified.get("proven"))
-    kept = sum(1 for o in outcomes if not o.reason)
-    fixed = sum(1 for o in outcomes if not o.reason and o.alternatives is not None)
-    lines = [
-        f"{game}: verified {len(outcomes)}: kept {kept} ({proven} proven, {kept - proven} by depth {VERIFY_DEPTH}; "
-        f"{fixed} corrected with alternatives), dropped {len(outcomes) - kept}; "
-        f"{sum(o.cpu for o in outcomes):.0f} CPU-seconds"
-    ]
-    lines += [f"  dropped {count} {kind} ({reason})" for (kind, reason), count in sorted(dropped.items())]
-    return "\n".join(lines)
-
-
-def standing(game: str, directory: Path) -> str:
-    """Where a set stands: its puzzles verified (proven, by depth) and not yet, by kind; what was dropped."""
-    puzzles = read_jsonl(directory / f"{game}.jsonl")
-    dropped = read_jsonl(directory / "dropped" / f"{game}.jsonl")
-    proven = sum(1 for p in puzzles if (p.get("verified") or {}).get("proven"))
-    by_depth = sum(1 for p in puzzles if "depth" in (p.get("verified") or {}))
-    waiting: dict[str, int] = {}
-    for puzzle in puzzles:
-        if not done(puzzle):
-            waiting[kind_of(puzzle)] = waiting.get(kind_of(puzzle), 0) + 1
-    reasons: dict[tuple[str, str], int] = {}
-    for entry in dropped:
-        reasons[(entry["kind"], entry["reason"])] = reasons.get((entry["kind"], entry["reason"]), 0) + 1
-    corrections = {key: n for key, n in reasons.items() if key[1] == "corrected"}
-    drops = {key: n for key, n in reasons.items() if key[1] != "corrected"}
-    ledger_path = directory / "dropped" / "cpu.json"
-    ledger = json.loads(ledger_path.read_text(encoding="utf-8")).get(game, {}) if ledger_path.exists() else {}
-    lines = [
-        f"{game}: {len(puzzles)} puzzles: {proven} proven, {by_depth} verified to depth {VERIFY_DEPTH}, "
-        f"{len(puzzles) - proven - by_depth} not yet ({', '.join(f'{n} {k}' for k, n in sorted(waiting.items()))})",
-        f"{game}: {sum(drops.values())} dropped: "
-        + ", ".join(f"{n} {kind} ({reason})" for (kind, reason), n in sorted(drops.items())),
-        f"{game}: {sum(corrections.values())} corrected (other winning moves recorded as alternatives): "
-        + ", ".join(f"{n} {kind}" for (kind, _), n in sorted(corrections.items())),
-        f"{game}: verification CPU time (since the ledger began): "
-        + ", ".join(
-            f"{kind} {n} puzzles {seconds:.0f} s ({seconds / n:.1f} s each)"
-            for kind, (n, seconds) in sorted(ledger.items())
-        ),
-        f"{game}: spread: {spread(puzzles)}",
-    ]
-    return "\n".join(lines)
-
-
-def spread(puzzles: list[Record]) -> str:
-    """What the set's spread rules bound: the fullest 200-point band and motif, and the kinds of study
-    (no band over 11.5%, no motif over 38%, at least 100 countdown and 100 landing studies in Tanzanian)."""
-    if not puzzles:
-        return "no puzzles"
-    bands = Counter(band_of(puzzle["rating"]) for puzzle in puzzles)
-    motifs = Counter(theme for puzzle in puzzles for theme in puzzle["themes"] if theme in MOTIFS)
-    kinds = Counter(kind_of(puzzle) for puzzle in puzzles)
-    (band, in_band), (motif, on_motif) = bands.most_common(1)[0], motifs.most_common(1)[0]
-    total = len(puzzles)
-    return (
-        f"largest band {band}-{band + 199} {in_band / total:.1%}, largest motif {motif} {on_motif / total:.1%}; "
-        + ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
-    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -506,6 +381,50 @@ def main(argv: list[str] | None = None) -> int:
             print(summary(game, outcomes), flush=True)
         print(standing(game, args.dir), flush=True)
     return 0
+
+
+#: The verifier's API, with what it reads from ``outcomes`` and ``settings`` (carry, generate, the tests use them here).
+__all__ = [
+    "CLEARLY_WORSE",
+    "DRAUGHTS",
+    "FRESH_DEPTHS",
+    "GENERATOR_DEPTH",
+    "HERE",
+    "KIND_ORDER",
+    "MAX_WINNING_SHARE",
+    "NODE_LIMIT",
+    "Outcome",
+    "PUZZLE_NODE_LIMIT",
+    "QUICK_PATH",
+    "TABLE_LIMIT",
+    "VERIFY_DEPTH",
+    "WRITE_EVERY",
+    "add_cpu",
+    "apply",
+    "check_step",
+    "corrected",
+    "corrected_puzzle",
+    "crowded",
+    "done",
+    "fresh_judges",
+    "fresh_win",
+    "judge_for",
+    "judged_alternatives",
+    "kind_of",
+    "log_entry",
+    "main",
+    "move_scores",
+    "pending",
+    "proven_alternatives",
+    "read_jsonl",
+    "spread",
+    "standing",
+    "summary",
+    "verify",
+    "verify_set",
+    "weight",
+    "write_jsonl",
+]
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import inspect
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +46,8 @@ from aws_lambda_powertools.shared.json_encoder import Encoder
 
 from common.errors import DomainError
 from common.persistence import deadline
-from common.web import snapstart
+from common.ratelimit.repository import MemoryBuckets, default_buckets
+from common.web import depends, snapstart
 from common.web.declared import digits_only, documented_responses, integer_query_names
 from common.web.edge import around_requests
 from common.web.errors import (
@@ -100,6 +102,9 @@ class Api(APIGatewayHttpResolver):
         self._integer_queries: dict[tuple[str, str], frozenset[str]] = {}
         self.use([self._strict_integers])
         self._register_error_handlers()
+        # The rate limits' buckets when no table is named (the in-memory tier): this resolver's own, as a Lambda
+        # instance keeps them for its process (``common.ratelimit.repository.default_buckets``).
+        self.dependency_overrides[depends.rate_buckets] = partial(default_buckets, MemoryBuckets())
         # Every log line of a request carries its Lambda context and its API request id as correlation id, and
         # nothing of the last request (Powertools' own decorator around the whole handler).
         self.lambda_handler: Callable[[dict[str, Any], Any], dict[str, Any]] = logger.inject_lambda_context(

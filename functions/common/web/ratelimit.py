@@ -14,7 +14,7 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
   ``sourceIp``; else one shared bucket (never no limit). An IPv6 address counts by its /64 (what one
   subscriber gets). And the SHA-256 of the bearer token's hash (the token's hash is the players table's
   key; it is not stored here).
-* Buckets live behind ``BucketRepository``: ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
+* Buckets live behind ``BucketRepository`` (``common.ratelimit.repository``): ``DynamoBuckets`` (one single-item conditional ``UpdateItem``
   per bucket when it has tokens, see ``DynamoBuckets.take``) wherever ``RATE_LIMIT_TABLE`` is set (Lambda,
   ``make run``, the moto and dynalite tests), else ``MemoryBuckets`` (this process only). A route gets its
   ``RateLimiter`` (buckets and clock) from ``common.web.depends.rate_limiter`` with Powertools' ``Depends``, so
@@ -30,14 +30,23 @@ import hashlib
 import ipaddress
 import math
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from common.errors import DomainError
 from common.persistence import store
+from common.ratelimit.domain import Limit
+from common.ratelimit.repository import BucketRepository, DynamoBuckets, MemoryBuckets, default_buckets
+
+__all__ = [
+    "BucketRepository",
+    "DynamoBuckets",
+    "Limit",
+    "MemoryBuckets",
+    "default_buckets",
+]  # their home: common.ratelimit
 
 #: Above this many moves a validate request is charged (one token a move); shorter ones cost little CPU
 #: (under 40 ms) and make no DynamoDB call at all.
@@ -46,8 +55,6 @@ VALIDATE_FREE_MOVES = 100
 UNKNOWN_ADDRESS = "unknown"
 #: Set wherever CloudFront adds the origin secret (``common.web.edge``): only then is its viewer header trusted.
 ORIGIN_SECRET_VARIABLE = "ORIGIN_VERIFY"
-#: Extra seconds an item lives past the moment its bucket is full again (then a missing item means full).
-TTL_MARGIN_SECONDS = 60
 
 
 class RateLimited(DomainError):
@@ -59,21 +66,6 @@ class RateLimited(DomainError):
         self.limit = limit
         self.retry_after = max(1, math.ceil(retry_after))
         super().__init__(f"too many {DESCRIPTIONS.get(limit, limit)}; try again in {self.retry_after} s")
-
-
-@dataclass(frozen=True)
-class Limit:
-    name: str
-    capacity: float  # tokens a full bucket holds: the burst
-    per_second: float  # tokens added back each second
-    per_player: bool  # also a bucket per player (the address bucket always applies)
-    address_capacity: float | None = None  # the address bucket's burst, when it differs (several players)
-    address_per_second: float | None = None
-
-    def for_address(self) -> Limit:
-        if self.address_capacity is None:
-            return self
-        return Limit(self.name, self.address_capacity, self.address_per_second or self.per_second, False)
 
 
 LIMITS: dict[str, Limit] = {
@@ -178,117 +170,6 @@ DESCRIPTIONS = {
 }
 
 
-# ------------------------------------------------------------------------------------------- buckets
-class BucketRepository(Protocol):
-    def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
-        """Take ``cost`` tokens from bucket ``key``: 0 when taken, else the seconds until they are there."""
-
-
-class MemoryBuckets:
-    """Buckets in a dict: for tests and for code that has no table."""
-
-    def __init__(self) -> None:
-        self.ready_at: dict[str, float] = {}
-        self._lock = threading.Lock()
-
-    def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
-        if cost > limit.capacity:
-            return cost / limit.per_second  # more than a full bucket holds: never, as in DynamoBuckets
-        with self._lock:
-            ready = _next_ready(self.ready_at.get(key), cost, limit, now)
-            if ready is None:
-                return _wait(self.ready_at[key], cost, limit, now)
-            self.ready_at[key] = ready
-            return 0.0
-
-
-def _next_ready(ready_at: float | None, cost: float, limit: Limit, now: float) -> float | None:
-    """The bucket as the instant it will be full (GCRA): after taking ``cost``, or None if it lacks them.
-
-    A bucket full at ``ready_at`` holds ``capacity - (ready_at - now) * per_second`` tokens now. Keeping the
-    one instant instead of (tokens, time) is what lets DynamoDB update it with one conditional expression.
-    """
-    base = max(ready_at or now, now)
-    after = base + cost / limit.per_second
-    if after - now > limit.capacity / limit.per_second:
-        return None
-    return after
-
-
-def _wait(ready_at: float, cost: float, limit: Limit, now: float) -> float:
-    return max(0.001, ready_at + cost / limit.per_second - limit.capacity / limit.per_second - now)
-
-
-class DynamoBuckets:
-    """Buckets as items of ``RateLimitTable``: ``pk`` the bucket, ``ready`` the instant (ms) it is full again,
-    ``expires`` the TTL (seconds) after which DynamoDB deletes an item no one needs.
-
-    Taking tokens is one ``UpdateItem`` whose condition is the bucket having them, in one of two forms (an
-    update expression cannot take a maximum): an idle bucket (``ready`` absent or past) is set to
-    now + cost; a busy one is moved on by the cost, on the condition that it stays within the capacity. A
-    refused busy bucket costs one read more, to say when to come back. No transactions: as on dynalite.
-    """
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
-
-    def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
-        now_ms = int(now * 1000)
-        cost_ms = math.ceil(cost / limit.per_second * 1000)
-        window_ms = int(limit.capacity / limit.per_second * 1000)
-        if cost > limit.capacity:
-            return cost / limit.per_second  # more than a full bucket holds: never
-        expires = (now_ms + window_ms) // 1000 + TTL_MARGIN_SECONDS
-        common = {"TableName": self.table, "Key": {"pk": {"S": key}}}
-        values = {":now": _number(now_ms), ":expires": _number(expires)}
-        idle = _call(
-            "update_item",
-            **common,
-            UpdateExpression="SET #ready = :after, #expires = :expires",
-            ConditionExpression="attribute_not_exists(#ready) OR #ready <= :now",
-            ExpressionAttributeNames={"#ready": "ready", "#expires": "expires"},
-            ExpressionAttributeValues={**values, ":after": _number(now_ms + cost_ms)},
-        )
-        if idle is not None:
-            return 0.0
-        busy = _call(
-            "update_item",
-            **common,
-            UpdateExpression="SET #ready = #ready + :cost, #expires = :expires",
-            ConditionExpression="#ready > :now AND #ready <= :latest",
-            ExpressionAttributeNames={"#ready": "ready", "#expires": "expires"},
-            ExpressionAttributeValues={
-                **values,
-                ":cost": _number(cost_ms),
-                ":latest": _number(now_ms + window_ms - cost_ms),
-            },
-        )
-        if busy is not None:
-            return 0.0
-        answer = _call("get_item", **common, ConsistentRead=True)
-        item = (answer or {}).get("Item")
-        if not item:
-            return 0.0  # it expired between the two writes: full; the next request takes from it
-        ready_ms = int(item["ready"]["N"])
-        return max(0.001, (ready_ms + cost_ms - window_ms - now_ms) / 1000)
-
-
-def _number(value: int) -> dict[str, str]:
-    return {"N": str(int(value))}
-
-
-def _call(operation: str, **params: Any) -> dict[str, Any] | None:
-    """One DynamoDB call through the store's ``call``, so it fits in the request's time like every other: None
-    when its condition failed; ``StoreUnavailable`` for any other failure (a refused request included, such as
-    a missing permission: ``charge`` lets the request through and logs it)."""
-    from botocore.exceptions import ClientError
-
-    try:
-        return store.call(operation, **params)
-    except ClientError as error:
-        raise store.StoreUnavailable() from error
-
-
 # ------------------------------------------------------------------------------------------ limiter
 @dataclass(frozen=True)
 class Client:
@@ -298,14 +179,6 @@ class Client:
 
 NOBODY = Client(None, None)
 _current: contextvars.ContextVar[Client | None] = contextvars.ContextVar("ubao_rate_limit_client", default=None)
-_in_process = MemoryBuckets()
-
-
-def default_buckets() -> BucketRepository:
-    """DynamoDB when ``RATE_LIMIT_TABLE`` names a table (on Lambda and in ``make run`` the template sets it; read
-    on every request, as tests switch tables); else buckets in this process."""
-    table = os.environ.get("RATE_LIMIT_TABLE")
-    return DynamoBuckets(table) if table else _in_process
 
 
 def bind_request(event: dict[str, Any]) -> None:

@@ -15,6 +15,7 @@ from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
@@ -25,12 +26,12 @@ from common.web.models import route_errors
 
 from games.domain.errors import Conflict, GameNotFound, IllegalMove, NotModified
 from games.handler import blocks as blocking
+from games.handler import history as history_routes
 from games.handler import lobby as lobby_routes
 from games.handler import ratings as rating_routes
-from games.handler.dependencies import Games, Reviews, recent_heads
+from games.handler.dependencies import Games, Reviews, export_cache, recent_heads
 from games.handler.dependencies import game_repository as game_repository  # the tests override it here
 from games.handler.dependencies import review_queue as review_queue  # the tests override it here
-from games.history import handler as history_routes
 from games.models import (
     MAX_EVENT,
     MAX_PLY,
@@ -64,8 +65,6 @@ from games.views.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
 from games.views.pages import MOVES_PAGE
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
-#: This instance's last exports (``ExportCache``): a second download of a game costs about a GET.
-_EXPORTS = ExportCache()
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
@@ -95,6 +94,9 @@ def create_app() -> Api:
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()
     app.dependency_overrides[recent_heads] = lambda: heads
+    # And its last exports: a second download of a game costs about a GET.
+    exports = ExportCache()
+    app.dependency_overrides[export_cache] = lambda: exports
     # What a refusal carries beside its error, so the client catches up without another request.
     app.add_error_details(Conflict, lambda error: {"game": game_view(error.game)})
     app.add_error_details(IllegalMove, lambda error: {"legal_moves": error.legal_moves})
@@ -326,18 +328,18 @@ def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | N
         **_errors(404, 422, 503),
     },
 )
-def export(id: str, games: Games) -> Response[str]:
+def export(id: str, games: Games, exports: Annotated[ExportCache, Depends(export_cache)]) -> Response[str]:
     game_id, site = _game_id(id), base_url()
     head = games.head(game_id)  # one read: the export changes only with a new event
     etag = export_etag(head.seq)
     if matches(headers().get("if-none-match"), etag):
         raise NotModified(etag)
-    document = _EXPORTS.get(game_id, head.seq, site)
+    document = exports.get(game_id, head.seq, site)
     if document is None:
         games.charge("exports")  # the log read and the replay: by address (docs/limits.md)
         head, log = games.export(game_id)
         document = export_game(head, log, site)
-        _EXPORTS.keep(game_id, head.seq, site, document)
+        exports.keep(game_id, head.seq, site, document)
         etag = export_etag(head.seq)
     return Response(
         HTTPStatus.OK,

@@ -20,9 +20,7 @@ from games.repository import GameRepository, dynamodb_games
 from games.service import GamesService
 from games.service.protocol import RecentHeads
 from games.service.reviews import ReviewRequests
-
-#: The heads of a resolver made without ``create_app()``'s own (on Lambda the handler's ``app`` has its own).
-_PROCESS_HEADS = RecentHeads()
+from games.views.export import ExportCache
 
 
 def game_repository() -> GameRepository:
@@ -30,8 +28,14 @@ def game_repository() -> GameRepository:
 
 
 def recent_heads() -> RecentHeads:
-    """The heads this instance keeps (``RecentHeads``): ``create_app()`` gives each resolver its own."""
-    return _PROCESS_HEADS
+    """The heads this instance keeps (``RecentHeads``): ``create_app()`` gives each resolver its own; a resolver
+    made without it keeps none (each request starts empty, and reads the head)."""
+    return RecentHeads()
+
+
+def export_cache() -> ExportCache:
+    """This instance's last exports (``ExportCache``): ``create_app()`` gives each resolver its own."""
+    return ExportCache()
 
 
 def games_service(

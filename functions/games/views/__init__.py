@@ -18,6 +18,9 @@ CPU_PLAYER_ID = "cpu"
 CURSOR_MAX_CHARS = 400
 
 
+LINE_WIDTH = 79  # an export's lines (PGN's export format, and our PDN) stay under 80 characters
+
+
 def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
     """The public state of a game (``GameState``): no token hash, no invite. ``now`` (epoch ms) gives a live
     turn's time left."""

@@ -21,9 +21,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from games.domain import AnyEvent, Color, ComputerTookOver, Created, GameHead, Moved, Resumed, other, rules_options
+from games.views import LINE_WIDTH
 from shared_rules import get_game
-
-LINE_WIDTH = 79  # PGN's export format keeps lines under 80 characters
 
 _PGN_RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "ongoing": "*"}
 _PDN_RESULTS = {"white": "2-0", "black": "0-2", "draw": "1-1", "ongoing": "*"}

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import chess.pgn
 
 from games.domain import AnyEvent, GameHead, Moved
-from games.views.export import LINE_WIDTH
+from games.views import LINE_WIDTH
 
 
 class PgnExporter(chess.pgn.StringExporter):
