@@ -135,6 +135,8 @@ class Builder:
             context.update(self._mchezo(lang))
         elif page.key == "fumbo":
             context.update(self._fumbo(lang))
+        elif page.key == "mashindano":  # tournaments (issue 40): refusals and game titles from the config
+            context["js_config"] = {"games": list(GAMES)}
         elif page.key in ("jamii", "msaada", "masharti", "faragha"):
             context.update(about_pages.context(page.key))
         if page.key in ("sheria", "jifunze", "home"):

@@ -96,7 +96,7 @@ def _tournament_id(text: str) -> str:
 
 def _invite_url(tournament_id: str, code: str) -> str:
     site = os.environ.get("SITE_URL", "").rstrip("/")
-    return f"{site}/mashindano/?id={tournament_id}#invite={code}"
+    return f"{site}/sw/mashindano/?id={tournament_id}#invite={code}"  # the page forwards to none: Swahili first
 
 
 NO_STORE = {"Cache-Control": "no-store"}

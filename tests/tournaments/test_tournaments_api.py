@@ -43,7 +43,7 @@ def test_a_league_of_four_by_link_to_the_end(tables, apis, count_calls):
     players = [apis.games.new_player(name) for name in ("Asha", "Baraka", "Chausiku", "Daudi")]
     made = league_of(apis, players[0]["token"], options={"days_per_move": 2})
     tournament_id, code = made["tournament"]["id"], made["invite"]["code"]
-    assert made["invite"]["url"].endswith(f"/mashindano/?id={tournament_id}#invite={code}")
+    assert made["invite"]["url"].endswith(f"/sw/mashindano/?id={tournament_id}#invite={code}")
     for index, who in enumerate(players):
         answer = apis.call("POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, token=who["token"])
         assert answer.status == 200, answer.body

@@ -1,0 +1,215 @@
+// @ts-check
+// Mashindano: a game's public tournaments and the form to make a league; with ?id= one tournament (its
+// crosstable, your next game, the countdown to its start, join, withdraw, share), read again every few
+// seconds so the table fills in as games end. The invite code of a private league travels in the link's
+// fragment (#invite=...), never to a server log. Texts: the section's data- attributes and the page's
+// config (refusals by their code, the game titles).
+import { call, player, storedPlayer } from "./api.js";
+import { config } from "../modules/page_config.js";
+
+const POLL_MS = 5000;
+const section = /** @type {HTMLElement} */ (document.getElementById("tournaments"));
+const texts = /** @type {Record<string, string>} */ ({ ...section.dataset });
+const m = config().messages || {};
+const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
+const one = /** @type {HTMLElement} */ (section.querySelector(".one-view"));
+const listView = /** @type {HTMLElement} */ (section.querySelector(".list-view"));
+const params = new URLSearchParams(location.search);
+const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+let shownId = params.get("id");
+let timer = 0;
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+function refusal(error) {
+  const code = error && error.code;
+  return (code && m["error_" + code]) || m.request_refused || texts.failed;
+}
+
+function terms(t) {
+  const pace = t.options.turn_seconds
+    ? fill(texts.seconds, { n: t.options.turn_seconds })
+    : fill(texts.days, { n: t.options.days_per_move || 3 });
+  const title = (m.game_titles || {})[t.game] || t.game;
+  return [title, t.format === "arena" ? texts.arena : texts.league, t.rated ? texts.rated : texts.casual, pace]
+    .concat([fill(texts.players, { n: t.entrants, max: t.max_players }), texts[t.state]])
+    .join(" · ");
+}
+
+function countdown(t) {
+  if (t.state !== "open") return "";
+  if (!t.starts) return texts.startsFull;
+  const left = Math.max(0, Date.parse(t.starts) - Date.now());
+  const hours = Math.floor(left / 3600000);
+  const minutes = Math.floor((left % 3600000) / 60000);
+  const seconds = Math.floor((left % 60000) / 1000);
+  const time = hours ? `${hours}:${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`
+    : `${minutes}:${String(seconds).padStart(2, "0")}`;
+  return fill(texts.startsIn, { time });
+}
+
+function cell(tag, text) {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  return node;
+}
+
+function nameOf(view, seat) {
+  const row = view.players.find((p) => p.seat === seat);
+  if (!row) return "";
+  const name = row.name || texts.unnamed;
+  return row.withdrawn ? `${name} (${texts.withdrawn})` : name;
+}
+
+/** The crosstable: one row per player by rank, the match score against each opponent, then the points. */
+function crosstable(view) {
+  const table = /** @type {HTMLTableElement} */ (one.querySelector(".crosstable"));
+  const order = view.standings.length ? view.standings.map((s) => s.seat) : view.players.map((p) => p.seat);
+  const head = document.createElement("tr");
+  head.append(cell("th", "#"), cell("th", texts.player));
+  for (let i = 0; i < order.length; i++) head.append(cell("th", String(i + 1)));
+  head.append(cell("th", texts.points), cell("th", texts.sb));
+  /** @type {Record<string, string>} */
+  const scores = {};
+  for (const match of view.matches) {
+    const [a, b] = match.seats;
+    scores[`${a}-${b}`] = match.score;
+    scores[`${b}-${a}`] = match.score.split("-").reverse().join("-");
+  }
+  const rows = order.map((seat, index) => {
+    const tr = document.createElement("tr");
+    const standing = view.standings.find((s) => s.seat === seat);
+    const me = view.players.find((p) => p.seat === seat);
+    if (me && me.you) tr.className = "you";
+    tr.dataset.seat = String(seat);
+    tr.append(cell("td", String(standing ? standing.rank : index + 1)), cell("th", nameOf(view, seat)));
+    for (const other of order) tr.append(cell("td", other === seat ? "×" : scores[`${seat}-${other}`] || ""));
+    tr.append(cell("td", standing ? String(standing.points) : ""), cell("td", standing ? String(standing.sonneborn_berger) : ""));
+    return tr;
+  });
+  table.tHead?.replaceChildren(head);
+  table.tBodies[0].replaceChildren(...rows);
+}
+
+function showOne(view) {
+  const t = view.tournament;
+  const me = view.players.find((p) => p.you);
+  /** @type {HTMLElement} */ (one.querySelector(".t-title")).textContent = t.name || terms(t).split(" · ").slice(0, 2).join(" · ");
+  /** @type {HTMLElement} */ (one.querySelector(".t-terms")).textContent = terms(t);
+  /** @type {HTMLElement} */ (one.querySelector(".t-when")).textContent = countdown(t);
+  const winner = /** @type {HTMLElement} */ (one.querySelector(".t-winner"));
+  winner.hidden = !view.winners.length;
+  winner.textContent = fill(texts.winner, { name: view.winners.map((seat) => nameOf(view, seat)).join(", ") });
+  const next = /** @type {HTMLElement} */ (one.querySelector(".t-next"));
+  const game = view.your_games.length ? view.games.find((g) => g.id === view.your_games[0]) : null;
+  next.hidden = !game;
+  if (game && me) {
+    const link = /** @type {HTMLAnchorElement} */ (next.querySelector("a"));
+    link.href = `${texts.gameUrl}#game=${encodeURIComponent(game.id)}`;
+    link.textContent = fill(texts.next, { name: nameOf(view, game.white === me.seat ? game.black : game.white) });
+  }
+  /** @type {HTMLElement} */ (one.querySelector(".join")).hidden = Boolean(me) || t.state !== "open";
+  /** @type {HTMLElement} */ (one.querySelector(".withdraw")).hidden = !me || t.state === "finished";
+  crosstable(view);
+  one.hidden = false;
+  listView.hidden = true;
+}
+
+async function load() {
+  window.clearTimeout(timer);
+  const known = storedPlayer();
+  try {
+    const view = await call("GET", `/v1/tournaments/${encodeURIComponent(shownId || "")}`, { token: known && known.token });
+    showOne(view);
+    status.textContent = "";
+    if (view.tournament.state !== "finished") timer = window.setTimeout(load, POLL_MS);
+  } catch (error) {
+    status.textContent = refusal(error);
+    timer = window.setTimeout(load, POLL_MS * 2);
+  }
+}
+
+async function act(path, body) {
+  try {
+    const me = await player();
+    const view = await call("POST", path, { token: me.token, body });
+    showOne(view);
+    status.textContent = "";
+  } catch (error) {
+    status.textContent = refusal(error);
+  }
+}
+
+function share() {
+  const url = location.href;
+  const data = { title: document.title, url };
+  if (navigator.share) {
+    navigator.share(data).catch(() => {});
+  } else {
+    navigator.clipboard?.writeText(url).then(() => (status.textContent = texts.copied)).catch(() => {});
+  }
+}
+
+async function list() {
+  const tabs = /** @type {HTMLAnchorElement[]} */ ([...listView.querySelectorAll(".board-tabs a")]);
+  const asked = params.get("game");
+  const game = tabs.some((tab) => tab.dataset.game === asked) ? asked : tabs[0].dataset.game;
+  for (const tab of tabs) tab.toggleAttribute("aria-current", tab.dataset.game === game);
+  const ul = /** @type {HTMLElement} */ (listView.querySelector(".tournament-list"));
+  try {
+    const found = [];
+    for (const state of ["open", "running", "finished"]) {
+      const page = await call("GET", `/v1/tournaments?game=${game}&state=${state}`);
+      found.push(...page.tournaments);
+    }
+    ul.replaceChildren(
+      ...found.map((t) => {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = `?id=${encodeURIComponent(t.id)}`;
+        a.textContent = (t.name ? t.name + " · " : "") + terms(t);
+        li.append(a);
+        return li;
+      }),
+    );
+    status.textContent = found.length ? "" : texts.none;
+  } catch (error) {
+    status.textContent = refusal(error);
+  }
+}
+
+async function makeLeague(event) {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.target);
+  const data = new FormData(form);
+  try {
+    const me = await player();
+    const made = await call("POST", "/v1/tournaments", {
+      token: me.token,
+      body: {
+        format: "league",
+        game: data.get("game"),
+        players: Number(data.get("players")),
+        rated: data.get("rated") === "on",
+        public: data.get("public") === "on",
+        options: { days_per_move: Number(data.get("days")) },
+      },
+    });
+    const hash = made.invite ? `#invite=${encodeURIComponent(made.invite.code)}` : "";
+    location.assign(`?id=${encodeURIComponent(made.tournament.id)}${hash}`);
+  } catch (error) {
+    status.textContent = refusal(error);
+  }
+}
+
+if (shownId) {
+  one.querySelector(".join")?.addEventListener("click", () => act(`/v1/tournaments/${shownId}/join`, invite ? { invite } : {}));
+  one.querySelector(".withdraw")?.addEventListener("click", () => act(`/v1/tournaments/${shownId}/withdraw`, undefined));
+  one.querySelector(".share")?.addEventListener("click", share);
+  load();
+} else {
+  listView.querySelector(".new-league")?.addEventListener("submit", makeLeague);
+  list();
+}
