@@ -258,6 +258,36 @@ def build_layer(build: Path = BUILD, host: bool = False) -> Path:
     return artifacts / "python"
 
 
+class PackageError(Exception):
+    """What stops a build, said in one line that tells what to run."""
+
+
+ARM64_MISSING = (
+    "make package: Lambda's Stockfish layer is Debian's arm64 build, and dpkg has no arm64 architecture; run "
+    "`sudo dpkg --add-architecture arm64 && sudo apt-get update` and try again (or `make package PLATFORM=host`)"
+)
+NO_DPKG = (
+    "make package: Lambda's Stockfish layer is fetched with apt-get (Debian's arm64 build), and this machine has "
+    "no dpkg; build on Debian or Ubuntu (or `make package PLATFORM=host` for this machine)"
+)
+
+
+def dpkg_architectures() -> set[str]:
+    """The architectures dpkg installs packages for: its own and the foreign ones added."""
+    try:
+        native = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True)
+        foreign = subprocess.run(["dpkg", "--print-foreign-architectures"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise PackageError(NO_DPKG) from error
+    return set(native.stdout.split()) | set(foreign.stdout.split())
+
+
+def check_arm64() -> None:
+    """Before anything is built: apt-get can fetch arm64 packages, or ``PackageError`` says what to run."""
+    if "arm64" not in dpkg_architectures():
+        raise PackageError(ARM64_MISSING)
+
+
 def build_stockfish_layer(build: Path = BUILD, host: bool = False) -> Path:
     """build/stockfish/bin/stockfish: Debian's stockfish (arm64 for Lambda, fetched with ``apt-get download``;
     this machine's own with ``host``), which Lambda mounts at /opt/bin/stockfish (docs/engine.md)."""
@@ -272,8 +302,13 @@ def build_stockfish_layer(build: Path = BUILD, host: bool = False) -> Path:
     work = build / ".stockfish-deb"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    # Needs arm64 in dpkg's architectures (dpkg --add-architecture arm64; apt-get update) on a Debian machine.
-    subprocess.run(["apt-get", "download", "stockfish:arm64"], cwd=work, check=True)
+    # Needs arm64 in dpkg's architectures (``check_arm64``) and the package lists fetched since.
+    fetched = subprocess.run(["apt-get", "download", "stockfish:arm64"], cwd=work, capture_output=True, text=True)
+    if fetched.returncode != 0:
+        reason = (fetched.stderr.strip().splitlines() or ["no reason given"])[-1]
+        raise PackageError(
+            f"make package: apt-get could not fetch stockfish:arm64 ({reason}); run `sudo apt-get update`"
+        )
     package = next(work.glob("stockfish_*_arm64.deb"))
     subprocess.run(["dpkg-deb", "-x", str(package), str(work / "root")], check=True)
     shutil.copy2(work / "root" / "usr" / "games" / "stockfish", target / "stockfish")
@@ -314,6 +349,8 @@ def write_template(build: Path = BUILD, template: Template | None = None) -> Pat
 def build(out: Path | None = None, host: bool = False) -> Path:
     """Every artifact into ``out`` (build/ for Lambda, build/host/ for this machine); returns ``out``."""
     out = Path(out) if out else (HOST_BUILD if host else BUILD)
+    if not host:
+        check_arm64()
     out.mkdir(parents=True, exist_ok=True)
     write_constraints(out)
     build_layer(out, host)
@@ -342,7 +379,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="where to build (default build/, or build/host/ with --host)")
     options = parser.parse_args(argv)
     os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
-    out = build(options.out, options.host)
+    try:
+        out = build(options.out, options.host)
+    except PackageError as error:
+        print(error, file=sys.stderr)
+        return 1
     for name, size in package_sizes(out).items():
         print(f"  {name:24} {size / 1e6:6.1f} MB")
     where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out

@@ -69,6 +69,7 @@ PLAY_MESSAGES = {
     "error_no_rematch_offer": N_("There is no rematch offer to answer."),
     "error_player_blocked": N_("One of you has blocked the other."),
     "error_review_not_found": N_("Nobody has asked for a review of this game yet."),
+    "error_not_abortable": N_("Both of you have made two moves: the game can no longer be aborted."),
     "error_computer_plays_your_seat": N_("The computer is playing your seat. Take it back to play."),
     "error_turn_time_over": N_(
         "Your time for this move ran out, so the computer played it. Take back your seat to play on."

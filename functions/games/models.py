@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from shared_rules.names import Colour, GameName
 
 Color = Colour
-Result = Literal["ongoing", "white", "black", "draw"]
+Result = Literal["ongoing", "white", "black", "draw", "aborted"]
 GamePhase = Literal["waiting", "active", "finished"]
 
 # Bounds no honest request reaches, so one request can never cost much.
@@ -95,10 +95,13 @@ class DrawRequest(_Request):
 
 
 class Status(BaseModel):
-    result: Result = Field(description="Who won, a draw, or still ongoing.")
+    result: Result = Field(
+        description="Who won, a draw, still ongoing, or `aborted` (no result: ended before each side made two "
+        "moves, or a live table both players left)."
+    )
     reason: str | None = Field(
         description="Why the game ended: a rules reason (`checkmate`, `no_pieces`, `three_kings_countdown` ...), "
-        "or `resignation`, `agreement`, `timeout`; null while ongoing."
+        "or `resignation`, `agreement`, `timeout`, `aborted`, `abandoned`; null while ongoing."
     )
 
 
@@ -186,6 +189,16 @@ class GameState(BaseModel):
         default="none",
         description="`asked`: the game has a review to read (`GET /v1/games/{id}/review`, pending or done): "
         "a player asked for it, or the game is a finished rated game (reviewed by itself). `none`: not yet.",
+    )
+    abortable: bool = Field(
+        default=False,
+        description="Whether a player may still abort the game (`POST /v1/games/{id}/abort`): it is on and "
+        "neither side has made two moves. A rated game ended that early is aborted whatever ends it.",
+    )
+    casual_reason: Literal["repeat_pairing"] | None = Field(
+        default=None,
+        description="Why a game asked for rated is played casual: `repeat_pairing`, the two players have had "
+        'their 3 rated games of this game in 24 hours (docs/games.md, "Fair play"); null otherwise.',
     )
     created_at: str
     updated_at: str

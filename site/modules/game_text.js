@@ -51,6 +51,7 @@ export function playerName(m, seat, mine) {
  */
 export function resultText(m, game) {
   const { result, reason } = game.status || {};
+  if (result === "aborted") return reason === "abandoned" ? m.result_abandoned : m.result_aborted;
   let text = result === "draw" ? m.result_draw : result === "white" ? (gameFacts(game.game).light_side === "red" ? m.result_red : m.result_white) : m.result_black;
   if (reason && m["reason_" + reason]) text = text.replace(/\.$/, "") + " " + m["reason_" + reason] + ".";
   const change = ratingChangeText(m, game);

@@ -23,6 +23,7 @@ import { setUpOfflineMoves } from "../modules/offline_moves.js";
 import { inviteUrl, mySeat, rememberSeat, showGameInAddress, unwrap } from "../modules/seats.js";
 import { say } from "../modules/status_line.js";
 import { LIVE_POLL_MS, TurnClock, isLive } from "../modules/turn_clock.js";
+import { LiveFeed, messageAction } from "../modules/live_feed.js";
 
 const cfg = config();
 const m = cfg.messages;
@@ -110,7 +111,8 @@ function render(game) {
   show("offer", !over && both && seat && !offer);
   show("accept", !over && seat && offer && offer !== seat);
   show("decline", !over && seat && offer && offer !== seat);
-  show("resign", !over && seat && both);
+  show("abort", !over && seat && both && !!game.abortable); // before each side's second move (fair play)
+  show("resign", !over && seat && both && !(game.rated && game.abortable)); // a rated resignation that early aborts
   const timeUp = !live && !over && seat && both && game.turn !== seat && daysLeft(game.deadline) === 0;
   show("claim-timeout", timeUp);
   show("cpu-takeover", timeUp && !takeover);
@@ -118,12 +120,20 @@ function render(game) {
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
+  // Asked for rated, played casual (the pair's rated games of the day are played): said before the first move.
+  const casual = game.casual_reason && !over ? m["casual_" + game.casual_reason] : null;
+  if (casual) say(status, `${casual} ${status.textContent}`);
   const download = $(".download", gameBox);
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
   turnClock.show(game, seat);
   // On your own turn only the computer can be heard from, and it answers at once: a slow poll will do.
-  pollEvery = live ? LIVE_POLL_MS : myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
+  // A live table follows the game on the live socket, and then reads it only when the turn's time is up (the
+  // read that lets the computer play on); without the socket it polls every second, as before.
+  if (live && !over) feed.follow(game.id, (game.moves || []).length);
+  else feed.stop();
+  const socketed = live && feed.live;
+  pollEvery = socketed ? untilTimeIsUp(game) : live ? LIVE_POLL_MS : myTurn && againstComputer(game, COLOURS) ? POLL_MS * 3 : OPPONENT_POLL_MS;
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
@@ -157,6 +167,29 @@ const steps = new MoveSteps({
 function positionPage(id, older) {
   const before = older ? `&before=${older}` : "";
   return call("GET", `/v1/games/${encodeURIComponent(id)}/moves?positions=true&limit=60${before}`);
+}
+
+/** While the socket carries a live game: one read just after the turn's time is up (at least every 30 s). */
+function untilTimeIsUp(game) {
+  return Math.min(30000, Math.max(LIVE_POLL_MS, (game.turn_ms_left ?? 30000) + 500));
+}
+
+// The live socket (live_feed.js): a newer state of the game on screen is drawn as a poll's answer would be.
+const feed = new LiveFeed({
+  ticket: () => call("POST", "/v1/live/tickets", { token: storedPlayer()?.token }),
+  onMessage: fromSocket,
+  onChange: () => state && render(state), // the socket opened or dropped: the polls' pace changes
+  origin: location.origin,
+});
+
+async function fromSocket(message) {
+  const action = messageAction(message, state, etag);
+  if (action === "poll") return poll(); // moves are missing between: read them
+  if (action !== "apply") return;
+  const fresh = await allMoves({ ...message.state, _etag: message.etag }, state.moves || []);
+  if (messageAction(message, state, etag) !== "apply") return; // a poll or a load drew it (or newer) meanwhile
+  etag = message.etag;
+  render(fresh);
 }
 
 function schedulePoll(ms) {
@@ -282,6 +315,7 @@ gameBox.addEventListener("click", async (event) => {
   let answer;
   if (["offer", "accept", "decline"].includes(action)) answer = await act("draw", { action });
   else if (action === "resign") answer = await act("resign", {});
+  else if (action === "abort") answer = await act("abort", {});
   else if (["claim-timeout", "cpu-takeover", "resume"].includes(action)) answer = await act(action, {});
   else if (action === "block") {
     if (!confirm(m.confirm_block)) return;

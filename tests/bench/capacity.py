@@ -10,12 +10,13 @@ between functions holds either way) and that INIT gets the same share of CPU as 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from typing import Any
 
 #: The functions behind the HTTP API (the stream and schedule functions are not on a player's path).
 FUNCTIONS = (
@@ -40,9 +41,28 @@ def gb_seconds(cpu_ms: float, memory_mb: int) -> float:
     return memory_mb / 1024 * wall_ms(cpu_ms, memory_mb) / 1000
 
 
+@contextlib.contextmanager
+def lambda_layers(function: Any) -> Iterator[Path]:
+    """A directory holding the function's layers under their package names, as /opt/python holds them."""
+    with tempfile.TemporaryDirectory() as layer_root:
+        for layer in function.layer_dirs:
+            (Path(layer_root) / layer.name).symlink_to(layer, target_is_directory=True)
+        yield Path(layer_root)
+
+
+def cold_start_environment(function: Any, layer_root: Path) -> dict[str, str]:
+    """A fresh Lambda interpreter's environment (``_lambda_env``), with the repository standing in for the puzzle
+    sets that travel beside the code (make package copies puzzles/)."""
+    from tests.bench.common import ROOT, _lambda_env
+
+    env = _lambda_env(function, layer_root)
+    env["PYTHONPATH"] += os.pathsep + str(ROOT)
+    return env
+
+
 def bench_capacity() -> None:
     from local.template import Template
-    from tests.bench.common import _interleaved_process_medians, _lambda_env, heading
+    from tests.bench.common import _interleaved_process_medians, heading
 
     heading("capacity: cold start (import the handler) per function, CPU time, median of 7")
     template = Template()
@@ -53,12 +73,8 @@ def bench_capacity() -> None:
     for name in FUNCTIONS:
         function = template.functions[name]
         programs = {"floor": "pass", "handler": f"from {function.module} import {function.attribute}"}
-        with tempfile.TemporaryDirectory() as layer_root:
-            for layer in function.layer_dirs:  # the layer under its package name, as in /opt/python
-                (Path(layer_root) / layer.name).symlink_to(layer, target_is_directory=True)
-            env = _lambda_env(function, Path(layer_root))
-            # The puzzle sets travel beside the code (make package copies puzzles/): the repository stands in.
-            env["PYTHONPATH"] += os.pathsep + str(ROOT)
+        with lambda_layers(function) as layer_root:
+            env = cold_start_environment(function, layer_root)
             medians = _interleaved_process_medians(programs, env, function.code_dir, runs=7)
         cpu_ms = medians["handler"] * 1000
         above = cpu_ms - medians["floor"] * 1000

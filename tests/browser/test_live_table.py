@@ -61,6 +61,8 @@ def clock_put_back(server):
 def test_two_phones_play_a_live_table_and_the_computer_keeps_an_absent_seat(contexts, server, needs_dynamodb):
     asha = Player(contexts, "sw", "Asha", viewport=PHONE)
     baraka = Player(contexts, "tl", "Baraka", viewport=PHONE)
+    for player in (asha, baraka):  # the polling path (the live socket's: test_live_socket_page.py)
+        player.page.route_web_socket(re.compile(r"/live\b"), lambda socket: socket.close())
     link = create_live_game(asha)
     baraka.join(link)
     game_url = asha.page.url

@@ -5,6 +5,7 @@ button gives the seat back. The server's clock is moved by the test (``POST /v1/
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -43,6 +44,8 @@ def test_the_seat_back_button_is_in_view_and_the_board_says_why(contexts, server
     page = contexts.new_page(viewport=PHONE)
     kept = json.dumps({"player_id": white["player_id"], "token": white["token"]})
     page.add_init_script(f"localStorage.setItem('ubao.player', {json.dumps(kept)})")
+    # Polling, as without the live socket: its next poll (a second on) is what finds the turn run out.
+    page.route_web_socket(re.compile(r"/live\b"), lambda socket: socket.close())
     page.goto(f"/{lang}/mchezo/?id={game_id}")
     messages = page_config(page)["messages"]
     wait_text(page, "#game .status", messages["your_turn"])

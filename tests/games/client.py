@@ -181,6 +181,14 @@ class Api:
             state = answer.body
         return state
 
+    def open_moves(self, game_id: str, seats: dict, plies: int = 4) -> dict:
+        """Play ``plies`` moves (each the first legal one), so a rated game counts when it ends: one that ends
+        before each side has made two moves is aborted (docs/games.md, "Fair play"). The last state."""
+        state = self.get(game_id).body
+        for _ in range(plies):
+            state = self.play(game_id, seats, [state["legal_moves"][0]])
+        return state
+
 
 def snapshot() -> dict[str, list]:
     """Every item of the games, players and ratings tables there are (to prove that a refused request wrote nothing)."""

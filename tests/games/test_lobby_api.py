@@ -133,9 +133,10 @@ def test_accepting_costs_one_read_and_four_writes(api, count_calls, monkeypatch)
     monkeypatch.delenv("RATE_LIMIT_TABLE")  # the limits' own writes are measured apart (docs/limits.md)
     count_calls.calls.clear()
     assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"]).status == 201
-    # The taker's item and the seek's head in one read; the join: the game's next event (conditional), each
-    # player's listing of the game (their history: a seat was taken) and the head.
-    assert count_calls.calls == ["BatchGetItem", "PutItem", "PutItem", "PutItem", "PutItem"]
+    # The taker's item and the seek's head in one read; the pair's rated games of the day (a read and the
+    # claim's conditional write: docs/games.md, "Fair play"); the join: the game's next event (conditional),
+    # each player's listing of the game (their history: a seat was taken) and the head.
+    assert count_calls.calls == ["BatchGetItem", "GetItem", "PutItem", "PutItem", "PutItem", "PutItem", "PutItem"]
     for token, code in ((asha["token"], "seek_taken"), (api.new_player()["token"], "seek_taken")):
         count_calls.calls.clear()
         assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=token).code == code
@@ -178,7 +179,7 @@ def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, c
     accepted = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=chausiku["token"])
     assert accepted.status == 201 and accepted.body["game"]["rated"] is True
     # A ranged seek: the taker's rating is read once the first read shows the range; the join succeeds.
-    assert count_calls.calls == ["BatchGetItem", "GetItem", "PutItem", "PutItem"]
+    assert count_calls.calls == ["BatchGetItem", "GetItem", "GetItem", *["PutItem"] * 5]
 
 
 def test_players_who_block_each_other_never_meet_in_the_lobby(api):

@@ -16,12 +16,15 @@ from tests.games.test_games_api import assert_refused
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
 
 
-def rated_game(api, game: str = "chess") -> tuple[str, dict, dict]:
-    """A rated game between Asha (White) and Baraka: (id, {color: token}, {color: player id})."""
+def rated_game(api, game: str = "chess", opened: bool = True) -> tuple[str, dict, dict]:
+    """A rated game between Asha (White) and Baraka, each side two moves in when ``opened`` (so that its end
+    counts): (id, {color: token}, {color: player id})."""
     white, black = api.new_player("Asha"), api.new_player("Baraka")
     created = api.create(white["token"], game, "white", rated=True).body
     assert api.join(black["token"], created["game"]["id"], created["invite"]["code"]).status == 200
     tokens = {"white": white["token"], "black": black["token"]}
+    if opened:
+        api.open_moves(created["game"]["id"], tokens)
     return created["game"]["id"], tokens, {"white": white["player_id"], "black": black["player_id"]}
 
 
@@ -37,7 +40,7 @@ def expected_points(result: str) -> dict:
 
 
 def ended_by(api, how: str) -> tuple[dict, dict, str]:
-    game_id, tokens, _ = rated_game(api)
+    game_id, tokens, _ = rated_game(api, opened=how != "mate")
     if how == "mate":
         state = api.play(game_id, tokens, FOOLS_MATE)
     elif how == "resignation":
@@ -167,15 +170,30 @@ def test_bad_input_is_refused_and_writes_nothing(api, method, path, query, statu
     assert snapshot() == before
 
 
-def test_a_game_the_computer_played_on_in_rates_the_absent_player(api, clock):
+def test_a_side_the_computer_stood_in_for_gains_nothing_but_may_lose(api, clock):
+    """The attack: let the 30 s (or the days) run out, let the computer win for you, resume. A side the computer
+    stood in for gains no rating from the game, even after it came back; the other side still loses."""
     game_id, tokens, ids = rated_game(api, "chess")
-    api.play(game_id, tokens, ["e4"])
+    api.play(game_id, tokens, [api.get(game_id).body["legal_moves"][0]])  # White's third move
     clock.advance(days=3, seconds=1)  # Black's time runs out: the computer plays on for Black
     taken = api.call("POST", f"/v1/games/{game_id}/cpu-takeover", token=tokens["white"])
-    assert taken.status == 200 and taken.body["cpu_takeover"]["seat"] == "black" and taken.body["ply"] == 2
+    assert taken.status == 200 and taken.body["cpu_takeover"]["seat"] == "black" and taken.body["ply"] == 6
+    assert api.call("POST", f"/v1/games/{game_id}/resume", token=tokens["black"]).status == 200
     ended = api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"]).body
-    assert ended["rating_change"] == expected_points("black")
-    assert me(api, tokens["black"])["ratings"]["chess"]["rating"] == 1500 + expected_points("black")["black"]
+    assert ended["status"]["result"] == "black"
+    assert ended["rating_change"] == {"white": expected_points("black")["white"], "black": 0}
+    assert me(api, tokens["black"])["ratings"]["chess"]["rating"] == 1500
+    assert me(api, tokens["white"])["ratings"]["chess"]["rating"] == 1500 + expected_points("black")["white"]
+
+    # The absent side that loses still loses, as a player who leaves loses on time.
+    game_id, tokens, _ = rated_game(api, "chess")
+    api.play(game_id, tokens, [api.get(game_id).body["legal_moves"][0]])
+    clock.advance(days=3, seconds=1)
+    api.call("POST", f"/v1/games/{game_id}/cpu-takeover", token=tokens["white"])
+    ended = api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["black"]).body
+    assert (
+        ended["status"]["result"] == "white" and ended["rating_change"]["black"] < 0 < ended["rating_change"]["white"]
+    )
 
 
 def test_a_player_away_grows_less_certain_on_every_read(api, clock):

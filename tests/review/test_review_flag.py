@@ -41,7 +41,7 @@ def test_a_refused_request_marks_nothing(apis):
 
 def test_a_finished_rated_game_has_its_review_pending_before_notify_stores_it(apis, queue):
     api, _puzzles = apis
-    game_id, tokens, _ = rated_game(api)
+    game_id, tokens, _ = rated_game(api, opened=False)
     for ply, move in enumerate(FOOLS_MATE):
         api.move(tokens["white" if ply % 2 == 0 else "black"], game_id, move, ply)
     assert api.get(game_id).body["review"] == "asked"
@@ -52,7 +52,7 @@ def test_a_finished_rated_game_has_its_review_pending_before_notify_stores_it(ap
 
 def test_a_rated_game_without_a_move_has_no_review(apis):
     api, _puzzles = apis
-    game_id, tokens, _ = rated_game(api)
+    game_id, tokens, _ = rated_game(api, opened=False)
     api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"])
     assert api.get(game_id).body["review"] == "none"
     assert api.call("GET", f"/v1/games/{game_id}/review").code == "review_not_found"

@@ -19,7 +19,24 @@ def test_a_win_is_the_mirror_of_a_loss_between_new_players():
     assert change.white.rating > 0 and change.black.rating == pytest.approx(-change.white.rating)
     assert change.shown() == {"white": round(change.white.rating), "black": -round(change.white.rating)}
     expected = glicko2.update(START, [(START, 1.0)])
-    assert change.white.rating == pytest.approx(expected.rating - 1500) and change.white.rd < 0
+    # Two newcomers: each change is Glicko-2's, damped by the opponent's weight, (110 / 350)² (fair play).
+    damped = (expected.rating - 1500) * (110 / 350) ** 2
+    assert change.white.rating == pytest.approx(damped) and change.white.rd < 0
+
+
+def test_gains_from_provisional_opponents_are_damped_and_established_ones_count_whole():
+    player = glicko2.Rating(1500, 80, 0.06)
+    for opponent_rd, weight in ((350, (110 / 350) ** 2), (200, (110 / 200) ** 2), (110, 1.0), (60, 1.0)):
+        opponent = glicko2.Rating(1500, opponent_rd, 0.06)
+        whole = glicko2.update(player, [(opponent, 1.0)]).rating - 1500
+        assert rating_change(player, opponent, "white").white.rating == pytest.approx(whole * weight)
+
+
+def test_a_side_the_computer_stood_in_for_gains_nothing_but_loses():
+    change = rating_change(START, START, "white", stood_in=frozenset({"white"}))
+    assert (change.white.rating, change.white.rd, change.white.volatility) == (0.0, 0.0, START.volatility)
+    lost = rating_change(START, START, "black", stood_in=frozenset({"white"}))
+    assert lost.white.rating < 0
 
 
 def test_a_draw_counts_half_a_win():

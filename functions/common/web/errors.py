@@ -98,6 +98,7 @@ _SPECS = (
     ErrorSpec("too_many_players_followed", _S.CONFLICT, "the player follows the most players already", has_text=True),
     ErrorSpec("no_opponent", _S.CONFLICT, "a block asked in a game with no other player"),
     ErrorSpec("too_many_blocks", _S.CONFLICT, "the player keeps the most blocks already"),
+    ErrorSpec("not_abortable", _S.CONFLICT, "an abort after both sides made two moves", has_text=True),
     ErrorSpec("computer_plays_your_seat", _S.CONFLICT, "the computer plays the seat since time ran out", has_text=True),
     ErrorSpec("turn_time_over", _S.CONFLICT, "a move after a live turn's deadline (nothing changes)", has_text=True),
     ErrorSpec("game_full", _S.CONFLICT, "both seats are taken", has_text=True),

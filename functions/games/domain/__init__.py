@@ -5,6 +5,7 @@ repository (``games.repository``) stores these values, the views (``games.views`
 """
 
 from games.domain.events import (
+    Aborted,
     AnyEvent,
     ComputerTookOver,
     Created,
@@ -27,6 +28,7 @@ from games.domain.events import (
 )
 from games.domain.fold import Tracked, apply, apply_all
 from games.domain.head import (
+    ABORT_PLIES,
     COLORS,
     CPU_LEVELS,
     DAY_MS,
@@ -62,6 +64,7 @@ from games.domain.options import (
 from games.domain.positions import DamagedHead, PlayedNotation, forget_positions, play_notation, rules_for
 
 __all__ = [
+    "ABORT_PLIES",
     "COLORS",
     "CPU_LEVELS",
     "DAY_MS",
@@ -77,6 +80,7 @@ __all__ = [
     "RANK_FINISHED",
     "RANK_WAITING",
     "RANK_YOUR_TURN",
+    "Aborted",
     "AnyEvent",
     "Color",
     "ComputerTookOver",

@@ -21,6 +21,9 @@ class Event:
     by: Color | None = None
     #: Set on the event that ends a rated game: the players' rating change, fixed once with the game's end.
     rating_change: RatingChange | None = None
+    #: Set on the event that starts a rated game (a join, a taken seek, a rematch's creation) when the pair has
+    #: had its rated games of the day: the game is played casual (docs/games.md, "Fair play").
+    casual: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,6 +97,16 @@ class TimeoutClaimed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Aborted(Event):
+    """The game ends with no result and changes no rating: asked for (or a rated game resigned, drawn or lost
+    on time) before each side made two moves (``reason`` "aborted"), or a live table both of whose players
+    left, the computer holding both seats (``reason`` "abandoned")."""
+
+    kind: ClassVar[str] = "abort"
+    reason: str = "aborted"
+
+
+@dataclass(frozen=True, kw_only=True)
 class RematchOffered(Event):
     """A player of a finished game asks for a rematch; nothing is created until the opponent accepts."""
 
@@ -146,6 +159,7 @@ AnyEvent: TypeAlias = (
     | DrawAccepted
     | Resigned
     | TimeoutClaimed
+    | Aborted
     | RematchOffered
     | RematchDeclined
     | RematchWithdrawn

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.domain.events import (
+    Aborted,
     AnyEvent,
     ComputerTookOver,
     Created,
@@ -45,6 +46,8 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
             _seek_changed(head, event) if isinstance(event, (SeekAccepted, SeekWithdrawn)) else _changed_by(head, event)
         )
     new = replace(new, seq=event.seq, updated=event.at)
+    if event.casual:  # a rated game's pair has had its rated games of the day: this one is casual
+        new = replace(new, options={**new.options, "rated": False}, casual_reason="repeat_pairing")
     if event.rating_change is not None:
         new = replace(new, rating_change=event.rating_change)
     if new.state == "finished":
@@ -99,6 +102,23 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
         return replace(head, draw_offer=event.by, draw_declined=None)
     if isinstance(event, DrawDeclined):
         return replace(head, draw_offer=None, draw_declined=head.draw_offer)
+    if isinstance(event, (DrawAccepted, Resigned, TimeoutClaimed, Aborted)):
+        return _ended(head, event)
+    if isinstance(event, (RematchOffered, RematchDeclined, RematchWithdrawn, Rematched)):
+        return _rematch_changed(head, event)
+    if isinstance(event, ComputerTookOver):
+        stood_in = replace(head, cpu_played=head.cpu_played | {event.seat})
+        return _with_level(stood_in, event.seat, event.level)
+    if isinstance(event, Resumed):
+        assert event.by is not None
+        return _with_level(head, event.by, None)
+    if isinstance(event, ReviewAsked):
+        return replace(head, review_asked=True)
+    raise ValueError(f"unknown event {type(event).__name__}")
+
+
+def _ended(head: GameHead, event: DrawAccepted | Resigned | TimeoutClaimed | Aborted) -> GameHead:
+    """A game ended by what a player did (or the clock): agreement, resignation, time, or an abort."""
     if isinstance(event, DrawAccepted):
         return replace(head, state="finished", result="draw", reason="agreement")
     if isinstance(event, Resigned):
@@ -107,16 +127,7 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, TimeoutClaimed):
         result = head.rules().time_loss_result(head.position(), loser=head.turn)
         return replace(head, state="finished", result=_result(result), reason="timeout")
-    if isinstance(event, (RematchOffered, RematchDeclined, RematchWithdrawn, Rematched)):
-        return _rematch_changed(head, event)
-    if isinstance(event, ComputerTookOver):
-        return _with_level(head, event.seat, event.level)
-    if isinstance(event, Resumed):
-        assert event.by is not None
-        return _with_level(head, event.by, None)
-    if isinstance(event, ReviewAsked):
-        return replace(head, review_asked=True)
-    raise ValueError(f"unknown event {type(event).__name__}")
+    return replace(head, state="finished", result="aborted", reason=event.reason)
 
 
 def _rematch_changed(
@@ -199,7 +210,7 @@ def _color(value: str) -> Color:
 
 
 def _result(value: str) -> Result:
-    if value not in ("ongoing", "white", "black", "draw"):
+    if value not in ("ongoing", "white", "black", "draw", "aborted"):
         raise ValueError(f"unknown result {value!r}")
     return value  # type: ignore[return-value]
 

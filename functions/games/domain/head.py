@@ -22,7 +22,7 @@ from shared_rules.names import COLOURS, Colour
 Color = Colour
 Phase = Literal["waiting", "active", "finished"]
 SeekState = Literal["open", "taken", "cancelled"]
-Result = Literal["ongoing", "white", "black", "draw"]
+Result = Literal["ongoing", "white", "black", "draw", "aborted"]
 COLORS: tuple[Color, Color] = (COLOURS[0], COLOURS[1])
 
 DAY_MS = 86_400_000
@@ -31,6 +31,9 @@ CPU_LEVELS = (1, 2, 3, 4, 5)
 #: the game's own rules say. No honest game comes near it (chess's fifty-move rule ends nearly every game by
 #: ply 600); it bounds what a Tanzanian king manoeuvre without a repetition rule can cost.
 MAX_PLIES = 1_000
+#: A game that ends before each side has made this many moves (plies: two a side) is aborted: no result, no
+#: rating change, no place on anything (lichess's rule; docs/games.md, "Fair play").
+ABORT_PLIES = 4
 #: The head keeps the last moves, so a retried move (even one the computer has already answered) is known.
 LAST_MOVES_KEPT = 2
 #: Listing order: a game's rank for one seat, times ORDER_SCALE, plus its last activity (epoch ms).
@@ -128,11 +131,25 @@ class GameHead:
     review_asked: bool = False
     #: An open challenge of the lobby: the game waits for whoever accepts it (None: any other game).
     seek: SeekTerms | None = None
+    #: The sides the computer has stood in for in this game (``cpu_takeover``): they gain no rating from it.
+    cpu_played: frozenset[Color] = frozenset()
+    #: Why a game asked for rated is played casual ("repeat_pairing": the pair's rated games of the day are
+    #: played), shown before the first move; None otherwise.
+    casual_reason: str | None = None
+
+    @property
+    def abortable(self) -> bool:
+        """Whether the game may still be aborted: it is on and neither side has yet made two moves."""
+        return self.state == "active" and self.ply < ABORT_PLIES
+
+    @property
+    def aborted(self) -> bool:
+        return self.result == "aborted"
 
     def review(self) -> Literal["none", "asked"]:
         """Whether the game has a review to read: a player asked for one, or it is a finished rated game with
         a move (the notify function asks for those by itself: ``notify.service.reviews.wants_review``)."""
-        by_itself = self.state == "finished" and self.rated and self.ply > 0
+        by_itself = self.state == "finished" and self.rated and self.ply > 0 and not self.aborted
         return "asked" if self.review_asked or by_itself else "none"
 
     def seat(self, color: Color) -> Seat | None:

@@ -4,8 +4,11 @@ The head holds the turn's deadline, set by the fold from the time the server gav
 turn, so no client can stretch it. A move that arrives after it is refused (``turn_time_over``). Once it has
 passed, the computer plays on for the absent player (``ComputerTookOver``, then its move at once), from the
 first of: a request that reads the game (the other player's page polls it every second), the reminder sweep,
-or a claim by the opponent. When the other seat is the computer already (a game against it, or a player who
-left before), nobody is left to play for: the game ends on time as a claimed timeout would.
+or a claim by the opponent. When the other seat is the computer's own (a game against it), the game ends on time
+as a claimed timeout would. Fair play (docs/games.md): a turn that runs out before each side has made two moves
+aborts the game (the computer never plays the first moves of someone who never came), and when the other seat
+is a player the computer already stands in for (both players left), the game ends at once with no result and no
+rating change, so the one who left first does not win.
 
 The event is appended like any other, under the game's lock (the conditional append at ``seq + 1``), so of any
 number of readers who see the turn run out at once, exactly one writes the takeover and one the computer's move.
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.domain import AnyEvent, Color, ComputerTookOver, GameHead, TimeoutClaimed, other
+from games.domain import ABORT_PLIES, Aborted, AnyEvent, Color, ComputerTookOver, GameHead, TimeoutClaimed, other
 
 LevelOf = Callable[[GameHead, Color], int]
 
@@ -26,6 +29,11 @@ def timeout_event(head: GameHead, now: int, level_of: LevelOf) -> AnyEvent | Non
     if not head.turn_over(now):
         return None
     absent, present = head.turn, other(head.turn)
+    if head.ply < ABORT_PLIES:
+        return Aborted(by=present, at=now)
+    stand_in = head.seat(present)
+    if stand_in is not None and stand_in.cpu and stand_in.player_id:
+        return Aborted(by=present, at=now, reason="abandoned")  # both seats the computer's: nobody played
     if head.computer_level(present):
         return TimeoutClaimed(by=present, at=now)
     return ComputerTookOver(by=present, seat=absent, level=level_of(head, absent), at=now)

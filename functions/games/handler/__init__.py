@@ -250,6 +250,18 @@ def resign(id: str, games: Games, token: TokenHash) -> GameState:
 
 
 @router.post(
+    "/v1/games/{id}/abort",
+    summary="Abort the game",
+    description="Ends the game with no result and no rating change, while neither side has made two moves "
+    "(`abortable` in the game). A retry is a 200.",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 503),
+)
+def abort(id: str, games: Games, token: TokenHash) -> GameState:
+    return GameState.model_validate(state(games.abort(token, _game_id(id)), games))
+
+
+@router.post(
     "/v1/games/{id}/draw",
     summary="Offer, accept or decline a draw",
     description="An offer stands until the opponent accepts, declines or moves.",

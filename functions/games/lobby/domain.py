@@ -19,6 +19,16 @@ from games.views import decode_cursor, encode_cursor
 DAY_MS = 86_400_000
 #: How long a seek stays open if nobody accepts it.
 SEEK_LIFETIME_MS = 7 * DAY_MS
+#: How long a live table's seek (``turn_seconds``) stays open: its seeker is at the phone now or not at all, so
+#: the computer never plays a whole game for a seeker who has gone (docs/games.md, "Fair play").
+LIVE_SEEK_LIFETIME_MS = 10 * 60_000
+
+
+def seek_lifetime_ms(options: Mapping[str, Any]) -> int:
+    """How long a seek with these table options stays open."""
+    return LIVE_SEEK_LIFETIME_MS if options.get("turn_seconds") else SEEK_LIFETIME_MS
+
+
 #: Open seeks one player may have at once.
 MAX_OPEN_SEEKS = 3
 SEEK_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
@@ -177,7 +187,9 @@ def write_cursor(position: tuple[int, str] | None) -> str | None:
     return None if position is None else encode_cursor(list(position))
 
 
-def read_cursor(cursor: str | None) -> tuple[int, str] | None:
+def read_cursor(cursor: str | None, now_ms: int) -> tuple[int, str] | None:
+    """The position a cursor names; ``InvalidSeekCursor`` (422) for one this API did not give, or one older than
+    the list's window (the index's Query cannot start outside its own key condition)."""
     if not cursor:
         return None
     problem = InvalidSeekCursor("the cursor is not one this API gave; start again without it")
@@ -190,6 +202,7 @@ def read_cursor(cursor: str | None) -> tuple[int, str] | None:
         and data[0] >= 0
         and isinstance(data[1], str)
         and 1 <= len(data[1]) <= 32
+        and now_ms - SEEK_LIFETIME_MS < data[0] <= now_ms
     ):
         raise problem
     return data[0], data[1]

@@ -75,7 +75,9 @@ def _held(head: Record | None, claimed: int, now_ms: int) -> bool:
     open seek made in the last 7 days, or no head is written yet and the claim is within the grace."""
     if head is None:
         return claimed > now_ms - CLAIM_GRACE_MS
-    return "seek_game" in head and int(head["seek_created"]) > _since(now_ms)
+    if "seek_game" not in head or int(head["seek_created"]) <= _since(now_ms):
+        return False
+    return int(head.get("seek_expires", now_ms + 1)) > now_ms  # a live table's seek lapses in minutes
 
 
 def _since(now_ms: int) -> int:
@@ -203,7 +205,7 @@ class DynamoSeeks:
                 self.games_table: {
                     "Keys": [_head_key(seek_id) for seek_id, _ in slots],
                     "ConsistentRead": True,
-                    "ProjectionExpression": "pk, seek_game, seek_created",
+                    "ProjectionExpression": "pk, seek_game, seek_created, seek_expires",
                 }
             },
         )

@@ -35,7 +35,6 @@ from games.domain import (
 from games.lobby.domain import (
     MAX_OPEN_SEEKS,
     PAGE_SIZE,
-    SEEK_LIFETIME_MS,
     START_RATING,
     NotYourSeek,
     Rating,
@@ -46,6 +45,7 @@ from games.lobby.domain import (
     TooManySeeks,
     read_cursor,
     refusal_of,
+    seek_lifetime_ms,
     seek_of,
     write_cursor,
 )
@@ -158,7 +158,7 @@ class SeekService:
             provisional=rating.provisional,
             color=color,
             rating_range=rating_range,
-            expires=now + SEEK_LIFETIME_MS,
+            expires=now + seek_lifetime_ms(complete),
             excluded=self.blocks.excluded(player),
         )
         seek = seek_of(self.games.open_seek(seek_id, game, complete, rated, terms, now))
@@ -167,8 +167,10 @@ class SeekService:
 
     def open_seeks(self, game: str, cursor: str | None) -> tuple[list[Seek], str | None]:
         """A page of the open seeks of ``game``, newest first, and the cursor of the next page."""
-        heads, last = self.repository.list_open(game, self.now_ms(), read_cursor(cursor), PAGE_SIZE)
-        return [seek for seek in map(seek_of, heads) if seek is not None], write_cursor(last)
+        now = self.now_ms()
+        heads, last = self.repository.list_open(game, now, read_cursor(cursor, now), PAGE_SIZE)
+        listed = [seek for seek in map(seek_of, heads) if seek is not None and not seek.gone(now)]
+        return listed, write_cursor(last)
 
     def seek(self, seek_id: str) -> Seek:
         """A seek that is open, or was taken (its poller learns the game); ``SeekNotFound`` otherwise."""

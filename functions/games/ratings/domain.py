@@ -30,6 +30,10 @@ MIN_RD, MAX_RD = 45.0, 350.0
 BOARD_GAMES = 10
 BOARD_WINDOW_MS = 90 * DAY_MS
 BOARD_RD = 100.0
+#: Repetition does not pay: of the rated games of one game between the same two players, only the first
+#: ``PAIRING_LIMIT`` started in any ``PAIRING_WINDOW_MS`` are rated; later ones are played casual.
+PAIRING_LIMIT = 3
+PAIRING_WINDOW_MS = DAY_MS
 #: Glicko-2's rating period for a player without games: the deviation grows once per whole week away.
 RATING_PERIOD_MS = 7 * DAY_MS
 #: The ids of a player's last rated games kept in the rating: a game among them is never applied again.
@@ -40,15 +44,31 @@ HISTORY_KEPT = 1000
 SCORES: dict[Result, float] = {"white": 1.0, "black": 0.0, "draw": 0.5}
 
 
-def rating_change(white: glicko2.Rating, black: glicko2.Rating, result: Result) -> RatingChange:
-    """Both players' change for a game that ended with ``result`` (a draw is half a win for each)."""
+def rating_change(
+    white: glicko2.Rating, black: glicko2.Rating, result: Result, stood_in: frozenset[Color] = frozenset()
+) -> RatingChange:
+    """Both players' change for a game that ended with ``result`` (a draw is half a win for each). A side the
+    computer stood in for (``stood_in``) gains nothing from the game: it may lose, as a player who left loses
+    on time, but a win the computer played earns its player no rating (docs/games.md, "Fair play")."""
     score = SCORES[result]
-    return RatingChange(_side(white, black, score), _side(black, white, 1.0 - score))
+    return RatingChange(
+        _side(white, black, score, "white" in stood_in), _side(black, white, 1.0 - score, "black" in stood_in)
+    )
 
 
-def _side(player: glicko2.Rating, opponent: glicko2.Rating, score: float) -> SideChange:
+def opponent_weight(opponent: glicko2.Rating) -> float:
+    """How much a game against ``opponent`` may move a rating: 1 against an established opponent, and
+    (``PROVISIONAL_RD`` / its deviation)² against a provisional one (about 0.1 against a newcomer): a rating
+    nobody has tested says little of the player who beat it, and a farm of throwaway players is all newcomers."""
+    return min(1.0, (PROVISIONAL_RD / opponent.rd) ** 2)
+
+
+def _side(player: glicko2.Rating, opponent: glicko2.Rating, score: float, stood_in: bool = False) -> SideChange:
     after = glicko2.update(player, [(opponent, score)])
-    return SideChange(after.rating - player.rating, after.rd - player.rd, after.volatility)
+    gain = (after.rating - player.rating) * opponent_weight(opponent)
+    if stood_in and gain > 0:
+        return SideChange(0.0, 0.0, player.volatility)  # no gain, and no certainty won from a game not played
+    return SideChange(gain, after.rd - player.rd, after.volatility)
 
 
 @dataclass(frozen=True)
@@ -117,6 +137,22 @@ class GameRating:
         if steady == 0 or len(self.history) < BOARD_GAMES or last is None:
             return None
         return min(self.history[-BOARD_GAMES][0] + BOARD_WINDOW_MS, last + steady * RATING_PERIOD_MS)
+
+
+def pair_key(first: str, second: str) -> str:
+    """The one key of a pair of players, whichever sits on which side."""
+    low, high = sorted((first, second))
+    return f"pair#{low}#{high}"
+
+
+def pairing_claimed(games: list[tuple[str, int]], game_id: str, now: int, window_ms: int, limit: int) -> bool | None:
+    """Whether ``game_id`` counts among a pair's rated games: True if it is already claimed or there is room in
+    the window (``games``, the claims of the window: (game id, started at)), False when the window is full;
+    None when it is new and there is room (the caller then writes the claim)."""
+    recent = [(claimed, at) for claimed, at in games if at > now - window_ms]
+    if any(claimed == game_id for claimed, _ in games):
+        return True
+    return None if len(recent) < limit else False
 
 
 def seat_ids(white: str | None, black: str | None) -> dict[Color, str] | None:

@@ -20,12 +20,15 @@ import threading
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
+from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
 from common.ratings import glicko2
 
-from games.ratings.domain import GameRating
+from games.ratings.domain import GameRating, pairing_claimed
 
 BOARD_INDEX = "RatingsByBoard"
+#: Attempts at a pair's conditional claim before giving up (503) under extreme contention.
+MAX_CLAIM_ROUNDS = 5
 #: The layout of a rating item. 1: the first. 2: adds ``last_at``, when the last rated game ended (from which
 #: the deviation grows); a layout-1 item takes it from its history's last point where the history is read
 #: (``GameRating.last_game_at``), and has no growth in the summary, which does not read the history.
@@ -85,12 +88,18 @@ class RatingRepository(Protocol):
 
     def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
 
+    def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
+        """Claim one of a pair's ``limit`` rated games of ``game`` in the window for ``game_id``; True if it is
+        claimed (now or before), False when the window is full."""
+        ...
+
 
 class InMemoryRatings:
     """A ``RatingRepository`` in a dict, with the same condition as DynamoDB's."""
 
     def __init__(self) -> None:
         self.items: dict[tuple[str, str], Record] = {}
+        self.pairings: dict[tuple[str, str], list[tuple[str, int]]] = {}
         self._lock = threading.Lock()
 
     def get(self, player_id: str, game: str) -> GameRating | None:
@@ -121,6 +130,15 @@ class InMemoryRatings:
             reverse=True,
         )[:limit]
         return [rating_from(_summary(item)) for item in listed if item["board_until"] > now]
+
+    def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
+        with self._lock:
+            games = self.pairings.setdefault((pair, game), [])
+            claimed = pairing_claimed(games, game_id, now, window_ms, limit)
+            if claimed is None:
+                games[:] = [*(entry for entry in games if entry[1] > now - window_ms), (game_id, now)]
+                return True
+            return claimed
 
 
 class RatingStore:
@@ -181,6 +199,31 @@ class RatingStore:
             Limit=limit,
         )
         return [rating_from(from_item(item)) for item in answer["Items"]]
+
+    def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
+        """The pair's item (``pk`` the pair's key, ``sk`` the game: no player's id, so no player's Query reads
+        it) holds the window's claims; a claim is a write conditional on the version read (a lost race reads
+        again)."""
+        key = {"pk": {"S": pair}, "sk": {"S": game}}
+        for _ in range(MAX_CLAIM_ROUNDS):
+            answer = read("get_item", TableName=self.table, Key=key, ConsistentRead=True)
+            item = from_item(answer["Item"]) if "Item" in answer else {}
+            games = [(str(entry[0]), int(entry[1])) for entry in item.get("games") or ()]
+            claimed = pairing_claimed(games, game_id, now, window_ms, limit)
+            if claimed is not None:
+                return claimed
+            version = int(item.get("version", 0))
+            kept = [[claimed_id, at] for claimed_id, at in games if at > now - window_ms]
+            record = {"pk": pair, "sk": game, "games": [*kept, [game_id, now]], "version": version + 1}
+            params: dict[str, Any] = {"TableName": self.table, "Item": to_item(with_version(record, SCHEMA_VERSION))}
+            if version == 0:
+                params["ConditionExpression"] = "attribute_not_exists(pk)"
+            else:
+                params["ConditionExpression"] = "version = :read"
+                params["ExpressionAttributeValues"] = {":read": to_attribute(version)}
+            if call("put_item", **params) is not None:
+                return True
+        raise StoreUnavailable("the pair's games are too busy right now; try again")
 
 
 def _summary(item: Record) -> Record:

@@ -24,7 +24,7 @@ from common.persistence.deadline import StoreUnavailable
 
 from games.domain import COLORS, GameHead
 from games.domain.rating_change import RatingChange, SideChange
-from games.ratings.domain import GameRating, rating_change, seat_ids
+from games.ratings.domain import PAIRING_LIMIT, PAIRING_WINDOW_MS, GameRating, pair_key, rating_change, seat_ids
 from games.ratings.repository import RatingRepository
 
 #: Attempts at one player's conditional write before giving up (503) under extreme contention.
@@ -49,14 +49,26 @@ class GameRatings:
         """The change the end of ``ended`` (a rated game, as it will be once its last event is in) makes:
         both ratings in one read, each player updated against the other's rating before the game."""
         ids = seat_ids(*(seat.player_id if seat else None for seat in (ended.white, ended.black)))
-        if ids is None or ended.result == "ongoing":
+        if ids is None or ended.result in ("ongoing", "aborted"):
             return None
         found = self.store.get_many(list(ids.values()), ended.game)
         # Each deviation grown for the player's time away up to this end (``GameRating.after`` starts there too).
         white, black = (
             found.get(ids[color], GameRating(ids[color], ended.game)).at(ended.updated).rating for color in COLORS
         )
-        return rating_change(white, black, ended.result)
+        return rating_change(white, black, ended.result, stood_in=ended.cpu_played)
+
+    def pairing_counts(self, started: GameHead) -> bool:
+        """Whether the rated game ``started`` (both seats just taken) may change ratings: it is among the first
+        ``PAIRING_LIMIT`` rated games of its game between its two players in ``PAIRING_WINDOW_MS``. The claim is
+        kept by game id, so asking again for the same game gives the same answer (one read and one write)."""
+        ids = seat_ids(*(seat.player_id if seat else None for seat in (started.white, started.black)))
+        if ids is None:
+            return False
+        key = pair_key(ids["white"], ids["black"])
+        return self.store.claim_pairing(
+            key, started.game, started.id, started.updated, PAIRING_WINDOW_MS, PAIRING_LIMIT
+        )
 
     def settle(self, head: GameHead) -> None:
         """Apply the rating change of the ended game ``head`` to both players, each exactly once."""

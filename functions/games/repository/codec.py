@@ -18,6 +18,7 @@ from typing import Any
 from games.domain import (
     COLORS,
     MAX_PLIES,
+    Aborted,
     AnyEvent,
     Color,
     ComputerTookOver,
@@ -61,6 +62,7 @@ _EVENTS: dict[str, type[AnyEvent]] = {
         DrawAccepted,
         Resigned,
         TimeoutClaimed,
+        Aborted,
         RematchOffered,
         RematchDeclined,
         RematchWithdrawn,
@@ -82,6 +84,7 @@ def event_record(event: AnyEvent) -> Record:
         "at": event.at,
         "by": event.by,
         "rating_change": event.rating_change.record() if event.rating_change else None,
+        "casual": event.casual or None,
         "schema_version": SCHEMA_VERSION,
     }
     if isinstance(event, Created):
@@ -104,6 +107,8 @@ def event_record(event: AnyEvent) -> Record:
         record["game_id"] = event.game_id
     elif isinstance(event, ComputerTookOver):
         record.update(seat=event.seat, level=event.level)
+    elif isinstance(event, Aborted):
+        record["reason"] = event.reason
     return {key: value for key, value in record.items() if value is not None}
 
 
@@ -114,6 +119,7 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
         "at": int(record["at"]),
         "by": record.get("by"),
         "rating_change": RatingChange.from_record(record.get("rating_change")),
+        "casual": bool(record.get("casual")),
     }
     kind = record["kind"]
     if kind == "create":
@@ -141,6 +147,8 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
         return Rematched(**common, game_id=record["game_id"])
     if kind == "cpu_takeover":
         return ComputerTookOver(**common, seat=record["seat"], level=int(record["level"]))
+    if kind == "abort":
+        return Aborted(**common, reason=record.get("reason", "aborted"))
     plain: Callable[..., AnyEvent] = _EVENTS[kind]  # the events with no fields of their own
     return plain(**common)
 
@@ -225,11 +233,13 @@ def head_record(head: GameHead) -> Record:
         "rating_change": head.rating_change.record() if head.rating_change else None,
         "review_asked": head.review_asked or None,
         "seek": _seek_record(head.seek),
+        "cpu_played": sorted(head.cpu_played) or None,
+        "casual_reason": head.casual_reason,
         "schema_version": SCHEMA_VERSION,
     }
     if head.seek is not None and head.seek.state == "open":
         # The keys of the lobby's sparse index (``SeeksByGame``): only an open challenge's head carries them.
-        record.update(seek_game=head.game, seek_created=head.created)
+        record.update(seek_game=head.game, seek_created=head.created, seek_expires=head.seek.expires)
     for color in COLORS:
         seat = head.seat(color)
         if seat is not None:
@@ -280,6 +290,8 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             rating_change=RatingChange.from_record(record.get("rating_change")),
             review_asked=bool(record.get("review_asked")),
             seek=_seek_from(record.get("seek")),
+            cpu_played=frozenset(record.get("cpu_played") or ()),
+            casual_reason=record.get("casual_reason"),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None

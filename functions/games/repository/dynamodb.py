@@ -45,6 +45,7 @@ HEAD_ATTRIBUTES = frozenset(
         "reminder_hour",
         "seek_game",
         "seek_created",
+        "seek_expires",
     }  # fmt: skip
 )
 HEAD_DOCUMENT = "doc"

@@ -26,7 +26,10 @@ from shared_rules.names import COLOURS
 #: 3: review requests (the event ``ask_review``, the head's ``review_asked``): a new kind and field only.
 #: 4: the lobby's open challenges (the events ``accept_seek``, ``withdraw_seek``; ``seek`` on the first event and
 #: the head): new kinds and fields only.
-SCHEMA_VERSION = 4
+#: 5: fair play (the event ``abort``, with ``reason``; the head's ``cpu_played`` and ``casual_reason``; ``casual``
+#: on the event that starts a game): a new kind and fields only. A record before it has none of them: no side
+#: stood in for, a game rated as it was asked for.
+SCHEMA_VERSION = 5
 
 Record = dict[str, Any]
 

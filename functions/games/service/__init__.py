@@ -24,6 +24,7 @@ from games.domain import (
     COLORS,
     CPU_LEVELS,
     MAX_PLIES,
+    Aborted,
     AnyEvent,
     Color,
     ComputerTookOver,
@@ -56,6 +57,7 @@ from games.domain.errors import (
     NotModified,
     RatedNotAllowed,
 )
+from games.domain.fair_play import early_end
 from games.domain.refusals import (
     already_played,
     refuse_if_computer_plays,
@@ -232,8 +234,10 @@ class GamesService:
             color = seat_or_refuse(head, token_hash)
             if head.state == "finished" and head.reason == "resignation" and head.result == other(color):
                 return None
+            if head.aborted:
+                return None  # a rated game resigned before two moves a side was aborted: a retry
             refuse_unless_active(head)
-            return Resigned(by=color)
+            return early_end(head, Resigned(by=color))
 
         return Outcome(self.log.act(game_id, decide))
 
@@ -242,15 +246,17 @@ class GamesService:
             color = seat_or_refuse(head, token_hash)
             if head.state == "finished" and head.reason == "agreement" and action in ("offer", "accept"):
                 return None
+            if head.aborted and action in ("offer", "accept"):
+                return None  # agreed before two moves a side: the game was aborted (a retry)
             refuse_unless_active(head)
             offer = head.draw_offer
             if action == "offer":
                 if offer == color:
                     return None  # already offered
-                return DrawAccepted(by=color) if offer == other(color) else DrawOffered(by=color)
+                return early_end(head, DrawAccepted(by=color)) if offer == other(color) else DrawOffered(by=color)
             if offer != other(color):
                 raise Conflict("your opponent has not offered a draw", code="no_draw_offer", game=head)
-            return DrawAccepted(by=color) if action == "accept" else DrawDeclined(by=color)
+            return early_end(head, DrawAccepted(by=color)) if action == "accept" else DrawDeclined(by=color)
 
         return Outcome(self.log.act(game_id, decide))
 
@@ -261,13 +267,13 @@ class GamesService:
 
         def decide(head: GameHead) -> AnyEvent | None:
             color = seat_or_refuse(head, token_hash)
-            if head.state == "finished" and head.reason == "timeout":
+            if head.state == "finished" and head.reason in ("timeout", "aborted", "abandoned"):
                 return None
             refuse_unless_active(head)
             refuse_unless_opponent_overdue(head, color, now, "only the side to move can run out of time")
             if head.turn_seconds is not None:
                 return live.timeout_event(head, now, level_of)
-            return TimeoutClaimed(by=color, at=now)
+            return early_end(head, TimeoutClaimed(by=color, at=now))
 
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
 
@@ -280,16 +286,36 @@ class GamesService:
         def decide(head: GameHead) -> AnyEvent | None:
             color = seat_or_refuse(head, token_hash)
             absent = other(color)
-            if head.computer_level(absent):
-                return None  # the computer plays that seat already (a retry)
+            if head.computer_level(absent) or head.aborted:
+                return None  # the computer plays that seat already, or the game was aborted (a retry)
             refuse_unless_active(head)
             refuse_if_computer_plays(head, color)  # never the computer against itself
             refuse_unless_opponent_overdue(
                 head, color, now, "the computer can only take over for a side whose time ran out"
             )
+            if head.rated and head.abortable:  # a rated game the absent side barely played: aborted instead
+                return Aborted(by=color, at=now)
             return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
 
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
+
+    def abort(self, token_hash: str, game_id: str) -> Outcome:
+        """End the game with no result and no rating change, while neither side has made two moves."""
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            color = seat_or_refuse(head, token_hash)
+            if head.aborted:
+                return None  # a retry
+            refuse_unless_active(head)
+            if not head.abortable:
+                raise Conflict(
+                    "both sides have made two moves: the game can no longer be aborted; resign instead",
+                    code="not_abortable",
+                    game=head,
+                )
+            return Aborted(by=color)
+
+        return Outcome(self.log.act(game_id, decide))
 
     def _level_reader(self, game_id: str) -> live.LevelOf:
         """The level of a player's own moves in the game, read from the log once it is asked for."""

@@ -62,6 +62,8 @@ class RatingHooks(Protocol):
 
     def settle(self, head: GameHead) -> None: ...
 
+    def pairing_counts(self, started: GameHead) -> bool: ...
+
 
 class RecentHeads:
     """The heads of the games this instance last read or wrote (at most ``size``, the least recent dropped).
@@ -241,6 +243,7 @@ class GameLog:
             event = replace(event, seq=tracked.seq + 1, at=event.at or self.now_ms())
             new = Tracked(apply(tracked.head, event), tracked.stored_seq)  # an event that cannot fold is never stored
             event, new = self._rated(tracked, event, new)
+            event, new = self._paired(tracked, event, new)
             if self.store.append_event(game_id, event):
                 metrics.game_event(event.kind, tracked.head.state, new.head.state)
                 if follow is not None:
@@ -285,6 +288,19 @@ class GameLog:
         event = replace(event, rating_change=change)
         return event, Tracked(apply(tracked.head, event), tracked.stored_seq)
 
+    def _paired(self, tracked: Tracked | None, event: AnyEvent, new: Tracked) -> tuple[AnyEvent, Tracked]:
+        """The event that starts a rated game between two players, made casual when the pair has had its rated
+        games of this game for the day (``GameRatings.pairing_counts``: a claim kept by game id, so a retry or a
+        lost round claims nothing more)."""
+        was_on = tracked is not None and tracked.head.state != "waiting"
+        players = all(seat is not None and seat.player_id for seat in (new.head.white, new.head.black))
+        if self.ratings is None or was_on or new.head.state != "active" or not new.head.rated or not players:
+            return event, new
+        if self.ratings.pairing_counts(new.head):
+            return event, new
+        event = replace(event, casual=True)
+        return event, Tracked(apply(tracked.head if tracked else None, event), tracked.stored_seq if tracked else 0)
+
     def create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
         """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).
         With a given id (a rematch), a game that exists already is read instead: only one caller creates it."""
@@ -294,6 +310,8 @@ class GameLog:
             game_id = event.game_id or secrets.token_urlsafe(GAME_ID_BYTES)
             first = replace(event, game_id=game_id, seq=1)
             tracked = Tracked(apply(None, first))
+            casual, tracked = self._paired(None, first, tracked)  # a rematch starts with both seats taken
+            first = casual if isinstance(casual, Created) else first
             if self.store.append_event(game_id, first):
                 metrics.game_event(first.kind, None, tracked.head.state)
                 if follow is not None:  # the computer opens when it has White

@@ -13,7 +13,7 @@ from games.domain import iso as iso  # the API's time format, a domain value's; 
 from games.domain.errors import InvalidCursor
 
 #: Part of every ETag: bump it when the JSON of a game changes shape, so no client keeps an old copy.
-REPRESENTATION = "2"
+REPRESENTATION = "3"
 CPU_PLAYER_ID = "cpu"
 CURSOR_MAX_CHARS = 400
 
@@ -56,6 +56,8 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "rematch_offer": head.rematch_offer,
         "rematch_declined": head.rematch_declined,
         "review": head.review(),
+        "abortable": head.abortable,
+        "casual_reason": head.casual_reason,
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }

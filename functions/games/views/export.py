@@ -24,8 +24,8 @@ from games.domain import AnyEvent, Color, ComputerTookOver, Created, GameHead, M
 from games.views import LINE_WIDTH
 from shared_rules import get_game
 
-_PGN_RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "ongoing": "*"}
-_PDN_RESULTS = {"white": "2-0", "black": "0-2", "draw": "1-1", "ongoing": "*"}
+_PGN_RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "ongoing": "*", "aborted": "*"}
+_PDN_RESULTS = {"white": "2-0", "black": "0-2", "draw": "1-1", "ongoing": "*", "aborted": "*"}
 _REASONS = {
     "checkmate": "checkmate",
     "stalemate": "stalemate",
@@ -186,8 +186,8 @@ def _game_type(rules: Any, start: Any) -> str:
 
 
 def _termination(head: GameHead) -> str:
-    if head.result == "ongoing":
-        return "unterminated"
+    if head.result in ("ongoing", "aborted"):
+        return "abandoned" if head.result == "aborted" else "unterminated"
     if head.reason == "timeout":
         return "time forfeit"
     return "normal"
@@ -197,6 +197,8 @@ def _ending_comment(head: GameHead) -> str | None:
     reason, result = head.reason, head.result
     if result == "ongoing" or not reason:
         return None
+    if result == "aborted":
+        return "Both players left; no result." if reason == "abandoned" else "Aborted before two moves a side."
     if reason == "resignation" and result != "draw":
         return f"{other(result).capitalize()} resigns."
     if reason == "agreement":

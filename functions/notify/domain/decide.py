@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.domain import (
+    Aborted,
     AnyEvent,
     ComputerTookOver,
     DrawAccepted,
@@ -27,7 +28,7 @@ from games.domain import (
 from notify.domain.games import COLORS, NOT_BY_A_MOVE, GameState, other
 
 #: The events that end a game whatever the board shows.
-ENDING_EVENTS = (Resigned, DrawAccepted, TimeoutClaimed)
+ENDING_EVENTS = (Resigned, DrawAccepted, TimeoutClaimed, Aborted)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 COLORS = COLOURS
 #: Reasons a game ends that are not the last move itself.
-NOT_BY_A_MOVE = frozenset({"resignation", "agreement", "timeout"})
+NOT_BY_A_MOVE = frozenset({"resignation", "agreement", "timeout", "aborted", "abandoned"})
 
 
 def other(color: str) -> str:

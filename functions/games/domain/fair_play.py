@@ -1,0 +1,24 @@
+"""Fair play's rules that need nothing but the head: which endings abort a game instead of deciding it.
+
+A rated game must be played to count (lichess's rule, docs/games.md "Fair play"): one that a player resigns,
+agrees drawn, claims or hands to the computer on time before each side has made two moves is aborted (no result,
+no rating change). A live table whose turn runs out that early is aborted too: the computer never plays a first
+move for someone who never came, and a game starts counting only once both players have played.
+"""
+
+from __future__ import annotations
+
+from games.domain.events import Aborted, AnyEvent, DrawAccepted, Resigned, TimeoutClaimed
+from games.domain.head import GameHead
+
+#: The endings a player can bring about alone, which abort a rated game played too little to count.
+#: (The computer taking over that early aborts it as well: ``GamesService.cpu_takeover``.)
+_EARLY_ENDINGS = (Resigned, DrawAccepted, TimeoutClaimed)
+
+
+def early_end(head: GameHead, event: AnyEvent) -> AnyEvent:
+    """``event``, or ``Aborted`` in its place when it would end a rated game in which a side has not yet made
+    two moves."""
+    if head.rated and head.abortable and isinstance(event, _EARLY_ENDINGS):
+        return Aborted(by=event.by, at=event.at)
+    return event
