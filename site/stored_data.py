@@ -90,7 +90,8 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ),
             ),
             Attributes(
-                ("seek", "seek_game", "seek_created"), N_("An open challenge in the lobby: its game and terms.")
+                ("seek", "seek_game", "seek_created", "seek_expires"),
+                N_("An open challenge in the lobby: its game, its terms and when it lapses."),
             ),
             Attributes(("reminder_hour", "reminder_due"), N_("When a correspondence move is due, to send a reminder.")),
             Attributes(("schema_version",), LAYOUT),
