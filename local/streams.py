@@ -119,6 +119,8 @@ def event_items(item: dict[str, Any]) -> bool:
 POLL_SECONDS_VARIABLE = "STREAM_POLL_SECONDS"
 #: How often the reminder sweep runs (EventBridge Scheduler's rate in template.yaml: 15 minutes).
 SWEEP_SECONDS_VARIABLE = "REMINDER_SWEEP_SECONDS"
+#: How often the tournaments' schedule runs under ``make run`` (issue 40; 15 minutes on AWS).
+TOURNAMENT_SCHEDULE_VARIABLE = "TOURNAMENT_SCHEDULE_SECONDS"
 #: The feeders started in this process (the runner's one), for ``stream_looks``.
 RUNNING: list[StreamFeeder] = []
 #: A record the function keeps failing is dropped after this many attempts (the template's MaximumRetryAttempts).
@@ -279,12 +281,18 @@ class LocalNotifications:
             if tournaments
             else None
         )
+        schedule = float(os.environ.get(TOURNAMENT_SCHEDULE_VARIABLE) or 60)  # AWS: 15 minutes; here every minute
+        self.tournament_schedule = (
+            Every(schedule, lambda: invoke("TournamentScheduleFunction", scheduled_event())) if tournaments else None
+        )
 
     def start(self) -> LocalNotifications:
         self.feeder.start()
         self.schedule.start()
         if self.tournaments is not None:
             self.tournaments.start()
+        if self.tournament_schedule is not None:
+            self.tournament_schedule.start()
         return self
 
     def after_request(self, function_name: str) -> None:
@@ -299,6 +307,8 @@ class LocalNotifications:
         self.schedule.stop()
         if self.tournaments is not None:
             self.tournaments.stop()
+        if self.tournament_schedule is not None:
+            self.tournament_schedule.stop()
 
 
 class TournamentFeeder(StreamFeeder):
@@ -332,7 +342,7 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
     def invoke(name: str, event: dict[str, Any]) -> Any:
         return api.invoke(name, event, background=True)  # beside the requests, never holding them up
 
-    tournaments = "TournamentResultsFunction" in template.functions
+    tournaments = {"TournamentResultsFunction", "TournamentScheduleFunction"} <= set(template.functions)
     notifications = LocalNotifications(invoke, table, lambda: _client(endpoint), tournaments).start()
     print(f"  push: the {table} stream feeds NotifyFunction; reminders every {notifications.schedule.seconds:g} s",
           file=sys.stderr, flush=True)  # fmt: skip

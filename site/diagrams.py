@@ -360,6 +360,10 @@ LESSON_DIAGRAMS: dict[str, Callable[[], Drawing]] = {
     "english-shot": lambda: line_of_play(
         "english-shot", "english", "B:W9,14,13,16,20:B3,7,22,25,28", ("7-11", "16x7", "3x10x17"), flipped=True
     ),
+    "english-two-kings": lambda: line_of_play("english-two-kings", "english", "B:WK23:BK10", ("10-14", "23-19")),
+    "tanzanian-three-kings": lambda: line_of_play(
+        "tanzanian-three-kings", "tanzanian", "W:WKc1,Ke1,Kg1:BKh8", ("e1-d2",)
+    ),
     "english-back-row": lambda: line_of_play(
         "english-back-row", "english", "W:W10,25:B1,3,12", ("10-7", "3x10"), flipped=True
     ),

@@ -69,13 +69,20 @@ CHESS = (
     _chess("queen-mate", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "mate"),
     _chess("smothered-mate", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", "mate"),
     _chess("stalemate-rescue", "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "mate"),
+    # Lost, a rook against a queen: give the rook away so that taking it leaves White no move.
+    _chess("stalemate-save", "6k1/8/4pRK1/8/7q/8/8/8 w - - 0 1", "stalemate"),
     # The special moves and the start of a game.
+    _chess("board-setup", "4k3/8/8/8/3Q4/8/8/RNB1KBNR w KQ - 0 1", "reach", target="Qd1"),
     _chess("first-moves", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "reach", target="Nc3"),
     _chess("castle-safely", "4k3/8/8/8/2b5/8/PPP2PPP/R3K2R w KQ - 0 1", "castle"),
+    # The bishop stands in the way; a king or rook move would lose the right to castle for good.
+    _chess("clear-the-way", "k7/p7/8/8/8/8/5PPP/4KB1R w K - 0 1", "castle", 2),
     _chess("en-passant", "k7/8/8/4Pp2/8/8/8/4K3 w - f6 0 2", "en_passant"),
-    _chess("en-passant-or-not", "k7/8/8/2pP4/8/8/8/4K3 w - c6 0 2", "en_passant"),
+    # Two black pawns beside white ones: only the one that has just moved may be taken en passant.
+    _chess("en-passant-or-not", "k7/8/8/2pP2Pp/8/8/8/4K3 w - c6 0 3", "en_passant"),
     # Two moves: a check, then the basic mates against the computer.
     _chess("check-in-two", "1k6/8/2K5/3p4/2N5/8/8/8 w - - 0 1", "check", 2),
+    _chess("check-in-two-again", "7B/8/5N2/8/8/8/k6K/8 w - - 0 1", "check", 2),
     _chess("queen-king-mate", "6k1/8/7K/8/8/8/8/3Q4 w - - 0 1", "mate", 2),
     _chess("two-rooks-mate", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", "mate", 2),
     _chess("rook-king-mate", "6k1/8/8/4R2K/8/8/8/8 w - - 0 1", "mate", 3),
@@ -117,6 +124,8 @@ TANZANIAN = (
     _tanzanian("most-pieces", "W:Wc3,e3,g1:Bb6,d4,h8", "capture_most"),
     _tanzanian("crown-a-king", "W:Wa1,c7:Bb8,e7,h8", "crown"),
     _tanzanian("crown-by-capture", "W:Wg3,d2,f6:Be3,d8,g7,b8", "crown"),
+    # h6xf8 crowns and stops there, though a king on f8 could take c5: the other route takes more.
+    _tanzanian("crowning-stops", "W:Wh6,d2:Bc3,g7,c5,b8,h8", "capture_most"),
     _tanzanian("king-steps", "W:WKf4,d6,c5:BKc1,Kb8,d2", "safe"),
     _tanzanian("king-or-man", "W:WKh8,d4,f4:Bg3,Kc3,Kb4,a3", "safe"),
     _tanzanian("flying-capture", "W:WKh8:Bd4,f4,a3", "safe"),

@@ -12,7 +12,10 @@ Goals, each decided by the rules layer on the move and the position after it:
 - ``capture_most`` (draughts): a capture that takes the greatest number of pieces;
 - ``crown``: promote to a queen (chess), crown a man (draughts);
 - ``mate`` (chess), ``win`` (draughts): end the game as the winner within the allowed moves;
-- ``castle``, ``en_passant`` (chess): make that special move;
+- ``castle``, ``en_passant`` (chess): make that special move (``castle`` in two moves: clear the way, then
+  castle, with the king and rook unmoved);
+- ``stalemate`` (chess): from a lost position, a move after which every reply of the opponent leaves the
+  player stalemated (a draw saved);
 - ``escape_king``, ``escape_capture``, ``escape_block`` (chess): get out of check by moving the king, by
   taking the checking piece, or by putting a piece in between;
 - ``safe`` (draughts): a move after which the opponent has no capture;
@@ -51,8 +54,10 @@ MOVE_GOALS = (
 )  # fmt: skip
 #: Goals that compare the moves of one position with each other: one move only.
 RELATIVE_GOALS = ("capture_best", "capture_most", "gain_best")
-#: Goals that may take several moves against the computer defender.
+#: Goals that may take several moves against the computer defender (``castle`` too, when it is given more).
 FORCED_GOALS = ("mate", "win", "material", "check")
+#: Goals judged by the move and every reply to it: the defender's answer is forced and ends the exercise.
+REPLY_GOALS = ("stalemate",)
 EXERCISES: dict[str, tuple[Exercise, ...]] = {"chess": CHESS, "english": ENGLISH, "tanzanian": TANZANIAN}
 __all__ = ["EXERCISES", "Exercise", "solve", "square_map", "start"]
 #: A position of the exercise's game (a ChessPosition or a DraughtsPosition), and a move of it: the goals read
@@ -127,10 +132,13 @@ def _judge(exercise: Exercise, position: AnyPosition, move: AnyMove, left: int, 
     goal = exercise.goal
     if goal in RELATIVE_GOALS:
         return False, True  # marked by comparing the moves (``_mark_relative``)
-    if goal in MOVE_GOALS:
+    if goal in MOVE_GOALS and exercise.moves == 1:
         reached = _move_goal(exercise, position, move)
         return reached, True
     after = position.play(move)
+    if goal in REPLY_GOALS:
+        replies = [] if after.status().is_over else after.legal_moves()
+        return bool(replies) and all(after.play(reply).status().reason == "stalemate" for reply in replies), True
     if _reached(goal, position, after, material, final=left == 1):
         return True, True
     if left == 1 or after.status().is_over:
@@ -192,6 +200,9 @@ def _reached(goal: str, before: AnyPosition, after: AnyPosition, material: int, 
         return final and _material(after, before.turn) - material >= 1
     if goal == "check":
         return bool(after.board.is_check())
+    if goal == "castle":  # the king went two squares along its row: only castling does that
+        king, moved = before.board.king(before.board.turn), after.board.king(before.board.turn)
+        return king is not None and moved is not None and chess.square_distance(king, moved) == 2
     raise ValueError(f"unknown goal {goal!r}")
 
 
@@ -269,6 +280,8 @@ def _why(exercise: Exercise, position: AnyPosition, move: AnyMove, entry: MoveEn
         return _escape_way(board, move, board.king(board.turn)).replace("escape_", "by_")
     if goal == "crown" and move.promotion:
         return "underpromotion"
+    if goal == "castle" and _loses_castling(board, move):
+        return "castling_lost"
     if goal == "mate" and exercise.moves == 1 and entry["san"].endswith("+"):
         return "check_not_mate"
     if goal == "protect" and move.from_square == chess.parse_square(exercise.target):
@@ -280,6 +293,16 @@ def _why(exercise: Exercise, position: AnyPosition, move: AnyMove, entry: MoveEn
         after.push(move)
         return "taken_back" if after.is_attacked_by(after.turn, move.to_square) else "smaller"
     return None
+
+
+def _loses_castling(board: chess.Board, move: chess.Move) -> bool:
+    """A king move, or a move of a rook that may still castle, that is not castling itself."""
+    if board.is_castling(move) or not board.has_castling_rights(board.turn):
+        return False
+    moved = board.piece_type_at(move.from_square)
+    return moved == chess.KING or (
+        moved == chess.ROOK and bool(board.castling_rights & chess.BB_SQUARES[move.from_square])
+    )
 
 
 def _mark_relative(goal: str, moves: list[MoveEntry]) -> None:

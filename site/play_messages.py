@@ -124,6 +124,9 @@ PLAY_MESSAGES = {
     "rematch_offered_by_you": N_("You offered a rematch."),
     "rematch_offered_to_you": N_("Your opponent offers a rematch."),
     "rematch_declined": N_("Your opponent declined the rematch."),
+    "rematch_started": N_("The rematch has begun."),
+    # TRANSLATORS: in the list of your games, beside a game that is the rematch of an earlier one.
+    "rematch_tag": N_("rematch"),
     "confirm_block": N_(
         "Block this player? They will no longer be able to offer you a rematch, join your games or send you "
         "notifications."

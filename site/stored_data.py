@@ -201,6 +201,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "finished",
                     "list_key",
                     "list_order",
+                    "games_made",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),

@@ -268,6 +268,7 @@ class GameSummary(BaseModel):
     rating_change: RatingChangeView | None = Field(default=None, description="Set once a rated game has ended.")
     deadline: str | None
     draw_offer: Color | None
+    rematch_of: str | None = Field(default=None, description="The finished game this one is the rematch of.")
     updated_at: str
 
 

@@ -46,6 +46,7 @@ def tournament_record(tournament: Tournament) -> dict[str, Any]:
         "withdrawn": dict(tournament.withdrawn),
         "started": tournament.started,
         "finished": tournament.finished,
+        "games_made": tournament.games_made,
     }
     if tournament.public:
         record.update(list_key=f"{tournament.game}#{tournament.state.value}", list_order=list_order(tournament))
@@ -81,6 +82,7 @@ def read_tournament(item: dict[str, Any]) -> Tournament:
         withdrawn={key: int(value) for key, value in (record.get("withdrawn") or {}).items()},
         started=record.get("started"),
         finished=record.get("finished"),
+        games_made=bool(record.get("games_made", False)),
     )
 
 

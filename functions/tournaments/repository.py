@@ -72,11 +72,16 @@ class TournamentRepository(Protocol):
         ...
 
     def start(self, tournament: Tournament, order: tuple[str, ...], at: int) -> bool:
-        """From open (as read) to running with the seeding order; False if another request moved it first."""
+        """From open (as read, with as many entries) to running with the seeding order; False if another request
+        moved it first or a player joined or left since it was read."""
         ...
 
     def finish(self, tournament: Tournament, at: int) -> bool:
         """From running (as read) to finished; False if another request moved it first."""
+        ...
+
+    def games_made(self, tournament_id: str) -> None:
+        """Mark a running league's games all made."""
         ...
 
     def link_game(self, game_id: str, tournament_id: str) -> None: ...
@@ -143,10 +148,14 @@ class InMemoryTournaments:
     def start(self, tournament: Tournament, order: tuple[str, ...], at: int) -> bool:
         with self.lock:
             found = self._found(tournament.id)
-            if found.state is not tournament.state:
+            if found.state is not tournament.state or len(found.entries) != len(tournament.entries):
                 return False
             self.tournaments[tournament.id] = found.with_state(State.RUNNING, order=order, started=at)
             return True
+
+    def games_made(self, tournament_id: str) -> None:
+        with self.lock:
+            self.tournaments[tournament_id] = replace(self._found(tournament_id), games_made=True)
 
     def finish(self, tournament: Tournament, at: int) -> bool:
         with self.lock:
@@ -303,13 +312,23 @@ class DynamoTournaments:
         return read_tournament(answer["Attributes"])
 
     def start(self, tournament: Tournament, order: tuple[str, ...], at: int) -> bool:
-        return self._move(tournament, State.RUNNING, {"order": list(order), "started": at})
+        return self._move(tournament, State.RUNNING, {"order": list(order), "started": at}, entries=True)
+
+    def games_made(self, tournament_id: str) -> None:
+        call(
+            "update_item",
+            TableName=self.table,
+            Key=_key(tournament_id),
+            UpdateExpression="SET games_made = :yes",
+            ExpressionAttributeValues={":yes": {"BOOL": True}},
+        )
 
     def finish(self, tournament: Tournament, at: int) -> bool:
         return self._move(tournament, State.FINISHED, {"finished": at})
 
-    def _move(self, tournament: Tournament, after: State, changes: dict[str, Any]) -> bool:
-        """From ``tournament``'s state to ``after`` (conditional on the state it was read in)."""
+    def _move(self, tournament: Tournament, after: State, changes: dict[str, Any], entries: bool = False) -> bool:
+        """From ``tournament``'s state to ``after`` (conditional on the state it was read in, and with
+        ``entries`` on its number of entries too: a start seats exactly the players it read)."""
         if tournament.public:  # its place in the listing follows its state
             changes = {**changes, "list_key": f"{tournament.game}#{after.value}"}
         names = {"#state": "state", **{f"#{name}": name for name in changes}}
@@ -320,9 +339,12 @@ class DynamoTournaments:
             TableName=self.table,
             Key=_key(tournament.id),
             UpdateExpression="SET " + ", ".join(["#state = :after", *(f"#{name} = :{name}" for name in changes)]),
-            ConditionExpression="#state = :before",
+            ConditionExpression="#state = :before" + (" AND entry_count = :count" if entries else ""),
             ExpressionAttributeNames=names,
-            ExpressionAttributeValues=values,
+            ExpressionAttributeValues={
+                **values,
+                **({":count": {"N": str(len(tournament.entries))}} if entries else {}),
+            },
         )
         return answer is not None
 

@@ -69,6 +69,7 @@ class NewTournament:
     players: int | None = None  # a league's size (3-8)
     starts: int | None = None  # epoch ms
     minutes: int | None = None  # an arena's length
+    min_players: int | None = None  # a league's fewest to start with at its start time (default 3)
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,13 @@ class TournamentService:
         return int(self.clock() * 1000)
 
     # ------------------------------------------------------------------------------------ making
-    def create(self, player: Player, new: NewTournament, site: bool = False) -> Made:
+    def create(
+        self, player: Player | None, new: NewTournament, site_id: str | None = None, exists_ok: bool = False
+    ) -> Made:
         """A new tournament, open for entries; private (joined with its invite code) unless ``public``.
-        ``site``: one of the site's own (the schedule's), public and charged to no one."""
+        ``site_id``: one of the site's own (the schedule's) under this fixed id, public and charged to no one;
+        made once however often the schedule runs (``exists_ok``: a second making is no error)."""
+        site = site_id is not None
         now = self.now_ms()
         options = dict(new.options or {})  # kept as asked: each game completes them as it is made
         complete = self.check_options(new.game, options, new.rated)
@@ -112,7 +117,7 @@ class TournamentService:
             size = new.players if new.players is not None else LEAGUE_MAX
             if not LEAGUE_MIN <= size <= LEAGUE_MAX:
                 raise InvalidLeagueSize(f"a league has {LEAGUE_MIN} to {LEAGUE_MAX} players, not {size}")
-            minimum, minutes = LEAGUE_MIN, None
+            minimum, minutes = max(LEAGUE_MIN, min(new.min_players or LEAGUE_MIN, size)), None
         else:
             if not complete.get("turn_seconds"):
                 raise ArenaNeedsLiveTable("an arena is played at live tables: set turn_seconds (30 or 60)")
@@ -125,14 +130,14 @@ class TournamentService:
             self.limiter.charge("tournaments")  # a refusal writes nothing
         invite = None if (new.public or site) else secrets.token_urlsafe(INVITE_BYTES)
         tournament = Tournament(
-            id=secrets.token_urlsafe(ID_BYTES),
+            id=site_id or secrets.token_urlsafe(ID_BYTES),
             format=new.format,
             game=new.game,
             rated=new.rated,
             options=options,
             name=new.name,
             public=new.public or site,
-            created_by="" if site else player.player_id,
+            created_by="" if site or player is None else player.player_id,
             created=now,
             max_players=size,
             min_players=minimum,
@@ -140,7 +145,11 @@ class TournamentService:
             minutes=minutes,
             invite_hash=invite_hash(invite) if invite else None,
         )
-        self.repository.create(tournament)
+        try:
+            self.repository.create(tournament)
+        except ValueError:  # the id is taken: only the schedule's fixed ids can meet one
+            if not exists_ok:
+                raise
         return Made(tournament, invite)
 
     # ------------------------------------------------------------------------------------ reading
@@ -150,7 +159,8 @@ class TournamentService:
         if found is None:
             raise TournamentNotFound("no tournament has this id")
         tournament, results = found
-        if tournament.startable(self.now_ms()):
+        owed = tournament.state is State.RUNNING and tournament.format is Format.LEAGUE and not tournament.games_made
+        if tournament.startable(self.now_ms()) or owed:
             tournament = self.start(tournament)
         return tournament, results
 
@@ -185,21 +195,30 @@ class TournamentService:
 
     # ------------------------------------------------------------------------------------ the league
     def start(self, tournament: Tournament) -> Tournament:
-        """Make every game of the league at once (each pair twice, colours reversed), then mark it running.
+        """Fix the seeding and mark the league running (conditional on its state and its number of entries, so
+        it seats exactly the players it read), then make every game at once (each pair twice, colours reversed).
 
-        The games' ids follow from the tournament's, so a start cut short and tried again (by the next read
-        or join) makes the games that are missing and no other; the state moves once (conditional)."""
-        order = tournament.seeded()
-        at = self.now_ms()
-        seated = tournament.with_state(tournament.state, order=order)
-        for pairing in seated.pairings():
+        The games' ids follow from the tournament's, so games made by a start cut short are made again by the
+        next read (``get``: running, ``games_made`` not set) and no game twice."""
+        if tournament.state is State.OPEN:
+            moved = self.repository.start(tournament, tournament.seeded(), self.now_ms())
+            current = self.repository.get(tournament.id)
+            if current is None or current.state is State.OPEN:
+                return current or tournament  # lost to a join or a leave: the next request decides again
+            if not moved and current.games_made:
+                return current
+            tournament = current
+        self.make_games(tournament)
+        return self.repository.get(tournament.id) or tournament
+
+    def make_games(self, tournament: Tournament) -> None:
+        at = tournament.started or self.now_ms()
+        for pairing in tournament.pairings():
             game_id = game_id_for(tournament.id, pairing.number)
             self.repository.link_game(game_id, tournament.id)
             white, black = tournament.entries[pairing.white], tournament.entries[pairing.black]
             self.games.make(game_id, tournament.game, tournament.options, tournament.rated, white, black, at)
-        self.repository.start(tournament, order, at)
-        current = self.repository.get(tournament.id)
-        return current if current is not None else tournament
+        self.repository.games_made(tournament.id)
 
     # ------------------------------------------------------------------------------------ results
     def record(self, result: GameResult, tournament_id: str | None = None) -> bool:

@@ -14,7 +14,8 @@ export function rematchControls(game, seat) {
   const offer = game.rematch_offer || null;
   const mine = over && !!seat;
   return {
-    rematch: mine && !offer, // an offer (against the computer: the new game at once)
+    rematch: mine && !offer && !game.rematch, // an offer (against the computer: the new game at once)
+    "open-rematch": mine && !!game.rematch, // agreed: the new game, one tap away
     "accept-rematch": mine && !!offer && offer !== seat,
     "decline-rematch": mine && !!offer && offer !== seat,
     "withdraw-rematch": mine && offer === seat,
@@ -29,7 +30,8 @@ export function rematchControls(game, seat) {
  * @param {import("../types").Messages} m
  */
 export function rematchNote(game, seat, m) {
-  if (game.state !== "finished" || !seat || game.rematch) return "";
+  if (game.state !== "finished" || !seat) return "";
+  if (game.rematch) return m.rematch_started;
   if (game.rematch_offer) return game.rematch_offer === seat ? m.rematch_offered_by_you : m.rematch_offered_to_you;
   return game.rematch_declined === seat ? m.rematch_declined : "";
 }

@@ -55,6 +55,8 @@ function render(game) {
   const before = state;
   state = game;
   const seat = mySeat(game, COLOURS, storedPlayer());
+  // The rematch agreed while this page watched the old game (the opponent accepted): the new game, at once.
+  if (seat && game.rematch && before && before.id === game.id && !before.rematch) return void openGame(game.rematch);
   const over = game.status && game.status.result !== "ongoing";
   const both = game.players && game.players.white && game.players.black;
   const takeover = game.cpu_takeover || null; // the computer plays on for a player whose time ran out
@@ -137,6 +139,15 @@ function render(game) {
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
+}
+
+/** Show game ``id`` (a rematch) in place of this one. @param {string} id @param {string} [seat] */
+async function openGame(id, seat) {
+  if (seat) rememberSeat(id, seat);
+  board = null;
+  showGameInAddress(id);
+  await load(id);
+  scrollTo(0, 0); // its board at the top, as a game opened from a link
 }
 
 /** What a tap on the board says while it takes no move: the computer has the seat, or it is not your turn. */
@@ -321,16 +332,11 @@ gameBox.addEventListener("click", async (event) => {
     if (!confirm(m.confirm_block)) return;
     const blocked = blockOpponent(state.id, m, { call, player });
     return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(m, error), "bad"));
-  } else if (rematchBody(action)) {
+  } else if (action === "open-rematch") return openGame(state.rematch);
+  else if (rematchBody(action)) {
     answer = await act("rematch", rematchBody(action));
     const fresh = answer && unwrap(answer);
-    if (fresh && fresh.id !== state.id) { // agreed: the new game
-      rememberSeat(fresh.id, answer.seat);
-      board = null;
-      showGameInAddress(fresh.id);
-      await load(fresh.id);
-      return;
-    }
+    if (fresh && fresh.id !== state.id) return openGame(fresh.id, answer.seat); // agreed: the new game
   }
   if (answer) await load(state.id);
 });

@@ -25,6 +25,7 @@ function timeLeft(deadline) {
 
 function line(game) {
   const parts = [m.game_titles[game.game] || game.game, format(m.vs, { name: seatName(m, game.opponent) })];
+  if (game.rematch_of) parts.push(m.rematch_tag); // the rematch of an earlier game
   if (game.state === "finished") parts.push(resultText(m, game));
   else if (game.state === "waiting") parts.push(m.waiting_opponent);
   else if (game.deadline && !(game.opponent && game.opponent.cpu_level)) parts.push(timeLeft(game.deadline)); // the computer sets no deadline

@@ -61,6 +61,7 @@ SECTIONS: dict[str, str] = {
     "capacity": "capacity:bench_capacity",
     "review": "review:bench_review",
     "live": "live:bench_live",
+    "live_socket": "live_socket:bench_live_socket",
     "lobby": "lobby:bench_lobby",
     "ratings": "ratings:bench_ratings",
     "routes": "routes:bench_routes",

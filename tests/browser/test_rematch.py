@@ -1,5 +1,6 @@
 """A rematch as a phone shows it (360x740): the offer reaches the opponent's open page within a poll, and a
-reload of it, with Accept; accepting opens the new game on both pages, its board first."""
+reload of it, with Accept; accepting opens the new game on both pages, its board first: on the offerer's at
+its next poll, by itself; her inbox marks it as the rematch, and the old game says the rematch began."""
 
 from __future__ import annotations
 
@@ -36,8 +37,22 @@ def test_a_rematch_offer_shows_on_the_opponents_page_with_accept(contexts, needs
     accept.click()
     baraka.wait_status(baraka.messages["your_turn"])
     assert_board_first(baraka)
-    asha.page.clock.fast_forward(REMATCH_POLL_MS + 100)  # her page sees the rematch made: Play again opens it
-    asha.click_action("rematch")
+    old_url, new_id = asha.page.url, baraka.page.url.split("#game=")[1]
+    asha.page.clock.fast_forward(REMATCH_POLL_MS + 100)  # her next poll sees it agreed: the new game opens itself
     asha.wait_status(asha.messages["waiting_move"])
-    assert asha.page.url.split("#game=")[1] == baraka.page.url.split("#game=")[1]
+    assert asha.page.url.split("#game=")[1] == new_id
+    assert_board_first(asha)
+    # Her inbox marks the new game as the rematch.
+    entry = asha.page.locator(f'#inbox a[data-game="{new_id}"]')
+    entry.wait_for(state="attached")
+    assert asha.messages["rematch_tag"] in entry.text_content()
+
+    # The old game opened again (a reload, a notification): it says the rematch began, one tap away.
+    asha.open(old_url.split("#")[0] + "#game=" + old_url.split("#game=")[1])
+    asha.page.reload()
+    asha.wait_status(asha.messages["rematch_started"])
+    assert not asha.action_visible("rematch")
+    asha.click_action("open-rematch")
+    asha.wait_status(asha.messages["waiting_move"])
+    assert asha.page.url.split("#game=")[1] == new_id
     assert contexts.problems == []

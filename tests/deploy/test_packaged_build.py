@@ -230,7 +230,7 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
             in (
                 *("GamesFunction", "NotifyFunction", "ReminderFunction", "ReviewFunction"),
                 *("LiveTicketsFunction", "LiveSocketFunction", "LiveFanoutFunction"),
-                *("TournamentsFunction", "TournamentResultsFunction"),
+                *("TournamentsFunction", "TournamentResultsFunction", "TournamentScheduleFunction"),
             )
         )
 

@@ -64,3 +64,29 @@ def play_notation(game: str, board: dict, turn: str, notation: str) -> dict:
 
 def draughts_moves_on(game: str, board: dict, turn: str) -> set[tuple]:
     return reference.legal_moves(board, turn, flying=game == "tanzanian")
+
+
+def pushed(board, move):
+    """The python-chess board after ``move``, the given one untouched."""
+    after = board.copy()
+    after.push(move)
+    return after
+
+
+def castles_soon(board, move, left: int) -> bool:
+    """Castling now, or (with a move left) a move after which castling is legal whatever the defender does."""
+    if board.is_castling(move):
+        return True
+    after = pushed(board, move)
+    return left > 1 and all(
+        not (replied := pushed(after, reply)).is_game_over()
+        and any(replied.is_castling(m) for m in replied.legal_moves)
+        for reply in after.legal_moves
+    )
+
+
+def leaves_only_stalemate(board, move) -> bool:
+    """A move every reply to which leaves the mover stalemated (a lost game saved)."""
+    after = pushed(board, move)
+    replies = list(after.legal_moves)
+    return bool(replies) and all(pushed(after, reply).is_stalemate() for reply in replies)

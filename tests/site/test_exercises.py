@@ -192,8 +192,10 @@ def chess_expected(exercise, board: chess.Board, move: chess.Move, left: int) ->
     king = board.king(board.turn)
     if goal == "crown":
         return move.promotion == chess.QUEEN
-    if goal == "castle":
-        return board.is_castling(move)
+    if goal in ("castle", "stalemate"):
+        return (
+            oracles.castles_soon(board, move, left) if goal == "castle" else oracles.leaves_only_stalemate(board, move)
+        )
     if goal == "en_passant":
         return board.is_en_passant(move)
     if goal.startswith("escape_"):

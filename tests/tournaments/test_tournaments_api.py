@@ -178,3 +178,21 @@ def test_refusals_are_4xx_with_their_codes(moto, apis):
     assert START < 1_750_006_800
     answer = apis.call("POST", "/v1/tournaments", {**arena, "starts": soon}, token=asha)
     assert answer.status == 201 and answer.body["tournament"]["max_players"] == 500
+
+
+def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, apis):
+    from tournaments.schedule import create_handler
+
+    schedule = create_handler(clock=apis.clock)
+    assert schedule({}, None) == {"made": 3, "started": 0}
+    schedule({}, None)  # the same quarter hour: made once
+    listed = apis.call("GET", "/v1/tournaments", query={"game": "tanzanian", "state": "open"}).body["tournaments"]
+    assert len(listed) == 1 and listed[0]["max_players"] == 6 and listed[0]["public"]
+    league_id = listed[0]["id"]
+    for name in ("A", "B", "C", "D"):
+        token = apis.games.new_player(name)["token"]
+        assert apis.call("POST", f"/v1/tournaments/{league_id}/join", {}, token=token).status == 200
+    apis.clock.advance(seconds=15 * 60)
+    assert schedule({}, None) == {"made": 1, "started": 1}
+    view = apis.call("GET", f"/v1/tournaments/{league_id}").body
+    assert view["tournament"]["state"] == "running" and len(view["games"]) == 12

@@ -218,12 +218,45 @@ def test_withdrawing_before_the_start_frees_the_place_and_after_it_forfeits(serv
 
 
 def test_a_start_cut_short_makes_each_game_once_when_tried_again(service, repository, games):
-    made = league(service, size=3)
+    made = league(service, size=4, starts=int(service.now_ms()) + 60_000)
     for name in ("asha", "baraka", "chausiku"):
         service.join(player(name)[0], made.tournament.id, made.invite)
     tournament = repository.get(made.tournament.id)
-    again = service.start(tournament.with_state(State.OPEN))  # as a racer that read it open would
-    assert again.state is State.RUNNING
-    game_id = game_id_for(made.tournament.id, 0)
-    head, events = games.store.load(game_id)
-    assert head is not None and len(events) == 1  # one create event: the game was made once
+    assert repository.start(tournament, tournament.seeded(), service.now_ms())  # then the request died
+    assert games.store.load(game_id_for(made.tournament.id, 0))[0] is None  # no game made yet
+    for _ in range(2):  # the next reads make the games, once
+        running, _results = service.get(made.tournament.id)
+    assert running.games_made and running.state is State.RUNNING
+    for number in range(6):
+        head, events = games.store.load(game_id_for(made.tournament.id, number))
+        assert head is not None and len(events) == 1
+
+
+def test_a_start_that_read_fewer_entries_than_there_are_is_refused(service, repository):
+    made = league(service, size=5, starts=int(service.now_ms()) + 60_000)
+    for name in ("asha", "baraka", "chausiku"):
+        service.join(player(name)[0], made.tournament.id, made.invite)
+    stale = repository.get(made.tournament.id)
+    service.join(player("daudi")[0], made.tournament.id, made.invite)  # joins after the starter read
+    assert not repository.start(stale, stale.seeded(), service.now_ms())
+    assert service.start(stale).state is State.OPEN  # nobody is seated out: the next request decides again
+
+
+def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(service, repository, clock):
+    from tournaments.schedule import run_schedule
+
+    now = service.now_ms()
+    assert run_schedule(service, now) == {"made": 3, "started": 0}
+    run_schedule(service, now + 1000)  # the same quarter hour: nothing made twice
+    open_leagues = [t for t in repository.tournaments.values() if t.state is State.OPEN]
+    assert sorted(t.game for t in open_leagues) == ["chess", "english", "tanzanian"]
+    chess = next(t for t in open_leagues if t.game == "chess")
+    assert chess.public and chess.max_players == 6 and chess.min_players == 4 and chess.created_by == ""
+    for name in ("asha", "baraka", "chausiku"):
+        service.join(player(name)[0], chess.id, None)
+    assert run_schedule(service, now + 15 * 60_000)["started"] == 0
+    service.join(player("daudi")[0], chess.id, None)
+    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1}
+    started = repository.get(chess.id)
+    assert started.state is State.RUNNING and started.games_made and len(started.pairings()) == 12
+    assert len([t for t in repository.tournaments.values() if t.game == "chess" and t.state is State.OPEN]) == 1

@@ -108,6 +108,7 @@ def summary_view(head: GameHead, color: Color) -> dict[str, Any]:
         "rating_change": head.rating_change.shown() if head.rating_change else None,
         "deadline": iso(head.deadline) if head.state == "active" else None,
         "draw_offer": head.draw_offer,
+        "rematch_of": head.rematch_of,
         "updated_at": iso(head.updated),
     }
 

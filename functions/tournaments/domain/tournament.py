@@ -53,6 +53,7 @@ class Tournament:
     withdrawn: Mapping[str, int] = field(default_factory=dict)  # voluntary withdrawals (epoch ms)
     started: int | None = None
     finished: int | None = None
+    games_made: bool = False  # a running league's games are all made (the start's last step)
 
     @property
     def players(self) -> list[Entry]:
