@@ -72,6 +72,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 (
                     "lister",
                     "listed",
+                    "name",
                     "color",
                     "created",
                     "opponent",
@@ -86,7 +87,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "private",
                 ),
                 N_(
-                    "Your game history: one entry per game and player, with the opponent, their name, the result and the kind of game."
+                    "Your game history: one entry per game and player, with your name, the opponent and their name, the result and the kind of game."
                 ),
             ),
             Attributes(
