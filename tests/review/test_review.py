@@ -10,7 +10,7 @@ from typing import Any
 
 import chess
 import pytest
-from puzzles_api.check import judge as judge_attempt
+from puzzles_api.domain.check import judge as judge_attempt
 from review.domain import SCALES, GameReview, Mark
 from review.engines import EngineUnavailable, stockfish_path
 from review.service import review_game
