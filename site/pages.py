@@ -37,6 +37,7 @@ PAGES = (
     Page("historia", "historia.html"),  # Historia ya Michezo: the player's games (issue 41)
     Page("mchezaji", "mchezaji.html"),  # Swahili "player": a player's public profile, ?id= (issue 41)
     Page("mashindano", "mashindano.html"),  # Mashindano: tournaments (issue 40)
+    Page("jamii", "jamii.html"),  # community: follows and friends
     Page("msaada", "msaada.html"),  # help
     Page("masharti", "masharti.html"),  # terms of service
     Page("faragha", "faragha.html"),  # privacy policy

@@ -118,6 +118,14 @@ LIMITS: dict[str, Limit] = {
     "live_tickets": Limit(
         "live_tickets", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
     ),
+    # Follows and unfollows (functions/community): 30 at once, then one every 10 s per player; an address 120.
+    "follows": Limit(
+        "follows", capacity=30, per_second=0.1, per_player=True, address_capacity=120, address_per_second=0.5
+    ),
+    # Feedback (functions/community): 5 at once, then one every 10 minutes, per player and per address.
+    "feedback": Limit(
+        "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -137,6 +145,9 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/seeks/{id}/accept"): "seeks",
     ("post", "/v1/tournaments"): "tournaments",
     ("post", "/v1/live/tickets"): "live_tickets",
+    ("post", "/v1/players/me/follows"): "follows",
+    ("delete", "/v1/players/me/follows"): "follows",
+    ("post", "/v1/feedback"): "feedback",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -154,6 +165,8 @@ DESCRIPTIONS = {
     "seeks": "challenges made or accepted",
     "tournaments": "tournaments made",
     "live_tickets": "live connections",
+    "follows": "follows changed",
+    "feedback": "feedback sent",
 }
 
 
