@@ -111,7 +111,7 @@ def _review(
                     judged[at] = _puzzle(engine, position)
                 puzzle = judged[at]
                 if puzzle is not None:
-                    puzzles.append(_personal(puzzle, game, mover, ply, mark, kind, source))
+                    puzzles.append(_personal(puzzle, game, mover, ply, mark, kind, source) | {"played": played})
     first: Colour = "white" if positions[0].turn == "white" else "black"
     return GameReview(game, analyses[0].evaluation, tuple(reviews), accuracy(chances, first), tuple(puzzles))
 
@@ -144,7 +144,7 @@ def _personal(
         "owner": owner,
         "ply": ply,
         "mark": mark.value,
-        "kind": kind,
+        "kind": kind,  # "missed": the owner's move before the mistake; "punish": the opponent's after it
     }
     record.pop("difficulty", None)
     return record
