@@ -112,6 +112,16 @@ LIMITS: dict[str, Limit] = {
     "tournaments": Limit(
         "tournaments", capacity=5, per_second=1 / 600, per_player=True, address_capacity=30, address_per_second=1 / 60
     ),
+    # Reviews asked for (each up to a minute of the review function's engine; fair play, issue 39): 20 a day per
+    # player, 200 a day per address (a school's players behind one NAT).
+    "reviews": Limit(
+        "reviews",
+        capacity=20,
+        per_second=20 / 86_400,
+        per_player=True,
+        address_capacity=200,
+        address_per_second=200 / 86_400,
+    ),
     # Tickets for the live WebSocket (functions/live): a page asks one per (re)connection; a flaky phone link
     # reconnects often, so 30 at once, then one every 5 s per player; an address 120, then one a second.
     "live_tickets": Limit(
@@ -143,6 +153,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/seeks"): "seeks",
     ("post", "/v1/seeks/{id}/accept"): "seeks",
     ("post", "/v1/tournaments"): "tournaments",
+    ("post", "/v1/games/{id}/review"): "reviews",
     ("post", "/v1/live/tickets"): "live_tickets",
     ("post", "/v1/players/me/follows"): "follows",
     ("delete", "/v1/players/me/follows"): "follows",
@@ -163,6 +174,7 @@ DESCRIPTIONS = {
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
     "seeks": "challenges made or accepted",
     "tournaments": "tournaments made",
+    "reviews": "game reviews asked for",
     "live_tickets": "live connections",
     "follows": "follows changed",
     "feedback": "feedback sent",

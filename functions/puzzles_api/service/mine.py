@@ -38,7 +38,8 @@ class PersonalPuzzles:
         for found in self.reviews.puzzles_of(player.player_id):
             if found.record["game"] == game and not found.finished and game_id in (None, found.game_id):
                 view = puzzle_view(Puzzle.from_json(found.record))
-                return {**view, "from_game": found.game_id, "ply": int(found.record["ply"])}
+                mistake = {"kind": found.record.get("kind"), "played": found.record.get("played")}
+                return {**view, "from_game": found.game_id, "ply": int(found.record["ply"]), **mistake}
         raise NoPuzzleLeft(f"no {game} puzzle from your own mistakes is waiting: a game review makes them")
 
     def attempt(self, caller: Caller | None, puzzle_id: str, moves: list[str]) -> Record:
