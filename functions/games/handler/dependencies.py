@@ -73,8 +73,9 @@ def review_requests(
     queue: Annotated[ReviewQueue, Depends(review_queue)],
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    client: Asker,
 ) -> ReviewRequests:
-    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, now))
+    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, now, client))
 
 
 Reviews = Annotated[ReviewRequests, Depends(review_requests)]
