@@ -35,6 +35,7 @@ PAGES = (
     Page("mchezo", "mchezo.html"),
     Page("vinara", "vinara.html"),  # Swahili "leaders": the leaderboards
     Page("historia", "historia.html"),  # Historia ya Michezo: the player's games (issue 41)
+    Page("mchezaji", "mchezaji.html"),  # Swahili "player": a player's public profile, ?id= (issue 41)
     Page("mashindano", "mashindano.html"),  # Mashindano: tournaments (issue 40)
     Page("msaada", "msaada.html"),  # help
     Page("masharti", "masharti.html"),  # terms of service

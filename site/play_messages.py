@@ -93,6 +93,9 @@ PLAY_MESSAGES = {
     "error_starts_in_past": N_("Choose a start time that has not passed."),
     # -- end of tournaments --
     "error_out_of_range": N_("Your rating is outside the range this challenge asks for."),
+    "error_invalid_rating_range": N_(
+        "A rating range must include your own rating and reach at least 100 points above and below it."
+    ),
     "error_too_many_seeks": N_("You have 3 open challenges already. Withdraw one first."),
     "error_seek_not_found": N_("This challenge is no longer open."),
     "error_not_your_seek": N_("Only the player who made this challenge can withdraw it."),

@@ -69,9 +69,8 @@ def issue_ticket(
 
 
 def create_app() -> Api:
-    app = Api()
-    app.include_router(router)
-    return app
+    """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
+    return Api.with_routers(router)
 
 
 app = create_app()

@@ -18,7 +18,7 @@ import os
 from typing import Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
-from common.persistence.store import StoreUnavailable, call, from_item, query_all, to_item
+from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, to_item
 
 from push.domain import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 
@@ -176,13 +176,7 @@ class DynamoReminderMarks:
             "sk": f"{REMINDER_PREFIX}{deadline}#{stage}",
             "expires": deadline // 1000 + MARKER_DAYS * 86_400,
         }
-        answer = call(
-            "put_item",
-            TableName=self.table,
-            Item=to_item(with_version(record, SCHEMA_VERSION)),
-            ConditionExpression="attribute_not_exists(sk)",
-        )
-        return answer is not None
+        return put_new(self.table, record, SCHEMA_VERSION, "sk")
 
 
 class DynamoDailySubscriptions:

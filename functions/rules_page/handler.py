@@ -62,9 +62,7 @@ def get_rules_page(game: str, lang: Annotated[str | None, Query(max_length=20)] 
 
 def create_app() -> Api:
     """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
-    app = Api()
-    app.include_router(router)
-    return app
+    return Api.with_routers(router)
 
 
 app = create_app()

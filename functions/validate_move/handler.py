@@ -40,9 +40,7 @@ def validate(request: ValidateRequest, limiter: Annotated[RateLimiter, Depends(r
 
 def create_app() -> Api:
     """The resolver with this function's routes (one per process on Lambda; tests may make more)."""
-    app = Api()
-    app.include_router(router)
-    return app
+    return Api.with_routers(router)
 
 
 app = create_app()

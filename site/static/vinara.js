@@ -1,7 +1,8 @@
 // @ts-check
 // The leaderboard page: the chosen game's top 50 from GET /v1/leaderboard?game= (one Query on the server),
 // as rows of rank, name, rating and rated games. The texts are the page's own (data- attributes), in its
-// language; the game comes from ?game= (the tabs are plain links), else the first tab.
+// language; the game comes from ?game= (the tabs are plain links), else the first tab. Each name links to the
+// player's profile (mchezaji.js).
 import { call } from "./api.js";
 
 const section = /** @type {HTMLElement} */ (document.getElementById("leaderboard"));
@@ -34,7 +35,14 @@ async function show(game) {
   try {
     const board = await call("GET", "/v1/leaderboard?game=" + encodeURIComponent(game || ""));
     const unnamed = section.dataset.unnamed || "";
-    body.replaceChildren(...board.players.map((p, i) => row([i + 1, p.name || unnamed, p.rating, p.games])));
+    body.replaceChildren(...board.players.map((p, i) => {
+      const tr = row([i + 1, "", p.rating, p.games]);
+      const link = document.createElement("a"); // each name opens the player's profile
+      link.href = `${section.dataset.profileUrl}?id=${encodeURIComponent(p.id)}`;
+      link.textContent = p.name || unnamed;
+      tr.children[1].append(link);
+      return tr;
+    }));
     status.textContent = board.players.length ? "" : section.dataset.empty || "";
   } catch {
     status.textContent = section.dataset.failed || "";

@@ -59,3 +59,19 @@ def test_open_the_history_filter_by_losses_and_step_through_the_game(contexts, n
     steps.first.wait_for()
     assert "d4" in page.locator("#game ol.moves").inner_text()
     assert not contexts.problems, contexts.problems
+
+    # Baraka's profile, as a name on the rating list links to it: his results and his latest games.
+    page.goto(f"/{lang}/mchezaji/?id={baraka['player_id']}")
+    expect_name = page.locator("#profile .profile-name")
+    page.wait_for_function("document.querySelector('#profile .profile-name').textContent === 'Baraka'")
+    assert expect_name.inner_text() == "Baraka"
+    chess = page.locator("#profile .profile-games li[data-game='chess']")
+    assert chess.is_visible() and all(str(n) in chess.locator(".results").inner_text() for n in (1, 0, 1))
+    recent = page.locator("#profile .profile-recent li a")
+    assert recent.count() == 3 and recent.first.get_attribute("data-game") == going_on
+    all_games = page.locator("#profile .all-games")
+    assert all_games.get_attribute("href").endswith(f"?player={baraka['player_id']}")
+    all_games.click()
+    rows.nth(2).wait_for()
+    assert rows.count() == 3  # his public games, read without a token
+    assert not contexts.problems, contexts.problems

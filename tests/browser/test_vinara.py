@@ -83,6 +83,21 @@ def test_the_leaderboard_page_lists_the_best_on_a_phone(contexts, rated_players,
     status = page.locator("#leaderboard .status")
     status.filter(has_text=t.gettext("No one is on this leaderboard yet: play rated games to get on it.")).wait_for()
     assert page.locator("#leaderboard tbody tr").count() == 0
+    # The tabs: 44 px to tap, the chosen one marked apart from the others.
+    tabs = page.locator(".board-tabs a")
+    assert all(tabs.nth(i).bounding_box()["height"] >= 44 for i in range(tabs.count()))
+    style = "node => getComputedStyle(node).backgroundColor"
+    assert page.locator(".board-tabs a[aria-current=page]").evaluate(style) != tabs.nth(1).evaluate(style)
+    # A name opens the player's profile: Asha's rating, her graph and her results.
+    page.goto(f"/{lang}/vinara/?game=tanzanian")
+    rows.first.locator("a").click()
+    page.wait_for_url(f"**/mchezaji/?id={asha['player_id']}")
+    line = page.locator("#profile .profile-games li[data-game=tanzanian]")
+    line.locator("svg polyline").wait_for()
+    assert page.locator("#profile .profile-name").inner_text() == "Asha"
+    assert str(ratings["rating"]) in line.locator(".rating").inner_text()
+    assert page.locator("#profile .profile-recent li").count() == 10
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert contexts.problems == []
 
 

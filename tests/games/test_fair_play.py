@@ -238,3 +238,52 @@ def test_a_pairs_claims_on_every_store(ratings_store):
     assert claim("pair#a#b", "chess", "g3", 5_000, day, 3) is False
     assert claim("pair#a#b", "english", "g9", 5_000, day, 3) is True  # another game of theirs
     assert claim("pair#a#b", "chess", "g4", 1_000 + day, day, 3) is True  # the first has left the window
+
+
+# ----------------------------------------------------------------------------------- the lobby cannot be steered
+def test_one_address_cannot_fill_the_lobby(api):
+    """The attack: 46 seeks from one address (ranges admitting nobody) filled three pages of a lobby. Ranges must
+    reach ±100 around the seeker's rating, and one address has at most 10 open seeks, whoever makes them."""
+    answers = []
+    for number in range(6):
+        token = api.new_player(f"Farm {number}")["token"]
+        for _ in range(3):
+            answer = api.call("POST", "/v1/seeks", {"game": "english", "rated": False}, token=token)
+            answers.append(answer.code if answer.status != 201 else "made")
+    assert answers.count("made") == 10 and set(answers) == {"made", "too_many_seeks"}
+    listed = api.call("GET", "/v1/seeks", query={"game": "english"}).body["seeks"]
+    assert len(listed) == 10
+
+
+# ------------------------------------------------------------------------------ every paged route, stale cursors
+def _encoded(data) -> str:
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_a_forged_or_stale_cursor_is_a_422_on_every_paged_route(dynalite_api, clock):
+    """On dynalite, whose Query refuses an ``ExclusiveStartKey`` outside its key condition (the 500 of issue 39):
+    every route that pages answers a cursor it did not give, or one older than its window, with 422."""
+    api = dynalite_api
+    asha = api.new_player("Asha")
+    now = int(clock() * 1000)
+    week_ago = now - 7 * 86_400_000 - 1
+    routes = {
+        "/v1/seeks": (
+            {"game": "chess"},
+            [_encoded([week_ago, "AAAAAAAAAAAA"]), _encoded([0, "A"]), _encoded({"s": 1})],
+        ),
+        "/v1/players/me/games": (
+            {"status": "active"},
+            [_encoded({"s": "active", "w": [0, "A"], "b": None}), _encoded({"s": "finished", "w": None, "b": None})],
+        ),
+        "/v1/players/me/history": ({}, [_encoded({"h": "0#A"}), _encoded({"h": 5}), _encoded([week_ago, "A"])]),
+        f"/v1/players/{asha['player_id']}/games": ({}, [_encoded({"h": "x"}), _encoded([0, "A"])]),
+    }
+    for path, (query, stale) in routes.items():
+        for cursor in [*stale, "forged!", "A" * 1000, _encoded(None)]:
+            answer = api.call("GET", path, query={**query, "cursor": cursor}, token=asha["token"])
+            assert (answer.status, answer.code) == (422, "invalid_cursor") or (
+                answer.status == 422 and cursor == "A" * 1000  # longer than the route takes: the request's own 422
+            ), (path, cursor, answer.status, answer.body)
+        assert api.call("GET", path, query=query, token=asha["token"]).status == 200

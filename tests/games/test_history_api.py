@@ -61,3 +61,33 @@ def test_bad_filters_and_forged_cursors_are_refused_as_json(api):
             assert answer.code == code
     assert api.call("GET", "/v1/players/me/history").code == "unauthorized"
     assert api.call("GET", "/v1/players/not%20an%20id/games").status in (404, 422)
+
+
+def test_a_profile_is_two_queries_public_and_never_private(api, count_calls):
+    public, asha, baraka = finished(api)
+    created = api.create(asha["token"], rated=True)
+    rated = created.body["game"]["id"]
+    assert api.join(baraka["token"], rated, created.body["invite"]["code"]).status == 200
+    api.play(rated, {"white": asha["token"], "black": baraka["token"]}, ["e4", "e5", "Nf3", "Nc6"])  # fair play
+    assert api.call("POST", f"/v1/games/{rated}/resign", token=baraka["token"]).status == 200
+    friends = api.create(asha["token"], options={"private": True})
+    api.join(baraka["token"], friends.body["game"]["id"], friends.body["invite"]["code"])
+    count_calls.calls.clear()
+    answer = api.call("GET", f"/v1/players/{baraka['player_id']}")
+    assert sorted(count_calls.calls) == ["Query", "Query"]  # the public games, the ratings
+    assert answer.status == 200 and answer.headers["cache-control"].startswith("public, max-age=")
+    profile = answer.body
+    assert profile["name"] == "Baraka" and profile["results"] == {"chess": {"win": 0, "draw": 0, "loss": 2}}
+    assert sorted(row["id"] for row in profile["recent"]) == sorted([rated, public])  # not the private game
+    assert friends.body["game"]["id"] not in answer.text
+    chess = profile["ratings"]["chess"]
+    assert chess["games"] == 1 and chess["rating"] < 1500 and len(chess["points"]) == 1
+    assert asha["token"] not in answer.text and baraka["token"] not in answer.text
+    assert api.call("GET", "/v1/players/nobody-at-all").body == {
+        "id": "nobody-at-all",
+        "name": None,
+        "ratings": {},
+        "results": {},
+        "games_read": 0,
+        "recent": [],
+    }

@@ -41,6 +41,7 @@ def generated(count: int = 300, seed: int = 41) -> list[Listing]:
                 player_id=ME,
                 game_id=f"g{number:011d}",
                 color=rng.choice(("white", "black")),
+                name="Me",
                 game=rng.choice(GAMES),
                 created=1_750_000_000_000 + rng.randrange(0, 90 * 86_400_000) // 1000 * 1000,
                 opponent=opponent,

@@ -92,9 +92,16 @@ def test_bad_input_is_a_json_4xx_and_writes_nothing(api, body, status, code):
 def test_refusals_by_code(api):
     asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
     assert api.call("POST", "/v1/seeks", {"game": "chess", "rated": False}).code == "unauthorized"
-    seek = offer(api, asha["token"], rating_range=[1600, 2000])
     before = seeks_table()
-    for token, status, code in ((asha["token"], 409, "own_seek"), (baraka["token"], 403, "out_of_range")):
+    for steered in ([1600, 2000], [1500, 1500], [0, 0], [1401, 1700]):  # each must reach ±100 around her 1500
+        answer = api.call(
+            "POST", "/v1/seeks", {"game": "tanzanian", "rated": True, "rating_range": steered}, token=asha["token"]
+        )
+        assert (answer.status, answer.code) == (422, "invalid_rating_range"), answer.body
+    assert seeks_table() == before
+    seek = offer(api, asha["token"], rating_range=[1400, 1600])
+    before = seeks_table()
+    for token, status, code in ((asha["token"], 409, "own_seek"),):
         answer = api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=token)
         assert (answer.status, answer.code) == (status, code)
     assert api.call("DELETE", f"/v1/seeks/{seek['id']}", token=baraka["token"]).code == "not_your_seek"
@@ -171,7 +178,7 @@ def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, c
     for player, rating in ((asha, 1712.4), (chausiku, 1650.0)):
         rated = GameRating(player["player_id"], "chess", None, glicko2.Rating(rating, 80.0, 0.06), 12, version=1)
         assert store.save(rated, now)
-    seek = offer(api, asha["token"], game="chess", rating_range=[1600, 1800])
+    seek = offer(api, asha["token"], game="chess", rating_range=[1600, 1850])
     assert seek["seeker"] == {"name": "Asha", "rating": 1712, "provisional": False}
     assert api.call("POST", f"/v1/seeks/{seek['id']}/accept", token=baraka["token"]).code == "out_of_range"
     monkeypatch.delenv("RATE_LIMIT_TABLE")

@@ -6,16 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.push.test_notify import Stream
-
-
-class RecordingQueue:
-    """The review queue's part that matters here: which games were sent (SQS is not in moto's reach here)."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-
-    def send(self, game_id: str) -> None:
-        self.sent.append(game_id)
+from tests.review.conftest import RecordingQueue
 
 
 @pytest.fixture

@@ -160,6 +160,8 @@ SLIPS = {
         r"\biruke\b": "irukwe (to be jumped)",
         r"\bUugeuze\b|\bhuchezewa\b|\bKwa bahati$|\bkuchagua ula\b": "Geuza ubao, hutumika, Kwa bahati nasibu, njia ya kula",
         r"\bPool checkers\b": "Dama ya pool",
+        r"\b(ku|hu|ina|ili|ita|ame)(m|ku)chezea\b": "kucheza kwa niaba ya (kuchezea: to toy with)",
+        r"\bkipengee\b|\bvipengee\b": "kipengele / vipengele",
     },
     "tl": {
         r"\bpagkain\b": "kain / kumain (pagkain reads as 'food')",
@@ -170,7 +172,9 @@ SLIPS = {
         r"Laws of Chess": "Mga Patakaran ng Chess ng FIDE",
         r"\btira por tira\b": "isa-isang tira",
         # the native review of 2026-12-04
-        r"\bni %\(opponent\)|\bkay %\((opponent|name)\)|\bni walang pangalan\b|\bkay computer\b": "ng kalaban mo (%(opponent)s), laban sa ...",
+        r"\bni %\(opponent\)|\bkay (%\((opponent|name|who)\)|\{name\})|\bni walang pangalan\b|\bkay (ang )?computer\b": (
+            "ng kalaban mo (%(opponent)s), Kalaban: ... (a name may be a stand-in)"
+        ),
         r"^Ulitin$": "Magsimula ulit",
         r"\bipanalo ang laro\b": "manalo sa laro",
         r"\bbabagsakan\b": "lapagan",

@@ -51,7 +51,7 @@ SNAKE_OPERATIONS = frozenset(
     | {"transact_get_items", "transact_write_items", "execute_statement", "batch_execute_statement"}
 )
 #: ``common.persistence.store``'s senders: each takes one request to the table.
-STORE_SENDERS = frozenset({"call", "read", "query_all"})
+STORE_SENDERS = frozenset({"call", "read", "query_all", "put_new"})
 
 
 def tracked_sources(root: Path = ROOT) -> list[Path]:

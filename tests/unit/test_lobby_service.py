@@ -9,6 +9,7 @@ from games.lobby.domain import (
     MAX_OPEN_SEEKS,
     PAGE_SIZE,
     SEEK_LIFETIME_MS,
+    InvalidRatingRange,
     InvalidSeekCursor,
     NotYourSeek,
     OutOfRange,
@@ -44,6 +45,10 @@ class Ratings:
     def rating(self, player_id: str, game: str) -> Rating:
         self.reads += 1
         return self.known.get((player_id, game), Rating(1500, True))
+
+    def ratings(self, player_ids: list[str], game: str) -> dict[str, Rating]:
+        self.reads += 1
+        return {player_id: self.known[(player_id, game)] for player_id in player_ids if (player_id, game) in self.known}
 
 
 def player(name: str) -> Player:
@@ -120,9 +125,14 @@ def test_colours_unasked_are_drawn_and_both_come_up(lobby):
 
 def test_refusals_own_seek_range_and_withdrawn(lobby, ratings):
     asha = player("a")
-    ratings.known[("id-a", "chess")] = Rating(1650, False)
+    ratings.known[("id-a", "chess")] = Rating(1700, False)
+    for steered in ((1500, 1500), (0, 0), (1650, 1900), (1601, 1800), (1600, 1799)):  # fair play: ±100 at least
+        with pytest.raises(InvalidRatingRange):
+            lobby.offer(asha, "chess", True, {}, "white", steered)
     ranged = lobby.offer(asha, "chess", True, {}, "white", (1600, 1800))
-    assert ranged.seeker.rating == Rating(1650, False)  # what the list shows
+    assert ranged.seeker.rating == Rating(1700, False)  # what the list shows
+    ratings.known[("id-a", "chess")] = Rating(1690, False)
+    assert lobby.open_seeks("chess", None)[0][0].seeker.rating == Rating(1690, False)  # as it is now
     with pytest.raises(OwnSeek):
         lobby.accept(asha, ranged.id)
     with pytest.raises(OutOfRange):

@@ -34,7 +34,7 @@ import threading
 import zlib
 from typing import Any
 
-from common.persistence.attributes import from_attribute, from_item, item_size, to_attribute, to_item
+from common.persistence.attributes import from_attribute, from_item, item_size, to_attribute, to_item, with_version
 from common.persistence.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
 
 __all__ = [
@@ -161,6 +161,18 @@ def call(operation: str, **params: Any) -> dict[str, Any] | None:
     except (BotoCoreError, BrokenAnswer) as error:  # connection refused or reset, timeouts, a broken answer
         _logger().warning("DynamoDB unreachable", extra={"operation": operation, "error": type(error).__name__})
         raise StoreUnavailable() from error
+
+
+def put_new(table: str, record: dict[str, Any], schema_version: int, key: str) -> bool:
+    """Store ``record`` (with its layout's ``schema_version``) unless an item with its key is there already (one
+    conditional PutItem, ``key`` the item's key attribute that must not exist); False when there is one."""
+    answer = call(
+        "put_item",
+        TableName=table,
+        Item=to_item(with_version(record, schema_version)),
+        ConditionExpression=f"attribute_not_exists({key})",
+    )
+    return answer is not None
 
 
 def read(operation: str, **params: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import threading
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
-from common.persistence.store import call, from_item, to_item
+from common.persistence.store import call, from_item, put_new
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
 PUZZLE_PROGRESS = "puzzles"
@@ -126,13 +126,7 @@ class PlayerStore:
 
     def create(self, player: dict[str, Any]) -> bool:
         """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
-        answer = call(
-            "put_item",
-            TableName=self.table,
-            Item=to_item(with_version(player, SCHEMA_VERSION)),
-            ConditionExpression="attribute_not_exists(token_hash)",
-        )
-        return answer is not None
+        return put_new(self.table, player, SCHEMA_VERSION, "token_hash")
 
     def get(self, token_hash: str) -> dict[str, Any] | None:
         answer = call("get_item", TableName=self.table, Key=player_key(token_hash), ConsistentRead=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from common.persistence.attributes import split_version, with_version
-from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.store import call, from_item, put_new, query_all, read, to_item
 
 GAME_PREFIX = "game#"
 PLAYER_PREFIX = "player#"
@@ -155,13 +155,7 @@ class DynamoReviews:
 
     def request(self, game_id: str, now_ms: int) -> bool:
         record = {"pk": GAME_PREFIX + game_id, "sk": REVIEW_KEY, "status": "pending", "requested": now_ms}
-        answer = call(
-            "put_item",
-            TableName=self.table,
-            Item=to_item(with_version(record, SCHEMA_VERSION)),
-            ConditionExpression="attribute_not_exists(pk)",
-        )
-        return answer is not None
+        return put_new(self.table, record, SCHEMA_VERSION, "pk")
 
     def finish(self, game_id: str, body: dict[str, Any]) -> bool:
         answer = call(

@@ -111,6 +111,14 @@ class Api(APIGatewayHttpResolver):
             correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
         )(around_requests(self._handle_event))
 
+    @classmethod
+    def with_routers(cls, *routers: Any) -> Api:
+        """A resolver with these routers' routes: a function's ``create_app()`` when it needs nothing more."""
+        app = cls()
+        for router in routers:
+            app.include_router(router)
+        return app
+
     # -- routes -----------------------------------------------------------------------------------------
     def route(self, rule: str, method: str | list[str] | tuple[str], *args: Any, **kwargs: Any) -> Any:
         methods = (method,) if isinstance(method, str) else tuple(method)

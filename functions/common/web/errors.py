@@ -99,6 +99,12 @@ _SPECS = (
     ErrorSpec("own_game", _S.CONFLICT, "the creator of a game tried to join it", has_text=True),
     ErrorSpec("seek_taken", _S.CONFLICT, "another player accepted the challenge first", has_text=True),
     ErrorSpec("own_seek", _S.CONFLICT, "a player tried to accept their own challenge", has_text=True),
+    ErrorSpec(
+        "invalid_rating_range",
+        _S.UNPROCESSABLE_ENTITY,
+        "a seek's rating range that excludes the seeker or reaches less than 100 on a side",
+        has_text=True,
+    ),
     ErrorSpec("too_many_seeks", _S.CONFLICT, "the player has 3 open challenges already", has_text=True),
     # -- tournaments (issue 40, functions/tournaments) --
     ErrorSpec("invalid_tournament", _S.UNPROCESSABLE_ENTITY, "the tournaments domain refused the request"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from common.errors import DomainError
-from common.web import etag
 
 if TYPE_CHECKING:
     from games.domain import GameHead
@@ -68,12 +67,3 @@ class RatedNotAllowed(GameError):
     start play for their ratings."""
 
     code = "rated_not_allowed"
-
-
-class NotModified(etag.NotModified):
-    """The client's copy (its ``If-None-Match``) is current: 304 with no body, answered by the resolver
-    (``common.web.api``) as every function's; a game's answers are revalidated on every use."""
-
-    def __init__(self, tag: str):
-        super().__init__({"ETag": tag, "Cache-Control": "no-cache"})
-        self.etag = tag

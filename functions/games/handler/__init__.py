@@ -19,12 +19,13 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
+from common.web import etag
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, TokenHash
 from common.web.etag import matches
 from common.web.models import route_errors
 
-from games.domain.errors import Conflict, GameNotFound, IllegalMove, NotModified
+from games.domain.errors import Conflict, GameNotFound, IllegalMove
 from games.handler import blocks as blocking
 from games.handler import history as history_routes
 from games.handler import lobby as lobby_routes
@@ -57,14 +58,25 @@ from games.service import (
     MOVES_LIMIT_MAX,
     GamesService,
     Outcome,
+    Unchanged,
 )
 from games.service.protocol import RecentHeads
 from games.service.reviews import review_view
-from games.views import export_etag, game_view, page_view
+from games.views import etag_of, export_etag, game_view, page_view, seq_from_etag
 from games.views.export import EXPORT_MEDIA_TYPES, ExportCache, export_game
 from games.views.pages import MOVES_PAGE
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{12}")
+
+
+class NotModified(etag.NotModified):
+    """The client's copy (its ``If-None-Match``) is current: 304 with no body, answered by the resolver
+    (``common.web.api``) as every function's; a game's answers are revalidated on every use."""
+
+    def __init__(self, tag: str):
+        super().__init__({"ETag": tag, "Cache-Control": "no-cache"})
+        self.etag = tag
+
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
@@ -182,7 +194,11 @@ def get_game(
         Query(ge=0, le=MAX_PLY, description="Only the moves after this ply (a poller's own `ply`)."),
     ] = None,
 ) -> Response[GameDetail]:
-    head, page, etag = games.get(_game_id(id), headers().get("if-none-match"), moves_after)
+    found = games.get(_game_id(id), seq_from_etag(headers().get("if-none-match")), moves_after)
+    if isinstance(found, Unchanged):
+        raise NotModified(etag_of(found.seq))
+    head, page, seq = found
+    etag = etag_of(seq)
     detail = {**game_view(head, games.log.now_ms()), **page_view(page), "start_fen": page.start_fen}
     return Response(
         HTTPStatus.OK,

@@ -4,16 +4,20 @@
 from typing import Annotated, Literal
 
 from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
+from common.web.depends import Clock, clock
 from common.web.models import route_errors
 
 from games.handler.dependencies import Games
+from games.handler.ratings import rating_repository
 from games.history.domain import HistoryFilter
-from games.history.models import HistoryPage
-from games.history.service import history_page
+from games.history.models import HistoryPage, PlayerProfile
+from games.history.service import history_page, player_profile
+from games.ratings.repository import RatingRepository
 from shared_rules.names import GameName
 
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
@@ -21,6 +25,7 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
 PAGE_DEFAULT, PAGE_MAX = 20, 50
 #: Another player's public games may be a little stale: shared caches keep a page this long.
 PUBLIC_CACHE = "public, max-age=30"
+PROFILE_CACHE = "public, max-age=60"
 _errors = route_errors(
     {
         404: "No such route: a player id is 1 to 32 URL-safe characters.",
@@ -81,3 +86,22 @@ def player_history(
     wanted = HistoryFilter(game, result, kind, opponent, public_only=True)
     body = HistoryPage.model_validate(history_page(games.store, id, wanted, cursor, limit))
     return Response(200, JSON, body, headers={"Cache-Control": PUBLIC_CACHE})
+
+
+@router.get(
+    "/v1/players/{id}",
+    summary="A player's public profile",
+    description="The name they last played under, their ratings with the points of each graph, their wins, draws "
+    "and losses among their newest 100 public games and the latest 10 of those. Two Queries; public, cached "
+    "for a minute. Never a token and never a private game; an unknown id is an empty profile.",
+    tags=["players"],
+    responses=_errors(422, 503),
+)
+def profile(
+    id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$")],
+    games: Games,
+    ratings: Annotated[RatingRepository, Depends(rating_repository)],
+    now: Annotated[Clock, Depends(clock)],
+) -> Response[PlayerProfile]:
+    body = PlayerProfile.model_validate(player_profile(games.store, ratings, id, int(now() * 1000)))
+    return Response(200, JSON, body, headers={"Cache-Control": PROFILE_CACHE})

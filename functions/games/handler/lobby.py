@@ -16,7 +16,7 @@ from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
 from common.web.depends import Clock, clock, rate_buckets
 from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
-from common.web.ratelimit import BucketRepository, RateLimiter
+from common.web.ratelimit import BucketRepository, RateLimiter, client_address
 
 from games.handler.dependencies import Games
 from games.handler.ratings import rating_repository
@@ -99,7 +99,9 @@ def _request_headers() -> dict[str, str]:
     responses={201: {"description": "The challenge, open."}, **_errors(401, 409, 422, 429, 503)},
 )
 def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
-    seek = seeks.offer(player, request.game, request.rated, request.options, request.color, request.range())
+    seek = seeks.offer(
+        player, request.game, request.rated, request.options, request.color, request.range(), client_address()
+    )
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 

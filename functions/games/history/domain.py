@@ -26,11 +26,15 @@ KIND_FLAGS: Mapping[str, tuple[str, bool]] = {
     "correspondence": ("live", False),
     "tournament": ("tournament", True),
 }
-LISTING_VERSION = 1
+#: 1: the first layout; 2 adds ``name`` (a listing without it reads as unnamed).
+LISTING_VERSION = 2
 #: Listings a page's one Query reads at most, whatever the filters let through: a page's cost is bounded and a
 #: filter that matches little gives a short (even empty) page whose cursor goes on.
 EVALUATED = 100
 _ABSENT: Mapping[type, Any] = {bool: False, str: None}  # what a listing without the attribute compares as
+#: Listings a profile reads: its results and its recent games are of the player's newest public games.
+PROFILE_READ = 100
+RECENT_SHOWN = 10
 _KEY = re.compile(r"\d{13}#[A-Za-z0-9_-]{1,32}")
 
 
@@ -41,6 +45,7 @@ class Listing:
     player_id: str
     game_id: str
     color: Color
+    name: str | None  # the player's own name in this game (a profile shows the newest)
     game: str
     created: int
     opponent: str | None  # the opponent's player id (None: the computer, or nobody yet)
@@ -63,6 +68,7 @@ class Listing:
         return {
             "lister": self.player_id,
             "listed": self.key,
+            "name": self.name,
             "game_id": self.game_id,
             "color": self.color,
             "game": self.game,
@@ -92,6 +98,7 @@ class Listing:
             player_id=str(record["lister"]),
             game_id=str(record["game_id"]),
             color=record["color"],
+            name=record.get("name"),
             game=str(record["game"]),
             created=int(record["created"]),
             opponent=record.get("opponent"),
@@ -141,6 +148,7 @@ def listings_of(head: GameHead | None) -> tuple[Listing, ...]:
                 player_id=seat.player_id,
                 game_id=head.id,
                 color=color,
+                name=seat.name,
                 game=head.game,
                 created=head.created,
                 opponent=facing.player_id if facing else None,

@@ -35,3 +35,28 @@ class HistoryPage(BaseModel):
     cursor: str | None = Field(
         description="Pass as `cursor` for the next page (with the same filters); null once every game was read."
     )
+
+
+class ProfileRating(BaseModel):
+    rating: int
+    rd: int
+    provisional: bool
+    games: int = Field(description="Rated games of this game.")
+    points: list[list[int]] = Field(description="The last 50 points of the graph: [ended at (epoch ms), rating].")
+
+
+class ResultCounts(BaseModel):
+    win: int
+    draw: int
+    loss: int
+
+
+class PlayerProfile(BaseModel):
+    id: str
+    name: str | None = Field(description="The name the player last played under (null: none, or no game yet).")
+    ratings: dict[GameName, ProfileRating] = Field(description="One per game played rated.")
+    results: dict[GameName, ResultCounts] = Field(
+        description="Wins, draws and losses among the games read (`games_read`: the newest 100 public games)."
+    )
+    games_read: int
+    recent: list[HistoryGame] = Field(description="The newest public games (10 at most).")

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.history.domain import EVALUATED, HistoryFilter, Listing, read_history_cursor, write_history_cursor
+from games.history.domain import (
+    EVALUATED,
+    PROFILE_READ,
+    RECENT_SHOWN,
+    HistoryFilter,
+    Listing,
+    read_history_cursor,
+    write_history_cursor,
+)
+from games.ratings.repository import RatingRepository
+from games.ratings.service import public_ratings
 from games.repository import GameRepository
 from games.views import iso
 
@@ -39,4 +49,27 @@ def row(listing: Listing) -> dict[str, Any]:
         "live": listing.live,
         "private": listing.private,
         "created_at": iso(listing.created),
+    }
+
+
+def player_profile(store: GameRepository, ratings: RatingRepository, player_id: str, now: int) -> dict[str, Any]:
+    """What anyone may see of a player, in two Queries: their newest ``PROFILE_READ`` public games (the name they
+    last played under, the wins, draws and losses among them, the latest ``RECENT_SHOWN``) and their ratings with
+    the points of each graph. Nothing private: no token, no private game, no player they blocked."""
+    records, _ = store.listings_of_player(player_id, None, HistoryFilter(public_only=True).conditions(), PROFILE_READ)
+    listings = [Listing.from_record(record) for record in records]
+    rated = public_ratings(ratings, player_id, now)
+    results: dict[str, dict[str, int]] = {}
+    for listing in listings:
+        if listing.outcome != "ongoing":
+            counts = results.setdefault(listing.game, {"win": 0, "draw": 0, "loss": 0})
+            counts[listing.outcome] += 1
+    names = [listing.name for listing in listings if listing.name]
+    return {
+        "id": player_id,
+        "name": names[0] if names else None,
+        "ratings": rated,
+        "results": results,
+        "games_read": len(listings),
+        "recent": [row(listing) for listing in listings[:RECENT_SHOWN]],
     }

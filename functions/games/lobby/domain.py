@@ -29,8 +29,13 @@ def seek_lifetime_ms(options: Mapping[str, Any]) -> int:
     return LIVE_SEEK_LIFETIME_MS if options.get("turn_seconds") else SEEK_LIFETIME_MS
 
 
-#: Open seeks one player may have at once.
+#: Open seeks one player may have at once, and one address (a school's players share one behind its NAT): 46
+#: seeks from one address once filled three pages of the lobby (docs/games.md, "Fair play").
 MAX_OPEN_SEEKS = 3
+MAX_OPEN_SEEKS_PER_ADDRESS = 10
+#: A seek's rating range reaches at least this far on each side of the seeker's own rating, so it cannot pick
+#: the opponent (``[1500, 1500]`` admitted only newcomers, ``[0, 0]`` nobody).
+RANGE_MIN_REACH = 100
 SEEK_ID_BYTES = 9  # 72 random bits, 12 URL-safe characters
 PAGE_SIZE = 20
 #: Every player's rating in a game before their first rated game of it (Glicko-2's start).
@@ -64,6 +69,22 @@ class NotYourSeek(SeekError):
 
 class TooManySeeks(SeekError):
     code = "too_many_seeks"
+
+
+class InvalidRatingRange(SeekError):
+    code = "invalid_rating_range"
+
+
+def check_range(rating_range: tuple[int, int] | None, own: int) -> None:
+    """Refuse (422) a range that does not reach ``RANGE_MIN_REACH`` on each side of the seeker's own rating."""
+    if rating_range is None:
+        return
+    low, high = rating_range
+    if low > own - RANGE_MIN_REACH or high < own + RANGE_MIN_REACH:
+        raise InvalidRatingRange(
+            f"a rating range must include your rating ({own}) and reach at least {RANGE_MIN_REACH} points on each "
+            f"side of it: [{own - RANGE_MIN_REACH}, {own + RANGE_MIN_REACH}] or wider"
+        )
 
 
 class InvalidSeekCursor(SeekError):

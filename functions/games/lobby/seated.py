@@ -56,6 +56,14 @@ class StoredRatings:
         now = found.at(int(self.clock() * 1000))
         return Rating(round(now.rating.rating), now.provisional)
 
+    def ratings(self, player_ids: list[str], game: str) -> dict[str, Rating]:
+        now_ms = int(self.clock() * 1000)
+        found = self.store.get_many(player_ids, game)  # one BatchGetItem
+        return {
+            player_id: Rating(round(rating.at(now_ms).rating.rating), rating.at(now_ms).provisional)
+            for player_id, rating in found.items()
+        }
+
 
 class PlayerBlocks:
     """``Blocks`` from the players' own blocks (``common.players.blocks``): the players ``player`` blocked, read

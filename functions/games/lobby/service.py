@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from common.players.domain import Player
 from common.players.service import player_of
-from common.web.ratelimit import RateLimiter
+from common.web.ratelimit import UNKNOWN_ADDRESS, RateLimiter
 
 from games.domain import (
     COLORS,
@@ -34,6 +34,7 @@ from games.domain import (
 )
 from games.lobby.domain import (
     MAX_OPEN_SEEKS,
+    MAX_OPEN_SEEKS_PER_ADDRESS,
     PAGE_SIZE,
     START_RATING,
     NotYourSeek,
@@ -43,6 +44,7 @@ from games.lobby.domain import (
     SeekTaken,
     Taker,
     TooManySeeks,
+    check_range,
     read_cursor,
     refusal_of,
     seek_lifetime_ms,
@@ -85,12 +87,19 @@ class RatingsReader(Protocol):
 
     def rating(self, player_id: str, game: str) -> Rating: ...
 
+    def ratings(self, player_ids: list[str], game: str) -> dict[str, Rating]:
+        """Several players' ratings in one read (those without one are left out)."""
+        ...
+
 
 class StartRatings:
     """``RatingsReader`` while no player has a game rating: everyone at the start, provisional."""
 
     def rating(self, player_id: str, game: str) -> Rating:
         return Rating(START_RATING, True)
+
+    def ratings(self, player_ids: list[str], game: str) -> dict[str, Rating]:
+        return {}
 
 
 class NoBlocks:
@@ -143,15 +152,26 @@ class SeekService:
         options: Mapping[str, Any],
         color: Color | None,
         rating_range: tuple[int, int] | None,
+        address: str | None = None,
     ) -> Seek:
-        """A new open seek; ``TooManySeeks`` if the player has ``MAX_OPEN_SEEKS`` open already."""
+        """A new open seek; ``TooManySeeks`` if the player has ``MAX_OPEN_SEEKS`` open already, or the request's
+        ``address`` (as the rate limits read it; None: not known) ``MAX_OPEN_SEEKS_PER_ADDRESS``."""
         complete = checked_options(game, options)  # a bad option is refused before anything is charged or written
         self._charge()
         now = self.now_ms()
         seek_id = secrets.token_urlsafe(GAME_ID_BYTES)
         rating = self.ratings.rating(player.player_id, game)
+        check_range(rating_range, rating.rating)
         if not self.repository.claim_slot(player.player_id, seek_id, now, MAX_OPEN_SEEKS):
             raise TooManySeeks(f"you have {MAX_OPEN_SEEKS} open challenges already; withdraw one first")
+        if (
+            address
+            and address != UNKNOWN_ADDRESS
+            and not self.repository.claim_slot(f"addr#{address}", seek_id, now, MAX_OPEN_SEEKS_PER_ADDRESS)
+        ):
+            raise TooManySeeks(
+                f"{MAX_OPEN_SEEKS_PER_ADDRESS} open challenges come from your address already; try again later"
+            )
         terms = SeekTerms(
             seeker=_seat(player),
             rating=rating.rating,
@@ -170,7 +190,17 @@ class SeekService:
         now = self.now_ms()
         heads, last = self.repository.list_open(game, now, read_cursor(cursor, now), PAGE_SIZE)
         listed = [seek for seek in map(seek_of, heads) if seek is not None and not seek.gone(now)]
-        return listed, write_cursor(last)
+        return self._current_ratings(listed), write_cursor(last)
+
+    def _current_ratings(self, seeks: list[Seek]) -> list[Seek]:
+        """The seeks with each seeker's rating as it is now, not as it was when the seek was made (one read)."""
+        if not seeks:
+            return seeks
+        current = self.ratings.ratings(sorted({seek.seeker.player_id for seek in seeks}), seeks[0].game)
+        return [
+            replace(seek, seeker=replace(seek.seeker, rating=current.get(seek.seeker.player_id, seek.seeker.rating)))
+            for seek in seeks
+        ]
 
     def seek(self, seek_id: str) -> Seek:
         """A seek that is open, or was taken (its poller learns the game); ``SeekNotFound`` otherwise."""

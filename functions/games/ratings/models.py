@@ -36,6 +36,7 @@ class RatingHistory(BaseModel):
 
 
 class BoardEntry(BaseModel):
+    id: str = Field(description="The player's id: `GET /v1/players/{id}` is their public profile.")
     name: str | None = Field(description="The player's display name (null for an unnamed player).")
     rating: int
     games: int = Field(description="The player's rated games of this game.")

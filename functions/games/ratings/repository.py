@@ -86,6 +86,10 @@ class RatingRepository(Protocol):
 
     def of_player(self, player_id: str) -> list[GameRating]: ...
 
+    def with_histories(self, player_id: str) -> list[GameRating]:
+        """The player's ratings with their histories (a public profile's graphs): one Query."""
+        ...
+
     def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
 
     def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
@@ -121,6 +125,10 @@ class InMemoryRatings:
     def of_player(self, player_id: str) -> list[GameRating]:
         mine = [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
         return [rating_from(_summary(item)) for item in mine]
+
+    def with_histories(self, player_id: str) -> list[GameRating]:
+        mine = [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
+        return [rating_from(copy.deepcopy(item)) for item in mine]
 
     def board(self, game: str, now: int, limit: int) -> list[GameRating]:
         """As the index answers: the best ``limit`` read, then those still eligible kept."""
@@ -183,6 +191,16 @@ class RatingStore:
             ProjectionExpression=", ".join(SUMMARY_FIELDS),
             ExpressionAttributeNames={"#name": "name"},
             ConsistentRead=True,
+        )
+        return [rating_from(from_item(item)) for item in answer["Items"]]
+
+    def with_histories(self, player_id: str) -> list[GameRating]:
+        """The player's ratings with their histories: one Query (at most three items of about 20 KB)."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            KeyConditionExpression="pk = :player",
+            ExpressionAttributeValues={":player": {"S": player_id}},
         )
         return [rating_from(from_item(item)) for item in answer["Items"]]
 

@@ -105,8 +105,20 @@ class GameRatings:
         """The leaderboard of ``game``: one Query on the maintained index."""
         listed = self.store.board(game, self.now_ms(), BOARD_READ)[:BOARD_SIZE]
         return [
-            {"name": rating.name, "rating": round(rating.rating.rating), "games": rating.games} for rating in listed
+            {"id": rating.player_id, "name": rating.name, "rating": round(rating.rating.rating), "games": rating.games}
+            for rating in listed
         ]
+
+
+def public_ratings(store: RatingRepository, player_id: str, now: int) -> dict[str, dict[str, Any]]:
+    """A player's ratings by game as anyone may see them, each with its last points for the graph: one Query."""
+    return {
+        rating.game: {
+            **rating_view(rating.at(now)),
+            "points": [list(point) for point in rating.history[-GRAPH_POINTS:]],
+        }
+        for rating in store.with_histories(player_id)
+    }
 
 
 def rating_view(rating: GameRating) -> dict[str, Any]:

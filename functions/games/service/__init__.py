@@ -54,7 +54,6 @@ from games.domain.errors import (
     GameNotFound,
     IllegalMove,
     InvalidGameOption,
-    NotModified,
     RatedNotAllowed,
 )
 from games.domain.fair_play import early_end
@@ -70,7 +69,6 @@ from games.domain.rematches import MEETING_EVENTS, RematchAction, rematch_create
 from games.repository import GameRepository
 from games.service import reads
 from games.service.protocol import GameLog, RatingHooks, RecentHeads
-from games.views import etag_of, seq_from_etag
 from games.views.listing import list_games
 from games.views.pages import MovePage
 from shared_rules import InvalidMove, get_game
@@ -93,6 +91,17 @@ class Outcome:
     seat: Color | None = None
     created: bool = False
     invite: dict[str, str] | None = None
+
+
+#: ``known_seq`` of a client that holds some copy, whatever it is (``If-None-Match: *``).
+ANY_COPY = -1
+
+
+@dataclass(frozen=True)
+class Unchanged:
+    """The client's copy of a game is current: the game is still at ``seq`` (the handler answers 304)."""
+
+    seq: int
 
 
 class GamesService:
@@ -395,30 +404,31 @@ class GamesService:
         self.log.limiter.charge(limit)
 
     def get(
-        self, game_id: str, if_none_match: str | None = None, moves_after: int | None = None
-    ) -> tuple[GameHead, MovePage, str]:
-        """The game, a page of its latest moves (those after ``moves_after`` when given) and its ETag;
-        ``NotModified`` when the client's copy is current. At most three store calls at any length; a live turn
-        that ran out is settled first (``settle``), by whichever reader sees it first."""
+        self, game_id: str, known_seq: int | None = None, moves_after: int | None = None
+    ) -> tuple[GameHead, MovePage, int] | Unchanged:
+        """The game, a page of its latest moves (those after ``moves_after`` when given) and the seq it is at; or
+        ``Unchanged`` when the client's copy (at ``known_seq``; ``ANY_COPY``: whatever it is) is still current.
+        At most three store calls at any length; a live turn that ran out is settled first (``settle``), by
+        whichever reader sees it first."""
         now = self.log.now_ms()
-        known = seq_from_etag(if_none_match)
-        if known == -1:  # "If-None-Match: *": any copy will do while the game exists
+        known = known_seq
+        if known == ANY_COPY:  # "If-None-Match: *": any copy will do while the game exists
             stored = self.store.get_head(game_id)
             if stored is not None and not stored.turn_over(now):
-                raise NotModified(etag_of(stored.seq))
+                return Unchanged(stored.seq)
         elif known is not None:
             # One small Query: the head and any event after the client's copy (a head behind its log
             # must not answer 304 for a game that has moved on).
             stored, newer = self.store.load(game_id, after_seq=known)
             if stored is not None and not newer and stored.seq == known and not stored.turn_over(now):
-                raise NotModified(etag_of(known))
+                return Unchanged(known)
         tracked, events = reads.read_latest(self.log, game_id, moves_after)
         if tracked.head.seek is not None and tracked.head.seek.state != "taken":
             raise GameNotFound(f"there is no game {game_id}")  # an open or withdrawn challenge of the lobby
         if tracked.head.computer_to_move or tracked.head.turn_over(now):  # a reply owed, or a live turn run out
             self.settle(game_id, now)
             tracked, events = reads.read_latest(self.log, game_id, moves_after)
-        return tracked.head, reads.page_of(self.log, game_id, tracked.head, events, moves_after), etag_of(tracked.seq)
+        return tracked.head, reads.page_of(self.log, game_id, tracked.head, events, moves_after), tracked.seq
 
     def moves_before(self, game_id: str, before_seq: int | None, limit: int, positions: bool = False) -> MovePage:
         """Older moves, a page at a time (``games.service.reads.moves_before``)."""

@@ -1,0 +1,72 @@
+// @ts-check
+// A player's public profile (Mchezaji): GET /v1/players/{id} for ?id= in the address, one cached answer. The
+// name, a line per game with the rating ("1500?" while provisional), its graph and the wins, draws and losses,
+// then the latest public games, each opening the game on the play page; the texts are the page's data-.
+import { call } from "./api.js";
+import { format } from "../modules/i18n.js";
+import { historyParts } from "../modules/history_text.js";
+import { ratingGraph, ratingText } from "../modules/rating_graph.js";
+
+const section = /** @type {HTMLElement} */ (document.getElementById("profile"));
+const texts = /** @type {Record<string, string>} */ ({ ...section.dataset });
+const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
+const lang = document.documentElement.lang;
+const id = new URLSearchParams(location.search).get("id") || "";
+
+/** @type {Record<string, string>} the games' titles as the page writes them */
+const titles = {};
+for (const item of /** @type {HTMLElement[]} */ ([...section.querySelectorAll(".profile-games li")])) {
+  titles[item.dataset.game || ""] = item.querySelector("strong")?.textContent || "";
+}
+
+function showGames(profile) {
+  let shown = 0;
+  for (const item of /** @type {HTMLElement[]} */ ([...section.querySelectorAll(".profile-games li")])) {
+    const game = item.dataset.game || "";
+    const rating = profile.ratings[game];
+    const results = profile.results[game];
+    item.hidden = !rating && !results;
+    if (item.hidden) continue;
+    shown++;
+    /** @type {HTMLElement} */ (item.querySelector(".rating")).textContent = rating ? ratingText(rating) : "";
+    /** @type {HTMLElement} */ (item.querySelector(".graph")).innerHTML = rating ? ratingGraph(rating.points, texts.graph) : "";
+    /** @type {HTMLElement} */ (item.querySelector(".results")).textContent = results ? format(texts.results, results) : "";
+  }
+  /** @type {HTMLElement} */ (section.querySelector(".profile-ratings")).hidden = !shown;
+}
+
+function showRecent(profile) {
+  const list = /** @type {HTMLElement} */ (section.querySelector(".profile-recent ul"));
+  list.replaceChildren(...profile.recent.map((game) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `${texts.gameUrl}#game=${encodeURIComponent(game.id)}`;
+    a.dataset.game = game.id;
+    a.textContent = historyParts(texts, titles, game, lang).join(" · ");
+    li.append(a);
+    return li;
+  }));
+  const all = /** @type {HTMLAnchorElement} */ (section.querySelector(".all-games"));
+  all.href = `${texts.historyUrl}?player=${encodeURIComponent(id)}`;
+  /** @type {HTMLElement} */ (section.querySelector(".profile-recent")).hidden = !profile.recent.length;
+}
+
+async function show() {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
+    status.textContent = texts.noPlayer;
+    return;
+  }
+  try {
+    const profile = await call("GET", "/v1/players/" + encodeURIComponent(id));
+    const name = profile.name || texts.unnamed;
+    /** @type {HTMLElement} */ (section.querySelector(".profile-name")).textContent = name;
+    document.title = `${name} · ubao`;
+    showGames(profile);
+    showRecent(profile);
+    status.textContent = profile.recent.length || Object.keys(profile.ratings).length ? "" : texts.noPlayer;
+  } catch {
+    status.textContent = texts.failed;
+  }
+}
+
+show();
