@@ -15,9 +15,9 @@ import base64
 import hashlib
 from collections.abc import Callable
 
-from tournaments.arena_repository import ArenaSeat, ArenaSeats
 from tournaments.domain import Format, GameResult, NotEntered, Sheet, State, Tournament, Waiting, pair_wave, sheet
 from tournaments.repository import TournamentRepository
+from tournaments.repository.arenas import ArenaSeat, ArenaSeats
 from tournaments.service import GameMaker, arena_end
 
 PRESENT_MS = 45_000  # the page beats every 15 s: three missed beats and the player is away

@@ -23,7 +23,6 @@ from games.domain import new_game_options
 from games.repository import GameRepository, dynamodb_games
 from games.service.protocol import GameLog
 
-from tournaments.arena_repository import ArenaSeats
 from tournaments.arena_service import ArenaService
 from tournaments.domain import Format, NotAnArena, State, TournamentNotFound
 from tournaments.models import (
@@ -38,6 +37,7 @@ from tournaments.models import (
     TournamentView,
 )
 from tournaments.repository import TournamentRepository
+from tournaments.repository.arenas import ArenaSeats
 from tournaments.seated import TournamentGames
 from tournaments.service import TournamentService
 
@@ -76,7 +76,7 @@ Tournaments = Annotated[TournamentService, Depends(tournament_service)]
 
 
 def arena_seats() -> ArenaSeats:
-    from tournaments.arena_repository import DynamoArenaSeats
+    from tournaments.repository.arenas import DynamoArenaSeats
 
     return DynamoArenaSeats()
 

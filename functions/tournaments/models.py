@@ -8,9 +8,9 @@ from typing import Literal
 from games.models import MAX_OPTIONS, OptionName, OptionValue
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tournaments.arena_repository import ArenaSeat
 from tournaments.arena_service import PRESENT_MS, sheets_of
 from tournaments.domain import Format, GameResult, State, Tournament, arena_ranking
+from tournaments.repository.arenas import ArenaSeat
 from tournaments.service import NewTournament, arena_end
 
 FormatName = Literal["league", "arena"]

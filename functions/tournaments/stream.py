@@ -19,10 +19,10 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 
-from tournaments.arena_repository import ArenaSeats, DynamoArenaSeats
 from tournaments.arena_service import ArenaService
 from tournaments.domain import Format
 from tournaments.repository import TournamentRepository
+from tournaments.repository.arenas import ArenaSeats, DynamoArenaSeats
 from tournaments.seated import TournamentGames
 
 logger = Logger()

@@ -8,12 +8,12 @@ import pytest
 from common.players.service import Player, hash_token
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
-from tournaments.arena_repository import InMemoryArenaSeats
 from tournaments.arena_service import ArenaService
 from tournaments.domain import Format, GameResult
 from tournaments.handler import check_options
 from tournaments.models import TournamentView
 from tournaments.repository import InMemoryTournaments
+from tournaments.repository.arenas import InMemoryArenaSeats
 from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 from tournaments.stream import count_result

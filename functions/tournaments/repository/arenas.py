@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from common.persistence.store import call, from_item, query_all
 
-from tournaments.records import SCHEMA_VERSION
+from tournaments.repository.records import SCHEMA_VERSION
 
 PLAYER_PREFIX = "P#"
 WAVE_GAP_MS = 3000

@@ -36,7 +36,7 @@ from tournaments.domain import (
     TournamentOver,
     TournamentStarted,
 )
-from tournaments.records import (
+from tournaments.repository.records import (
     META,
     RESULT_PREFIX,
     SCHEMA_VERSION,
