@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from help_topics import TERMS, TOPICS
+from help_topics import FEEDBACK_CATEGORIES, TERMS, TOPICS
+from play_messages import PLAY_MESSAGES
 from stored_data import STORED_TABLES
 
 #: The AWS region the stack is deployed to (``make deploy``); the privacy page names it.
@@ -13,9 +14,21 @@ REGION_VARIABLE = "UBAO_AWS_REGION"
 DEFAULT_REGION = "af-south-1 (Cape Town)"
 
 
+#: The refusals the community page words itself (``error_<code>`` in ``play_messages``).
+COMMUNITY_ERRORS = (
+    "player_not_found",
+    "cannot_follow_yourself",
+    "you_blocked_player",
+    "too_many_players_followed",
+    "rate_limited",
+)
+
+
 def context(key: str) -> dict[str, Any]:
+    if key == "jamii":
+        return {"error_texts": {code: PLAY_MESSAGES["error_" + code] for code in COMMUNITY_ERRORS}}
     if key == "msaada":
-        return {"topics": TOPICS}
+        return {"topics": TOPICS, "feedback_categories": FEEDBACK_CATEGORIES}
     if key == "masharti":
         return {"terms": TERMS}
     return {"stored_tables": STORED_TABLES, "region": os.environ.get(REGION_VARIABLE) or DEFAULT_REGION}

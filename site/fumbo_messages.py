@@ -53,6 +53,11 @@ FUMBO_MESSAGES = {
     "mine_button": N_("Your mistakes"),
     "mine_none": N_("No puzzles from your own mistakes are waiting. A review of a finished game makes them."),
     "mine_meta": N_("From your own game, move %(ply)s."),
+    # TRANSLATORS: %(number)s: the move's number in the game's move list; %(move)s: the move played, e.g. Nf3.
+    "mine_missed": N_("From your own game, move %(number)s: here you played %(move)s. Find the better move."),
+    "mine_punish": N_(
+        "From your own game, move %(number)s: you played %(move)s. Your opponent's move now: find how they could punish it."
+    ),
     "theme_filter": N_("Theme"),
 }
 

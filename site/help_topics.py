@@ -135,3 +135,13 @@ TERMS: tuple[Section, ...] = (
         N_("These terms may change as ubao grows; the version on this page is the one that holds."),
     ),
 )
+
+
+#: The feedback form's categories (``community.domain.FEEDBACK_CATEGORIES``, in the same order).
+FEEDBACK_CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("bug", N_("Something does not work")),
+    ("idea", N_("An idea")),
+    ("words", N_("A word or a translation")),
+    ("fair_play", N_("Fair play")),
+    ("other", N_("Something else")),
+)

@@ -35,8 +35,10 @@ PAGES = (
     Page("mchezo", "mchezo.html"),
     Page("vinara", "vinara.html"),  # Swahili "leaders": the leaderboards
     Page("historia", "historia.html"),  # Historia ya Michezo: the player's games (issue 41)
+    Page("tazama", "tazama.html"),  # Swahili "watch": the games being played now (issue 41)
     Page("mchezaji", "mchezaji.html"),  # Swahili "player": a player's public profile, ?id= (issue 41)
     Page("mashindano", "mashindano.html"),  # Mashindano: tournaments (issue 40)
+    Page("jamii", "jamii.html"),  # community: follows and friends
     Page("msaada", "msaada.html"),  # help
     Page("masharti", "masharti.html"),  # terms of service
     Page("faragha", "faragha.html"),  # privacy policy

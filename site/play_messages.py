@@ -112,6 +112,11 @@ PLAY_MESSAGES = {
     "lobby_take_other": N_("An open challenge is waiting: %(game)s, %(kind)s, from %(who)s. Play it?"),
     "error_invalid_name": N_("A name has at most 24 characters: letters, digits, spaces and . ' - _"),
     "error_rate_limited": N_("Too many requests. Wait a moment and try again."),
+    # The community (functions/community): follows.
+    "error_player_not_found": N_("No player can be followed with this link."),
+    "error_cannot_follow_yourself": N_("This is your own link: send it to a friend."),
+    "error_you_blocked_player": N_("You blocked this player. Remove the block first."),
+    "error_too_many_players_followed": N_("You follow the most players already. Unfollow one first."),
     # A request the page itself built wrong (not a JSON object, not sent as JSON): a stale page, most likely.
     "error_invalid_body": N_("The page sent a request the server cannot read. Reload the page and try again."),
     "error_unsupported_media_type": N_(

@@ -72,6 +72,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 (
                     "lister",
                     "listed",
+                    "name",
                     "color",
                     "created",
                     "opponent",
@@ -86,11 +87,12 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "private",
                 ),
                 N_(
-                    "Your game history: one entry per game and player, with the opponent, their name, the result and the kind of game."
+                    "Your game history: one entry per game and player, with your name, the opponent and their name, the result and the kind of game."
                 ),
             ),
             Attributes(
-                ("seek", "seek_game", "seek_created"), N_("An open challenge in the lobby: its game and terms.")
+                ("seek", "seek_game", "seek_created", "seek_expires"),
+                N_("An open challenge in the lobby: its game, its terms and when it lapses."),
             ),
             Attributes(("reminder_hour", "reminder_due"), N_("When a correspondence move is due, to send a reminder.")),
             Attributes(("schema_version",), LAYOUT),
@@ -235,6 +237,27 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             ),
             Attributes(("follows",), N_("The games the connection follows.")),
             Attributes(("expires_ms", "expires"), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("schema_version",), LAYOUT),
+        ),
+    ),
+    StoredTable(
+        "CommunityTable",
+        N_("The community: whom each player follows, and the feedback players send."),
+        N_("Follows until you unfollow or delete your data; feedback 180 days (TTL)."),
+        (
+            Attributes(("pk", "sk"), KEYS),
+            Attributes(
+                ("token_hash", "name"),
+                N_(
+                    "Your card, so others can follow you by your link: your name and your token's hash, to check your blocks."
+                ),
+            ),
+            Attributes(("at",), N_("When a follow was made; its key names the two players.")),
+            Attributes(
+                ("category", "text", "lang"),
+                N_("A piece of feedback: its subject, its text and the page's language; no player, no address."),
+            ),
+            Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),

@@ -272,6 +272,27 @@ class GameSummary(BaseModel):
     updated_at: str
 
 
+class OnAirPlayer(BaseModel):
+    name: str | None
+
+
+class OnAirGame(BaseModel):
+    id: str = Field(description="Follow it with `GET /v1/games/{id}` (a spectator's view).")
+    game: GameName
+    players: dict[Color, OnAirPlayer]
+    ply: int = Field(description="Moves played.")
+    turn: Color
+    live: bool = Field(description="A live table (seconds a turn); else a game by correspondence.")
+    turn_seconds: int | None
+    rated: bool
+    updated_at: str
+
+
+class LiveGames(BaseModel):
+    game: GameName
+    games: list[OnAirGame] = Field(description="At most 50: live tables first, the latest active first.")
+
+
 class GameList(BaseModel):
     games: list[GameSummary]
     cursor: str | None = Field(description="Pass as `cursor` for the next page; null on the last page.")

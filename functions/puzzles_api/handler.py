@@ -26,7 +26,6 @@ from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget, caller_of
-from puzzles_api.mine import PersonalPuzzles, is_personal
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
@@ -38,6 +37,7 @@ from puzzles_api.models import (
 )
 from puzzles_api.repository import PuzzleProgressRepository, PuzzleStore
 from puzzles_api.service import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone
+from puzzles_api.service.mine import PersonalPuzzles, is_personal
 from shared_rules.names import GameName
 
 #: Part of every ETag: bump it when the JSON of a puzzle changes shape, so no client keeps an old copy.

@@ -48,6 +48,12 @@ class PersonalPuzzleView(PuzzleView):
 
     from_game: str = Field(description="The id of the game whose review made it.")
     ply: int = Field(description="The move of that game it comes from (1 for the first).")
+    kind: Literal["missed", "punish"] | None = Field(
+        default=None,
+        description="`missed`: the position before your mistake, your move to find the better one; `punish`: the "
+        "position after it, your opponent's move to punish it. None for a puzzle made before this was kept.",
+    )
+    played: str | None = Field(default=None, description="The move you played there (the mistake), in notation.")
 
 
 class PuzzlePack(BaseModel):

@@ -22,7 +22,7 @@ from common.persistence.store import StoreUnavailable, call, from_item, query_al
 #: Play counters per puzzle are split over this many items in DynamoDB (no hot key on the daily puzzle).
 COUNTER_SHARDS = 8
 #: The layout of an attempt item (``result``, ``at``, ``daily``) and of a rating item
-#: (``puzzles_api.puzzle_rating``). Items written before versions were stored (0) have the same layout.
+#: (``puzzles_api.domain.puzzle_rating``). Items written before versions were stored (0) have the same layout.
 SCHEMA_VERSION = 1
 
 
@@ -125,7 +125,7 @@ class PuzzleStore:
       one of ``COUNTER_SHARDS`` items chosen at random per attempt; the counts are their sums. They also add
       up the Glicko-2 terms of the puzzle's games (``info``, ``gain``).
     * ``pk = "puzzle#<puzzle id>"``, ``sk = "rating"``: the puzzle's rating and the totals folded into it
-      (``puzzles_api.puzzle_rating``), written only when the puzzle is served, never by an attempt.
+      (``puzzles_api.domain.puzzle_rating``), written only when the puzzle is served, never by an attempt.
     """
 
     def __init__(self, table: str | None = None):
@@ -162,7 +162,7 @@ class PuzzleStore:
 
     def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
         """Add one first attempt to counter ``shard`` of the puzzle: one play, a solve if ``solved``, and the
-        game's Glicko-2 terms (``puzzles_api.puzzle_rating``)."""
+        game's Glicko-2 terms (``puzzles_api.domain.puzzle_rating``)."""
         call(
             "update_item",
             TableName=self.table,

@@ -49,6 +49,12 @@ PUZZLE_MARKS = (Mark.MISTAKE, Mark.BLUNDER)
 LICENCE = "GPL-3.0-or-later"
 
 
+#: The moves of a game the review reads (fair play, docs/games.md): a 1,000-ply game took 70 s of the review
+#: function; the first 200 plies (100 moves a side) are the opening and middlegame where a player's mistakes are,
+#: and cost about a seventh of that. The review's moves stop there; the game's own record stays whole.
+REVIEWED_PLIES = 200
+
+
 def review_game(
     game_name: str,
     options: Mapping[str, Any] | None,
@@ -74,8 +80,8 @@ def review_game(
         played.append(positions[-1].notation(move))
         positions.append(positions[-1].play(move))
     engine = analyser or analyser_for(positions[0])
-    try:
-        return _review(game.name, positions, played, engine, source)
+    try:  # a long game is reviewed in part: its first REVIEWED_PLIES moves, where nearly every mistake is made
+        return _review(game.name, positions[: REVIEWED_PLIES + 1], played[:REVIEWED_PLIES], engine, source)
     finally:
         if analyser is None:
             engine.close()
@@ -105,7 +111,7 @@ def _review(
                     judged[at] = _puzzle(engine, position)
                 puzzle = judged[at]
                 if puzzle is not None:
-                    puzzles.append(_personal(puzzle, game, mover, ply, mark, kind, source))
+                    puzzles.append(_personal(puzzle, game, mover, ply, mark, kind, source) | {"played": played})
     first: Colour = "white" if positions[0].turn == "white" else "black"
     return GameReview(game, analyses[0].evaluation, tuple(reviews), accuracy(chances, first), tuple(puzzles))
 
@@ -138,7 +144,7 @@ def _personal(
         "owner": owner,
         "ply": ply,
         "mark": mark.value,
-        "kind": kind,
+        "kind": kind,  # "missed": the owner's move before the mistake; "punish": the opponent's after it
     }
     record.pop("difficulty", None)
     return record

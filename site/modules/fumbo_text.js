@@ -68,3 +68,16 @@ export function ratingChangeText(m, f, answer, progress, streak) {
   const rating = format(f.rating_after_try, { rating: Math.round(answer.rating), change: signed });
   return progress ? `${rating} · ${streak(progress.streak || 0)}` : rating;
 }
+
+/**
+ * Where a puzzle from the player's own game comes from, numbered as the game's move list numbers it: before
+ * their mistake ("here you played Nf3; find the better move"), or after it, the opponent's punishment.
+ * @param {Messages} f @param {{ply: number, kind?: string | null, played?: string | null}} puzzle
+ * @returns {string}
+ */
+export function mineText(f, puzzle) {
+  const number = String(Math.ceil(puzzle.ply / 2));
+  if (!puzzle.played || !puzzle.kind) return format(f.mine_meta, { ply: number });
+  const move = (puzzle.ply % 2 ? "" : "…") + puzzle.played;
+  return format(puzzle.kind === "punish" ? f.mine_punish : f.mine_missed, { number, move });
+}

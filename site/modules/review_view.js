@@ -173,8 +173,10 @@ export function setUpReview(box, page) {
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll(".review-move"))) {
       button.toggleAttribute("aria-current", button.dataset.ply === String(ply));
     }
+    // Numbered as the move list numbers them: "6" for the pair, "…" before the second move of it.
     const text = !move ? m.review_start : format(move.mark ? m.review_move_marked : m.review_move_plain, {
-      ply, move: move.move, eval: evalText(move.eval), mark: move.mark ? m[MARK_KEYS[move.mark]] : "", best: move.best,
+      ply: Math.ceil(ply / 2), move: (ply % 2 ? "" : "…") + move.move, eval: evalText(move.eval),
+      mark: move.mark ? m[MARK_KEYS[move.mark]] : "", best: move.best,
     });
     const line = box.querySelector(".review-line");
     if (line) line.textContent = text;

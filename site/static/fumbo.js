@@ -10,7 +10,7 @@
 // when the connection returns: the server stays the judge.
 import { ApiError, call, player, storedPlayer, validate } from "./api.js";
 import { Board } from "./board.js";
-import { goalText, ratingChangeText, ratingText, themeText, turnText } from "../modules/fumbo_text.js";
+import { goalText, mineText, ratingChangeText, ratingText, themeText, turnText } from "../modules/fumbo_text.js";
 import { format, plural, refusalText } from "../modules/i18n.js";
 import { boardMoves, movedSquares, moveText, readableMove } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
@@ -175,7 +175,7 @@ class PuzzleSection {
     this.solution = kept.get("solution." + puzzle.id);
     this.section.dataset.puzzle = puzzle.id;
     this.goal.textContent = goalText(f, puzzle);
-    this.meta.textContent = puzzle.from_game ? format(f.mine_meta, { ply: puzzle.ply }) : puzzle.date
+    this.meta.textContent = puzzle.from_game ? mineText(f, puzzle) : puzzle.date
       ? format(m.puzzle_meta, { rating: puzzle.rating, date: puzzle.date })
       : format(f.puzzle_meta_next, { rating: puzzle.rating });
     this.themes.hidden = true;

@@ -74,10 +74,12 @@ function render(game) {
   const theirs = before && board && before.id === game.id && game.ply === before.ply + 1 && seat && game.turn === seat;
   // A multi-capture of theirs goes hop by hop, the pieces it takes marked until they go.
   const hops = theirs && game.last_move ? captureHops(game.game, cfg.squares[game.game], before.fen, game.fen, game.last_move) : null;
-  const options = { legal, last, orientation: seat || "white", check, slide: theirs ? last : null, hops };
+  // An invitee not yet seated sees the board from the seat the invitation offers, as the invitation says.
+  const orientation = seat || (!both && COLOURS.find((c) => !(game.players && game.players[c]))) || "white";
+  const options = { legal, last, orientation, check, slide: theirs ? last : null, hops };
   if (!board) {
     board = new Board($(".board-host", gameBox), {
-      game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation: seat || "white",
+      game: game.game, fen: game.fen, squares: cfg.squares[game.game], orientation,
       legal, messages: m, showLegal: localStorage.getItem(LEGAL_KEY) !== "off", onMove: (move) => send(moveText(game.game, move)),
       whyIdle,
     });

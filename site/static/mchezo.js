@@ -138,6 +138,8 @@ setUpLobby($("#lobby"), createForm, {
 
 window.addEventListener("hashchange", start);
 start();
+// TV (Tazama): a game followed until it ends, then the next one on the air (tv.js, only in TV mode).
+if (new URLSearchParams(location.hash.slice(1)).get("tv")) import("./tv.js").catch(() => {});
 
 // The player's display name (player_name.js), saved from its own form too.
 /** @param {string} name */

@@ -91,6 +91,53 @@ def play(origin: str, index: int, out: dict) -> None:
         phone.socket.close()
 
 
+def hold(origin: str, count: int = 500) -> None:
+    """``count`` watchers' sockets open at once on one game (20 an address, the limit), one move, each told once."""
+    import socket as sockets
+    from urllib.parse import urlsplit
+
+    from websockets.sync.client import connect
+
+    from tests.bench.live import GAME, call
+
+    source = "127.0.0.10"
+    white, black = (call(origin, "POST", "/v1/players", {}, source=source)[2]["token"] for _ in range(2))
+    # By correspondence: opening 500 sockets takes longer than a live turn on a busy machine.
+    created = call(origin, "POST", "/v1/games", {"game": GAME, "color": "white"}, white, source=source)[2]
+    game_id = created["game"]["id"]
+    call(origin, "POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, black, source=source)
+    host, port = urlsplit(origin).hostname, urlsplit(origin).port
+    opened, refused, started = [], [], time.monotonic()
+    for number in range(count):
+        address = f"127.0.{3 + number // 20}.{1 + number % 20}"
+        try:
+            ticket = call(origin, "POST", "/v1/live/tickets", source=address)[2]
+            raw = sockets.create_connection((host, port), timeout=WAIT, source_address=(address, 0))
+            watcher = connect(origin.replace("http://", "ws://") + ticket["url"], sock=raw, open_timeout=WAIT)
+            watcher.send(json.dumps({"action": "subscribe", "game": game_id, "ply": 0}))
+            if json.loads(watcher.recv(timeout=WAIT))["type"] != "subscribed":
+                refused.append(number)
+            opened.append(watcher)
+        except Exception as error:  # counted: the figure is how many failed
+            refused.append(f"{number}: {type(error).__name__}")
+    took = time.monotonic() - started
+    move = {"move": "c3-d4", "ply": 0}
+    status = call(origin, "POST", f"/v1/games/{game_id}/moves", move, white, source=source)[0]
+    told = 0
+    deadline = time.monotonic() + WAIT
+    for watcher in opened:
+        try:
+            told += json.loads(watcher.recv(timeout=max(0.1, deadline - time.monotonic())))["state"]["ply"] == 1
+        except Exception as error:
+            refused.append(type(error).__name__)
+    for watcher in opened:
+        watcher.close()
+    print(
+        f"  {len(opened)} of {count} sockets open at once in {took:.0f} s (a ticket, the handshake, a subscription "
+        f"each); the move ({status}) reached {told} of them; failures: {refused[:5] or 'none'}"
+    )
+
+
 def bench_live_socket() -> None:
     from tests.bench.common import heading
     from tests.bench.live import percentile
@@ -110,6 +157,7 @@ def bench_live_socket() -> None:
                 thread.start()
             for thread in threads:
                 thread.join()
+            hold(site.origin)
         for kind, label in (("socket", "over the live socket"), ("poll", "by a poll every second (ETag)")):
             values = [value * 1000 for value in out.get(kind, [])]
             if values:

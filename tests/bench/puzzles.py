@@ -32,7 +32,8 @@ def bench_puzzles() -> None:
         from common.players.repository import PlayerStore
         from common.players.service import hash_token
         from games import handler as games_handler
-        from puzzles_api import handler, puzzle_rating
+        from puzzles_api import handler
+        from puzzles_api.domain import puzzle_rating
         from validate_move.handler import lambda_handler as validate_handler
 
         from local.dynamodb import create_tables, table_definitions

@@ -108,7 +108,7 @@ def test_a_multi_capture_is_entered_hop_by_hop_in_a_game(contexts, server, needs
 
 def multi_capture_day(game: str) -> date:
     """The latest day up to today whose daily puzzle opens with a capture of two or more pieces."""
-    from puzzles_api.daily import EPOCH, daily_puzzle
+    from puzzles_api.domain.daily import EPOCH, daily_puzzle
 
     today = datetime.now(UTC).date()
     for offset in range((today - EPOCH).days + 1):
@@ -120,7 +120,7 @@ def multi_capture_day(game: str) -> date:
 
 @pytest.mark.parametrize(("game", "lang"), [("english", "tl"), ("tanzanian", "sw")])
 def test_a_multi_capture_is_entered_hop_by_hop_in_a_puzzle(contexts, needs_dynamodb, game, lang):
-    from puzzles_api.daily import daily_puzzle
+    from puzzles_api.domain.daily import daily_puzzle
 
     day = multi_capture_day(game)
     puzzle = daily_puzzle(game, day)

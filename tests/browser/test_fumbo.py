@@ -67,7 +67,7 @@ def wrong_first_move(puzzle) -> str:
 
 def promotion_day(game: str) -> date:
     """The latest day up to today whose daily puzzle has the solver promote a pawn (the API serves past days)."""
-    from puzzles_api.daily import EPOCH, daily_puzzle
+    from puzzles_api.domain.daily import EPOCH, daily_puzzle
 
     today = datetime.now(UTC).date()
     for offset in range((today - EPOCH).days + 1):

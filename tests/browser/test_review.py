@@ -56,6 +56,19 @@ def reads_the_review(page, messages: dict) -> None:
     board.wait_for_pieces(expected_pieces("chess", after["fen"]))
     line = page.locator(".review-line")
     assert messages["review_mark_blunder"] in line.inner_text() and after["best"] in line.inner_text()
+    # Numbered as the move list numbers it: Black's third move is "3 …Qd6", not "move 6".
+    number, played = (QUEEN_HUNG_PLY + 1) // 2, "\u2026" + QUEEN_HUNG[QUEEN_HUNG_PLY - 1]
+    assert (
+        line.inner_text().startswith(messages["review_move_marked"].split("%(ply)s")[0] + str(number))
+        and f"{played}" in line.inner_text()
+    )
+    # A tap on a marked move down in the review: the board is on the screen beside it, whole.
+    page.mouse.wheel(0, 2000)
+    blunder.click()
+    shown = page.locator("#game .board-host").bounding_box()
+    assert shown and shown["y"] >= 0 and shown["y"] + shown["width"] <= PHONE["height"], shown
+    tapped = blunder.bounding_box()
+    assert tapped and 0 <= tapped["y"] < PHONE["height"]  # and the move tapped is still there too
     page.locator(".review-best").click()  # the better move, marked on the board before the blunder
     for square in after["best_squares"]:
         assert "last" in (board.square(square).get_attribute("class") or "")
@@ -84,7 +97,9 @@ def test_a_review_asked_for_in_swahili_and_read_in_tagalog_with_your_mistakes_in
     meta = chess.locator(".meta")
     meta.wait_for()
     page.wait_for_function("(node) => node.textContent.length > 0", arg=meta.element_handle())
-    assert meta.inner_text() == fumbo["mine_meta"].replace("%(ply)s", str(QUEEN_HUNG_PLY))
+    # The opponent's punishment of his blunder, said so, numbered as the move list: "3", "…Qd6".
+    punish = fumbo["mine_punish"].replace("%(number)s", str((QUEEN_HUNG_PLY + 1) // 2))
+    assert meta.inner_text() == punish.replace("%(move)s", "\u2026" + QUEEN_HUNG[QUEEN_HUNG_PLY - 1])
     assert chess.locator("button.your-mistakes").inner_text() == fumbo["mine_button"]
     BoardView(chess.locator(".board-host")).click("f4", "d6")  # Bxd6: the queen his blunder left
     page.wait_for_function(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 
 import pytest
 from common.players.service import InvalidName, clean_name, token_matches
@@ -85,3 +86,34 @@ def test_token_comparison():
     digest = hashlib.sha256(b"x").hexdigest()
     assert token_matches(digest, digest) and token_matches(digest, bytes.fromhex(digest))
     assert not token_matches(digest, None) and not token_matches(digest, "0" * 64)
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("\u3164\u3164", "invisible"),  # the Hangul filler: a blank name that looks like none
+        ("As\u3164ha", "invisible"),
+        ("\u0301Asha", "mark"),  # a lone combining mark
+        ("Asha \u0301", "mark"),
+        ("Asha\u0316\u0317\u0318\u0319", "marks"),  # Zalgo: four marks on one letter
+        ("\U00012000" * 9, "columns"),  # cuneiform signs: drawn wide, they overflowed a 360 px leaderboard
+        ("\u4e00" * 13, "columns"),  # 13 wide letters: 26 columns
+        ("Computer level 5", "computer"),
+        ("COMPUTER", "computer"),
+        ("Kompyuta 3", "computer"),
+        ("\u0410sha", "scripts"),  # a Cyrillic А beside Latin letters: the look-alike of "Asha"
+        ("P\u0430ul", "scripts"),
+    ],
+)
+def test_names_a_person_cannot_read_are_refused(name, why):
+    """The attacks of issue 39 on names (docs/games.md, "Fair play"): each is refused, with its reason."""
+    with pytest.raises(InvalidName) as refused:
+        clean_name(name)
+    assert why in str(refused.value) or why == "computer" and "computer" in str(refused.value)
+
+
+def test_names_in_every_script_in_use_are_kept_and_folded_to_nfkc():
+    assert clean_name("\uff21\uff53\uff48\uff41") == "Asha"  # full-width letters fold to Latin
+    for name in ("Mwanaidi", "Tiếng Việt", "สมชาย", "नमस्ते", "Олена", "Ελένη", "李小龍", "Jośé Mari"):
+        assert clean_name(name) == unicodedata.normalize("NFKC", name)
+    assert clean_name("\u4e00" * 12) == "\u4e00" * 12  # 12 wide letters: 24 columns, the widest

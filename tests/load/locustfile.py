@@ -26,7 +26,7 @@ from locust import HttpUser, between, events, task
 from locust.exception import StopUser
 from requests.adapters import HTTPAdapter
 
-from tests.load import tables
+from tests.load import live_watch, tables
 from tests.load.target import RemoteHost, loopback_origin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,8 +92,9 @@ class Player(HttpUser):
     """One phone: a player who reads, solves puzzles and plays, with a few seconds between actions."""
 
     wait_time = between(1, 4)
-    #: The lobby, live tables, the leaderboard and reviews, with their weights beside the methods' below.
-    tasks = {tables.lobby: 3, tables.live_table: 2, tables.leaderboard: 2, tables.review: 3}
+    #: The lobby, live tables (played by polling, watched over the live socket), the leaderboard and reviews,
+    #: with their weights beside the methods' below.
+    tasks = {tables.lobby: 3, tables.live_table: 2, tables.leaderboard: 2, tables.review: 3, live_watch.watch: 2}
     #: A correspondence game past this many plies is resigned by the player to move, one time in four.
     RESIGN_FROM_PLY = 16
 

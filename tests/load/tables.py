@@ -41,6 +41,8 @@ REVIEW_POLL_SECONDS = 4.0  # POLL_MS in site/modules/review_view.js
 REVIEW_READS = 3
 #: Live tables waiting for a second player: (game id, invite code, creator's token).
 OPEN_TABLES: deque[tuple[str, str, str]] = deque(maxlen=100)
+#: Live tables being played (their ids, the newest last): what the live-socket watchers follow (live_watch.py).
+LIVE_GAMES: deque[str] = deque(maxlen=50)
 
 
 class Phone(Protocol):
@@ -150,6 +152,8 @@ def join_shared(player: Phone, invites: deque[tuple[str, str, str]]) -> tuple[st
 
 
 def _play_live(player: Phone, game_id: str, seat: str) -> None:
+    if seat == "white":  # a new table: watchers may follow it from now on
+        LIVE_GAMES.append(game_id)
     started, etag, view = time.monotonic(), None, {}
     moved, think_until = 0, None
     while time.monotonic() - started < LIVE_SECONDS:

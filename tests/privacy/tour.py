@@ -53,7 +53,7 @@ def walk(games_handler, puzzles_handler, push_handler, community_handler) -> Non
     if community_handler is not None:
         from tests.privacy.community_tour import walk_community
 
-        walk_community(community_handler, white, black, third)
+        walk_community(community_handler, white, black, third, game_id)
     # -- tournaments (issue 40) --
     from tests.privacy.tournament_tour import walk_tournaments
 

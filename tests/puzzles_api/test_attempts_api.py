@@ -4,8 +4,8 @@ counting, the puzzle by id, and every refusal with its status and code, changing
 from __future__ import annotations
 
 import pytest
-from puzzles_api.daily import daily_puzzle
-from puzzles_api.progress import PUZZLE_RD
+from puzzles_api.domain.daily import daily_puzzle
+from puzzles_api.domain.progress import PUZZLE_RD
 from puzzles_api.repository import COUNTER_SHARDS, PuzzleStore
 
 from puzzles.catalog import GAMES, find, load

@@ -1,10 +1,10 @@
-"""Checking attempts (puzzles_api.check): moves compared as moves whatever their notation, any mate solves,
+"""Checking attempts (puzzles_api.domain.check): moves compared as moves whatever their notation, any mate solves,
 a wrong move fails with the solution, and input that is not an attempt is refused."""
 
 from __future__ import annotations
 
 import pytest
-from puzzles_api.check import AttemptOver, judge
+from puzzles_api.domain.check import AttemptOver, judge
 
 from puzzles.catalog import Puzzle, find, load
 from shared_rules import AmbiguousMove, InvalidMove, get_game

@@ -9,8 +9,8 @@ import sys
 from datetime import date, timedelta
 
 import pytest
-from puzzles_api import daily
-from puzzles_api.daily import DAILY_BANDS, EPOCH, MIN_GAP_DAYS, daily_puzzle, min_gap, pool
+from puzzles_api.domain import daily
+from puzzles_api.domain.daily import DAILY_BANDS, EPOCH, MIN_GAP_DAYS, daily_puzzle, min_gap, pool
 
 from local.template import ROOT
 from puzzles.catalog import GAMES, find, load
@@ -58,7 +58,7 @@ def test_the_choice_is_the_same_in_a_fresh_process_with_another_hash_seed():
     assert [daily_puzzle(game, day).id for game in GAMES for day in days] == here
     code = (
         "import sys; sys.path[:0] = ['functions', '.']\n"
-        "from datetime import date\nfrom puzzles_api.daily import daily_puzzle\n"
+        "from datetime import date\nfrom puzzles_api.domain.daily import daily_puzzle\n"
         f"days = [date.fromisoformat(text) for text in {[day.isoformat() for day in days]!r}]\n"
         "print(' '.join(daily_puzzle(game, day).id for game in ('chess', 'english', 'tanzanian') for day in days))"
     )

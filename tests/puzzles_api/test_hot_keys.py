@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 from common.persistence.deadline import BUDGETS
-from puzzles_api.puzzle_rating import CACHE_SECONDS
+from puzzles_api.domain.puzzle_rating import CACHE_SECONDS
 
 from local.template import Template
 from puzzles.catalog import find

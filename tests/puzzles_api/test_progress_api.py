@@ -7,8 +7,8 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from puzzles_api.daily import daily_puzzle
-from puzzles_api.progress import RECENT_MAX
+from puzzles_api.domain.daily import daily_puzzle
+from puzzles_api.domain.progress import RECENT_MAX
 
 from puzzles.catalog import find, load
 from tests.puzzles_api.client import snapshot

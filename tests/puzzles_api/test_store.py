@@ -11,7 +11,7 @@ from common.persistence import store
 from common.persistence.store import item_size
 from common.players.repository import PUZZLE_PROGRESS, PlayerStore
 from common.players.service import hash_token
-from puzzles_api.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
+from puzzles_api.domain.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
 from puzzles_api.repository import PuzzleStore
 from puzzles_api.service import IN_FLIGHT_SECONDS
 

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from puzzles_api.daily import daily_puzzle
-from puzzles_api.progress import Progress, local_date
+from puzzles_api.domain.daily import daily_puzzle
+from puzzles_api.domain.progress import Progress, local_date
 
 from tests.puzzles_api.test_progress_api import at
 

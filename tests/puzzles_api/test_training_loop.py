@@ -7,8 +7,8 @@ import collections
 
 import pytest
 from common.ratings import glicko2
-from puzzles_api.progress import HISTORY_MAX, PUZZLE_RD, RECENT_MAX
-from puzzles_api.puzzle_rating import CACHE_SECONDS, FOLD_SECONDS
+from puzzles_api.domain.progress import HISTORY_MAX, PUZZLE_RD, RECENT_MAX
+from puzzles_api.domain.puzzle_rating import CACHE_SECONDS, FOLD_SECONDS
 from puzzles_api.service import LENGTH_THEMES, PACK_MAX
 
 from puzzles.catalog import GAMES, find, load

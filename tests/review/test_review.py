@@ -10,7 +10,7 @@ from typing import Any
 
 import chess
 import pytest
-from puzzles_api.check import judge as judge_attempt
+from puzzles_api.domain.check import judge as judge_attempt
 from review.domain import SCALES, GameReview, Mark
 from review.engines import EngineUnavailable, stockfish_path
 from review.service import review_game
@@ -193,3 +193,16 @@ def test_a_bad_move_is_the_rules_refusal() -> None:
 def pieces(position: DraughtsPosition) -> dict[str, int]:
     state = position.state
     return {"white": state.white.bit_count(), "black": state.black.bit_count()}
+
+
+@pytest.mark.slow  # 200 positions searched by the draughts engine: about 20 s of CPU
+def test_a_long_game_is_reviewed_in_part() -> None:
+    """The attack of issue 39: a 1,000-ply game took 70 s of the review function. A game longer than
+    ``REVIEWED_PLIES`` is reviewed over its first ``REVIEWED_PLIES`` moves (docs/games.md, "Fair play")."""
+    from review.service import REVIEWED_PLIES
+
+    from tests.games.long_game import KINGS_FEN, SHUFFLE
+
+    moves = list(SHUFFLE) * ((REVIEWED_PLIES + 40) // len(SHUFFLE))
+    review = review_game("tanzanian", {}, KINGS_FEN, moves)
+    assert len(moves) > REVIEWED_PLIES and [move.ply for move in review.moves] == list(range(1, REVIEWED_PLIES + 1))

@@ -166,3 +166,19 @@ def test_a_review_pending_a_quarter_of_an_hour_is_sent_again_when_asked(apis, qu
     clock.advance(seconds=15 * 60 + 1)  # its message lost, or in the dead-letter queue
     assert api.call("POST", f"/v1/games/{game_id}/review", token=seats["black"]).body["status"] == "pending"
     assert queue.sent == [game_id, game_id]
+
+
+def test_a_review_flood_is_bounded_per_player(apis, queue) -> None:
+    """The attack of issue 39: 25 review requests from one player were all accepted at once (each up to a
+    minute of the engine). A player asks 20 a day; the 21st is a 429 that asks for nothing."""
+    api, _puzzles = apis
+    asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
+    answers = []
+    for _ in range(22):
+        created = api.create(asha["token"], "english", "white").body
+        game_id = created["game"]["id"]
+        assert api.join(baraka["token"], game_id, created["invite"]["code"]).status == 200
+        assert api.call("POST", f"/v1/games/{game_id}/resign", token=asha["token"]).status == 200
+        answers.append(api.call("POST", f"/v1/games/{game_id}/review", token=baraka["token"]))
+    assert [answer.status for answer in answers] == [202] * 20 + [429] * 2
+    assert answers[-1].code == "rate_limited" and len(queue.sent) == 20

@@ -6,7 +6,7 @@
   player up by the token's hash (one read). Games keep the hash of each seat's token too, so a move is
   checked against the game's own item with ``token_matches`` (a constant-time comparison) and needs no
   second read.
-* Display names are optional, 1 to 24 characters: letters of any script, digits, spaces and ``.'-_``.
+* Display names are optional, 1 to 24 characters a person can read (``common.players.names``).
 
 Used by the games function and by the puzzles function (progress belongs to the same players).
 """
@@ -17,21 +17,28 @@ import hashlib
 import hmac
 import re
 import secrets
-import unicodedata
 from typing import Any
 
 from common.players.domain import InvalidName, Player, Unauthorized
+from common.players.names import clean_name
 from common.players.repository import PlayerRepository
 
 # Player and the refusals live in common.players.domain; importers of this module get them here too.
-__all__ = ["InvalidName", "Player", "Players", "Unauthorized", "bearer_token", "hash_token", "required_token"]
+__all__ = [
+    "InvalidName",
+    "Player",
+    "Players",
+    "Unauthorized",
+    "bearer_token",
+    "clean_name",
+    "hash_token",
+    "required_token",
+]
 
 TOKEN_PREFIX = "ubao_"
 TOKEN_BYTES = 32  # 256 bits: far beyond guessing, and the hash stays a safe lookup key
 PLAYER_ID_BYTES = 9  # 72 bits, 12 URL-safe characters: public, so it only has to be unique
-NAME_MAX_CHARS = 24
 _TOKEN_SHAPE = re.compile(r"ubao_[A-Za-z0-9_-]{43}")
-_NAME_PUNCTUATION = frozenset(" .'-_")
 
 
 def new_token() -> str:
@@ -75,26 +82,6 @@ def required_token(headers: dict[str, str] | None) -> str:
     if token is None:  # bearer_token raised already; this tells the type checker
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
     return token
-
-
-def clean_name(name: str | None) -> str | None:
-    """The display name to store (NFC, trimmed, inner spaces collapsed), or ``InvalidName`` saying why not."""
-    if name is None:
-        return None
-    if not isinstance(name, str):
-        raise InvalidName("the name must be text")
-    if any(character.isspace() and character != " " for character in name):
-        raise InvalidName("the name must be on one line, with plain spaces")
-    cleaned = " ".join(part for part in unicodedata.normalize("NFC", name).split(" ") if part)
-    if not cleaned:
-        raise InvalidName("the name is empty; send null to remove it")
-    if len(cleaned) > NAME_MAX_CHARS:
-        raise InvalidName(f"the name is {len(cleaned)} characters long; at most {NAME_MAX_CHARS} are allowed")
-    for character in cleaned:
-        category = unicodedata.category(character)
-        if not (category[0] in "LMN" or character in _NAME_PUNCTUATION):
-            raise InvalidName(f"the name may hold letters, digits, spaces and . ' - _, not {character!r}")
-    return cleaned
 
 
 class Players:

@@ -5,7 +5,7 @@ the opponents' ratings and the scores (1 win, 0.5 draw, 0 loss). Two users share
 
 * puzzles (``puzzles_api``): every first attempt is a rating period of its own with one game, the puzzle
   being the opponent (a solve is a win); puzzles are rated too, with longer periods whose games are summed
-  as they come (``result_terms``, ``update_from_terms``; ``puzzles_api.puzzle_rating``);
+  as they come (``result_terms``, ``update_from_terms``; ``puzzles_api.domain.puzzle_rating``);
 * games (``games.ratings``): every rated game is a rating period of one game for each player, against the
   opponent's rating before the game.
 

@@ -90,6 +90,12 @@ _SPECS = (
     ErrorSpec("no_draw_offer", _S.CONFLICT, "a draw accepted or declined that nobody offered", has_text=True),
     ErrorSpec("game_not_finished", _S.CONFLICT, "a rematch or a review asked before the game is over", has_text=True),
     ErrorSpec("no_rematch_offer", _S.CONFLICT, "a rematch accepted or declined that nobody offered", has_text=True),
+    # The community (functions/community): follows and feedback.
+    ErrorSpec("player_not_found", _S.NOT_FOUND, "no player with this id can be followed", has_text=True),
+    ErrorSpec("follow_not_found", _S.NOT_FOUND, "the player does not follow that player"),
+    ErrorSpec("cannot_follow_yourself", _S.CONFLICT, "a player asked to follow themselves", has_text=True),
+    ErrorSpec("you_blocked_player", _S.CONFLICT, "a follow of a player the asker blocked", has_text=True),
+    ErrorSpec("too_many_players_followed", _S.CONFLICT, "the player follows the most players already", has_text=True),
     ErrorSpec("no_opponent", _S.CONFLICT, "a block asked in a game with no other player"),
     ErrorSpec("too_many_blocks", _S.CONFLICT, "the player keeps the most blocks already"),
     ErrorSpec("not_abortable", _S.CONFLICT, "an abort after both sides made two moves", has_text=True),

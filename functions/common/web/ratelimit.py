@@ -113,10 +113,28 @@ LIMITS: dict[str, Limit] = {
     "tournaments": Limit(
         "tournaments", capacity=5, per_second=1 / 600, per_player=True, address_capacity=30, address_per_second=1 / 60
     ),
+    # Reviews asked for (each up to a minute of the review function's engine; fair play, issue 39): 20 a day per
+    # player, 200 a day per address (a school's players behind one NAT).
+    "reviews": Limit(
+        "reviews",
+        capacity=20,
+        per_second=20 / 86_400,
+        per_player=True,
+        address_capacity=200,
+        address_per_second=200 / 86_400,
+    ),
     # Tickets for the live WebSocket (functions/live): a page asks one per (re)connection; a flaky phone link
     # reconnects often, so 30 at once, then one every 5 s per player; an address 120, then one a second.
     "live_tickets": Limit(
         "live_tickets", capacity=30, per_second=0.2, per_player=True, address_capacity=120, address_per_second=1.0
+    ),
+    # Follows and unfollows (functions/community): 30 at once, then one every 10 s per player; an address 120.
+    "follows": Limit(
+        "follows", capacity=30, per_second=0.1, per_player=True, address_capacity=120, address_per_second=0.5
+    ),
+    # Feedback (functions/community): 5 at once, then one every 10 minutes, per player and per address.
+    "feedback": Limit(
+        "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
     ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
@@ -136,7 +154,11 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/seeks"): "seeks",
     ("post", "/v1/seeks/{id}/accept"): "seeks",
     ("post", "/v1/tournaments"): "tournaments",
+    ("post", "/v1/games/{id}/review"): "reviews",
     ("post", "/v1/live/tickets"): "live_tickets",
+    ("post", "/v1/players/me/follows"): "follows",
+    ("delete", "/v1/players/me/follows"): "follows",
+    ("post", "/v1/feedback"): "feedback",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -153,7 +175,10 @@ DESCRIPTIONS = {
     "anonymous_puzzle": "attempts at this puzzle from your network without a player",
     "seeks": "challenges made or accepted",
     "tournaments": "tournaments made",
+    "reviews": "game reviews asked for",
     "live_tickets": "live connections",
+    "follows": "follows changed",
+    "feedback": "feedback sent",
 }
 
 

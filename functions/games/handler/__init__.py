@@ -30,6 +30,7 @@ from games.handler import blocks as blocking
 from games.handler import history as history_routes
 from games.handler import lobby as lobby_routes
 from games.handler import ratings as rating_routes
+from games.handler import watch as watch_routes
 from games.handler.dependencies import Games, Reviews, export_cache, recent_heads
 from games.handler.dependencies import game_repository as game_repository  # the tests override it here
 from games.handler.dependencies import review_queue as review_queue  # the tests override it here
@@ -102,6 +103,7 @@ def create_app() -> Api:
     app.include_router(blocking.router)  # /v1/players/me/blocks
     app.include_router(lobby_routes.router)  # /v1/seeks
     app.include_router(history_routes.router)  # /v1/players/me/history, /v1/players/{id}/games
+    app.include_router(watch_routes.router)  # /v1/games/live
     app.include_router(rating_routes.router)  # GET /v1/players/me, its rating histories, /v1/leaderboard
     # Each instance keeps the heads it last read or wrote: a move starts from one instead of reading it.
     heads = RecentHeads()

@@ -71,8 +71,9 @@ def review_requests(
     reviews: Annotated[ReviewRepository, Depends(review_repository)],
     queue: Annotated[ReviewQueue, Depends(review_queue)],
     now: Annotated[Clock, Depends(clock)],
+    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
 ) -> ReviewRequests:
-    return ReviewRequests(games, reviews, queue, now)
+    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, now))
 
 
 Reviews = Annotated[ReviewRequests, Depends(review_requests)]

@@ -46,6 +46,7 @@ from games.domain import (
 )
 from games.domain.rating_change import RatingChange
 from games.repository.upgrade import SCHEMA_VERSION
+from games.watch.domain import air_keys
 from shared_rules import Snapshot
 
 Record = dict[str, Any]
@@ -237,6 +238,7 @@ def head_record(head: GameHead) -> Record:
         "casual_reason": head.casual_reason,
         "schema_version": SCHEMA_VERSION,
     }
+    record.update(air_keys(head))  # Tazama's sparse index (``GamesOnAir``): only a public game being played
     if head.seek is not None and head.seek.state == "open":
         # The keys of the lobby's sparse index (``SeeksByGame``): only an open challenge's head carries them.
         record.update(seek_game=head.game, seek_created=head.created, seek_expires=head.seek.expires)

@@ -45,6 +45,8 @@ HEAD_ATTRIBUTES = frozenset(
         "reminder_hour",
         "seek_game",
         "seek_created",
+        "air_game",
+        "air_order",
         "seek_expires",
     }  # fmt: skip
 )
@@ -55,6 +57,7 @@ GAMES_BY_BLACK = "GamesByBlackPlayer"
 
 
 REMINDER_INDEX = "GamesByReminderHour"
+ON_AIR_INDEX = "GamesOnAir"
 
 
 def event_key(seq: int) -> str:
@@ -178,6 +181,20 @@ class GameStore:
         answer = read("query", **params)
         heads = [head_of_item(item) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
+
+    def on_air(self, game: str, low: int, limit: int) -> list[dict[str, Any]]:
+        """The heads on the air in ``game`` with ``air_order >= low``, highest first: one Query of the sparse
+        ``GamesOnAir`` (Tazama; ``games.watch``), eventually consistent like every index."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            IndexName=ON_AIR_INDEX,
+            KeyConditionExpression="air_game = :game AND air_order >= :low",
+            ExpressionAttributeValues={":game": {"S": game}, ":low": to_attribute(low)},
+            ScanIndexForward=False,
+            Limit=limit,
+        )
+        return [head_of_item(item) for item in answer.get("Items", ())]
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
         """The games whose head has a reminder due by ``now_ms`` in the hour ``hour`` (the sparse index): one

@@ -45,6 +45,8 @@ class GameRecords(Protocol):
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]: ...
 
+    def on_air(self, game: str, low: int, limit: int) -> list[Record]: ...
+
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
 
 
@@ -124,6 +126,12 @@ class InMemoryGameStore:
             found = [head for head in found if (head[order_key], head["id"]) < (after[0], after[1])]
         page = found[:limit]
         return [copy.deepcopy(head) for head in page], len(found) > limit
+
+    def on_air(self, game: str, low: int, limit: int) -> list[Record]:
+        self.calls += 1
+        found = [head for head in self.heads.values() if head.get("air_game") == game and head["air_order"] >= low]
+        found.sort(key=lambda head: head["air_order"], reverse=True)
+        return [copy.deepcopy(head) for head in found[:limit]]
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
         self.calls += 1

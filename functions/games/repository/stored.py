@@ -61,6 +61,10 @@ class GameRepository(Protocol):
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]: ...
 
+    def on_air(self, game: str, low: int, limit: int) -> list[GameHead]:
+        """The heads of the games on the air (``games.watch``), highest ``air_order`` first, down to ``low``."""
+        ...
+
     def save_listings(self, listings: list[dict[str, Any]]) -> None:
         """Store each player's listing of a game (records of ``games.history.domain.Listing``), newer only."""
         ...
@@ -113,6 +117,10 @@ class StoredGames:
 
     def due_for_reminders(self, hour: int, now_ms: int) -> list[str]:
         return self.records.due_for_reminders(hour, now_ms)
+
+    def on_air(self, game: str, low: int, limit: int) -> list[GameHead]:
+        heads = (head_of(record) for record in self.records.on_air(game, low, limit))
+        return [head for head in heads if head is not None]
 
     def save_listings(self, listings: list[dict[str, Any]]) -> None:
         for listing in listings:

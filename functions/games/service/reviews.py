@@ -18,6 +18,7 @@ from common.errors import DomainError
 from common.reviews.queue import ReviewQueue
 from common.reviews.repository import ReviewRepository, StoredReview
 from common.web.depends import Clock
+from common.web.ratelimit import RateLimiter
 
 from games.domain import Color, GameHead, ReviewAsked
 from games.domain.errors import Conflict, GameNotFound
@@ -34,11 +35,19 @@ class ReviewNotFound(DomainError):
 
 
 class ReviewRequests:
-    def __init__(self, games: GameRepository, reviews: ReviewRepository, queue: ReviewQueue, now: Clock):
+    def __init__(
+        self,
+        games: GameRepository,
+        reviews: ReviewRepository,
+        queue: ReviewQueue,
+        now: Clock,
+        limiter: RateLimiter | None = None,
+    ):
         self.games = games
         self.reviews = reviews
         self.queue = queue
         self.now = now
+        self.limiter = limiter
 
     def ask(self, token_hash: str, game_id: str) -> StoredReview:
         head = self.games.get_head(game_id)
@@ -47,6 +56,8 @@ class ReviewRequests:
         color = seat_or_refuse(head, token_hash)
         if head.state != "finished":
             raise Conflict("a game is reviewed once it is over", code="game_not_finished", game=head)
+        if self.limiter is not None:  # charged before anything is written: a flood of requests is a 429
+            self.limiter.charge("reviews")
         now_ms = int(self.now() * 1000)
         if self.reviews.request(game_id, now_ms):
             self.queue.send(game_id)

@@ -23,7 +23,7 @@ from typing import Any
 
 from common.ratings import glicko2
 
-from puzzles_api.progress import PUZZLE_RD
+from puzzles_api.domain.progress import PUZZLE_RD
 
 #: The deviation a puzzle starts with: its set rating (Lichess's, or the generator's estimate) is trusted
 #: about as much as a settled player's rating, as the players' updates always took it.

@@ -1,6 +1,6 @@
 """ "Your mistakes": the personal puzzles a game review made from a player's own mistakes (``review.service``,
 stored per player by ``common.reviews.repository``). They are the player's alone: served only with the player's token,
-checked as the sets' puzzles are (``puzzles_api.check``), and never rated: solving one changes no rating, no
+checked as the sets' puzzles are (``puzzles_api.domain.check``), and never rated: solving one changes no rating, no
 count and no streak. A personal puzzle's id is ``<game>-mine-<10 hex digits>``.
 
 ``next`` serves the player's personal puzzles of a game in the order of the games and their plies, skipping the
@@ -16,9 +16,9 @@ from common.players.repository import PUZZLE_PROGRESS
 from common.reviews.repository import PersonalPuzzle, ReviewRepository
 
 from puzzles.catalog import Puzzle
-from puzzles_api.check import judge
 from puzzles_api.domain import Caller, NoPuzzleLeft, PuzzleNotFound
-from puzzles_api.progress import Progress
+from puzzles_api.domain.check import judge
+from puzzles_api.domain.progress import Progress
 from puzzles_api.service import puzzle_view
 
 PERSONAL_ID = re.compile(r"(chess|english|tanzanian)-mine-[0-9a-f]{10}")
@@ -38,7 +38,8 @@ class PersonalPuzzles:
         for found in self.reviews.puzzles_of(player.player_id):
             if found.record["game"] == game and not found.finished and game_id in (None, found.game_id):
                 view = puzzle_view(Puzzle.from_json(found.record))
-                return {**view, "from_game": found.game_id, "ply": int(found.record["ply"])}
+                mistake = {"kind": found.record.get("kind"), "played": found.record.get("played")}
+                return {**view, "from_game": found.game_id, "ply": int(found.record["ply"]), **mistake}
         raise NoPuzzleLeft(f"no {game} puzzle from your own mistakes is waiting: a game review makes them")
 
     def attempt(self, caller: Caller | None, puzzle_id: str, moves: list[str]) -> Record:

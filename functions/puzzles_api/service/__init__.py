@@ -36,8 +36,6 @@ from common.web import metrics
 from common.web.timezones import is_allowed_zone
 
 from puzzles.catalog import Puzzle, find, load
-from puzzles_api import daily as daily_choice
-from puzzles_api.check import Verdict, judge
 from puzzles_api.domain import (
     Caller,
     Daily,
@@ -47,8 +45,10 @@ from puzzles_api.domain import (
     NoPuzzleLeft,
     PuzzleNotFound,
 )
-from puzzles_api.progress import HISTORY_MAX, Attempt, Progress, utc_date
-from puzzles_api.puzzle_rating import CACHE_SECONDS, PuzzleRating, Totals, game_terms
+from puzzles_api.domain import daily as daily_choice
+from puzzles_api.domain.check import Verdict, judge
+from puzzles_api.domain.progress import HISTORY_MAX, Attempt, Progress, utc_date
+from puzzles_api.domain.puzzle_rating import CACHE_SECONDS, PuzzleRating, Totals, game_terms
 from puzzles_api.repository import COUNTER_SHARDS, PuzzleProgressRepository
 from shared_rules.names import GAME_NAMES
 

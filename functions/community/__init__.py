@@ -1,0 +1,1 @@
+"""CommunityFunction: follows and friends, and players' feedback (docs/community.md)."""

@@ -1,0 +1,36 @@
+"""The other player of a game, read from the games table through the games function's own repository (one read
+of the game's head): whom "follow" on a game page means."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from common.errors import DomainError
+
+from community.domain import Card
+
+if TYPE_CHECKING:
+    from games.repository import GameRepository
+
+
+class StoredOpponents:
+    def __init__(self, games: GameRepository | None = None):
+        if games is None:
+            from games.repository import dynamodb_games
+
+            games = dynamodb_games()
+        self.games = games
+
+    def opponent(self, game_id: str, token_hash: str) -> Card:
+        from games.domain import other
+
+        head = self.games.get_head(game_id)
+        if head is None:
+            raise DomainError("no game has this id", code="game_not_found")
+        color = head.seat_of(token_hash)
+        if color is None:
+            raise DomainError("you hold no seat in this game", code="not_a_player")
+        seat = head.seat(other(color))
+        if seat is None or seat.player_id is None or seat.key is None:
+            raise DomainError("this game has no other player to follow", code="no_opponent")
+        return Card(seat.player_id, seat.key.hex(), seat.name)

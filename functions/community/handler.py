@@ -1,0 +1,143 @@
+"""CommunityFunction: follows and friends (``/v1/players/me/follows``) and feedback (``/v1/feedback``); routes in
+template.yaml. Thin: the models check the request, ``community.service`` acts, the repository stores."""
+
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.players.repository import PlayerRepository
+from common.web.api import JSON, Api
+from common.web.auth import CurrentPlayer
+from common.web.depends import Clock, clock, player_repository, rate_limiter
+from common.web.models import route_errors
+from common.web.ratelimit import RateLimiter
+
+from community.domain import FEEDBACK_DAYS, Friendly
+from community.games import StoredOpponents
+from community.models import (
+    FeedbackReceived,
+    FeedbackRequest,
+    FollowList,
+    FollowRequest,
+    FollowView,
+    Unfollowed,
+    UnfollowRequest,
+)
+from community.repository import CommunityRepository, DynamoCommunity
+from community.service import Community, Opponents
+
+FOLLOWS = "/v1/players/me/follows"
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def community_repository() -> CommunityRepository:
+    return DynamoCommunity()
+
+
+def opponents() -> Opponents:
+    return StoredOpponents()
+
+
+def community(
+    repository: Annotated[CommunityRepository, Depends(community_repository)],
+    players: Annotated[PlayerRepository, Depends(player_repository)],
+    now: Annotated[Clock, Depends(clock)],
+) -> Community:
+    return Community(repository, players, now)
+
+
+Service = Annotated[Community, Depends(community)]
+Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
+
+_errors = route_errors(
+    {
+        403: "You hold no seat in that game.",
+        404: "No such player or game, or you do not follow this player.",
+        409: "You blocked that player, it is yourself, the game has no other player, or you follow the most already.",
+        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
+        429: "Too many changes from your network or by you; try again after `Retry-After` seconds.",
+    }
+)
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+
+@router.post(
+    FOLLOWS,
+    summary="Follow a player",
+    description="By their public id (their friend link, their profile) or as the other player of one of your games. "
+    "Two players who follow each other are friends. Following the same player again answers 200 with the follow. "
+    "A block in either direction refuses it (a block by the other player reads as no such player).",
+    tags=["community"],
+    responses={201: {"description": "The follow (new)."}, **_errors(401, 403, 404, 409, 422, 429, 503)},
+)
+def follow(
+    request: FollowRequest,
+    player: CurrentPlayer,
+    service: Service,
+    games: Annotated[Opponents, Depends(opponents)],
+    limiter: Limiter,
+) -> Response[FollowView]:
+    limiter.charge("follows")
+    if request.game is not None:
+        made, new = service.follow_opponent(player, request.game, games)
+    else:
+        made, new = service.follow(player, str(request.player))
+    friends = made.player_id in service.repository.followers(player.player_id)
+    body = FollowView.of(Friendly(made, friends))
+    return Response(HTTPStatus.CREATED if new else HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+
+@router.get(
+    FOLLOWS,
+    summary="The players you follow",
+    description="Oldest first, each marked `friend` when they follow you too; with your own public id, which your "
+    "friend link carries. Reading it makes you followable by that id.",
+    tags=["community"],
+    responses=_errors(401, 503),
+)
+def list_follows(player: CurrentPlayer, service: Service) -> Response[FollowList]:
+    service.introduce(player)
+    body = FollowList(player_id=player.player_id, follows=[FollowView.of(item) for item in service.follows(player)])
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+
+
+@router.delete(
+    FOLLOWS,
+    summary="Stop following a player",
+    description='Sent as `{"player": id}`.',
+    tags=["community"],
+    responses=_errors(401, 404, 422, 429, 503),
+)
+def unfollow(
+    request: UnfollowRequest, player: CurrentPlayer, service: Service, limiter: Limiter
+) -> Response[Unfollowed]:
+    limiter.charge("follows")
+    service.unfollow(player, request.player)
+    return Response(HTTPStatus.OK, JSON, Unfollowed(), headers=NO_STORE)
+
+
+@router.post(
+    "/v1/feedback",
+    summary="Send feedback",
+    description="A category and up to 1,000 characters, in the page's language. No account, no e-mail: the feedback "
+    f"is tied to no player and deleted after {FEEDBACK_DAYS} days.",
+    tags=["community"],
+    responses={201: {"description": "Received."}, **_errors(422, 429, 503)},
+)
+def send_feedback(request: FeedbackRequest, service: Service, limiter: Limiter) -> Response[FeedbackReceived]:
+    limiter.charge("feedback")
+    service.send_feedback(request.category, request.text, request.lang)
+    return Response(HTTPStatus.CREATED, JSON, FeedbackReceived(kept_days=FEEDBACK_DAYS), headers=NO_STORE)
+
+
+def create_app() -> Api:
+    app = Api()
+    app.include_router(router)
+    return app
+
+
+app = create_app()
+lambda_handler = app.lambda_handler

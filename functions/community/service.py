@@ -1,0 +1,110 @@
+"""The community's actions on a repository and a clock: follow (from a game, or by a player's id from a link or
+a profile), unfollow, the follows with friends marked, and feedback. A block overrides everything: neither of
+two players who blocked the other can follow the other, and a follow stays out of the list once either blocks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from common.players.blocks import blocks_player, is_blocked
+from common.players.domain import Player
+from common.players.repository import PlayerRepository
+
+from community.domain import (
+    FEEDBACK_DAYS,
+    MAX_FOLLOWS,
+    CannotFollowYourself,
+    Card,
+    Feedback,
+    FeedbackCategory,
+    Follow,
+    FollowNotFound,
+    Friendly,
+    PlayerNotFound,
+    TooManyFollows,
+    YouBlockedPlayer,
+)
+from community.repository import CommunityRepository
+
+
+class Opponents(Protocol):
+    def opponent(self, game_id: str, token_hash: str) -> Card:
+        """The other player of a game the asker holds a seat in, as a card; ``PlayerNotFound`` otherwise."""
+        ...
+
+
+@dataclass
+class Community:
+    repository: CommunityRepository
+    players: PlayerRepository
+    clock: Callable[[], float] = time.time
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    def introduce(self, player: Player) -> Card:
+        """Keep the player's card (its name as it is now), so others can follow them by their id."""
+        card = Card(player.player_id, player.token_hash, player.name)
+        if self.repository.card(player.player_id) != card:
+            self.repository.save_card(card)
+        return card
+
+    def follow(self, player: Player, player_id: str) -> tuple[Follow, bool]:
+        """Follow the player with this id; (the follow, whether it is new)."""
+        card = self.repository.card(player_id)
+        if card is None:
+            raise PlayerNotFound("no player with this id has a community card")
+        return self._follow(player, card)
+
+    def follow_opponent(self, player: Player, game_id: str, opponents: Opponents) -> tuple[Follow, bool]:
+        card = opponents.opponent(game_id, player.token_hash)
+        self.repository.save_card(card)
+        return self._follow(player, card)
+
+    def _follow(self, player: Player, card: Card) -> tuple[Follow, bool]:
+        if card.player_id == player.player_id:
+            raise CannotFollowYourself("a player cannot follow themselves")
+        if blocks_player(player.stored, card.player_id):
+            raise YouBlockedPlayer("you blocked this player: remove the block first")
+        if is_blocked(self.players, player.player_id, card.token_hash):
+            raise PlayerNotFound("no player with this id has a community card")  # a block is never told
+        mine = {follow.player_id: follow for follow in self.repository.follows(player.player_id)}
+        if card.player_id in mine:
+            return mine[card.player_id], False
+        if len(mine) >= MAX_FOLLOWS:
+            raise TooManyFollows(f"a player follows at most {MAX_FOLLOWS} players; unfollow one first")
+        follow = Follow(card.player_id, card.name, self.now_ms())
+        new = self.repository.add_follow(player.player_id, follow)
+        return follow, new
+
+    def unfollow(self, player: Player, player_id: str) -> None:
+        if not self.repository.remove_follow(player.player_id, player_id):
+            raise FollowNotFound("you do not follow this player")
+
+    def follows(self, player: Player) -> list[Friendly]:
+        """The player's follows, oldest first, without the players they blocked; a friend follows back and has not
+        blocked them (read for the friends alone: two reads each, so a list costs two Queries and two reads a
+        friend, whatever the number of follows)."""
+        followers = self.repository.followers(player.player_id)
+        shown = []
+        for follow in self.repository.follows(player.player_id):
+            if blocks_player(player.stored, follow.player_id):
+                continue
+            friend = follow.player_id in followers
+            if friend:
+                card = self.repository.card(follow.player_id)
+                if card is not None and is_blocked(self.players, player.player_id, card.token_hash):
+                    continue  # they blocked this player: no friend, and no follow shown either
+                follow = Follow(follow.player_id, card.name if card else follow.name, follow.since)
+            shown.append(Friendly(follow, friend))
+        return shown
+
+    def send_feedback(self, category: FeedbackCategory, text: str, lang: str) -> Feedback:
+        """Keep a piece of feedback, tied to no player, for ``FEEDBACK_DAYS`` days."""
+        feedback = Feedback(category, text.strip(), lang, self.now_ms())
+        self.repository.add_feedback(feedback, feedback.at // 1000 + FEEDBACK_DAYS * 86_400)
+        return feedback

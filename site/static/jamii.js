@@ -1,0 +1,119 @@
+// @ts-check
+// The community page (Jamii): the player's friend link (share, WhatsApp, copy), the players they follow with
+// friends marked (GET /v1/players/me/follows), unfollow, and "follow this player?" when the page is opened from
+// someone's link (#follow=<player id>). Every text is the page's own (data- attributes), in its language.
+import { ApiError, call, player } from "./api.js";
+
+const section = /** @type {HTMLElement} */ (document.getElementById("follows"));
+const list = /** @type {HTMLElement} */ (section.querySelector(".follow-list"));
+const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
+const texts = section.dataset;
+
+/** @param {string} text @param {Record<string, string>} values */
+function fill(text, values) {
+  return text.replace(/%\((\w+)\)s/g, (_, key) => values[key] ?? "");
+}
+
+/** @param {unknown} error */
+function refusal(error) {
+  const code = error instanceof ApiError ? error.code || "" : "";
+  const key = "error" + code.replace(/(^|_)(\w)/g, (_, __, letter) => letter.toUpperCase());
+  return texts[key] || texts.failed || "";
+}
+
+function followedFromLink() {
+  const match = /(?:^#|&)follow=([A-Za-z0-9_-]{8,40})/.exec(location.hash);
+  return match ? match[1] : null;
+}
+
+/** @param {{player_id: string, name: string | null, friend: boolean}} follow @param {string} token */
+function row(follow, token) {
+  const item = document.createElement("li");
+  const name = document.createElement("span");
+  name.className = "follow-name";
+  name.textContent = follow.name || texts.unnamed || "";
+  item.append(name);
+  if (follow.friend) {
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = texts.friend || "";
+    item.append(" ", badge);
+  }
+  const unfollow = document.createElement("button");
+  unfollow.type = "button";
+  unfollow.textContent = texts.unfollow || "";
+  unfollow.addEventListener("click", async () => {
+    try {
+      await call("DELETE", "/v1/players/me/follows", { body: { player: follow.player_id }, token });
+      await showFollows(token);
+    } catch (error) {
+      status.textContent = refusal(error);
+    }
+  });
+  item.append(" ", unfollow);
+  return item;
+}
+
+/** @param {string} token */
+async function showFollows(token) {
+  const answer = await call("GET", "/v1/players/me/follows", { token });
+  list.replaceChildren(...answer.follows.map((follow) => row(follow, token)));
+  status.textContent = answer.follows.length ? "" : texts.empty || "";
+  return answer;
+}
+
+/** @param {string} playerId */
+function showLink(playerId) {
+  const link = new URL(location.pathname, location.origin).href + "#follow=" + playerId;
+  const input = /** @type {HTMLInputElement} */ (document.getElementById("my-link"));
+  input.value = link;
+  const message = fill(texts.whatsapp || "", { link });
+  const whatsapp = /** @type {HTMLAnchorElement} */ (document.getElementById("whatsapp-link"));
+  whatsapp.href = "https://wa.me/?text=" + encodeURIComponent(message);
+  const share = /** @type {HTMLButtonElement} */ (document.getElementById("share-link"));
+  share.hidden = !navigator.share;
+  share.addEventListener("click", () => navigator.share({ title: "ubao", text: message, url: link }).catch(() => {}));
+  const copy = /** @type {HTMLButtonElement} */ (document.getElementById("copy-link"));
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      status.textContent = texts.copied || "";
+    } catch {
+      input.select();
+    }
+  });
+}
+
+/** @param {string} token @param {string} playerId */
+function offerFollow(token, playerId) {
+  const offer = /** @type {HTMLElement} */ (document.getElementById("follow-offer"));
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById("follow-button"));
+  offer.hidden = false;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const made = await call("POST", "/v1/players/me/follows", { body: { player: playerId }, token });
+      offer.hidden = true;
+      history.replaceState(null, "", location.pathname);
+      await showFollows(token);
+      status.textContent = fill(texts.followed || "", { name: made.name || texts.unnamed || "" });
+    } catch (error) {
+      status.textContent = refusal(error);
+      button.disabled = false;
+    }
+  });
+}
+
+async function start() {
+  try {
+    const me = await player();
+    const answer = await showFollows(me.token);
+    showLink(answer.player_id);
+    const wanted = followedFromLink();
+    if (wanted) offerFollow(me.token, wanted);
+  } catch (error) {
+    status.textContent = refusal(error);
+  }
+}
+
+start();
