@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, clock, rate_buckets
+from common.web.depends import Asker, Clock, clock, rate_buckets
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 from games.domain import new_game_options
@@ -62,10 +62,11 @@ def tournament_service(
     games: Annotated[GameRepository, Depends(game_repository)],
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    client: Asker,
 ) -> TournamentService:
     log = GameLog(games, clock=now)
     return TournamentService(
-        repository, TournamentGames(log, games), check_options, clock=now, limiter=RateLimiter(buckets, now)
+        repository, TournamentGames(log, games), check_options, clock=now, limiter=RateLimiter(buckets, now, client)
     )
 
 
