@@ -87,6 +87,16 @@ def served(packaged_server) -> Calls:
     call("POST /v1/games/{id}/join", 409, f"/v1/games/{game}/join", {"invite": created["invite"]["code"]}, asha)
     call("POST /v1/games/{id}/join", 200, f"/v1/games/{game}/join", {"invite": created["invite"]["code"]}, baraka)
     assert [item["id"] for item in call("GET /v1/players/me/games", 200, token=asha).json["games"]] == [game]
+    # history, profiles and Tazama (issue 41)
+    assert [item["id"] for item in call("GET /v1/players/me/history", 200, token=asha).json["games"]] == [game]
+    call("GET /v1/players/me/history", 401)
+    call("GET /v1/players/me/history", 422, "/v1/players/me/history?result=won", token=asha)
+    call("GET /v1/players/{id}/games", 200, "/v1/players/someone/games")
+    call("GET /v1/players/{id}/games", 422, "/v1/players/someone/games?kind=blitz")
+    assert call("GET /v1/players/{id}", 200, "/v1/players/someone").json["recent"] == []
+    call("GET /v1/players/{id}", 422, "/v1/players/" + "x" * 40)
+    call("GET /v1/games/live", 200, "/v1/games/live?game=chess")
+    call("GET /v1/games/live", 422, "/v1/games/live?game=go")
     call("POST /v1/games/{id}/moves", 200, f"/v1/games/{game}/moves", {"move": "e4", "ply": 0}, asha)
     call("POST /v1/games/{id}/moves", 422, f"/v1/games/{game}/moves", {"move": "e4", "ply": 1}, baraka)
     call("POST /v1/games/{id}/draw", 409, f"/v1/games/{game}/draw", {"action": "accept"}, baraka)
