@@ -85,6 +85,7 @@ PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
 #: compiled catalogs.
 SITE_FILES = (
     "build_site.py",
+    "about_pages.py",
     "assets.py",
     "board_svg.py",
     "catalogs.py",
@@ -92,12 +93,15 @@ SITE_FILES = (
     "exercise_list.py",
     "exercises.py",
     "fumbo_messages.py",
+    "help_topics.py",
+    "menu.py",
     "page_builder.py",
     "page_content.py",
     "pages.py",
     "play_messages.py",
     "rules_text.py",
     "script_messages.py",
+    "stored_data.py",
 )
 SITE_DIRS = ("templates", "content", "static", "modules")
 
