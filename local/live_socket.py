@@ -33,8 +33,9 @@ from websockets.server import ServerProtocol
 
 #: What API Gateway allows a message (128 KB: a frame of 32 KB, a message of 128 KB).
 MAX_MESSAGE_BYTES = 128 * 1024
-#: API Gateway closes a connection idle this long (no message either way).
+#: API Gateway closes a connection idle this long (no message either way), and any after two hours.
 IDLE_SECONDS = 10 * 60
+LONGEST_SECONDS = 2 * 60 * 60
 
 Invoke = Callable[[str, dict[str, Any]], Any]
 
@@ -77,13 +78,20 @@ class Connection:
     """One open WebSocket: its protocol state and its socket, written under one lock (the request thread and the
     management API's posts both write)."""
 
-    def __init__(self, connection_id: str, protocol: ServerProtocol, send_bytes: Callable[[bytes], None]):
+    def __init__(
+        self,
+        connection_id: str,
+        protocol: ServerProtocol,
+        send_bytes: Callable[[bytes], None],
+        hang_up: Callable[[], None] = lambda: None,
+    ):
         self.id = connection_id
         self.protocol = protocol
         self._send_bytes = send_bytes
+        self.hang_up = hang_up  # ends the TCP connection: the request thread's read returns at once
         self.lock = threading.Lock()
         self.connected_at = int(time.time() * 1000)
-        self.last_active = time.monotonic()
+        self.opened = self.last_active = time.monotonic()
 
     def flush(self) -> None:
         for data in self.protocol.data_to_send():
@@ -122,7 +130,14 @@ class LiveSockets:
         self.posted = 0  # messages the management API delivered (GET /v1/_local/stats)
 
     # -- a connection's life, on the request's own thread ---------------------------------------------------
-    def serve(self, raw_request: bytes, read: Callable[[], bytes], write: Callable[[bytes], None], ip: str) -> None:
+    def serve(
+        self,
+        raw_request: bytes,
+        read: Callable[[], bytes],
+        write: Callable[[bytes], None],
+        ip: str,
+        hang_up: Callable[[], None] = lambda: None,
+    ) -> None:
         """Run one WebSocket from its request (already read) until it closes."""
         protocol = ServerProtocol(max_size=MAX_MESSAGE_BYTES)
         protocol.receive_data(raw_request)
@@ -132,7 +147,7 @@ class LiveSockets:
             return
         request = requests[0]
         connection_id = _connection_id()
-        connection = Connection(connection_id, protocol, write)
+        connection = Connection(connection_id, protocol, write, hang_up)
         status = self._connect(connection, request, ip)
         if 200 <= status < 300:
             response = protocol.accept(request)
@@ -211,6 +226,35 @@ class LiveSockets:
             traceback.print_exc()
             return {"statusCode": 500}
 
+    # -- API Gateway's time limits ------------------------------------------------------------------------
+    def close_idle(self, idle_seconds: float = IDLE_SECONDS, longest_seconds: float = LONGEST_SECONDS) -> int:
+        """Close the connections idle ``idle_seconds`` (no message either way) or open ``longest_seconds``, as
+        API Gateway does (close code 1001); their ``$disconnect`` follows. How many were closed."""
+        now = time.monotonic()
+        with self._lock:
+            due = [c for c in self.connections.values()
+                   if now - c.last_active >= idle_seconds or now - c.opened >= longest_seconds]  # fmt: skip
+        for connection in due:
+            connection.close(1001, "Going away")
+            connection.hang_up()
+        return len(due)
+
+    def start_sweeps(self, every: float = 5.0) -> None:
+        """``close_idle`` every ``every`` seconds on a thread of its own (``LIVE_IDLE_SECONDS`` sets the idle limit)."""
+        import os
+
+        idle = float(os.environ.get("LIVE_IDLE_SECONDS") or IDLE_SECONDS)
+
+        def sweep() -> None:
+            while True:
+                time.sleep(min(every, idle))
+                try:
+                    self.close_idle(idle)
+                except Exception:
+                    traceback.print_exc()
+
+        threading.Thread(target=sweep, name="live-idle", daemon=True).start()
+
     # -- the management API --------------------------------------------------------------------------------
     def manage(self, method: str, connection_id: str, body: bytes) -> tuple[int, list[tuple[str, str]], bytes]:
         with self._lock:
@@ -276,6 +320,7 @@ def install(server: Any) -> LiveSockets | None:
         if isinstance(environment, dict) and "LIVE_ENDPOINT" in environment:
             environment["LIVE_ENDPOINT"] = endpoint
     server.live = live
+    live.start_sweeps()
     return live
 
 
@@ -297,6 +342,7 @@ def answer(handler: Any) -> bool:
             lambda: handler.rfile.read1(65536),
             handler.connection.sendall,
             handler.client_address[0],
+            lambda: _hang_up(handler.connection),
         )
         return True
     prefix = live.routes.path + "/@connections/"
@@ -342,3 +388,11 @@ def start_feed(server: Any) -> LiveFeed | None:
     ).start()
     streams.RUNNING.remove(feeder)  # ``stream_looks`` counts the notifications' looks, which tests wait on
     return LiveFeed(feeder)
+
+
+def _hang_up(connection: Any) -> None:
+    import contextlib
+    import socket
+
+    with contextlib.suppress(OSError):
+        connection.shutdown(socket.SHUT_RDWR)

@@ -94,6 +94,9 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("seek", "seek_game", "seek_created", "seek_expires"),
                 N_("An open challenge in the lobby: its game, its terms and when it lapses."),
             ),
+            Attributes(
+                ("air_game", "air_order"), N_("A game being played now, for the Watch list (public games only).")
+            ),
             Attributes(("reminder_hour", "reminder_due"), N_("When a correspondence move is due, to send a reminder.")),
             Attributes(("schema_version",), LAYOUT),
         ),
@@ -203,6 +206,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "list_key",
                     "list_order",
                     "games_made",
+                    "wave_at",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),
@@ -211,14 +215,14 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("The SHA-256 hash of a private tournament's invite code; the code is never stored."),
             ),
             Attributes(
-                ("entries", "entry_count", "order", "withdrawn"),
+                ("entries", "entry_count", "order", "withdrawn", "seen", "busy", "last_opponent", "balance", "paused"),
                 N_(
                     "Who entered: your random id, your name, the SHA-256 hash of your token (to seat you in its games) "
                     "and when you joined or withdrew."
                 ),
             ),
             Attributes(
-                ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black"),
+                ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black", "void"),
                 N_("Each game's players (random ids), how it ended and whether the computer played for someone."),
             ),
             Attributes(("schema_version",), LAYOUT),

@@ -22,7 +22,7 @@ from common.web.depends import Clock, clock, rate_limiter
 from common.web.edge import from_cloudfront
 from common.web.errors import ERRORS
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter, client_address
+from common.web.ratelimit import RateLimiter
 from pydantic import ValidationError
 
 from live.domain import MAX_MESSAGE_BYTES, InvalidMessage
@@ -63,7 +63,7 @@ def issue_ticket(
     limiter: Annotated[RateLimiter, Depends(rate_limiter)],
 ) -> Response[LiveTicket]:
     limiter.charge("live_tickets")
-    issued = service.issue_ticket(player.player_id if player else None, client_address())
+    issued = service.issue_ticket(player.player_id if player else None, limiter.client.address)
     body = LiveTicket(ticket=issued.ticket, expires_in=issued.expires_in, url=f"{SOCKET_PATH}?ticket={issued.ticket}")
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 

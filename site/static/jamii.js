@@ -84,12 +84,17 @@ function showLink(playerId) {
   });
 }
 
-/** @param {string} token @param {string} playerId */
-function offerFollow(token, playerId) {
+/** @param {string} token */
+function setUpFollowOffer(token) {
   const offer = /** @type {HTMLElement} */ (document.getElementById("follow-offer"));
   const button = /** @type {HTMLButtonElement} */ (document.getElementById("follow-button"));
-  offer.hidden = false;
+  const show = () => {
+    offer.hidden = !followedFromLink();
+    button.disabled = false;
+  };
   button.addEventListener("click", async () => {
+    const playerId = followedFromLink();
+    if (!playerId) return;
     button.disabled = true;
     try {
       const made = await call("POST", "/v1/players/me/follows", { body: { player: playerId }, token });
@@ -102,6 +107,8 @@ function offerFollow(token, playerId) {
       button.disabled = false;
     }
   });
+  window.addEventListener("hashchange", show); // a friend link opened on this very page
+  show();
 }
 
 async function start() {
@@ -109,8 +116,7 @@ async function start() {
     const me = await player();
     const answer = await showFollows(me.token);
     showLink(answer.player_id);
-    const wanted = followedFromLink();
-    if (wanted) offerFollow(me.token, wanted);
+    setUpFollowOffer(me.token);
   } catch (error) {
     status.textContent = refusal(error);
   }

@@ -2,7 +2,7 @@
 // A player's public profile (Mchezaji): GET /v1/players/{id} for ?id= in the address, one cached answer. The
 // name, a line per game with the rating ("1500?" while provisional), its graph and the wins, draws and losses,
 // then the latest public games, each opening the game on the play page; the texts are the page's data-.
-import { call } from "./api.js";
+import { call, storedPlayer } from "./api.js";
 import { format } from "../modules/i18n.js";
 import { historyParts } from "../modules/history_text.js";
 import { ratingGraph, ratingText } from "../modules/rating_graph.js";
@@ -51,6 +51,19 @@ function showRecent(profile) {
   /** @type {HTMLElement} */ (section.querySelector(".profile-recent")).hidden = !profile.recent.length;
 }
 
+/** Your games against this player (your own history, filtered by the opponent): wins, draws and losses. */
+async function showHeadToHead() {
+  const me = storedPlayer();
+  if (!me || !me.token || !me.player_id || me.player_id === id) return;
+  const page = await call("GET", `/v1/players/me/history?opponent=${encodeURIComponent(id)}&limit=50`, { token: me.token });
+  const counts = { win: 0, draw: 0, loss: 0 };
+  for (const game of page.games) if (game.result in counts) counts[game.result]++;
+  if (!counts.win && !counts.draw && !counts.loss) return;
+  const line = /** @type {HTMLElement} */ (section.querySelector(".head-to-head"));
+  line.textContent = format(texts.between, counts);
+  line.hidden = false;
+}
+
 async function show() {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
     status.textContent = texts.noPlayer;
@@ -63,6 +76,7 @@ async function show() {
     document.title = `${name} · ubao`;
     showGames(profile);
     showRecent(profile);
+    showHeadToHead().catch(() => {}); // the rest of the page does not wait for it
     status.textContent = profile.recent.length || Object.keys(profile.ratings).length ? "" : texts.noPlayer;
   } catch {
     status.textContent = texts.failed;

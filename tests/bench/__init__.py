@@ -63,6 +63,7 @@ SECTIONS: dict[str, str] = {
     "live": "live:bench_live",
     "live_socket": "live_socket:bench_live_socket",
     "lobby": "lobby:bench_lobby",
+    "history": "history:bench_history",
     "ratings": "ratings:bench_ratings",
     "routes": "routes:bench_routes",
     "verify": "verify:bench_verify",

@@ -67,6 +67,9 @@ def test_open_the_history_filter_by_losses_and_step_through_the_game(contexts, n
     assert expect_name.inner_text() == "Baraka"
     chess = page.locator("#profile .profile-games li[data-game='chess']")
     assert chess.is_visible() and all(str(n) in chess.locator(".results").inner_text() for n in (1, 0, 1))
+    between = page.locator("#profile .head-to-head")  # Asha, on this phone, against him: one won, one lost
+    between.wait_for()
+    assert all(str(n) in between.inner_text() for n in (1, 0))
     recent = page.locator("#profile .profile-recent li a")
     assert recent.count() == 3 and recent.first.get_attribute("data-game") == going_on
     all_games = page.locator("#profile .all-games")

@@ -10,8 +10,7 @@ import pytest
 
 from tests.games.client import Api, at_once, snapshot
 
-#: Two moves a side, so a turn that runs out is played on by the computer (before them it aborts the table).
-TANZANIAN_OPENING = ["a3-b4", "h6-g5", "b2-a3", "g7-h6"]
+TANZANIAN_OPENING = ["c3-d4", "f6-e5"]
 
 
 def post(api, game_id: str, action: str, token: str):
@@ -25,7 +24,7 @@ def live_api(backend, handler):
 
 def live_game(api, seconds: int = 30):
     game_id, seats = api.start_game("tanzanian", options={"turn_seconds": seconds})
-    api.play(game_id, seats, TANZANIAN_OPENING)  # White (Asha) to move at ply 4
+    api.play(game_id, seats, TANZANIAN_OPENING)  # White (Asha) to move at ply 2
     return game_id, seats
 
 
@@ -40,7 +39,7 @@ def test_a_live_turn_runs_out_the_computer_plays_on_and_the_player_resumes(live_
     api = live_api
     game_id, seats = live_game(api)
     state = api.get(game_id).body
-    assert state["options"]["turn_seconds"] == 30 and state["turn"] == "white" and state["ply"] == 4
+    assert state["options"]["turn_seconds"] == 30 and state["turn"] == "white" and state["ply"] == 2
     assert state["turn_ms_left"] == 30_000  # the clock has not moved since Black's move
     clock.advance(seconds=30)
     etag = api.get(game_id).headers["etag"]
@@ -49,9 +48,9 @@ def test_a_live_turn_runs_out_the_computer_plays_on_and_the_player_resumes(live_
 
     clock.advance(seconds=1)  # Asha's turn has run out; no one has read the game yet
     before = snapshot()
-    late = api.move(seats["white"], game_id, "b4-c5", 4)
+    late = api.move(seats["white"], game_id, "d4-c5", 2)
     assert late.status == 409 and late.code == "turn_time_over", late.body
-    assert late.body["game"]["ply"] == 4
+    assert late.body["game"]["ply"] == 2
     assert snapshot() == before  # the late move changed nothing
 
     # Baraka's page polls: the first read after the deadline lets the computer play on for Asha, at once.
@@ -59,32 +58,32 @@ def test_a_live_turn_runs_out_the_computer_plays_on_and_the_player_resumes(live_
     assert seen.status == 200, seen.status
     after = seen.body
     assert after["cpu_takeover"]["seat"] == "white" and after["players"]["white"]["name"] == "Asha"
-    assert after["ply"] == 5 and after["turn"] == "black" and after["turn_ms_left"] == 30_000
+    assert after["ply"] == 3 and after["turn"] == "black" and after["turn_ms_left"] == 30_000
     kinds = [event["kind"] for event in events_of(game_id)]
     assert kinds[-2:] == ["cpu_takeover", "move"]
 
     # Asha's late move, sent again: still refused, and still nothing written.
     before = snapshot()
-    again = api.move(seats["white"], game_id, "b4-c5", 4)
+    again = api.move(seats["white"], game_id, "d4-c5", 2)
     assert again.status == 409 and again.code == "turn_time_over"
     assert snapshot() == before
 
     # Baraka answers in time; the computer answers him for Asha (in the same answer, or on the next read when a
     # loaded machine left the store too little of the request's time: the reply is then owed, never lost).
     clock.advance(seconds=10)
-    assert api.move(seats["black"], game_id, after["legal_moves"][0], 5).status == 200
+    assert api.move(seats["black"], game_id, after["legal_moves"][0], 3).status == 200
     answered = api.get(game_id).body
-    assert answered["ply"] == 7 and answered["turn"] == "black"
+    assert answered["ply"] == 5 and answered["turn"] == "black"
 
     # Asha comes back on the same device with her token and takes her seat back.
     resumed = post(api, game_id, "resume", seats["white"])
     assert resumed.status == 200 and resumed.body["cpu_takeover"] is None
     clock.advance(seconds=5)
-    moved = api.move(seats["black"], game_id, answered["legal_moves"][0], 7).body
-    assert moved["turn"] == "white" and moved["ply"] == 8  # the computer no longer answers for her
+    moved = api.move(seats["black"], game_id, answered["legal_moves"][0], 5).body
+    assert moved["turn"] == "white" and moved["ply"] == 6  # the computer no longer answers for her
     clock.advance(seconds=29)
-    mine = api.move(seats["white"], game_id, moved["legal_moves"][0], 8)
-    assert mine.status == 200 and mine.body["ply"] == 9, mine.body
+    mine = api.move(seats["white"], game_id, moved["legal_moves"][0], 6)
+    assert mine.status == 200 and mine.body["ply"] == 7, mine.body
 
 
 def test_a_live_game_both_players_left_ends_with_no_result(live_api, clock):
@@ -116,9 +115,9 @@ def test_one_computer_move_however_many_readers_see_the_turn_run_out(dynalite_ap
     answers = at_once(lambda: Api(handler), [lambda reader: reader.get(game_id)] * 8)
     # A reader that lost every round to the others may be told to retry (503); none sees a half-done turn.
     assert {answer.status for answer in answers} <= {200, 503} and 200 in {answer.status for answer in answers}
-    assert {answer.body["ply"] for answer in answers if answer.status == 200} == {5}
+    assert {answer.body["ply"] for answer in answers if answer.status == 200} == {3}
     kinds = [event["kind"] for event in events_of(game_id)]
-    assert kinds.count("cpu_takeover") == 1 and kinds.count("move") == 5  # four opening moves, one computer move
+    assert kinds.count("cpu_takeover") == 1 and kinds.count("move") == 3  # two opening moves, one computer move
 
 
 def test_a_poll_with_nothing_due_is_one_query(moto_tables, handler, clock, count_calls):
@@ -127,7 +126,7 @@ def test_a_poll_with_nothing_due_is_one_query(moto_tables, handler, clock, count
     etag = api.get(game_id).headers["etag"]
     clock.advance(seconds=20)
     count_calls.calls.clear()
-    answer = api.get(game_id, headers={"If-None-Match": etag}, query={"moves_after": "4"})
+    answer = api.get(game_id, headers={"If-None-Match": etag}, query={"moves_after": "2"})
     assert answer.status == 304 and count_calls.calls == ["Query"]
 
 

@@ -12,10 +12,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from local.contract import server_errors
@@ -55,9 +57,9 @@ class Http:
         return connect(self.origin.replace("http://", "ws://") + url, open_timeout=WAIT)
 
 
-@pytest.fixture(scope="module")
-def http(dynalite_endpoint, tmp_path_factory) -> Iterator[Http]:
-    workdir = tmp_path_factory.mktemp("live-runner")
+@contextmanager
+def local_runner(dynalite_endpoint: str, workdir: Path, **extra: str) -> Iterator[Http]:
+    """`python -m local.runner` on a free port and dynalite, with ``extra`` in its environment."""
     port = free_port()
     environment = {
         **os.environ,
@@ -67,6 +69,7 @@ def http(dynalite_endpoint, tmp_path_factory) -> Iterator[Http]:
         "VAPID_KEY_FILE": str(workdir / "vapid.json"),
         "UBAO_LOCAL_CLOCK": "1",  # an expired ticket without waiting a minute
         "RATE_LIMIT_SCALE": "100",
+        **extra,
     }
     for name in ("SITE_URL", "LOCAL_DYNAMODB_DIR", "PUSH_LOCAL_MODE"):
         environment.pop(name, None)
@@ -97,6 +100,12 @@ def http(dynalite_endpoint, tmp_path_factory) -> Iterator[Http]:
             keep_runner_log(log_path)
     errors = server_errors(log_path.read_text("utf-8", "replace"))
     assert not errors, "the local server answered a 5xx:\n" + "\n---\n".join(errors)
+
+
+@pytest.fixture(scope="module")
+def http(dynalite_endpoint, tmp_path_factory) -> Iterator[Http]:
+    with local_runner(dynalite_endpoint, tmp_path_factory.mktemp("live-runner")) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
@@ -230,3 +239,23 @@ def test_a_closed_connection_frees_its_place(http):
             time.sleep(0.2)
     for socket in sockets:
         socket.close()
+
+
+def test_an_idle_connection_is_closed_as_api_gateway_closes_it_and_frees_its_place(dynalite_endpoint, tmp_path):
+    """API Gateway closes a connection idle 10 minutes (here 2 s: ``LIVE_IDLE_SECONDS``) with 1001; its
+    ``$disconnect`` runs, so its place is free again; a page then reconnects and resumes from its last ply."""
+    with local_runner(dynalite_endpoint, tmp_path, LIVE_IDLE_SECONDS="2") as served:
+        (token,) = players(served, "Rehema")
+        idle = [served.socket(token) for _ in range(5)]
+        with pytest.raises(ConnectionClosed) as closed:
+            idle[0].recv(timeout=WAIT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001
+        deadline = time.monotonic() + WAIT
+        while True:  # every place freed by the closes' $disconnect
+            try:
+                again = served.socket(token)
+                break
+            except InvalidStatus:
+                assert time.monotonic() < deadline, "the idle connections never freed their places"
+                time.sleep(0.2)
+        again.close()

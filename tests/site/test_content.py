@@ -172,7 +172,7 @@ SLIPS = {
         r"Laws of Chess": "Mga Patakaran ng Chess ng FIDE",
         r"\btira por tira\b": "isa-isang tira",
         # the native review of 2026-12-04
-        r"\bni %\(opponent\)|\bkay (%\((opponent|name|who)\)|\{name\})|\bni walang pangalan\b|\bkay (ang )?computer\b": (
+        r"\bni %\(opponent\)|\bkay (%\((opponent|name|who)\)|\{(name|black)\})|\bni walang pangalan\b|\bkay (ang )?computer\b": (
             "ng kalaban mo (%(opponent)s), Kalaban: ... (a name may be a stand-in)"
         ),
         r"^Ulitin$": "Magsimula ulit",

@@ -100,3 +100,13 @@ def test_a_page_is_one_store_call_whatever_the_number_of_games(service, store):
         if cursor is None:
             break
     assert len(seen) == 30 and store.listings.calls - calls == 5  # ceil(30 / 7) pages, one call each
+
+
+def test_an_aborted_game_is_neither_won_nor_lost(service):
+    outcome = service.create(PLAYERS["white"], "chess", "white", {}, None, rated=True)
+    assert outcome.invite is not None
+    game_id = service.join(PLAYERS["black"], outcome.head.id, outcome.invite["code"]).head.id
+    service.resign(hash_token(TOKENS["black"]), game_id)  # a rated game before two moves a side: aborted
+    for color in TOKENS:
+        assert [row["result"] for row in rows(service, color)] == ["aborted"]
+        assert rows(service, color, result="loss") == [] and rows(service, color, result="win") == []

@@ -66,7 +66,6 @@ from common.web.errors import (
     error_body,
 )
 from common.web.etag import NotModified
-from common.web.ratelimit import bind_request
 from shared_rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -149,7 +148,6 @@ class Api(APIGatewayHttpResolver):
 
     # -- the event, before routing ----------------------------------------------------------------------
     def _handle_event(self, event: dict[str, Any], context: Any) -> dict[str, Any]:
-        bind_request(event)  # who is asking, for the per-client limits (common.web.ratelimit)
         try:
             event = normalized_event(event)
         except ApiError as error:

@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler import Depends
+from aws_lambda_powertools.event_handler import Depends, Request
 
 from common.players.repository import PlayerRepository, PlayerStore
 from common.players.service import Players
-from common.web.ratelimit import BucketRepository, RateLimiter, default_buckets
+from common.web.ratelimit import BucketRepository, Client, RateLimiter, client_of, default_buckets
 
 Clock = Callable[[], float]
 
@@ -33,10 +33,18 @@ def rate_buckets() -> BucketRepository:
     return default_buckets()
 
 
+def asker(request: Request) -> Client:
+    """Who sends this request, for the per-client limits: the address the edge trusts and the token's digest."""
+    return client_of(request.resolved_event.raw_event)
+
+
+Asker = Annotated[Client, Depends(asker)]
+
+
 def rate_limiter(
-    now: Annotated[Clock, Depends(clock)], buckets: Annotated[BucketRepository, Depends(rate_buckets)]
+    now: Annotated[Clock, Depends(clock)], buckets: Annotated[BucketRepository, Depends(rate_buckets)], client: Asker
 ) -> RateLimiter:
-    return RateLimiter(buckets, now)
+    return RateLimiter(buckets, now, client)
 
 
 def player_repository() -> PlayerRepository:

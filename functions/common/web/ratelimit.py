@@ -8,8 +8,8 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
 * ``RateLimiter.charge(name, cost)`` takes the tokens from the buckets of the current request's source address and, for
   the player limits, its player; ``RateLimited`` (a plain exception, mapped to 429 by ``common.web.api``) when a
   bucket lacks them. It runs before the route writes anything, so a refused request changes nothing.
-* ``bind_request(event)`` (called by ``common.web.api`` for every event, after the origin check) remembers
-  who is asking: the viewer address CloudFront reports (``CloudFront-Viewer-Address``), trusted only where
+* ``client_of(event)`` says who is asking (a route's limiter gets it through ``common.web.depends.asker``, from
+  the request Powertools resolved; nothing is kept between requests): the viewer address CloudFront reports (``CloudFront-Viewer-Address``), trusted only where
   the origin secret is checked (``ORIGIN_VERIFY``); else, or when it is missing or malformed, API Gateway's
   ``sourceIp``; else one shared bucket (never no limit). An IPv6 address counts by its /64 (what one
   subscriber gets). And the SHA-256 of the bearer token's hash (the token's hash is the players table's
@@ -25,7 +25,6 @@ per source address, kept in DynamoDB (``RateLimitTable`` in template.yaml), answ
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import ipaddress
 import math
@@ -136,6 +135,8 @@ LIMITS: dict[str, Limit] = {
     "feedback": Limit(
         "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
     ),
+    # Download my data (functions/community): a few reads of every table; 5 at once, then one a minute.
+    "data_exports": Limit("data_exports", capacity=5, per_second=1 / 60, per_player=True, address_capacity=20),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -159,6 +160,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/players/me/follows"): "follows",
     ("delete", "/v1/players/me/follows"): "follows",
     ("post", "/v1/feedback"): "feedback",
+    ("get", "/v1/players/me/export"): "data_exports",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -179,6 +181,7 @@ DESCRIPTIONS = {
     "live_tickets": "live connections",
     "follows": "follows changed",
     "feedback": "feedback sent",
+    "data_exports": "downloads of your data",
 }
 
 
@@ -190,26 +193,22 @@ class Client:
 
 
 NOBODY = Client(None, None)
-_current: contextvars.ContextVar[Client | None] = contextvars.ContextVar("ubao_rate_limit_client", default=None)
 
 
-def bind_request(event: dict[str, Any]) -> None:
-    """Remember who sends this event, for the ``charge`` calls of the request."""
+def client_of(event: dict[str, Any]) -> Client:
+    """Who sends this event, as the limits count them (its address, and its token's digest)."""
     headers = {str(name).lower(): value for name, value in (event.get("headers") or {}).items()}
-    _current.set(Client(_address(event, headers), _player(headers)))
-
-
-def client_address() -> str | None:
-    """The current request's address as the limits see it (``bind_request``): the live tickets carry it."""
-    return (_current.get() or NOBODY).address
+    return Client(_address(event, headers), _player(headers))
 
 
 class RateLimiter:
-    """The limits of the current request's client, over ``buckets`` and ``clock``."""
+    """The limits of one request's client (``client``: ``common.web.depends.asker`` reads it from the request),
+    over ``buckets`` and ``clock``. ``NOBODY`` (no address, no token) is charged nothing."""
 
-    def __init__(self, buckets: BucketRepository, clock: Callable[[], float] = time.time):
+    def __init__(self, buckets: BucketRepository, clock: Callable[[], float] = time.time, client: Client = NOBODY):
         self.buckets = buckets
         self.clock = clock
+        self.client = client
 
     def charge(self, name: str, cost: float = 1.0, scope: str = "", limit: Limit | None = None) -> None:
         """Take ``cost`` tokens of limit ``name`` (or of ``limit``, a bucket sized for the request) for the
@@ -219,7 +218,7 @@ class RateLimiter:
         if cost <= 0:
             return
         limit = limit or LIMITS[name]
-        client = _current.get() or NOBODY
+        client = self.client
         prefix = f"{name}#{scope}" if scope else name
         buckets = []
         if limit.per_player and client.player:

@@ -5,8 +5,8 @@ turn, so no client can stretch it. A move that arrives after it is refused (``tu
 passed, the computer plays on for the absent player (``ComputerTookOver``, then its move at once), from the
 first of: a request that reads the game (the other player's page polls it every second), the reminder sweep,
 or a claim by the opponent. When the other seat is the computer's own (a game against it), the game ends on time
-as a claimed timeout would. Fair play (docs/games.md): a turn that runs out before each side has made two moves
-aborts the game (the computer never plays the first moves of someone who never came), and when the other seat
+as a claimed timeout would. Fair play (docs/games.md): a rated table's turn that runs out before each side has
+made two moves aborts the game (the computer never plays the first moves of someone who never came), and when the other seat
 is a player the computer already stands in for (both players left), the game ends at once with no result and no
 rating change, so the one who left first does not win.
 
@@ -29,7 +29,7 @@ def timeout_event(head: GameHead, now: int, level_of: LevelOf) -> AnyEvent | Non
     if not head.turn_over(now):
         return None
     absent, present = head.turn, other(head.turn)
-    if head.ply < ABORT_PLIES:
+    if head.rated and head.ply < ABORT_PLIES:  # a casual table plays on: nothing rides on it
         return Aborted(by=present, at=now)
     stand_in = head.seat(present)
     if stand_in is not None and stand_in.cpu and stand_in.player_id:

@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from common.players.repository import PlayerRepository
 from common.reviews.queue import ReviewQueue, queue_from_environment
 from common.reviews.repository import DynamoReviews, ReviewRepository
-from common.web.depends import Clock, clock, player_repository, rate_buckets
+from common.web.depends import Asker, Clock, clock, player_repository, rate_buckets
 from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.handler import ratings as rating_routes
@@ -45,10 +45,11 @@ def games_service(
     recent: Annotated[RecentHeads, Depends(recent_heads)],
     players: Annotated[PlayerRepository, Depends(player_repository)],
     ratings: Annotated[GameRatings, Depends(rating_routes.game_ratings)],
+    client: Asker,
 ) -> GamesService:
     # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
     # the dependency tree again on every request, and each node costs a ``get_type_hints``.
-    limiter = RateLimiter(buckets, now)
+    limiter = RateLimiter(buckets, now, client)
     site_url = os.environ.get("SITE_URL", "")
     return GamesService(
         repository, clock=now, site_url=site_url, limiter=limiter, recent=recent, players=players, ratings=ratings
@@ -72,8 +73,9 @@ def review_requests(
     queue: Annotated[ReviewQueue, Depends(review_queue)],
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    client: Asker,
 ) -> ReviewRequests:
-    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, now))
+    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, now, client))
 
 
 Reviews = Annotated[ReviewRequests, Depends(review_requests)]

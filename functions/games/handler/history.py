@@ -33,7 +33,7 @@ _errors = route_errors(
     }
 )
 
-Result = Annotated[Literal["win", "loss", "draw", "ongoing"] | None, Query(description="Your result.")]
+Result = Annotated[Literal["win", "loss", "draw", "ongoing", "aborted"] | None, Query(description="Your result.")]
 Kind = Annotated[Literal["rated", "casual", "computer", "live", "correspondence", "tournament"] | None, Query()]
 Opponent = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The opponent's player id.")]
 Cursor = Annotated[str | None, Query(max_length=400)]

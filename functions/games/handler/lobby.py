@@ -13,10 +13,10 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
-from common.web.depends import Clock, clock, rate_buckets
+from common.web.depends import Asker, Clock, clock, rate_buckets
 from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
-from common.web.ratelimit import BucketRepository, RateLimiter, client_address
+from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.handler.dependencies import Games
 from games.handler.ratings import rating_repository
@@ -48,9 +48,10 @@ def seek_service(
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    client: Asker,
 ) -> SeekService:
     """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
-    limiter = RateLimiter(buckets, now)
+    limiter = RateLimiter(buckets, now, client)
     return SeekService(
         repository,
         SeekGames(games),
@@ -98,9 +99,9 @@ def _request_headers() -> dict[str, str]:
     tags=["lobby"],
     responses={201: {"description": "The challenge, open."}, **_errors(401, 409, 422, 429, 503)},
 )
-def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
+def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client: Asker) -> Response[SeekAnswer]:
     seek = seeks.offer(
-        player, request.game, request.rated, request.options, request.color, request.range(), client_address()
+        player, request.game, request.rated, request.options, request.color, request.range(), client.address
     )
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})

@@ -12,9 +12,9 @@ from games.domain import COLORS, Color, GameHead, other
 from games.domain.errors import InvalidCursor
 from games.views import decode_cursor, encode_cursor
 
-Outcome = Literal["win", "loss", "draw", "ongoing"]
+Outcome = Literal["win", "loss", "draw", "ongoing", "aborted"]
 Kind = Literal["rated", "casual", "computer", "live", "correspondence", "tournament"]
-OUTCOMES: tuple[Outcome, ...] = ("win", "loss", "draw", "ongoing")
+OUTCOMES: tuple[Outcome, ...] = ("win", "loss", "draw", "ongoing", "aborted")
 KINDS: tuple[Kind, ...] = ("rated", "casual", "computer", "live", "correspondence", "tournament")
 
 #: What a kind filter asks of a listing: one of its yes-or-no attributes, and the value.
@@ -128,8 +128,8 @@ def is_private(head: GameHead) -> bool:
 def outcome_for(head: GameHead, color: Color) -> Outcome:
     if head.state != "finished" or head.result == "ongoing":
         return "ongoing"
-    if head.result == "draw":
-        return "draw"
+    if head.result in ("draw", "aborted"):  # an aborted game (fair play: too short to count) has no winner
+        return "draw" if head.result == "draw" else "aborted"
     return "win" if head.result == color else "loss"
 
 

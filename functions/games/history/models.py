@@ -20,7 +20,9 @@ class HistoryGame(BaseModel):
     game: GameName
     color: Colour = Field(description="The player's seat.")
     opponent: HistoryOpponent
-    result: Literal["win", "loss", "draw", "ongoing"] = Field(description="The game's result for the player.")
+    result: Literal["win", "loss", "draw", "ongoing", "aborted"] = Field(
+        description="The game's result for the player (`aborted`: ended too soon to count, fair play's rule)."
+    )
     reason: str | None = Field(description="How it ended (`checkmate`, `resignation`, ...); null while it goes on.")
     rating_change: int | None = Field(description="The player's rating change (whole points) in a rated game.")
     rated: bool

@@ -61,7 +61,7 @@ def player_profile(store: GameRepository, ratings: RatingRepository, player_id: 
     rated = public_ratings(ratings, player_id, now)
     results: dict[str, dict[str, int]] = {}
     for listing in listings:
-        if listing.outcome != "ongoing":
+        if listing.outcome in ("win", "draw", "loss"):
             counts = results.setdefault(listing.game, {"win": 0, "draw": 0, "loss": 0})
             counts[listing.outcome] += 1
     names = [listing.name for listing in listings if listing.name]
