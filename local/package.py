@@ -58,7 +58,7 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     # The live socket reads games as a GET does (live/games.py: the games function's reads and views).
     "live": ("games",),
     # Follow the other player of a game: the community reads the game's head with the games repository.
-    "community": ("games",),
+    "community": ("games", "push"),
 }
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)

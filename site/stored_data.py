@@ -206,6 +206,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "list_key",
                     "list_order",
                     "games_made",
+                    "wave_at",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),
@@ -214,14 +215,14 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("The SHA-256 hash of a private tournament's invite code; the code is never stored."),
             ),
             Attributes(
-                ("entries", "entry_count", "order", "withdrawn"),
+                ("entries", "entry_count", "order", "withdrawn", "seen", "busy", "last_opponent", "balance", "paused"),
                 N_(
                     "Who entered: your random id, your name, the SHA-256 hash of your token (to seat you in its games) "
                     "and when you joined or withdrew."
                 ),
             ),
             Attributes(
-                ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black"),
+                ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black", "void"),
                 N_("Each game's players (random ids), how it ended and whether the computer played for someone."),
             ),
             Attributes(("schema_version",), LAYOUT),

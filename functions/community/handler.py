@@ -15,8 +15,10 @@ from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
 from community.domain import FEEDBACK_DAYS, Friendly
+from community.exports import StoredPlayerData
 from community.games import StoredOpponents
 from community.models import (
+    DataExport,
     FeedbackReceived,
     FeedbackRequest,
     FollowList,
@@ -26,7 +28,7 @@ from community.models import (
     UnfollowRequest,
 )
 from community.repository import CommunityRepository, DynamoCommunity
-from community.service import Community, Opponents
+from community.service import Community, Opponents, PlayerData
 
 FOLLOWS = "/v1/players/me/follows"
 NO_STORE = {"Cache-Control": "no-store"}
@@ -131,6 +133,27 @@ def send_feedback(request: FeedbackRequest, service: Service, limiter: Limiter) 
     limiter.charge("feedback")
     service.send_feedback(request.category, request.text, request.lang)
     return Response(HTTPStatus.CREATED, JSON, FeedbackReceived(kept_days=FEEDBACK_DAYS), headers=NO_STORE)
+
+
+def player_data() -> PlayerData:
+    return StoredPlayerData()
+
+
+@router.get(
+    "/v1/players/me/export",
+    summary="Download my data",
+    description="Everything stored about you as JSON: your player item (name, puzzles, blocks), your community card, "
+    "follows and followers, game ratings and push subscriptions. Your games are in your history and each game's export.",
+    tags=["community"],
+    responses=_errors(401, 429, 503),
+)
+def export_my_data(
+    player: CurrentPlayer, service: Service, elsewhere: Annotated[PlayerData, Depends(player_data)], limiter: Limiter
+) -> Response[DataExport]:
+    limiter.charge("data_exports")
+    body = DataExport(**service.export(player, elsewhere))
+    headers = {**NO_STORE, "Content-Disposition": 'attachment; filename="ubao-my-data.json"'}
+    return Response(HTTPStatus.OK, JSON, body, headers=headers)
 
 
 def create_app() -> Api:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -71,3 +71,14 @@ class FeedbackRequest(BaseModel):
 class FeedbackReceived(BaseModel):
     received: Literal[True] = True
     kept_days: int = Field(description="How long the feedback is kept before it is deleted.")
+
+
+class DataExport(BaseModel):
+    """Everything ubao stores about you (docs/community.md): your games are in your history and each game's export."""
+
+    player: dict[str, Any] = Field(description="Your item of the players table, without your token's hash.")
+    card: dict[str, Any] | None
+    follows: list[dict[str, Any]]
+    followers: list[str] = Field(description="The public ids of the players who follow you.")
+    ratings: list[dict[str, Any]]
+    push_subscriptions: list[dict[str, Any]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from common.players.blocks import blocks_player, is_blocked
 from common.players.domain import Player
@@ -35,6 +35,14 @@ class Opponents(Protocol):
     def opponent(self, game_id: str, token_hash: str) -> Card:
         """The other player of a game the asker holds a seat in, as a card; ``PlayerNotFound`` otherwise."""
         ...
+
+
+class PlayerData(Protocol):
+    """What other functions keep about a player, read for "Download my data"."""
+
+    def ratings(self, player_id: str) -> list[dict[str, Any]]: ...
+
+    def subscriptions(self, player_id: str) -> list[dict[str, Any]]: ...
 
 
 @dataclass
@@ -108,3 +116,20 @@ class Community:
         feedback = Feedback(category, text.strip(), lang, self.now_ms())
         self.repository.add_feedback(feedback, feedback.at // 1000 + FEEDBACK_DAYS * 86_400)
         return feedback
+
+    def export(self, player: Player, elsewhere: PlayerData) -> dict[str, Any]:
+        """Everything stored about the player, as JSON values: their item of the players table (without the
+        token's hash), their card, follows and followers, game ratings and push subscriptions."""
+        stored = {key: value for key, value in (player.stored or {}).items() if key != "token_hash"}
+        card = self.repository.card(player.player_id)
+        return {
+            "player": stored,
+            "card": None if card is None else {"name": card.name},
+            "follows": [
+                {"player_id": f.player_id, "name": f.name, "since": f.since}
+                for f in self.repository.follows(player.player_id)
+            ],
+            "followers": sorted(self.repository.followers(player.player_id)),
+            "ratings": elsewhere.ratings(player.player_id),
+            "push_subscriptions": elsewhere.subscriptions(player.player_id),
+        }

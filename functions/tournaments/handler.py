@@ -23,10 +23,12 @@ from games.domain import new_game_options
 from games.repository import GameRepository, dynamodb_games
 from games.service.protocol import GameLog
 
-from tournaments.domain import State, TournamentNotFound
+from tournaments.arena_service import ArenaService
+from tournaments.domain import Format, NotAnArena, State, TournamentNotFound
 from tournaments.models import (
     CreatedTournament,
     InviteView,
+    PresenceRequest,
     StateName,
     TournamentJoinRequest,
     TournamentList,
@@ -35,6 +37,7 @@ from tournaments.models import (
     TournamentView,
 )
 from tournaments.repository import TournamentRepository
+from tournaments.repository.arenas import ArenaSeats
 from tournaments.seated import TournamentGames
 from tournaments.service import TournamentService
 
@@ -71,6 +74,23 @@ def tournament_service(
 
 
 Tournaments = Annotated[TournamentService, Depends(tournament_service)]
+
+
+def arena_seats() -> ArenaSeats:
+    from tournaments.repository.arenas import DynamoArenaSeats
+
+    return DynamoArenaSeats()
+
+
+Seats = Annotated[ArenaSeats, Depends(arena_seats)]
+
+
+def view_of(tournaments: TournamentService, seats: ArenaSeats, tournament_id: str, you: str | None) -> TournamentView:
+    """The tournament's view: one Query (a league), two with an arena's players (where each stands)."""
+    tournament, results = tournaments.get(tournament_id)
+    where = seats.seats(tournament.id) if tournament.format is Format.ARENA else None
+    return TournamentView.of(tournament, results, you, where, tournaments.now_ms())
+
 
 _errors = route_errors(
     {
@@ -149,9 +169,8 @@ def list_tournaments(
     tags=["tournaments"],
     responses={**_success(TournamentView, "The tournament."), **_errors(404, 503)},
 )
-def get_tournament(id: str, tournaments: Tournaments, player: OptionalPlayer) -> Response[TournamentView]:
-    tournament, results = tournaments.get(_tournament_id(id))
-    body = TournamentView.of(tournament, results, player.player_id if player else None)
+def get_tournament(id: str, tournaments: Tournaments, seats: Seats, player: OptionalPlayer) -> Response[TournamentView]:
+    body = view_of(tournaments, seats, _tournament_id(id), player.player_id if player else None)
     return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
 
@@ -164,11 +183,11 @@ def get_tournament(id: str, tournaments: Tournaments, player: OptionalPlayer) ->
     responses={**_success(TournamentView, "You are in."), **_errors(401, 403, 404, 409, 422, 503)},
 )
 def join_tournament(
-    id: str, request: TournamentJoinRequest, tournaments: Tournaments, player: CurrentPlayer
+    id: str, request: TournamentJoinRequest, tournaments: Tournaments, seats: Seats, player: CurrentPlayer
 ) -> Response[TournamentView]:
     tournament = tournaments.join(player, _tournament_id(id), request.invite)
-    tournament, results = tournaments.get(tournament.id)
-    return Response(HTTPStatus.OK, JSON, TournamentView.of(tournament, results, player.player_id), headers=NO_STORE)
+    body = view_of(tournaments, seats, tournament.id, player.player_id)
+    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
 
 
 @router.post(
@@ -179,10 +198,32 @@ def join_tournament(
     tags=["tournaments"],
     responses={**_success(TournamentView, "You are out."), **_errors(401, 404, 409, 503)},
 )
-def withdraw_from_tournament(id: str, tournaments: Tournaments, player: CurrentPlayer) -> Response[TournamentView]:
+def withdraw_from_tournament(
+    id: str, tournaments: Tournaments, seats: Seats, player: CurrentPlayer
+) -> Response[TournamentView]:
     tournaments.withdraw(player, _tournament_id(id))
-    tournament, results = tournaments.get(id)
-    return Response(HTTPStatus.OK, JSON, TournamentView.of(tournament, results, player.player_id), headers=NO_STORE)
+    return Response(HTTPStatus.OK, JSON, view_of(tournaments, seats, id, player.player_id), headers=NO_STORE)
+
+
+@router.post(
+    "/v1/tournaments/{id}/presence",
+    summary="Be on an arena's page (or leave it)",
+    description="The arena's page sends it every 15 s while open: present players who are free are paired as "
+    "they become free (a wave at most every 3 s), closest scores first, never the same opponent twice in a row. "
+    "Coming back after the computer stood in for you ends your pause.",
+    tags=["tournaments"],
+    responses={**_success(TournamentView, "Where the arena stands."), **_errors(401, 404, 409, 422, 503)},
+)
+def arena_presence(
+    id: str, request: PresenceRequest, tournaments: Tournaments, seats: Seats, player: CurrentPlayer
+) -> Response[TournamentView]:
+    tournament, _results = tournaments.get(_tournament_id(id))
+    if tournament.format is not Format.ARENA:
+        raise NotAnArena("only an arena pairs players who are present")
+    ArenaService(tournaments.repository, seats, tournaments.games, tournaments.clock).heartbeat(
+        player.player_id, tournament, request.present
+    )
+    return Response(HTTPStatus.OK, JSON, view_of(tournaments, seats, id, player.player_id), headers=NO_STORE)
 
 
 def create_app() -> Api:

@@ -8,8 +8,10 @@ from typing import Literal
 from games.models import MAX_OPTIONS, OptionName, OptionValue
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tournaments.domain import Format, GameResult, Tournament
-from tournaments.service import NewTournament
+from tournaments.arena_service import PRESENT_MS, sheets_of
+from tournaments.domain import Format, GameResult, State, Tournament, arena_ranking
+from tournaments.repository.arenas import ArenaSeat
+from tournaments.service import NewTournament, arena_end
 
 FormatName = Literal["league", "arena"]
 StateName = Literal["open", "running", "finished"]
@@ -69,6 +71,12 @@ def parse_time(text: str) -> int:
     return int(when.timestamp() * 1000)
 
 
+class PresenceRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    present: bool = Field(description="On the arena's page now (sent every 15 s), or leaving it.")
+
+
 class TournamentJoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -89,6 +97,7 @@ class TournamentSummary(BaseModel):
     entrants: int
     starts: str | None = Field(description="ISO 8601 UTC, or null.")
     minutes: int | None
+    ends: str | None = Field(description="An arena's end (ISO 8601 UTC), or null.")
     created: str
     started: str | None
     finished: str | None
@@ -109,6 +118,7 @@ class TournamentSummary(BaseModel):
             entrants=len(tournament.entries),
             starts=iso(tournament.starts),
             minutes=tournament.minutes,
+            ends=iso(arena_end(tournament)) if tournament.format is Format.ARENA else None,
             created=iso(tournament.created) or "",
             started=iso(tournament.started),
             finished=iso(tournament.finished),
@@ -169,17 +179,37 @@ class MatchRow(BaseModel):
     score: str = Field(description='The pairing\'s result, the first seat\'s side first: "2-0", "1½-½", "-".')
 
 
+class ArenaRow(BaseModel):
+    seat: int
+    rank: int
+    points: int = Field(description="Arena points: win 2, draw 1 (0 before ply 20), doubled on a streak.")
+    scores: list[int] = Field(description="Each game's points, in the order the games ended.")
+    on_streak: bool
+    present: bool
+    playing: bool
+
+
 class TournamentView(BaseModel):
     tournament: TournamentSummary
     players: list[PlayerRow]
     standings: list[StandingRow]
+    arena: list[ArenaRow] = Field(default_factory=list, description="An arena's ranking (empty for a league).")
     games: list[GameRow]
     matches: list[MatchRow]
     winners: list[int]
     your_games: list[str] = Field(description="Your games still going on, in round order (the first is your next).")
 
     @classmethod
-    def of(cls, tournament: Tournament, results: dict[str, GameResult], you: str | None) -> TournamentView:
+    def of(
+        cls,
+        tournament: Tournament,
+        results: dict[str, GameResult],
+        you: str | None,
+        seats: list[ArenaSeat] | None = None,
+        now: int = 0,
+    ) -> TournamentView:
+        if tournament.format is Format.ARENA:
+            return cls.of_arena(tournament, results, you, seats or [], now)
         running = bool(tournament.order)
         roster = list(tournament.order) if running else [entry.player_id for entry in tournament.players]
         seat = {player: number for number, player in enumerate(roster)}
@@ -250,3 +280,44 @@ class TournamentView(BaseModel):
             winners=[seat[player] for player in table.winners],
             your_games=mine,
         )
+
+    @classmethod
+    def of_arena(
+        cls, tournament: Tournament, results: dict[str, GameResult], you: str | None, seats: list[ArenaSeat], now: int
+    ) -> TournamentView:
+        roster = [entry.player_id for entry in tournament.players]
+        seat = {player: number for number, player in enumerate(roster)}
+        where = {item.player_id: item for item in seats}
+        ranking = arena_ranking(list(sheets_of(tournament, results).values()))
+        rows = [
+            ArenaRow(
+                seat=seat[item.player],
+                rank=rank,
+                points=item.points,
+                scores=list(item.scores),
+                on_streak=item.on_streak,
+                present=item.player in where and ready_or_playing(where[item.player], now),
+                playing=item.player in where and where[item.player].busy is not None,
+            )
+            for rank, item in ranking
+        ]
+        players = [
+            PlayerRow(seat=seat[p], name=tournament.entries[p].name, you=p == you, withdrawn=False) for p in roster
+        ]
+        mine = where.get(you or "")
+        return cls(
+            tournament=TournamentSummary.of(tournament),
+            players=players,
+            standings=[],
+            arena=rows,
+            games=[],
+            matches=[],
+            winners=[row.seat for row in rows if row.rank == 1 and row.points]
+            if tournament.state is State.FINISHED
+            else [],
+            your_games=[mine.busy] if mine is not None and mine.busy else [],
+        )
+
+
+def ready_or_playing(item: ArenaSeat, now: int) -> bool:
+    return item.busy is not None or (item.seen > 0 and now - item.seen <= PRESENT_MS)

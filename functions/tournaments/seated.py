@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.domain import ComputerTookOver, Created, GameHead, Moved, Resumed, Seat, new_game_options
+from games.domain import Aborted, ComputerTookOver, Created, GameHead, Moved, Resumed, Seat, new_game_options
 from games.domain.events import AnyEvent
 from games.repository import GameRepository
 from games.service.protocol import GameLog
@@ -59,6 +59,10 @@ def result_of(head: GameHead, events: list[AnyEvent]) -> GameResult:
             moves[event.by] += 1
             by_computer[event.by] += event.by in standing_in
     winner = head.result if head.result in ("white", "black") else None
+    abort = next((event for event in reversed(events) if isinstance(event, Aborted)), None)
+    aborter = abort.by if head.aborted and abort is not None else None
+    if aborter is not None:
+        winner = "black" if aborter == "white" else "white"
     return GameResult(
         game_id=head.id,
         white=white.player_id,
@@ -69,6 +73,7 @@ def result_of(head: GameHead, events: list[AnyEvent]) -> GameResult:
         on_time=head.reason == "timeout" and winner is not None,
         computer_white=2 * by_computer["white"] > moves["white"],
         computer_black=2 * by_computer["black"] > moves["black"],
+        void=head.aborted and aborter is None,
     )
 
 

@@ -78,6 +78,10 @@ class Made:
     invite: str | None
 
 
+def arena_end(tournament: Tournament) -> int:
+    return (tournament.starts or 0) + (tournament.minutes or 0) * 60_000
+
+
 def invite_hash(code: str) -> str:
     return hashlib.sha256(code.encode("utf-8")).hexdigest()
 
@@ -162,6 +166,13 @@ class TournamentService:
         owed = tournament.state is State.RUNNING and tournament.format is Format.LEAGUE and not tournament.games_made
         if tournament.startable(self.now_ms()) or owed:
             tournament = self.start(tournament)
+        if (
+            tournament.format is Format.ARENA
+            and tournament.state is State.OPEN
+            and self.now_ms() >= arena_end(tournament)
+        ):
+            self.repository.finish(tournament, self.now_ms())  # an arena takes entries until its end
+            tournament = self.repository.get(tournament_id) or tournament
         return tournament, results
 
     def listed(self, game: str, state: State) -> list[Tournament]:

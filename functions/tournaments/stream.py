@@ -19,12 +19,15 @@ from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 
+from tournaments.arena_service import ArenaService
+from tournaments.domain import Format
 from tournaments.repository import TournamentRepository
+from tournaments.repository.arenas import ArenaSeats, DynamoArenaSeats
 from tournaments.seated import TournamentGames
 
 logger = Logger()
 #: The events after which a game may be over (a move that mates, a resignation, a claim, an agreed draw).
-ENDING_KINDS = frozenset({"move", "resign", "claim_timeout", "accept_draw"})
+ENDING_KINDS = frozenset({"move", "resign", "claim_timeout", "accept_draw", "abort"})
 
 
 def ended_game(record: DynamoDBRecord) -> str | None:
@@ -40,7 +43,13 @@ def ended_game(record: DynamoDBRecord) -> str | None:
     return str(image.get("pk", {}).get("S", "")) or None
 
 
-def count_result(game_id: str, repository: TournamentRepository, games: TournamentGames, now: float) -> bool:
+def count_result(
+    game_id: str,
+    repository: TournamentRepository,
+    games: TournamentGames,
+    now: float,
+    seats: ArenaSeats | None = None,
+) -> bool:
     """Store the finished game's result in its tournament (once); True if this call stored it."""
     from tournaments.handler import check_options
     from tournaments.service import TournamentService
@@ -52,7 +61,11 @@ def count_result(game_id: str, repository: TournamentRepository, games: Tourname
     if result is None:
         return False
     service = TournamentService(repository, games, check_options, clock=lambda: now)
-    return service.record(result, tournament_id)
+    stored = service.record(result, tournament_id)
+    tournament = repository.get(tournament_id)
+    if tournament is not None and tournament.format is Format.ARENA:  # free both players; pair who is waiting
+        ArenaService(repository, seats or DynamoArenaSeats(), games, lambda: now).game_over(tournament, result)
+    return stored
 
 
 def handle_record(record: DynamoDBRecord) -> None:

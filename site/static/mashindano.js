@@ -8,6 +8,7 @@ import { call, player, storedPlayer } from "./api.js";
 import { config } from "../modules/page_config.js";
 
 const POLL_MS = 5000;
+const BEAT_MS = 15000; // an arena's presence: the server pairs players seen in the last 45 s
 const section = /** @type {HTMLElement} */ (document.getElementById("tournaments"));
 const texts = /** @type {Record<string, string>} */ ({ ...section.dataset });
 const m = config().messages || {};
@@ -18,6 +19,7 @@ const params = new URLSearchParams(location.search);
 const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 let shownId = params.get("id");
 let timer = 0;
+let beating = 0;
 
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
@@ -93,6 +95,43 @@ function crosstable(view) {
   table.tBodies[0].replaceChildren(...rows);
 }
 
+/** An arena's ranking: rank, name, each game's points, the total; a flame for a streak. */
+function arenaTable(view) {
+  const table = /** @type {HTMLTableElement} */ (one.querySelector(".crosstable"));
+  const head = document.createElement("tr");
+  head.append(cell("th", "#"), cell("th", texts.player), cell("th", ""), cell("th", texts.points));
+  const rows = view.arena.map((row) => {
+    const tr = document.createElement("tr");
+    const me = view.players.find((p) => p.seat === row.seat);
+    if (me && me.you) tr.className = "you";
+    tr.dataset.seat = String(row.seat);
+    const name = nameOf(view, row.seat) + (row.on_streak ? " 🔥" : "");
+    tr.append(cell("td", String(row.rank)), cell("th", name), cell("td", row.scores.join(" ")), cell("td", String(row.points)));
+    return tr;
+  });
+  table.tHead?.replaceChildren(head);
+  table.tBodies[0].replaceChildren(...rows);
+}
+
+/** While on an arena's page, tell the server every 15 s (and once when leaving) so it can pair this player. */
+function beat(id, present) {
+  const me = storedPlayer();
+  if (!me || !me.token) return;
+  fetch(`/v1/tournaments/${encodeURIComponent(id)}/presence`, {
+    method: "POST",
+    keepalive: !present,
+    headers: { "content-type": "application/json", authorization: "Bearer " + me.token },
+    body: JSON.stringify({ present }),
+  }).catch(() => {});
+}
+
+function startBeating(id) {
+  if (beating) return;
+  beat(id, true);
+  beating = window.setInterval(() => document.visibilityState === "visible" && beat(id, true), BEAT_MS);
+  window.addEventListener("pagehide", () => beat(id, false));
+}
+
 function showOne(view) {
   const t = view.tournament;
   const me = view.players.find((p) => p.you);
@@ -105,14 +144,24 @@ function showOne(view) {
   const next = /** @type {HTMLElement} */ (one.querySelector(".t-next"));
   const game = view.your_games.length ? view.games.find((g) => g.id === view.your_games[0]) : null;
   next.hidden = !game;
-  if (game && me) {
+  if (t.format === "arena" && me && view.your_games.length) {
+    next.hidden = false;
+    const link = /** @type {HTMLAnchorElement} */ (next.querySelector("a"));
+    link.href = `${texts.gameUrl}#game=${encodeURIComponent(view.your_games[0])}`;
+    link.textContent = texts.ready;
+  } else if (game && me) {
     const link = /** @type {HTMLAnchorElement} */ (next.querySelector("a"));
     link.href = `${texts.gameUrl}#game=${encodeURIComponent(game.id)}`;
     link.textContent = fill(texts.next, { name: nameOf(view, game.white === me.seat ? game.black : game.white) });
   }
   /** @type {HTMLElement} */ (one.querySelector(".join")).hidden = Boolean(me) || t.state !== "open";
   /** @type {HTMLElement} */ (one.querySelector(".withdraw")).hidden = !me || t.state === "finished";
-  crosstable(view);
+  if (t.format === "arena") {
+    arenaTable(view);
+    if (me && t.state !== "finished") startBeating(t.id);
+  } else {
+    crosstable(view);
+  }
   one.hidden = false;
   listView.hidden = true;
 }

@@ -40,6 +40,7 @@ def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):  # 
     suffix = "_" + uuid.uuid4().hex[:10]
     monkeypatch.setenv("DYNAMODB_ENDPOINT", dynalite_server.endpoint)
     monkeypatch.setenv("COMMUNITY_TABLE", "CommunityTable" + suffix)
+    monkeypatch.setenv("PUSH_TABLE", "PushTable" + suffix)
     yield games._use_tables(monkeypatch, template_tables, suffix)
     store.reset_clients()
 

@@ -137,3 +137,28 @@ def test_feedback_is_kept_for_180_days_tied_to_no_player_and_limited(api, commun
     assert asha["player_id"] not in str(kept) and "token_hash" not in kept
     statuses = [community.call("POST", "/v1/feedback", body, token=asha["token"]).status for _ in range(5)]
     assert statuses == [201] * 4 + [429]  # five at once per player, then one every 10 minutes
+
+
+def run_export(api: Api, community: Community) -> None:
+    game_id, asha, baraka = two_players_in_a_game(api)
+    community.follows(baraka["token"])
+    assert community.call("POST", FOLLOWS, {"game": game_id}, token=asha["token"]).status == 201
+    assert community.call("POST", FOLLOWS, {"game": game_id}, token=baraka["token"]).status == 201
+    assert api.call("POST", f"/v1/games/{game_id}/resign", token=baraka["token"]).status == 200
+    answer = community.call("GET", "/v1/players/me/export", token=asha["token"])
+    assert answer.status == 200 and "attachment" in answer.headers["content-disposition"]
+    data = answer.body
+    assert data["player"]["player_id"] == asha["player_id"] and data["player"]["name"] == "Asha"
+    assert "token_hash" not in answer.text and asha["token"] not in answer.text
+    assert [(f["player_id"], f["name"]) for f in data["follows"]] == [(baraka["player_id"], "Baraka")]
+    assert data["followers"] == [baraka["player_id"]]
+    assert data["ratings"] == [] and data["push_subscriptions"] == []  # a casual game; no notifications asked
+    assert community.call("GET", "/v1/players/me/export").status == 401
+
+
+def test_download_my_data_has_what_is_stored_about_the_player(api, community):
+    run_export(api, Community(community))
+
+
+def test_download_my_data_on_dynalite(dynalite_tables, handler, community):
+    run_export(Api(handler), Community(community))

@@ -196,3 +196,32 @@ def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, api
     assert schedule({}, None) == {"made": 1, "started": 1}
     view = apis.call("GET", f"/v1/tournaments/{league_id}").body
     assert view["tournament"]["state"] == "running" and len(view["games"]) == 12
+
+
+def test_an_arena_of_six_pairs_everyone_present(tables, apis, count_calls):
+    players = [apis.games.new_player(name) for name in ("A", "B", "C", "D", "E", "F")]
+    body = {"format": "arena", "game": "chess", "public": True, "options": {"turn_seconds": 60}, "minutes": 30}
+    made = apis.call("POST", "/v1/tournaments", {**body, "starts": "2025-06-15T15:10:00Z"}, token=players[0]["token"])
+    assert made.status == 201, made.body
+    arena_id = made.body["tournament"]["id"]
+    for who in players:
+        assert apis.call("POST", f"/v1/tournaments/{arena_id}/join", {}, token=who["token"]).status == 200
+    early = apis.call("POST", f"/v1/tournaments/{arena_id}/presence", {"present": True}, token=players[0]["token"])
+    assert early.status == 200 and early.body["your_games"] == []  # before the start: nobody is paired
+    apis.clock.advance(seconds=4 * 60)
+    for who in players:
+        apis.clock.advance(seconds=4)
+        answer = apis.call("POST", f"/v1/tournaments/{arena_id}/presence", {"present": True}, token=who["token"])
+        assert answer.status == 200, answer.body
+    count_calls.calls.clear()
+    view = apis.call("GET", f"/v1/tournaments/{arena_id}", token=players[0]["token"]).body
+    assert len([name for name in count_calls.calls if name != "GetItem"]) <= 2, count_calls.calls  # + the token
+    assert len(view["arena"]) == 6 and all(row["playing"] for row in view["arena"])
+    game_id = view["your_games"][0]
+    game = apis.games.call("GET", f"/v1/games/{game_id}").body
+    assert game["state"] == "active" and game["options"]["turn_seconds"] == 60
+    league = league_of(apis, players[0]["token"])
+    refused = apis.call(
+        "POST", f"/v1/tournaments/{league['tournament']['id']}/presence", {"present": True}, token=players[0]["token"]
+    )
+    assert (refused.status, refused.code) == (409, "not_an_arena")

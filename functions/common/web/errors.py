@@ -129,6 +129,7 @@ _SPECS = (
         "starts_in_past", _S.UNPROCESSABLE_ENTITY, "a start time that has passed (or none for an arena)", has_text=True
     ),
     ErrorSpec("arena_needs_live_table", _S.UNPROCESSABLE_ENTITY, "an arena asked without turn_seconds"),
+    ErrorSpec("not_an_arena", _S.CONFLICT, "presence sent to a league (only an arena pairs who is present)"),
     # -- end of tournaments --
     ErrorSpec("too_many_follows", _S.CONFLICT, "a live connection follows the most games already"),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),

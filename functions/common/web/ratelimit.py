@@ -135,6 +135,8 @@ LIMITS: dict[str, Limit] = {
     "feedback": Limit(
         "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
     ),
+    # Download my data (functions/community): a few reads of every table; 5 at once, then one a minute.
+    "data_exports": Limit("data_exports", capacity=5, per_second=1 / 60, per_player=True, address_capacity=20),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -158,6 +160,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/players/me/follows"): "follows",
     ("delete", "/v1/players/me/follows"): "follows",
     ("post", "/v1/feedback"): "feedback",
+    ("get", "/v1/players/me/export"): "data_exports",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -178,6 +181,7 @@ DESCRIPTIONS = {
     "live_tickets": "live connections",
     "follows": "follows changed",
     "feedback": "feedback sent",
+    "data_exports": "downloads of your data",
 }
 
 

@@ -23,7 +23,7 @@ LOOK_AHEAD = 8  # candidates the greedy pass tries for each player, in score ord
 
 def game_points(result: GameResult, player: str, on_streak: bool) -> tuple[int, bool]:
     """(points, won) of one arena game for ``player``."""
-    if result.computer_stood_in_for(player):
+    if result.computer_stood_in_for(player) or result.void:
         return 0, False
     if result.winner is None:
         points = 0 if result.plies < QUICK_DRAW_PLIES else ARENA_DRAW

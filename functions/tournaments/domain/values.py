@@ -37,7 +37,9 @@ class GameResult:
 
     ``winner`` is ``"white"``, ``"black"`` or ``None`` (a draw). ``on_time``: the loser lost on time.
     ``computer_white``/``computer_black``: the computer made more than half of that side's moves (it stood in
-    for an absent player). ``plies``: moves played. ``at``: when it ended (epoch ms).
+    for an absent player). ``plies``: moves played. ``at``: when it ended (epoch ms). A game aborted in a
+    tournament is lost by whoever aborted it (a tournament game cannot be called off); one abandoned by both is
+    ``void``: nothing for either.
     """
 
     game_id: str
@@ -49,6 +51,7 @@ class GameResult:
     on_time: bool = False
     computer_white: bool = False
     computer_black: bool = False
+    void: bool = False  # abandoned by both (the computer held both seats): nothing for either
 
     def colour_of(self, player: str) -> str:
         if player == self.white:
@@ -72,6 +75,8 @@ class GameResult:
 
 def base_score(result: GameResult, player: str) -> int:
     """Half points of one game by the seeds' ranked rule (win 1, draw ½), before any tournament rule."""
+    if result.void:
+        return LOSS
     if result.winner is None:
         return DRAW
     return WIN if result.won_by(player) else LOSS
@@ -128,6 +133,10 @@ class AlreadyEntered(TournamentError):
 
 class NotEntered(TournamentError):
     code = "not_entered"
+
+
+class NotAnArena(TournamentError):
+    code = "not_an_arena"
 
 
 class InvalidTournamentInvite(TournamentError):

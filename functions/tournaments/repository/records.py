@@ -102,4 +102,5 @@ def read_result(item: dict[str, Any]) -> GameResult:
         on_time=bool(record.get("on_time", False)),
         computer_white=bool(record.get("computer_white", False)),
         computer_black=bool(record.get("computer_black", False)),
+        void=bool(record.get("void", False)),
     )

@@ -36,7 +36,7 @@ from tournaments.domain import (
     TournamentOver,
     TournamentStarted,
 )
-from tournaments.records import (
+from tournaments.repository.records import (
     META,
     RESULT_PREFIX,
     SCHEMA_VERSION,
@@ -277,7 +277,8 @@ class DynamoTournaments:
             if found is not None and found.entries.get(entry.player_id) == entry:
                 return found  # our own write, retried by the client after a lost answer
             self._explain(tournament_id, lambda found: refuse_join(found, entry.player_id))
-        return read_tournament((answer or {})["Attributes"])
+            raise TournamentFull("the tournament changed while you joined; try again")
+        return read_tournament(answer["Attributes"])
 
     def leave(self, tournament_id: str, player_id: str) -> Tournament:
         answer = call(

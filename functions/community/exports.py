@@ -1,0 +1,19 @@
+"""What "Download my data" gathers besides the community's own items: the player's game ratings (the games
+function's ratings repository) and push subscriptions (the push function's repository), each one read."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+class StoredPlayerData:
+    def ratings(self, player_id: str) -> list[dict[str, Any]]:
+        from games.ratings.repository import RatingStore
+
+        return [dataclasses.asdict(rating) for rating in RatingStore().with_histories(player_id)]
+
+    def subscriptions(self, player_id: str) -> list[dict[str, Any]]:
+        from push.repository import DynamoSubscriptions
+
+        return [dataclasses.asdict(item) for item in DynamoSubscriptions().list(player_id)]

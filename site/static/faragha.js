@@ -1,0 +1,31 @@
+// @ts-check
+// The privacy page's "Download my data": GET /v1/players/me/export with this browser's token, saved as a file.
+import { call, storedPlayer } from "./api.js";
+
+const section = /** @type {HTMLElement} */ (document.getElementById("your-data"));
+const button = /** @type {HTMLButtonElement} */ (document.getElementById("download-data"));
+const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
+
+button.addEventListener("click", async () => {
+  const known = storedPlayer();
+  if (!known || !known.token) {
+    status.textContent = section.dataset.none || "";
+    return;
+  }
+  button.disabled = true;
+  try {
+    const data = await call("GET", "/v1/players/me/export", { token: known.token });
+    delete data._etag;
+    const file = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(file);
+    link.download = "ubao-my-data.json";
+    link.click();
+    URL.revokeObjectURL(link.href);
+    status.textContent = "";
+  } catch {
+    status.textContent = section.dataset.failed || "";
+  } finally {
+    button.disabled = false;
+  }
+});
