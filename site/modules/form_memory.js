@@ -20,6 +20,12 @@ function read() {
   }
 }
 
+/** The game this phone last chose in the create form (the rating list opens on it), or null. */
+export function lastGameChosen() {
+  const game = read().game;
+  return typeof game === "string" ? game : null;
+}
+
 /**
  * Put the kept choices into ``form``, then keep every later change.
  * @param {HTMLFormElement} form

@@ -4,13 +4,15 @@
 // language; the game comes from ?game= (the tabs are plain links), else the first tab. Each name links to the
 // player's profile (mchezaji.js).
 import { call } from "./api.js";
+import { lastGameChosen } from "../modules/form_memory.js";
 
 const section = /** @type {HTMLElement} */ (document.getElementById("leaderboard"));
 const tabs = /** @type {HTMLAnchorElement[]} */ ([...document.querySelectorAll(".board-tabs a")]);
 const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
 
+/** The game of ?game=, else the one this phone last chose to play (the create form's kept choice), else the first. */
 function chosenGame() {
-  const asked = new URLSearchParams(location.search).get("game");
+  const asked = new URLSearchParams(location.search).get("game") || lastGameChosen();
   return tabs.some((tab) => tab.dataset.game === asked) ? asked : tabs[0].dataset.game;
 }
 

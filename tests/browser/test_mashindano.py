@@ -71,3 +71,39 @@ def test_four_phones_join_a_league_by_its_link_and_see_the_winner(contexts, need
         assert "Asha" in top.inner_text() and "2-0" in top.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360  # the table scrolls in its own box
     assert not contexts.problems, contexts.problems
+
+
+@pytest.mark.slow  # the phones' 15 s heartbeats
+def test_the_arena_page_counts_down_then_pairs_two_phones(contexts, needs_dynamodb, server):
+    """The server's clock is moved past the start (``POST /v1/_local/clock``) instead of waiting for it."""
+    from datetime import UTC, datetime, timedelta
+
+    origin = server.origin
+    players = [http(origin, "POST", "/v1/players", {"name": name}) for name in ("Neema", "Jomar")]
+    starts = (datetime.now(UTC) + timedelta(minutes=10)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    body = {"format": "arena", "game": "chess", "public": True, "options": {"turn_seconds": 60}, "minutes": 30}
+    made = http(origin, "POST", "/v1/tournaments", {**body, "starts": starts}, players[0]["token"])
+    arena_id = made["tournament"]["id"]
+    phones = []
+    try:
+        for who, lang in zip(players, ("sw", "tl"), strict=True):
+            page = contexts.new_page(viewport=PHONE)
+            kept = {"player_id": who["player_id"], "token": who["token"]}
+            page.add_init_script(f"localStorage.setItem('ubao.player', {json.dumps(json.dumps(kept))})")
+            page.goto(f"/{lang}/mashindano/?id={arena_id}")
+            page.locator("#tournaments .join").click()
+            when = page.locator("#tournaments .t-when")
+            when.wait_for()
+            page.wait_for_function("document.querySelector('#tournaments .t-when').textContent.includes(':')")
+            assert ("Yanaanza" if lang == "sw" else "Magsisimula") in when.inner_text()  # the countdown
+            phones.append(page)
+        http(origin, "POST", "/v1/_local/clock", {"advance": 11 * 60})
+        for page in phones:  # the next heartbeat (15 s) finds the arena on: both paired in one wave
+            link = page.locator("#tournaments .t-next a")
+            link.wait_for(state="visible", timeout=45_000)
+            assert "#game=" in (link.get_attribute("href") or "")
+        hrefs = {page.locator("#tournaments .t-next a").get_attribute("href") for page in phones}
+        assert len({href.split("#game=")[1] for href in hrefs if href}) == 1  # one game, the two of them
+    finally:
+        http(origin, "POST", "/v1/_local/clock", {"reset": True})
+    assert not contexts.problems, contexts.problems
