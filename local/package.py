@@ -86,6 +86,7 @@ PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
 SITE_FILES = (
     "about_pages.py",
     "build_site.py",
+    "about_pages.py",
     "assets.py",
     "board_svg.py",
     "catalogs.py",

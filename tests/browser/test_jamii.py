@@ -4,6 +4,9 @@ friend, in the page's own language. And the help page's feedback form thanks the
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from tests.browser.harness import build_site_module
@@ -60,4 +63,16 @@ def test_feedback_is_thanked_in_the_page_language(contexts, needs_dynamodb, lang
     page.wait_for_function("document.querySelector('#feedback .status').textContent.length > 0")
     assert page.locator("#feedback .status").inner_text() == texts(lang)("Thank you! We read every message.")
     assert page.locator("#feedback-text").input_value() == ""
+    assert not contexts.problems, contexts.problems
+
+
+@pytest.mark.parametrize("lang", ["tl"])
+def test_download_my_data_from_the_privacy_page(contexts, needs_dynamodb, lang):
+    page = open_jamii(contexts, lang)  # the browser's player, followable by its link
+    my_id = page.locator("#my-link").input_value().rsplit("=", 1)[1]
+    page.goto(f"/{lang}/faragha/")
+    with page.expect_download() as waiting:
+        page.locator("#download-data").tap()
+    data = json.loads(Path(waiting.value.path()).read_text(encoding="utf-8"))
+    assert data["player"]["player_id"] == my_id and data["follows"] == [] and "token_hash" not in data["player"]
     assert not contexts.problems, contexts.problems
