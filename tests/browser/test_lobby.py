@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.boards import page_config
-from tests.browser.harness import http
+from tests.browser.harness import http, page_token
 from tests.browser.test_mchezo import POLL_MS, Player
 
 PHONE = {"width": 360, "height": 740}
@@ -56,6 +56,17 @@ def test_two_phones_meet_in_the_lobby_and_play_a_rated_tanzanian_game(contexts, 
     for player in (asha, baraka):  # the challenge, taken, has left both lists
         expect(player.page.locator("#lobby .seek-list li")).to_have_count(0)
         expect(player.page.locator("#lobby .lobby-empty")).to_be_visible()
+
+    # Two moves a side first (from outside the pages): a rated game that ends sooner is aborted, never rated.
+    seated = http(server.origin, "GET", f"/v1/games/{game_id}")
+    phone_of = {colour: asha if seat["name"] == "Asha" else baraka for colour, seat in seated["players"].items()}
+    for ply in range(4):
+        state = http(server.origin, "GET", f"/v1/games/{game_id}")
+        move = {"move": state["legal_moves"][0], "ply": ply}
+        http(server.origin, "POST", f"/v1/games/{game_id}/moves", move, page_token(phone_of[state["turn"]].page))
+    for player in (asha, baraka):
+        player.page.clock.fast_forward(POLL_MS + 100)
+        expect(player.page.locator('#game [data-action="resign"]')).to_be_visible(timeout=SLOW)
 
     # The game ends: Asha resigns, and both phones show it, and the rating change, in their own language.
     asha.click_action("resign")
