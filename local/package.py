@@ -59,6 +59,8 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "live": ("games",),
     # Follow the other player of a game: the community reads the game's head with the games repository.
     "community": ("games", "push"),
+    # A league's games are made through the games function's own GameLog (tournaments/seated.py).
+    "tournaments": ("games",),
 }
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)
@@ -86,7 +88,6 @@ PUZZLE_FILES = ("__init__.py", "catalog.py", "*.jsonl")
 SITE_FILES = (
     "about_pages.py",
     "build_site.py",
-    "about_pages.py",
     "assets.py",
     "board_svg.py",
     "catalogs.py",

@@ -13,6 +13,7 @@ import base64
 import importlib.metadata
 import json
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import chess
@@ -115,6 +116,12 @@ def served(packaged_server) -> Calls:
     assert offered["id"] == game and offered["rematch_offer"] == "white"  # nothing made until Baraka accepts
     rematch = call("POST /v1/games/{id}/rematch", 201, f"/v1/games/{game}/rematch", {"action": "accept"}, baraka)
     assert rematch.json["game"]["rematch_of"] == game
+    # fair play: a game is aborted while neither side has made two moves; the finished one no longer
+    second = rematch.json["game"]["id"]
+    aborted = call("POST /v1/games/{id}/abort", 200, f"/v1/games/{second}/abort", token=baraka).json
+    assert aborted["state"] == "finished" and aborted["status"]["result"] == "aborted"
+    over = call("POST /v1/games/{id}/abort", 409, f"/v1/games/{game}/abort", token=asha)
+    assert over.json["error"]["code"] == "game_over"
     block = call("POST /v1/players/me/blocks", 201, body={"game": game}, token=baraka).json
     call("POST /v1/players/me/blocks", 401, body={"game": game})
     assert [item["id"] for item in call("GET /v1/players/me/blocks", 200, token=baraka).json["blocks"]] == [block["id"]]
@@ -138,6 +145,52 @@ def served(packaged_server) -> Calls:
     export = call("GET /v1/games/{id}/export", 200, f"/v1/games/{game}/export")
     assert "1. e4" in export.text and '[Result "1-0"]' in export.text
     call("GET /v1/games/{id}/export", 404, "/v1/games/AAAAAAAAAAAA/export")
+    # community: follows (the other player of a game), feedback and my data
+    followed = call("POST /v1/players/me/follows", 201, body={"game": game}, token=asha).json
+    assert followed["name"] == "Baraka" and followed["friend"] is False
+    call("POST /v1/players/me/follows", 422, body={"game": game, "player": followed["player_id"]}, token=asha)
+    follows = call("GET /v1/players/me/follows", 200, token=asha).json
+    assert [item["player_id"] for item in follows["follows"]] == [followed["player_id"]]
+    call("GET /v1/players/me/follows", 401)
+    unfollow = {"player": followed["player_id"]}
+    assert call("DELETE /v1/players/me/follows", 200, body=unfollow, token=asha).json == {"unfollowed": True}
+    call("DELETE /v1/players/me/follows", 404, body=unfollow, token=asha)  # no longer followed
+    feedback = {"category": "idea", "text": "Mashindano ya kila wiki, tafadhali", "lang": "sw"}
+    assert call("POST /v1/feedback", 201, body=feedback).json["received"] is True
+    call("POST /v1/feedback", 422, body={**feedback, "category": "spam"})
+    mine = call("GET /v1/players/me/export", 200, token=asha)
+    assert "token_hash" not in mine.json["player"] and mine.json["follows"] == []
+    assert mine.headers["content-disposition"].startswith("attachment")
+    call("GET /v1/players/me/export", 401)
+    # tournaments: a private league joined by its invite and left; a public arena, its players present
+    league = call("POST /v1/tournaments", 201, body={"format": "league", "game": "english", "players": 3}, token=asha)
+    league_id, invite = league.json["tournament"]["id"], league.json["invite"]["code"]
+    call("POST /v1/tournaments", 422, body={"format": "league", "game": "go"}, token=asha)
+    joined = call(
+        "POST /v1/tournaments/{id}/join", 200, f"/v1/tournaments/{league_id}/join", {"invite": invite}, baraka
+    )
+    assert joined.json["tournament"]["state"] == "open"
+    call("POST /v1/tournaments/{id}/join", 403, f"/v1/tournaments/{league_id}/join", {}, asha)  # no invite
+    call("POST /v1/tournaments/{id}/withdraw", 200, f"/v1/tournaments/{league_id}/withdraw", token=baraka)
+    call("POST /v1/tournaments/{id}/withdraw", 409, f"/v1/tournaments/{league_id}/withdraw", token=baraka)
+    assert call("GET /v1/tournaments/{id}", 200, f"/v1/tournaments/{league_id}").json["players"] == []
+    call("GET /v1/tournaments/{id}", 404, "/v1/tournaments/AAAAAAAAAAAA")
+    starts = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    arena_terms = {"format": "arena", "game": "chess", "public": True, "options": {"turn_seconds": 60}}
+    arena = call("POST /v1/tournaments", 201, body={**arena_terms, "minutes": 30, "starts": starts}, token=asha)
+    arena_id = arena.json["tournament"]["id"]
+    listed = call("GET /v1/tournaments", 200, "/v1/tournaments?game=chess").json["tournaments"]
+    assert arena_id in [item["id"] for item in listed]
+    call("GET /v1/tournaments", 422, "/v1/tournaments?game=go")
+    call("POST /v1/tournaments/{id}/join", 200, f"/v1/tournaments/{arena_id}/join", {}, asha)
+    present = call(
+        "POST /v1/tournaments/{id}/presence", 200, f"/v1/tournaments/{arena_id}/presence", {"present": True}, asha
+    )
+    assert present.json["your_games"] == []  # before the start: nobody is paired
+    not_arena = call(
+        "POST /v1/tournaments/{id}/presence", 409, f"/v1/tournaments/{league_id}/presence", {"present": True}, asha
+    )
+    assert not_arena.json["error"]["code"] == "not_an_arena"
     # puzzles: the sets ship with the puzzles function only
     daily = call("GET /v1/puzzles/daily", 200, "/v1/puzzles/daily?game=chess").json
     call("GET /v1/puzzles/daily", 422, "/v1/puzzles/daily?game=go")
@@ -241,6 +294,7 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
                 *("GamesFunction", "NotifyFunction", "ReminderFunction", "ReviewFunction"),
                 *("LiveTicketsFunction", "LiveSocketFunction", "LiveFanoutFunction"),
                 *("TournamentsFunction", "TournamentResultsFunction", "TournamentScheduleFunction"),
+                "CommunityFunction",  # follows the other player of a game: reads its head
             )
         )
 
