@@ -19,7 +19,7 @@ def test_the_seeker_hears_who_accepted_their_challenge(games_api, push_api, push
     assert bodies["en"]["title"] == "Challenge accepted"
     assert bodies["en"]["body"] == "Baraka accepted your challenge"
     assert bodies["sw"]["body"] == "Baraka amekubali changamoto yako"
-    assert bodies["tl"]["body"] == "Tinanggap ni Baraka ang hamon mo"
+    assert bodies["tl"]["body"] == "Tinanggap ng kalaban mo (Baraka) ang hamon mo"  # the native review's wording
     game_id = accepted.body["game"]["id"]
     assert {body["url"] for body in bodies.values()} == {f"/{lang}/mchezo/?id={game_id}" for lang in ("sw", "tl", "en")}
     assert push_service.deliveries(taker_phone.endpoint) == []  # the taker has the game in the answer
