@@ -177,8 +177,10 @@ site: setup node
 
 # UI strings: extract from templates, site/*.py and the notifications' texts (functions/notify), then merge into site/locale/{sw,tl,en} (.po are committed).
 messages: setup
+	@cp site/locale/messages.pot .venv/messages.pot.before 2>/dev/null || true
 	$(VENV)/bin/pybabel extract -F site/babel.cfg -k N_ -k NP_:1,2 -k NC_:1c,2 -c TRANSLATORS: --no-location --sort-output \
 		--project ubao -o site/locale/messages.pot site functions/notify
+	$(PY) site/pot_date.py .venv/messages.pot.before site/locale/messages.pot
 	$(VENV)/bin/pybabel update -i site/locale/messages.pot -d site/locale --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d site/locale --statistics
 
