@@ -55,10 +55,22 @@ def test_alarms_cover_5xx_lambda_errors_and_throttles_and_dynamodb_and_all_notif
         "WriteThrottleEvents",
         "SuccessfulRequestLatency",
     } <= watched
-    # every function is in the Lambda alarms
-    lambda_alarms = json.dumps([alarms["LambdaErrorsAlarm"], alarms["LambdaThrottlesAlarm"]])
-    for name in template.functions:
-        assert lambda_alarms.count(f'"Ref": "{name}"') == 2, name
+    # CloudWatch's hard limit: a metric math alarm reads 10 metrics at most
+    for name, alarm in alarms.items():
+        assert sum("MetricStat" in query for query in alarm["Properties"].get("Metrics", [])) <= 10, name
+    # every function is in exactly one Lambda errors alarm and one Lambda throttles alarm
+    for metric in ("Errors", "Throttles"):
+        stats = [
+            query["MetricStat"]["Metric"]
+            for alarm in alarms.values()
+            for query in alarm["Properties"].get("Metrics", [])
+            if "MetricStat" in query
+        ]
+        watched_functions = json.dumps(
+            [stat for stat in stats if stat["Namespace"] == "AWS/Lambda" and stat["MetricName"] == metric]
+        )
+        for name in template.functions:
+            assert watched_functions.count(f'"Ref": "{name}"') == 1, (metric, name)
     subscription = template.resources["AlarmEmailSubscription"]
     assert subscription["Condition"] == "HasAlarmEmail" and subscription["Properties"]["Protocol"] == "email"
 
