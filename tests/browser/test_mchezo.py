@@ -242,8 +242,7 @@ def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(
     baraka.wait_status(baraka.messages["rematch_offered_to_you"])
     baraka.click_action("accept-rematch")
     baraka.wait_status(baraka.messages["your_turn"])
-    asha.page.clock.fast_forward(REMATCH_POLL_MS + 100)  # her page sees the rematch made: Play again opens it
-    asha.click_action("rematch")
+    asha.page.clock.fast_forward(REMATCH_POLL_MS + 100)  # her next poll sees it agreed: the new game opens itself
     asha.wait_status(asha.messages["waiting_move"])
     assert asha.page.url.split("#game=")[1] == baraka.page.url.split("#game=")[1]
     baraka.move("english", start, "9-13")
