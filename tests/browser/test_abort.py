@@ -4,6 +4,8 @@ play")."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.browser.harness import http, page_token
 from tests.browser.test_mchezo import Player
 from tests.browser.test_move_steps import PHONE
@@ -50,7 +52,9 @@ def test_abort_until_the_second_move_then_resign(contexts, needs_dynamodb, serve
     http(server.origin, "POST", f"/v1/games/{game_id}/moves", {"move": "Nc6", "ply": 3}, token=tokens["black"])
     asha.page.clock.fast_forward(POLL_MS + 100)
     asha.wait_status(asha.messages["your_turn"])
-    assert asha.action_visible("resign") and not asha.action_visible("abort")
+    # Her page said "your turn" before the HTTP moves too: wait for the poll that brings the fourth ply.
+    expect(asha.page.locator('#game [data-action="resign"]')).to_be_visible()
+    assert not asha.action_visible("abort")
     assert contexts.problems == []
 
 
