@@ -7,7 +7,7 @@ views out. A league's games are made through the games function's own ``GameLog`
 import os
 import re
 from http import HTTPStatus
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
@@ -56,10 +56,6 @@ def game_repository() -> GameRepository:
     return dynamodb_games()
 
 
-def check_options(game: str, options: Any, rated: bool) -> Any:
-    return new_game_options(game, options, rated)
-
-
 def tournament_service(
     repository: Annotated[TournamentRepository, Depends(tournament_repository)],
     games: Annotated[GameRepository, Depends(game_repository)],
@@ -69,7 +65,7 @@ def tournament_service(
 ) -> TournamentService:
     log = GameLog(games, clock=now)
     return TournamentService(
-        repository, TournamentGames(log, games), check_options, clock=now, limiter=RateLimiter(buckets, now, client)
+        repository, TournamentGames(log, games), new_game_options, clock=now, limiter=RateLimiter(buckets, now, client)
     )
 
 

@@ -72,16 +72,16 @@ class ScheduleFunction:
 
 
 def service_from_environment(clock: Callable[[], float]) -> TournamentService:
+    from games.domain import new_game_options
     from games.repository import dynamodb_games
     from games.service.protocol import GameLog
 
-    from tournaments.handler import check_options
     from tournaments.repository import DynamoTournaments
     from tournaments.seated import TournamentGames
 
     store = dynamodb_games()
     return TournamentService(
-        DynamoTournaments(), TournamentGames(GameLog(store, clock=clock), store), check_options, clock
+        DynamoTournaments(), TournamentGames(GameLog(store, clock=clock), store), new_game_options, clock
     )
 
 

@@ -51,7 +51,8 @@ def count_result(
     seats: ArenaSeats | None = None,
 ) -> bool:
     """Store the finished game's result in its tournament (once); True if this call stored it."""
-    from tournaments.handler import check_options
+    from games.domain import new_game_options
+
     from tournaments.service import TournamentService
 
     tournament_id = repository.tournament_of(game_id)
@@ -60,7 +61,7 @@ def count_result(
     result = games.result(game_id)
     if result is None:
         return False
-    service = TournamentService(repository, games, check_options, clock=lambda: now)
+    service = TournamentService(repository, games, new_game_options, clock=lambda: now)
     stored = service.record(result, tournament_id)
     tournament = repository.get(tournament_id)
     if tournament is not None and tournament.format is Format.ARENA:  # free both players; pair who is waiting

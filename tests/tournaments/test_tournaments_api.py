@@ -109,16 +109,19 @@ def _in_turn(apis, tournament_id: str, tokens: list[str]) -> list[tuple[int, str
     from common.errors import DomainError
     from common.players.repository import PlayerStore
     from common.players.service import hash_token, player_of
+    from games.domain import new_game_options
     from games.repository import dynamodb_games
     from games.service.protocol import GameLog
-    from tournaments.handler import check_options
     from tournaments.repository import DynamoTournaments
     from tournaments.seated import TournamentGames
     from tournaments.service import TournamentService
 
     games = dynamodb_games()
     service = TournamentService(
-        DynamoTournaments(), TournamentGames(GameLog(games, clock=apis.clock), games), check_options, clock=apis.clock
+        DynamoTournaments(),
+        TournamentGames(GameLog(games, clock=apis.clock), games),
+        new_game_options,
+        clock=apis.clock,
     )
     store = PlayerStore()
     players = [player_of(hash_token(token), store.get(hash_token(token))) for token in tokens]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 from common.players.service import Player, hash_token
+from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 from tournaments.arena_service import ArenaService
 from tournaments.domain import Format, GameResult
-from tournaments.handler import check_options
 from tournaments.models import TournamentView
 from tournaments.repository import InMemoryTournaments
 from tournaments.repository.arenas import InMemoryArenaSeats
@@ -37,7 +37,7 @@ def world():
     games = GamesService(in_memory_games(InMemoryGameStore()), clock=clock)
     repository, seats = InMemoryTournaments(), InMemoryArenaSeats()
     seated = TournamentGames(games.log, games.store)
-    service = TournamentService(repository, seated, check_options, clock=clock)
+    service = TournamentService(repository, seated, new_game_options, clock=clock)
     arena = ArenaService(repository, seats, seated, clock)
     return clock, games, repository, seats, seated, service, arena
 

@@ -9,10 +9,10 @@ import threading
 import pytest
 from common.errors import DomainError
 from common.players.service import Player, hash_token
+from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 from tournaments.domain import Format, State, game_id_for
-from tournaments.handler import check_options
 from tournaments.repository import InMemoryTournaments
 from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
@@ -55,7 +55,7 @@ def seated(games):
 
 @pytest.fixture
 def service(repository, seated, clock):
-    return TournamentService(repository, seated, check_options, clock=clock)
+    return TournamentService(repository, seated, new_game_options, clock=clock)
 
 
 def refused(code: str, action, *args):
