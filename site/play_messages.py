@@ -145,6 +145,13 @@ PLAY_MESSAGES = {
     "draw_declined": N_("Your opponent declined your draw offer."),
 }
 
+# One phone for two (pass_and_play.js): between turns, and check for the side to move.
+PASS_MESSAGES = {
+    "pass_handover": N_("Pass the phone to %(side)s."),
+    "pass_check": N_("Check! %(side)s to move."),
+}
+PLAY_MESSAGES.update(PASS_MESSAGES)
+
 # The game review (review_view.js): the engine's reading of a finished game.
 REVIEW_MESSAGES = {
     "review_ask": N_("Review this game"),
