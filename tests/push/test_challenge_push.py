@@ -20,7 +20,7 @@ def community(aws, clock):
 
 
 def test_a_challenge_is_pushed_to_the_friend_in_their_language(games_api, push_api, push_service, community, catalogs):
-    from notify.domain.texts import translations
+    from notify.domain.texts import MESSAGES, translations
 
     from tests.community.test_challenges import challenge, friends
 
@@ -33,6 +33,9 @@ def test_a_challenge_is_pushed_to_the_friend_in_their_language(games_api, push_a
     [delivery] = push_service.deliveries(phone.endpoint)
     tagalog = translations("tl").gettext
     assert delivery.json["title"] == tagalog("A challenge from a friend")
-    assert delivery.json["body"].startswith("Asha ") and tagalog("Tanzanian draughts") in delivery.json["body"]
+    assert delivery.json["body"] == tagalog(MESSAGES["challenged"][1]) % {
+        "opponent": "Asha",
+        "game": tagalog("Tanzanian draughts"),
+    }
     assert delivery.json["url"] == f"/tl/jamii/#challenge={sent.body['id']}"
     assert delivery.json["tag"] == f"challenge:{sent.body['id']}"
