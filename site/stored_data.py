@@ -123,6 +123,10 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("rating", "rd", "vol", "games", "last_at", "history", "applied", "version"),
                 N_("Your Glicko-2 rating, its history and the rated games already counted."),
             ),
+            Attributes(
+                ("earned",),
+                N_("When you last played each opponent whose rating was established: the rating list needs five."),
+            ),
             Attributes(("board", "board_rating"), N_("Your place in the rating list, once you qualify.")),
             Attributes(("schema_version",), LAYOUT),
         ),
@@ -259,6 +263,18 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             Attributes(
                 ("category", "text", "lang"),
                 N_("A piece of feedback: its subject, its text and the page's language; no player, no address."),
+            ),
+            Attributes(
+                ("id", "sender_id", "sender_name", "sender_key", "receiver_id", "receiver_name", "receiver_key"),
+                N_(
+                    "A direct challenge between two friends: its id, and each player's id, name and token's hash (the seats of the game it makes). Kept two days after it lapses (TTL)."
+                ),
+            ),
+            Attributes(
+                ("game", "options", "rated", "color", "state", "game_id", "answered"),
+                N_(
+                    "The challenge's game and options, the colour asked for, whether it is open, accepted, declined or withdrawn, the game it made and when it was answered."
+                ),
             ),
             Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
             Attributes(("schema_version",), LAYOUT),
