@@ -32,7 +32,7 @@ def english_game() -> tuple[list[str], int, int, str]:
     for seed in range(1000):
         rng = random.Random(seed)
         position, moves, forced, crowned = game.start(), [], None, None
-        while not position.status().is_over and len(moves) < 90:
+        while not position.status().is_over and len(moves) < 64:
             legal = position.legal_moves()
             if forced is None and legal[0].captured and game.engine.quiet_moves(position.state):
                 forced = len(moves)
