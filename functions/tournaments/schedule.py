@@ -6,8 +6,12 @@ is always taking entries (made under an id fixed by the game and the run's quart
 so two runs at once make it once); it starts as soon as 6 have joined (the join that fills it), or at the
 first run that finds 4 or more in it (so a fifth and sixth have up to a quarter of an hour to join).
 
-The daily arenas (20:00 East Africa Time and 20:00 Philippine Time) are not made yet: an arena's pairing
-waves and its games are not built (docs/tournaments.md), and an arena nobody can play would only mislead.
+And **the daily arenas**: one per game at 20:00 East Africa Time and one at 20:00 Philippine Time, an hour
+of 60-second live tables, public and rated. Each run makes the next one of each (under an id fixed by the
+game, the zone and the day, so every run before it makes it once): it is listed from the run after the
+previous one began, a day ahead, so players can see it coming and join. Both zones keep no summer time
+(Tanzania and the Philippines), so their offsets are fixed numbers here (``tests/unit`` checks them against the
+IANA zones); the Lambda needs no time-zone data.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import base64
 import hashlib
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from aws_lambda_powertools import Logger
@@ -28,11 +33,43 @@ logger = Logger()
 RUN_MS = 15 * 60 * 1000  # the schedule's rate (template.yaml)
 OPEN_LEAGUE_MAX, OPEN_LEAGUE_START = 6, 4
 OPEN_LEAGUE_DAYS = 3  # days per move
+#: The daily arenas: (label, the zone's offset from UTC) at ARENA_HOUR local time; ``Africa/Dar_es_Salaam``
+#: and ``Asia/Manila`` (neither keeps summer time).
+DAILY_ARENA_ZONES = (("EAT", timezone(timedelta(hours=3))), ("PHT", timezone(timedelta(hours=8))))
+ARENA_HOUR = 20
+ARENA_MINUTES, ARENA_TURN_SECONDS = 60, 60
 
 
 def site_id(*parts: object) -> str:
     digest = hashlib.sha256("#".join(["site", *map(str, parts)]).encode()).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii")[:12]
+
+
+def next_daily_start(zone: timezone, now_ms: int) -> datetime:
+    """The next ARENA_HOUR:00 in ``zone`` strictly after ``now_ms``."""
+    local = datetime.fromtimestamp(now_ms / 1000, tz=zone)
+    start = local.replace(hour=ARENA_HOUR, minute=0, second=0, microsecond=0)
+    return start if start > local else start + timedelta(days=1)
+
+
+def daily_arenas(service: TournamentService, now_ms: int) -> int:
+    """Make the next daily arena of each game in each zone (once: its id is fixed); how many this run asked for."""
+    asked = 0
+    for label, zone in DAILY_ARENA_ZONES:
+        start = next_daily_start(zone, now_ms)
+        for game in GAME_NAMES:
+            new = NewTournament(
+                Format.ARENA,
+                game,
+                options={"turn_seconds": ARENA_TURN_SECONDS},
+                name=f"{start:%H:%M} {label}",
+                starts=int(start.astimezone(UTC).timestamp() * 1000),
+                minutes=ARENA_MINUTES,
+                public=True,
+            )
+            service.create(None, new, site_id=site_id(game, "arena", label, start.date()), exists_ok=True)
+            asked += 1
+    return asked
 
 
 def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
@@ -55,7 +92,7 @@ def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
             )
             service.create(None, new, site_id=site_id(game, "league", now_ms // RUN_MS), exists_ok=True)
             made += 1
-    return {"made": made, "started": started}
+    return {"made": made, "started": started, "arenas": daily_arenas(service, now_ms)}
 
 
 class ScheduleFunction:

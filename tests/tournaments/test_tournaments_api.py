@@ -179,16 +179,19 @@ def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, api
     from tournaments.schedule import create_handler
 
     schedule = create_handler(clock=apis.clock)
-    assert schedule({}, None) == {"made": 3, "started": 0}
+    assert schedule({}, None) == {"made": 3, "started": 0, "arenas": 6}
     schedule({}, None)  # the same quarter hour: made once
     listed = apis.call("GET", "/v1/tournaments", query={"game": "tanzanian", "state": "open"}).body["tournaments"]
-    assert len(listed) == 1 and listed[0]["max_players"] == 6 and listed[0]["public"]
-    league_id = listed[0]["id"]
+    leagues = [t for t in listed if t["format"] == "league"]
+    assert len(leagues) == 1 and leagues[0]["max_players"] == 6 and leagues[0]["public"]
+    arenas = [t for t in listed if t["format"] == "arena"]  # the next 20:00 in Dar es Salaam and in Manila
+    assert sorted(t["starts"] for t in arenas) == ["2025-06-15T17:00:00Z", "2025-06-16T12:00:00Z"]
+    league_id = leagues[0]["id"]
     for name in ("A", "B", "C", "D"):
         token = apis.games.new_player(name)["token"]
         assert apis.call("POST", f"/v1/tournaments/{league_id}/join", {}, token=token).status == 200
     apis.clock.advance(seconds=15 * 60)
-    assert schedule({}, None) == {"made": 1, "started": 1}
+    assert schedule({}, None) == {"made": 1, "started": 1, "arenas": 6}
     view = apis.call("GET", f"/v1/tournaments/{league_id}").body
     assert view["tournament"]["state"] == "running" and len(view["games"]) == 12
 

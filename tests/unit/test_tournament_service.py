@@ -246,9 +246,9 @@ def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(servic
     from tournaments.schedule import run_schedule
 
     now = service.now_ms()
-    assert run_schedule(service, now) == {"made": 3, "started": 0}
+    assert run_schedule(service, now) == {"made": 3, "started": 0, "arenas": 6}
     run_schedule(service, now + 1000)  # the same quarter hour: nothing made twice
-    open_leagues = [t for t in repository.tournaments.values() if t.state is State.OPEN]
+    open_leagues = [t for t in repository.tournaments.values() if t.state is State.OPEN and t.format is Format.LEAGUE]
     assert sorted(t.game for t in open_leagues) == ["chess", "english", "tanzanian"]
     chess = next(t for t in open_leagues if t.game == "chess")
     assert chess.public and chess.max_players == 6 and chess.min_players == 4 and chess.created_by == ""
@@ -256,7 +256,48 @@ def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(servic
         service.join(player(name)[0], chess.id, None)
     assert run_schedule(service, now + 15 * 60_000)["started"] == 0
     service.join(player("daudi")[0], chess.id, None)
-    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1}
+    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1, "arenas": 6}
     started = repository.get(chess.id)
     assert started.state is State.RUNNING and started.games_made and len(started.pairings()) == 12
-    assert len([t for t in repository.tournaments.values() if t.game == "chess" and t.state is State.OPEN]) == 1
+    leagues = [t for t in repository.tournaments.values() if t.format is Format.LEAGUE]
+    assert len([t for t in leagues if t.game == "chess" and t.state is State.OPEN]) == 1
+
+
+def test_the_schedule_makes_each_games_daily_arenas_at_20_00_in_dar_es_salaam_and_manila(service, repository, clock):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from tournaments.schedule import run_schedule
+
+    def arenas():
+        return sorted(
+            (t for t in repository.tournaments.values() if t.format is Format.ARENA), key=lambda t: (t.starts, t.game)
+        )
+
+    clock.now = datetime(2026, 12, 6, 11, 50, tzinfo=ZoneInfo("UTC")).timestamp()  # 14:50 in Dar, 19:50 in Manila
+    for minutes in (0, 4, 9):  # runs before 20:00 in Manila make each arena once
+        run_schedule(service, service.now_ms() + minutes * 60_000)
+    made = arenas()
+    assert len(made) == 6 and {t.game for t in made} == {"chess", "english", "tanzanian"}
+    for zone in ("Asia/Manila", "Africa/Dar_es_Salaam"):
+        ours = [t for t in made if datetime.fromtimestamp(t.starts / 1000, ZoneInfo(zone)).hour == 20]
+        assert len(ours) == 3, zone
+        assert {datetime.fromtimestamp(t.starts / 1000, ZoneInfo(zone)).date().isoformat() for t in ours} == {
+            "2026-12-06"
+        }
+    assert all(
+        t.public and t.rated and t.minutes == 60 and t.options["turn_seconds"] == 60 and t.created_by == ""
+        for t in made
+    )
+    assert [t.name for t in made[:3]] == ["20:00 PHT"] * 3 and [t.name for t in made[3:]] == ["20:00 EAT"] * 3
+    clock.now += 20 * 60  # 20:10 in Manila: its arena is on, the next one (tomorrow's) is listed beside it
+    run_schedule(service, service.now_ms())
+    assert len(arenas()) == 9
+    tomorrow = arenas()[-3:]
+    assert {datetime.fromtimestamp(t.starts / 1000, ZoneInfo("Asia/Manila")).isoformat() for t in tomorrow} == {
+        "2026-12-07T20:00:00+08:00"
+    }
+    players = [player(name)[0] for name in ("asha", "baraka")]
+    for one in players:  # anyone can join a daily arena before and while it is on
+        service.join(one, made[0].id, None)
+    assert len(repository.get(made[0].id).entries) == 2
