@@ -12,10 +12,9 @@ from common.clubs.domain import MAX_CLUBS, MAX_MEMBERS
 from common.clubs.repository import ClubRepository, DynamoClubs
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, clock, rate_limiter
+from common.web.depends import Clock, Limiter, clock
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
-from games.ratings.repository import RatingRepository, RatingStore
+from games.ratings.repository import RatingStore
 
 from clubs.models import ClubJoinRequest, ClubLeft, ClubList, ClubRequest, ClubSummary, ClubView, MemberRemoved
 from clubs.service import Clubs
@@ -28,20 +27,13 @@ def club_repository() -> ClubRepository:
     return DynamoClubs()
 
 
-def rating_repository() -> RatingRepository:
-    return RatingStore()
-
-
 def clubs_service(
-    repository: Annotated[ClubRepository, Depends(club_repository)],
-    ratings: Annotated[RatingRepository, Depends(rating_repository)],
-    now: Annotated[Clock, Depends(clock)],
+    repository: Annotated[ClubRepository, Depends(club_repository)], now: Annotated[Clock, Depends(clock)]
 ) -> Clubs:
-    return Clubs(repository, ratings, now)
+    return Clubs(repository, RatingStore(), now)
 
 
 Service = Annotated[Clubs, Depends(clubs_service)]
-Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
 
 _errors = route_errors(
     {

@@ -1,46 +1,21 @@
-"""Fixtures of the clubs tests: the template's tables on moto or dynalite, the clock, the clubs function."""
+"""Fixtures of the clubs tests: the template's tables on moto or dynalite (the community's fixtures: every
+table of the template, ``CLUBS_TABLE`` among them), the clock, the clubs function."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import (  # noqa: F401 - fixtures
+from tests.community.conftest import (  # noqa: F401 - fixtures
     Function,
-    ManualClock,
     aws_env,
     clock,
     dynalite_server,
+    dynalite_tables,
     handler,
+    moto_tables,
     on_clock,
     template_tables,
 )
-
-
-@pytest.fixture
-def moto_tables(aws_env, monkeypatch, template_tables):  # noqa: F811
-    from common.persistence import store
-
-    from tests.games import conftest as games
-
-    monkeypatch.setenv("CLUBS_TABLE", "ClubsTable")
-    with games.mock_aws():
-        yield games._use_tables(monkeypatch, template_tables, "")
-    store.reset_clients()
-
-
-@pytest.fixture
-def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):  # noqa: F811
-    import uuid
-
-    from common.persistence import store
-
-    from tests.games import conftest as games
-
-    suffix = "_" + uuid.uuid4().hex[:10]
-    monkeypatch.setenv("DYNAMODB_ENDPOINT", dynalite_server.endpoint)
-    monkeypatch.setenv("CLUBS_TABLE", "ClubsTable" + suffix)
-    yield games._use_tables(monkeypatch, template_tables, suffix)
-    store.reset_clients()
 
 
 @pytest.fixture(params=["memory", "moto", "dynalite"])
@@ -48,10 +23,9 @@ def repository(request):
     """The clubs repository on each store."""
     from common.clubs.repository import DynamoClubs, InMemoryClubs
 
-    if request.param == "memory":
-        return InMemoryClubs()
-    request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
-    return DynamoClubs()
+    from tests.games.conftest import on_each_store
+
+    return on_each_store(request, InMemoryClubs, DynamoClubs)
 
 
 @pytest.fixture

@@ -45,6 +45,8 @@ def games_of(game: ClubGame) -> tuple[str, ...]:
 
 
 class ClubNotFound(DomainError):
+    """No club has this id (or a typed invite's first half is wrong)."""
+
     code = "club_not_found"
 
 
@@ -55,18 +57,26 @@ class WrongClubCode(DomainError):
 
 
 class ClubFull(DomainError):
+    """The club has ``MAX_MEMBERS`` members."""
+
     code = "club_full"
 
 
 class TooManyClubs(DomainError):
+    """The player is in ``MAX_CLUBS`` clubs, owned ones included."""
+
     code = "too_many_clubs"
 
 
 class NotClubOwner(DomainError):
+    """Only the owner renews the code or removes a member."""
+
     code = "not_club_owner"
 
 
 class NotClubMember(DomainError):
+    """The player (the asker leaving, or the member to remove) is not in the club."""
+
     code = "not_club_member"
 
 
