@@ -135,6 +135,11 @@ LIMITS: dict[str, Limit] = {
     "feedback": Limit(
         "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
     ),
+    # Direct challenges sent and answered (functions/community/challenges): 10 at once, then one a minute a
+    # player; an address 40.
+    "challenges": Limit(
+        "challenges", capacity=10, per_second=1 / 60, per_player=True, address_capacity=40, address_per_second=0.1
+    ),
     # Download my data (functions/community): a few reads of every table; 5 at once, then one a minute.
     "data_exports": Limit("data_exports", capacity=5, per_second=1 / 60, per_player=True, address_capacity=20),
     # Clubs (functions/clubs): made, joined (a wrong code too), left, a member removed, a code renewed: 20 at once,
@@ -171,6 +176,8 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("post", "/v1/clubs/{id}/leave"): "clubs",
     ("post", "/v1/clubs/{id}/code"): "clubs",
     ("delete", "/v1/clubs/{id}/members/{member}"): "clubs",
+    ("post", "/v1/players/me/challenges"): "challenges",
+    ("post", "/v1/players/me/challenges/{id}"): "challenges",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -193,6 +200,7 @@ DESCRIPTIONS = {
     "feedback": "feedback sent",
     "data_exports": "downloads of your data",
     "clubs": "club changes",
+    "challenges": "challenges sent or answered",
 }
 
 
