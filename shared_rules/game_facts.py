@@ -8,11 +8,12 @@ configuration, has its few facts here.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from . import get_game
 from .chess_game import ChessGame
 from .draughts.game import DraughtsGame
+from .draughts.variants import Variant
 from .names import GAME_NAMES, Colour, GameName
 
 
@@ -62,6 +63,39 @@ def game_facts(name: GameName) -> GameFacts:
         "promotion_choice": False,
         "compulsory_capture": bool(game.mandatory_capture),
     }
+
+
+#: The fields of a ``Variant`` the pages' draughts rules are configured by (site/modules/draughts_rules.js).
+VARIANT_RULE_FIELDS = (
+    "size",
+    "numbering",
+    "first_player",
+    "rows_of_men",
+    "men_capture_backward",
+    "flying_kings",
+    "king_landing",
+    "crown_mid_capture",
+    "maximum_capture",
+    "repetition",
+    "quiet_plies_limit",
+    "countdown",
+)
+
+
+def variant_rules(name: GameName) -> dict[str, Any]:
+    """A draughts variant's rules as data, for the rules in the page (pass-and-play): the same description
+    shared_rules' one engine is configured by, and the table options' defaults."""
+    game = get_game(name)
+    if not isinstance(game, DraughtsGame):
+        raise ValueError(f"{name!r} is not a draughts variant")
+    return rules_of_variant(game.variant)
+
+
+def rules_of_variant(variant: Variant) -> dict[str, Any]:
+    """``variant_rules`` of any ``Variant``, offered to players or not."""
+    rules: dict[str, Any] = {field: getattr(variant, field) for field in VARIANT_RULE_FIELDS}
+    rules["option_defaults"] = {spec.name: spec.default for spec in variant.options}
+    return rules
 
 
 def all_game_facts() -> dict[GameName, GameFacts]:

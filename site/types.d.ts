@@ -38,3 +38,21 @@ export interface GameFacts {
   promotion_choice: boolean;
   compulsory_capture: boolean;
 }
+
+/** A draughts variant's rules, as shared_rules describes them (shared_rules/game_facts.py, variant_rules):
+ * what site/modules/draughts_rules.js is configured by. */
+export interface DraughtsVariant {
+  size: number;
+  numbering: "pdn" | "algebraic";
+  first_player: Colour;
+  rows_of_men: number;
+  men_capture_backward: boolean;
+  flying_kings: boolean;
+  king_landing: "adjacent" | "any" | "must_continue" | "first_continuation";
+  crown_mid_capture: "stop" | "continue" | "at_end";
+  maximum_capture: boolean;
+  repetition: "always" | "option" | "never";
+  quiet_plies_limit: number | null;
+  countdown: boolean;
+  option_defaults: Record<string, boolean | number | null>;
+}
