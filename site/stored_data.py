@@ -123,6 +123,10 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("rating", "rd", "vol", "games", "last_at", "history", "applied", "version"),
                 N_("Your Glicko-2 rating, its history and the rated games already counted."),
             ),
+            Attributes(
+                ("earned",),
+                N_("When you last played each opponent whose rating was established: the rating list needs five."),
+            ),
             Attributes(("board", "board_rating"), N_("Your place in the rating list, once you qualify.")),
             Attributes(("schema_version",), LAYOUT),
         ),

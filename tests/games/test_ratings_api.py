@@ -3,6 +3,8 @@ GET /v1/players/me, the rating history and the leaderboard; bad input refused wi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from common.persistence.deadline import StoreUnavailable
 from common.ratings import glicko2
@@ -133,8 +135,11 @@ def test_the_history_has_a_point_per_rated_game(api):
 
 
 def _eligible(player_id: str, name: str, rating: float, games: int, last_game_ms: int) -> GameRating:
+    """A rating whose games were each against a different established opponent (the rating list's rule)."""
     history = tuple((last_game_ms - (games - 1 - n) * 86_400_000, round(rating)) for n in range(games))
-    return GameRating(player_id, "chess", name, glicko2.Rating(rating, 80.0, 0.06), games, (), history, 1)
+    earned = tuple((at, f"o{n}") for n, (at, _) in enumerate(history))
+    rating_now = glicko2.Rating(rating, 80.0, 0.06)
+    return GameRating(player_id, "chess", name, rating_now, games, (), history, 1, earned=earned)
 
 
 def test_the_leaderboard_lists_the_eligible_best_first(api, clock):
@@ -214,8 +219,7 @@ def test_a_player_away_grows_less_certain_on_every_read(api, clock):
 def test_an_idle_player_drops_off_the_leaderboard(api, clock):
     now = int(clock() * 1000)
     store = RatingStore()
-    history = _eligible("near", "Near", 1900, 12, now).history
-    near = GameRating("near", "chess", "Near", glicko2.Rating(1900, 98.0, 0.06), 12, (), history, 1)
+    near = replace(_eligible("near", "Near", 1900, 12, now), rating=glicko2.Rating(1900, 98.0, 0.06))
     assert store.save(near, now)
     weeks = glicko2.periods_below(near.rating, 100.0)
     clock.advance(days=7 * weeks - 1)

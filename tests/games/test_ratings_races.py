@@ -70,12 +70,19 @@ def test_a_save_is_conditional_on_the_version_read(ratings_store):
     assert summary.games == 2 and summary.history == () and _same(summary, replace(second, history=(), applied=()))
 
 
+def _met(history: tuple) -> tuple:
+    """A game against a different established opponent at each point of ``history`` (the rating list's rule)."""
+    return tuple((at, f"o{n}") for n, (at, _) in enumerate(history))
+
+
 def test_the_board_is_best_first_and_only_the_eligible(ratings_store):
     day = 86_400_000
     for number, rd in enumerate((80.0, 90.0, 150.0)):
         history = tuple((n * day, 1600) for n in range(10))
         rating = GameRating(f"p{number}", "english", f"P{number}", glicko2.Rating(1600 + number, rd, 0.06), 10)
-        assert ratings_store.save(GameRating(**{**rating.__dict__, "history": history, "version": 1}), now=0)
+        assert ratings_store.save(
+            GameRating(**{**rating.__dict__, "history": history, "version": 1, "earned": _met(history)}), now=0
+        )
     assert [rating.player_id for rating in ratings_store.board("english", 10 * day, 10)] == ["p1", "p0"]
     assert ratings_store.board("english", 90 * day, 10) == []  # the tenth latest game is 90 days old
     assert ratings_store.board("chess", 0, 10) == []

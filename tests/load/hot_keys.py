@@ -93,12 +93,16 @@ def board_units_per_end(ends: int = 500) -> dict[str, float]:
         history = tuple((now - (30 - point) * day, 1500) for point in range(30))
         players = [
             GameRating(f"p{number}{side}", game, rating=glicko2.Rating(1450.0 + 100 * side, 60.0, 0.06),
-                       games=30, history=history, version=30, last_at=history[-1][0])
+                       games=30, history=history, version=30, last_at=history[-1][0],
+                       earned=tuple((at, f"o{point}") for point, (at, _) in enumerate(history)))
             for side in (0, 1)
         ]  # fmt: skip
         change = rating_change(players[0].rating, players[1].rating, ("white", "black", "draw")[number % 3])
         for player, side in zip(players, (change.white, change.black), strict=True):
-            before, after = rating_record(player, now), rating_record(player.after(f"g{number}", side, now, None), now)
+            before, after = (
+                rating_record(player, now),
+                rating_record(player.after(f"g{number}", side, now, None, "o"), now),
+            )
             units[game] += index_write_units(before, after, "board", "board_rating")
     return {game: count / played[game] for game, count in units.items()}
 

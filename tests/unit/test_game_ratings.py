@@ -8,7 +8,7 @@ import pytest
 from common.ratings import glicko2
 from games.domain import DAY_MS
 from games.domain.rating_change import RatingChange, SideChange
-from games.ratings.domain import BOARD_GAMES, START, GameRating, rating_change
+from games.ratings.domain import BOARD_GAMES, BOARD_OPPONENTS, START, GameRating, rating_change
 from games.ratings.repository import InMemoryRatings, rating_from, rating_record
 
 DAY = DAY_MS
@@ -57,15 +57,41 @@ def test_a_rating_counts_a_game_once_and_keeps_a_history():
 
 def test_the_leaderboard_needs_ten_recent_games_and_a_low_deviation():
     rating = GameRating("p1", "chess", rating=glicko2.Rating(1600, 90, 0.06))
+    earned = SideChange(0, 0, 0.06, earned=True)
     for number in range(BOARD_GAMES - 1):
-        rating = rating.after(f"g{number}", SideChange(0, 0, 0.06), number * DAY, None)
+        rating = rating.after(f"g{number}", earned, number * DAY, None, f"o{number % BOARD_OPPONENTS}")
     assert rating.board_until() is None
-    rating = rating.after("last", SideChange(0, 0, 0.06), 20 * DAY, None)
+    rating = rating.after("last", earned, 20 * DAY, None, "o0")
     assert rating.board_until() == 90 * DAY  # while the tenth latest game (at day 0) is under 90 days old
     assert rating_record(rating, now=89 * DAY)["board"] == "chess"
     assert "board" not in rating_record(rating, now=90 * DAY)
     wide = GameRating("p2", "chess", rating=glicko2.Rating(1600, 120, 0.06), history=rating.history)
     assert wide.board_until() is None
+
+
+def test_the_rating_list_needs_five_established_opponents_met_in_the_window():
+    rating = GameRating("p1", "chess", rating=glicko2.Rating(1600, 50, 0.06))
+    # Ten games: four against four established opponents, then six against a provisional one (not counted).
+    for number in range(BOARD_GAMES):
+        opponent = f"o{min(number, 4)}"
+        change = SideChange(0, 0, 0.06, earned=opponent != "o4")
+        rating = rating.after(f"g{number}", change, number * DAY, None, opponent)
+    assert len(rating.opponents_met()) == BOARD_OPPONENTS - 1 and rating.board_until() is None
+    # A fifth established opponent at day 30: listed until the fifth latest opponent's last game (o0 at day 0)
+    # leaves the window, a day before the tenth latest game (day 1) would.
+    rating = rating.after("fifth", SideChange(0, 0, 0.06, earned=True), 30 * DAY, None, "o5")
+    assert rating.board_until() == 90 * DAY
+    assert rating_from(rating_record(rating, now=0)) == rating
+    # A change recorded before ``earned`` was kept reads False: that game never counted.
+    assert SideChange.from_record({"rating": 1, "rd": 0, "vol": 0.06}).earned is False
+
+
+def test_only_an_established_opponent_who_played_earns_a_place():
+    established, newcomer = glicko2.Rating(1500, 80, 0.06), START
+    change = rating_change(established, newcomer, "white")
+    assert change.white.earned is False and change.black.earned is True
+    taken_over = rating_change(established, established, "white", stood_in=frozenset({"black"}))
+    assert taken_over.white.earned is False and taken_over.black.earned is False
 
 
 def test_a_change_round_trips_through_its_record():

@@ -94,7 +94,7 @@ def test_a_player_away_long_enough_leaves_the_leaderboard():
     near = glicko2.Rating(1800.0, 98.0, 0.06)  # under 100, but not for long away
     rating = GameRating("p1", "chess", "Asha", near, 0)
     for day in range(BOARD_GAMES + 2):
-        rating = rating.after(f"g{day}", SideChange(0, 0, 0.06), day * DAY_MS, None)
+        rating = rating.after(f"g{day}", SideChange(0, 0, 0.06, earned=True), day * DAY_MS, None, f"o{day}")
     last = rating.last_game_at
     assert last is not None and rating.rating.rd < 100
     weeks = glicko2.periods_below(rating.rating, 100.0)

@@ -12,18 +12,23 @@ from shared_rules.names import Colour as Color
 
 @dataclass(frozen=True)
 class SideChange:
-    """One player's change: the rating and its deviation move by these amounts; the volatility becomes this."""
+    """One player's change: the rating and its deviation move by these amounts; the volatility becomes this.
+    ``earned``: the opponent's rating was established (not provisional) when the game ended and the opponent
+    played their side themselves, so the game counts toward the rating list's distinct opponents (a change
+    stored before this was kept reads False: such a game never counted)."""
 
     rating: float
     rd: float
     volatility: float
+    earned: bool = False
 
-    def record(self) -> dict[str, float]:
-        return {"rating": self.rating, "rd": self.rd, "vol": self.volatility}
+    def record(self) -> dict[str, float | bool]:
+        return {"rating": self.rating, "rd": self.rd, "vol": self.volatility, "earned": self.earned}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> SideChange:
-        return cls(float(record["rating"]), float(record["rd"]), float(record["vol"]))
+        earned = bool(record.get("earned", False))
+        return cls(float(record["rating"]), float(record["rd"]), float(record["vol"]), earned)
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ class RatingChange:
     def side(self, color: Color) -> SideChange:
         return self.white if color == "white" else self.black
 
-    def record(self) -> dict[str, dict[str, float]]:
+    def record(self) -> dict[str, dict[str, float | bool]]:
         return {"white": self.white.record(), "black": self.black.record()}
 
     @classmethod

@@ -26,10 +26,15 @@ START = glicko2.Rating(1500.0, 350.0, 0.06)
 PROVISIONAL_RD = 110.0
 #: The deviation stays within these bounds (Glicko-2's own floor is near 45 for a regular player).
 MIN_RD, MAX_RD = 45.0, 350.0
-#: The leaderboard: at least this many rated games in the window, and a deviation below ``BOARD_RD``.
+#: The rating list: at least ``BOARD_GAMES`` rated games in the window, against at least ``BOARD_OPPONENTS``
+#: different opponents whose ratings were established (not provisional) when each game ended, and a deviation
+#: below ``BOARD_RD``. A farm of throwaway players is all newcomers: it can feed a rating, never list it.
 BOARD_GAMES = 10
+BOARD_OPPONENTS = 5
 BOARD_WINDOW_MS = 90 * DAY_MS
 BOARD_RD = 100.0
+#: The games against established opponents kept in a rating (when each ended, the opponent's id).
+EARNED_KEPT = 50
 #: Repetition does not pay: of the rated games of one game between the same two players, only the first
 #: ``PAIRING_LIMIT`` started in any ``PAIRING_WINDOW_MS`` are rated; later ones are played casual.
 PAIRING_LIMIT = 3
@@ -51,9 +56,14 @@ def rating_change(
     computer stood in for (``stood_in``) gains nothing from the game: it may lose, as a player who left loses
     on time, but a win the computer played earns its player no rating (docs/games.md, "Fair play")."""
     score = SCORES[result]
-    return RatingChange(
-        _side(white, black, score, "white" in stood_in), _side(black, white, 1.0 - score, "black" in stood_in)
-    )
+    white_side = _side(white, black, score, "white" in stood_in, _earned(black, "black" in stood_in))
+    black_side = _side(black, white, 1.0 - score, "black" in stood_in, _earned(white, "white" in stood_in))
+    return RatingChange(white_side, black_side)
+
+
+def _earned(opponent: glicko2.Rating, opponent_stood_in: bool) -> bool:
+    """Whether a game counts toward the rating list's opponents: the opponent was established and played."""
+    return opponent.rd <= PROVISIONAL_RD and not opponent_stood_in
 
 
 def opponent_weight(opponent: glicko2.Rating) -> float:
@@ -63,12 +73,14 @@ def opponent_weight(opponent: glicko2.Rating) -> float:
     return min(1.0, (PROVISIONAL_RD / opponent.rd) ** 2)
 
 
-def _side(player: glicko2.Rating, opponent: glicko2.Rating, score: float, stood_in: bool = False) -> SideChange:
+def _side(
+    player: glicko2.Rating, opponent: glicko2.Rating, score: float, stood_in: bool = False, earned: bool = False
+) -> SideChange:
     after = glicko2.update(player, [(opponent, score)])
     gain = (after.rating - player.rating) * opponent_weight(opponent)
     if stood_in and gain > 0:
         return SideChange(0.0, 0.0, player.volatility)  # no gain, and no certainty won from a game not played
-    return SideChange(gain, after.rd - player.rd, after.volatility)
+    return SideChange(gain, after.rd - player.rd, after.volatility, earned and not stood_in)
 
 
 @dataclass(frozen=True)
@@ -87,6 +99,9 @@ class GameRating:
     version: int = 0
     #: When the last rated game applied ended (epoch ms); None when not stored (``last_game_at`` falls back).
     last_at: int | None = None
+    #: The rated games against established opponents (``SideChange.earned``): (when it ended, the opponent's
+    #: id), oldest first, ``EARNED_KEPT`` at most.
+    earned: tuple[tuple[int, str], ...] = ()
 
     @property
     def provisional(self) -> bool:
@@ -111,9 +126,14 @@ class GameRating:
     def has_applied(self, game_id: str) -> bool:
         return game_id in self.applied
 
-    def after(self, game_id: str, change: SideChange, ended: int, name: str | None) -> GameRating:
-        """The rating once the game ``game_id``, ended at ``ended``, is applied with ``change`` (computed, like
-        this, from the deviation grown up to ``ended``)."""
+    def after(
+        self, game_id: str, change: SideChange, ended: int, name: str | None, opponent: str | None = None
+    ) -> GameRating:
+        """The rating once the game ``game_id``, ended at ``ended`` against ``opponent`` (a player id), is applied
+        with ``change`` (computed, like this, from the deviation grown up to ``ended``)."""
+        earned = self.earned
+        if change.earned and opponent:
+            earned = (*earned, (ended, opponent))[-EARNED_KEPT:]
         before = self.at(ended).rating
         rd = min(MAX_RD, max(MIN_RD, before.rd + change.rd))
         rating = glicko2.Rating(before.rating + change.rating, rd, change.volatility)
@@ -126,17 +146,31 @@ class GameRating:
             history=(*self.history, (ended, round(rating.rating)))[-HISTORY_KEPT:],
             version=self.version + 1,
             last_at=max(ended, self.last_game_at or ended),
+            earned=earned,
         )
 
     def board_until(self) -> int | None:
-        """Until when (epoch ms) the player belongs on the game's leaderboard, as far as this rating knows: while
-        the ``BOARD_GAMES``-th latest rated game is within the window and the deviation, growing while the
+        """Until when (epoch ms) the player belongs on the game's rating list, as far as this rating knows:
+        while the ``BOARD_GAMES``-th latest rated game and the latest game against the ``BOARD_OPPONENTS``-th
+        most recently met established opponent are within the window, and the deviation, growing while the
         player is away, stays under ``BOARD_RD``; None when the player does not belong there after the last game."""
         steady = glicko2.periods_below(self.rating, BOARD_RD)
         last = self.last_game_at
-        if steady == 0 or len(self.history) < BOARD_GAMES or last is None:
+        met = self.opponents_met()
+        if steady == 0 or len(self.history) < BOARD_GAMES or last is None or len(met) < BOARD_OPPONENTS:
             return None
-        return min(self.history[-BOARD_GAMES][0] + BOARD_WINDOW_MS, last + steady * RATING_PERIOD_MS)
+        return min(
+            self.history[-BOARD_GAMES][0] + BOARD_WINDOW_MS,
+            met[BOARD_OPPONENTS - 1] + BOARD_WINDOW_MS,
+            last + steady * RATING_PERIOD_MS,
+        )
+
+    def opponents_met(self) -> list[int]:
+        """When the player last played each established opponent (epoch ms), latest first."""
+        latest: dict[str, int] = {}
+        for ended, opponent in self.earned:
+            latest[opponent] = max(ended, latest.get(opponent, ended))
+        return sorted(latest.values(), reverse=True)
 
 
 def pair_key(first: str, second: str) -> str:

@@ -31,8 +31,10 @@ BOARD_INDEX = "RatingsByBoard"
 MAX_CLAIM_ROUNDS = 5
 #: The layout of a rating item. 1: the first. 2: adds ``last_at``, when the last rated game ended (from which
 #: the deviation grows); a layout-1 item takes it from its history's last point where the history is read
-#: (``GameRating.last_game_at``), and has no growth in the summary, which does not read the history.
-SCHEMA_VERSION = 2
+#: (``GameRating.last_game_at``), and has no growth in the summary, which does not read the history. 3: adds
+#: ``earned``, the games against established opponents (the rating list's rule); a layout-2 item has none, so
+#: its player is listed again after games against 5 established opponents.
+SCHEMA_VERSION = 3
 #: What a player's own list of ratings reads (never the history nor the applied ids).
 SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version", "last_at")
 
@@ -53,6 +55,7 @@ def rating_record(rating: GameRating, now: int) -> Record:
         "history": [list(point) for point in rating.history] or None,
         "version": rating.version,
         "last_at": rating.last_at,
+        "earned": [list(point) for point in rating.earned] or None,
         "board": rating.game if eligible else None,
         "board_rating": round(rating.rating.rating) if eligible else None,
         "board_until": until if eligible else None,
@@ -74,6 +77,7 @@ def rating_from(item: Record) -> GameRating:
         history=history,
         version=int(record.get("version", 0)),
         last_at=int(last_at) if last_at is not None else None,
+        earned=tuple((int(at), str(opponent)) for at, opponent in record.get("earned") or ()),
     )
 
 

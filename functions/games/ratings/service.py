@@ -22,7 +22,7 @@ from typing import Any
 
 from common.persistence.deadline import StoreUnavailable
 
-from games.domain import COLORS, GameHead
+from games.domain import COLORS, GameHead, other
 from games.domain.rating_change import RatingChange, SideChange
 from games.ratings.domain import PAIRING_LIMIT, PAIRING_WINDOW_MS, GameRating, pair_key, rating_change, seat_ids
 from games.ratings.repository import RatingRepository
@@ -76,16 +76,19 @@ class GameRatings:
         if change is None or head.state != "finished":
             return
         for color in COLORS:
-            seat = head.seat(color)
+            seat, facing = head.seat(color), head.seat(other(color))
             if seat is not None and seat.player_id:
-                self._apply(seat.player_id, head, change.side(color), seat.name)
+                opponent = facing.player_id if facing is not None else None
+                self._apply(seat.player_id, head, change.side(color), seat.name, opponent)
 
-    def _apply(self, player_id: str, head: GameHead, change: SideChange, name: str | None) -> None:
+    def _apply(
+        self, player_id: str, head: GameHead, change: SideChange, name: str | None, opponent: str | None
+    ) -> None:
         for _ in range(MAX_ROUNDS):
             current = self.store.get(player_id, head.game) or GameRating(player_id, head.game)
             if current.has_applied(head.id):
                 return
-            if self.store.save(current.after(head.id, change, head.updated, name), self.now_ms()):
+            if self.store.save(current.after(head.id, change, head.updated, name, opponent), self.now_ms()):
                 return
         raise StoreUnavailable("a rating is too busy right now; try again")
 
