@@ -14,7 +14,6 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.players.blocks import blocks_of
 from common.players.repository import PlayerRepository
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
@@ -221,7 +220,7 @@ def arena_presence(
     tournament, _results = tournaments.get(_tournament_id(id))
     if tournament.format is not Format.ARENA:
         raise NotAnArena("only an arena pairs players who are present")
-    blocks = frozenset(block.player_id for block in blocks_of(player.stored))
+    blocks = frozenset(block.player_id for block in player.blocks)
     ArenaService(tournaments.repository, seats, tournaments.games, tournaments.clock).heartbeat(
         player.player_id, tournament, request.present, blocks
     )

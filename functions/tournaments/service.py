@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from common.players.blocks import blocks_of, blocks_player
+from common.players.blocks import blocks_player
 from common.players.domain import Player
 from common.players.repository import PlayerRepository
 from common.web.ratelimit import RateLimiter
@@ -210,9 +210,8 @@ class TournamentService:
         with everyone). The joiner's blocks come with their token's read; each other player's is one read."""
         if self.players is None:
             return False
-        mine = {block.player_id for block in blocks_of(player.stored)}
         others = [entry for entry in entries if entry.player_id != player.player_id]
-        if any(entry.player_id in mine for entry in others):
+        if any(player.blocked(entry.player_id) for entry in others):
             return True
         return any(blocks_player(self.players.get(entry.key), player.player_id) for entry in others)
 

@@ -4,8 +4,6 @@ arena's wave never pairs them (each heartbeat carries the player's blocks onto t
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from common.errors import DomainError
 from common.players.blocks import add_block
@@ -45,12 +43,16 @@ class World:
     def player(self, name: str) -> Player:
         """The player as the token's read gives them: with their stored item (their blocks in it)."""
         key = hash_token("ubao_" + (name * 43)[:43])
-        self.players.create({"token_hash": key, "player_id": f"id-{name}", "name": name})
-        return Player(f"id-{name}", key, name, stored=self.players.get(key))
+        self.players.create(Player(f"id-{name}", key, name))
+        found = self.players.get(key)
+        assert found is not None
+        return found
 
     def block(self, blocker: Player, blocked: Player) -> Player:
         add_block(self.players, blocker.token_hash, blocked.player_id, blocked.name, "some-game", 0)
-        return replace(blocker, stored=self.players.get(blocker.token_hash))
+        found = self.players.get(blocker.token_hash)
+        assert found is not None
+        return found
 
     def league(self, size: int = 4) -> str:
         made = self.service.create(
@@ -119,11 +121,9 @@ def test_an_arena_wave_never_pairs_a_blocked_pair_and_pairs_the_rest():
         world.service.join(who, arena_id, None)
     world.clock.now += 61
     tournament = world.repository.get(arena_id)
-    from common.players.blocks import blocks_of
-
     for who in (a, b, c, d):
         world.clock.now += 4
-        world.arena.heartbeat(who.player_id, tournament, True, frozenset(x.player_id for x in blocks_of(who.stored)))
+        world.arena.heartbeat(who.player_id, tournament, True, frozenset(x.player_id for x in who.blocks))
     games = {seat.player_id: seat.busy for seat in world.seats.seats(arena_id)}
     assert all(games.values()) and len(set(games.values())) == 2  # all four paired
     assert games["id-a"] != games["id-b"]
