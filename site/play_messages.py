@@ -120,6 +120,12 @@ PLAY_MESSAGES = {
     "error_cannot_follow_yourself": N_("This is your own link: send it to a friend."),
     "error_you_blocked_player": N_("You blocked this player. Remove the block first."),
     "error_too_many_players_followed": N_("You follow the most players already. Unfollow one first."),
+    # Direct challenges (functions/community/challenges).
+    "error_not_a_friend": N_("You can challenge a friend only: a player you follow who follows you."),
+    "error_challenge_not_found": N_("This challenge is no longer there."),
+    "error_challenge_closed": N_("This challenge was answered, withdrawn or lapsed."),
+    "error_already_challenged": N_("You have challenged this friend already. Wait for the answer."),
+    "error_too_many_challenges": N_("You have the most challenges waiting already. Wait for some answers."),
     # A request the page itself built wrong (not a JSON object, not sent as JSON): a stale page, most likely.
     "error_invalid_body": N_("The page sent a request the server cannot read. Reload the page and try again."),
     "error_unsupported_media_type": N_(

@@ -268,6 +268,18 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("category", "text", "lang"),
                 N_("A piece of feedback: its subject, its text and the page's language; no player, no address."),
             ),
+            Attributes(
+                ("id", "sender_id", "sender_name", "sender_key", "receiver_id", "receiver_name", "receiver_key"),
+                N_(
+                    "A direct challenge between two friends: its id, and each player's id, name and token's hash (the seats of the game it makes). Kept two days after it lapses (TTL)."
+                ),
+            ),
+            Attributes(
+                ("game", "options", "rated", "color", "state", "game_id", "answered"),
+                N_(
+                    "The challenge's game and options, the colour asked for, whether it is open, accepted, declined or withdrawn, the game it made and when it was answered."
+                ),
+            ),
             Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
             Attributes(("schema_version",), LAYOUT),
         ),

@@ -96,6 +96,12 @@ _SPECS = (
     ErrorSpec("cannot_follow_yourself", _S.CONFLICT, "a player asked to follow themselves", has_text=True),
     ErrorSpec("you_blocked_player", _S.CONFLICT, "a follow of a player the asker blocked", has_text=True),
     ErrorSpec("too_many_players_followed", _S.CONFLICT, "the player follows the most players already", has_text=True),
+    # Direct challenges (functions/community/challenges).
+    ErrorSpec("not_a_friend", _S.FORBIDDEN, "a challenge to a player who is not a friend (or blocked)", has_text=True),
+    ErrorSpec("challenge_not_found", _S.NOT_FOUND, "the player has no challenge with this id", has_text=True),
+    ErrorSpec("challenge_closed", _S.CONFLICT, "the challenge was answered, withdrawn or lapsed", has_text=True),
+    ErrorSpec("already_challenged", _S.CONFLICT, "an open challenge to this friend exists", has_text=True),
+    ErrorSpec("too_many_challenges", _S.CONFLICT, "the player has the most challenges out", has_text=True),
     ErrorSpec("no_opponent", _S.CONFLICT, "a block asked in a game with no other player"),
     ErrorSpec("too_many_blocks", _S.CONFLICT, "the player keeps the most blocks already"),
     ErrorSpec("not_abortable", _S.CONFLICT, "an abort after both sides made two moves", has_text=True),

@@ -135,6 +135,11 @@ LIMITS: dict[str, Limit] = {
     "feedback": Limit(
         "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
     ),
+    # Direct challenges sent and answered (functions/community/challenges): 10 at once, then one a minute a
+    # player; an address 40.
+    "challenges": Limit(
+        "challenges", capacity=10, per_second=1 / 60, per_player=True, address_capacity=40, address_per_second=0.1
+    ),
     # Download my data (functions/community): a few reads of every table; 5 at once, then one a minute.
     "data_exports": Limit("data_exports", capacity=5, per_second=1 / 60, per_player=True, address_capacity=20),
 }
@@ -161,6 +166,8 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("delete", "/v1/players/me/follows"): "follows",
     ("post", "/v1/feedback"): "feedback",
     ("get", "/v1/players/me/export"): "data_exports",
+    ("post", "/v1/players/me/challenges"): "challenges",
+    ("post", "/v1/players/me/challenges/{id}"): "challenges",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -182,6 +189,7 @@ DESCRIPTIONS = {
     "follows": "follows changed",
     "feedback": "feedback sent",
     "data_exports": "downloads of your data",
+    "challenges": "challenges sent or answered",
 }
 
 
