@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from common.players.blocks import blocks_player, is_blocked
+from common.players.blocks import is_blocked
 from common.players.domain import Player
 from common.players.repository import PlayerRepository
 
@@ -75,7 +75,7 @@ class Challenges:
         }
         if card is None or friend_id == player.player_id or not friends:
             raise NotAFriend("a direct challenge goes to a friend: a player you follow who follows you")
-        if blocks_player(player.stored, friend_id):
+        if player.blocked(friend_id):
             raise YouBlockedPlayer("you blocked this player: remove the block first")
         if is_blocked(self.players, player.player_id, card.token_hash):
             raise NotAFriend("a direct challenge goes to a friend: a player you follow who follows you")
@@ -124,7 +124,7 @@ class Challenges:
             return self._made(challenge)  # a retry: the same answer (and the game, made once)
         if challenge.status(now) != "open":
             raise ChallengeClosed(f"this challenge is {challenge.status(now)}: nothing more can be done with it")
-        if action == "accept" and blocks_player(player.stored, challenge.sender.player_id):
+        if action == "accept" and player.blocked(challenge.sender.player_id):
             raise YouBlockedPlayer("you blocked this player: remove the block first")
         answered = challenge.answer(action, self.games.new_id() if action == "accept" else None, now)
         if not self.repository.answer(answered):  # answered meanwhile: whoever was first decided
@@ -146,7 +146,7 @@ class Challenges:
             challenge
             for challenge in self.repository.received_by(player.player_id)
             if challenge.status(now) == "open"
-            and not blocks_player(player.stored, challenge.sender.player_id)
+            and not player.blocked(challenge.sender.player_id)
             and not self._blocked_by_sender(player, challenge)
         ]
         return received, self.repository.sent_by(player.player_id)
