@@ -128,6 +128,7 @@ PLAY_MESSAGES = {
     "error_not_club_owner": N_("Only the club's owner can do this."),
     "error_not_club_member": N_("That player is not in this club."),
     "error_owner_stays_in_club": N_("The owner leaves only as the last member. Remove the others first."),
+    "error_club_members_only": N_("This tournament is for the club's members. Join the club first."),
     # Direct challenges (functions/community/challenges).
     "error_not_a_friend": N_("You can challenge a friend only: a player you follow who follows you."),
     "error_challenge_not_found": N_("This challenge is no longer there."),

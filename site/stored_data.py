@@ -218,6 +218,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("invite_hash",),
                 N_("The SHA-256 hash of a private tournament's invite code; the code is never stored."),
             ),
+            Attributes(("club_id",), N_("The club whose members alone may enter the tournament, if any.")),
             Attributes(
                 ("entries", "entry_count", "order", "withdrawn", "seen", "busy", "last_opponent", "balance", "paused"),
                 N_(

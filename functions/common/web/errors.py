@@ -130,6 +130,7 @@ _SPECS = (
     ),
     ErrorSpec("not_club_member", _S.NOT_FOUND, "the player is not in the club", has_text=True),
     ErrorSpec("owner_stays_in_club", _S.CONFLICT, "the owner leaves only as the club's last member", has_text=True),
+    ErrorSpec("club_members_only", _S.FORBIDDEN, "a club's tournament made or joined by a non-member", has_text=True),
     # -- tournaments (issue 40, functions/tournaments) --
     ErrorSpec("invalid_tournament", _S.UNPROCESSABLE_ENTITY, "the tournaments domain refused the request"),
     ErrorSpec(
