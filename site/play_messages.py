@@ -89,6 +89,9 @@ PLAY_MESSAGES = {
     "error_tournament_full": N_("Every place in this tournament is taken."),
     "error_tournament_over": N_("This tournament is over."),
     "error_already_entered": N_("You are in this tournament already."),
+    "error_blocked_entrant": N_(
+        "You and a player in this league: one of you has blocked the other, so you cannot both play in it."
+    ),
     "error_invalid_league_size": N_("A league has 3 to 8 players."),
     "error_starts_in_past": N_("Choose a start time that has not passed."),
     # -- end of tournaments --
