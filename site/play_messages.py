@@ -89,6 +89,9 @@ PLAY_MESSAGES = {
     "error_tournament_full": N_("Every place in this tournament is taken."),
     "error_tournament_over": N_("This tournament is over."),
     "error_already_entered": N_("You are in this tournament already."),
+    "error_blocked_entrant": N_(
+        "You and a player in this league: one of you has blocked the other, so you cannot both play in it."
+    ),
     "error_invalid_league_size": N_("A league has 3 to 8 players."),
     "error_starts_in_past": N_("Choose a start time that has not passed."),
     # -- end of tournaments --
@@ -125,6 +128,7 @@ PLAY_MESSAGES = {
     "error_not_club_owner": N_("Only the club's owner can do this."),
     "error_not_club_member": N_("That player is not in this club."),
     "error_owner_stays_in_club": N_("The owner leaves only as the last member. Remove the others first."),
+    "error_club_members_only": N_("This tournament is for the club's members. Join the club first."),
     # Direct challenges (functions/community/challenges).
     "error_not_a_friend": N_("You can challenge a friend only: a player you follow who follows you."),
     "error_challenge_not_found": N_("This challenge is no longer there."),

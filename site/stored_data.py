@@ -218,12 +218,17 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("invite_hash",),
                 N_("The SHA-256 hash of a private tournament's invite code; the code is never stored."),
             ),
+            Attributes(("club_id",), N_("The club whose members alone may enter the tournament, if any.")),
             Attributes(
                 ("entries", "entry_count", "order", "withdrawn", "seen", "busy", "last_opponent", "balance", "paused"),
                 N_(
                     "Who entered: your random id, your name, the SHA-256 hash of your token (to seat you in its games) "
                     "and when you joined or withdrew."
                 ),
+            ),
+            Attributes(
+                ("blocks",),
+                N_("In an arena, the players you blocked (random ids), so that you are never paired with them."),
             ),
             Attributes(
                 ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black", "void"),

@@ -80,6 +80,12 @@ class NotClubMember(DomainError):
     code = "not_club_member"
 
 
+class ClubMembersOnly(DomainError):
+    """A tournament for a club's members, made or joined by someone else."""
+
+    code = "club_members_only"
+
+
 class OwnerStaysInClub(DomainError):
     """The owner cannot leave (nor be removed from) a club that has other members."""
 
