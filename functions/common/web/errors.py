@@ -118,6 +118,19 @@ _SPECS = (
         has_text=True,
     ),
     ErrorSpec("too_many_seeks", _S.CONFLICT, "the player has 3 open challenges already", has_text=True),
+    # -- clubs (issue 42, functions/clubs and common/clubs) --
+    ErrorSpec("club_not_found", _S.NOT_FOUND, "no club has this id", has_text=True),
+    ErrorSpec(
+        "wrong_club_code", _S.FORBIDDEN, "the code does not open the club (renewed, or never its code)", has_text=True
+    ),
+    ErrorSpec("club_full", _S.CONFLICT, "the club has 500 members", has_text=True),
+    ErrorSpec("too_many_clubs", _S.CONFLICT, "the player is in 20 clubs already", has_text=True),
+    ErrorSpec(
+        "not_club_owner", _S.FORBIDDEN, "only the club's owner renews its code or removes a member", has_text=True
+    ),
+    ErrorSpec("not_club_member", _S.NOT_FOUND, "the player is not in the club", has_text=True),
+    ErrorSpec("owner_stays_in_club", _S.CONFLICT, "the owner leaves only as the club's last member", has_text=True),
+    ErrorSpec("club_members_only", _S.FORBIDDEN, "a club's tournament made or joined by a non-member", has_text=True),
     # -- tournaments (issue 40, functions/tournaments) --
     ErrorSpec("invalid_tournament", _S.UNPROCESSABLE_ENTITY, "the tournaments domain refused the request"),
     ErrorSpec(
