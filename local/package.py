@@ -61,6 +61,8 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "community": ("games", "push"),
     # A league's games are made through the games function's own GameLog (tournaments/seated.py).
     "tournaments": ("games",),
+    # A club's leaderboards read the members' game ratings with the games' ratings repository.
+    "clubs": ("games",),
 }
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)

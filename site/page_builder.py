@@ -141,6 +141,7 @@ class Builder:
             "url": lambda key, language=lang: PAGES_BY_KEY[key].path(language),
             "game": page.game,
             "js_config": None,
+            "strip_errors": about_pages.strip_errors(),
             "sprite": self.sprite if page.key in ("fumbo", "mchezo") or page.key.startswith("jifunze/") else Markup(""),
         }
         if page.game and page.key.startswith("sheria/"):
