@@ -227,6 +227,10 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ),
             ),
             Attributes(
+                ("blocks",),
+                N_("In an arena, the players you blocked (random ids), so that you are never paired with them."),
+            ),
+            Attributes(
                 ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black", "void"),
                 N_("Each game's players (random ids), how it ended and whether the computer played for someone."),
             ),
