@@ -63,6 +63,8 @@ function render(game) {
   const live = isLive(game); // a turn of 30 or 60 s: the server lets the computer play on, nobody claims
   const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
   showGame();
+  // TV (tv.js) follows the game as drawn here, whichever way it came (the live socket or a poll).
+  document.dispatchEvent(new CustomEvent("ubao:game", { detail: game }));
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
   const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(m, game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
