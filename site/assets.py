@@ -156,6 +156,11 @@ class Assets:
         bundled.append(source)
         return self.modules[source][0]
 
+    def add(self, source: str, content: bytes) -> Asset:
+        """A file the build makes (a lesson's exercises as JSON), hashed and served immutable like the
+        others, and so in the service worker's shell."""
+        return self._resolve(source, {source: content}, ())
+
     def url(self, source: str) -> str:
         return self.by_source[source].url
 

@@ -113,7 +113,7 @@ def write_offline_files(builder: Builder, out: Path) -> None:
             description=t.gettext("Learn, solve puzzles and play chess and draughts."),
             assets=builder.assets,
         )
-    assets.write_offline_files(out, builder.assets, manifests, offline_pages)
+    assets.write_offline_files(out, builder.built_assets(), manifests, offline_pages)
 
 
 def main(argv: list[str] | None = None) -> int:

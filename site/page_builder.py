@@ -55,6 +55,22 @@ class Builder:
     def exercises(self) -> dict[str, list[dict[str, Any]]]:
         return {game: [exercises.solve(ex) for ex in exercises.EXERCISES[game]] for game in GAMES}
 
+    def exercise_url(self, game: str) -> str:
+        """The URL of a game's solved exercises, one hashed JSON file. A lesson's page fetches it when its
+        exercises come near (8-9 KB after Brotli for chess: a third of a first visit's budget), and the service
+        worker precaches it with the shell, so a lesson seen once works offline."""
+        source = f"exercises-{game}.json"
+        if source not in self.assets.by_source:
+            self.assets.add(source, json.dumps(self.exercises[game], separators=(",", ":")).encode())
+        return self.assets.url(source)
+
+    def built_assets(self) -> assets.Assets:
+        """The hashed files of a whole build: site/static/'s and the lessons' exercises (which the rules-page
+        function, rendering Sheria alone, never makes)."""
+        for game in GAMES:
+            self.exercise_url(game)
+        return self.assets
+
     @cached_property
     def square_maps(self) -> dict[str, dict[str, Any]]:
         return {game: exercises.square_map(game) for game in GAMES if game != "chess"}  # the draughts boards
@@ -125,6 +141,7 @@ class Builder:
             "url": lambda key, language=lang: PAGES_BY_KEY[key].path(language),
             "game": page.game,
             "js_config": None,
+            "strip_errors": about_pages.strip_errors(),
             "sprite": self.sprite if page.key in ("fumbo", "mchezo") or page.key.startswith("jifunze/") else Markup(""),
         }
         if page.game and page.key.startswith("sheria/"):
@@ -243,7 +260,7 @@ class Builder:
             "page": "jifunze",
             "game": game,
             "squares": self.square_maps.get(game),
-            "exercises": [item["data"] for item in items],
+            "exercises_url": self.exercise_url(game),
         }
         return {"text": text, "lessons": lessons, "exercises": items, "js_config": config}
 

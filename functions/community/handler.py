@@ -15,6 +15,7 @@ from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
+from community.challenges import handler as challenge_routes
 from community.domain import FEEDBACK_DAYS, Friendly
 from community.exports import StoredPlayerData
 from community.games import StoredOpponents
@@ -160,6 +161,7 @@ def export_my_data(
 def create_app() -> Api:
     app = Api()
     app.include_router(router)
+    app.include_router(challenge_routes.router)  # /v1/players/me/challenges, /v1/players/me/friends
     return app
 
 

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from common.players.blocks import blocks_player, is_blocked
+from common.players.blocks import is_blocked
 from common.players.domain import Player
 from common.players.handles import handle_of
-from common.players.repository import BLOCKS, PlayerRepository
+from common.players.repository import BLOCKS, PlayerRepository, player_record
 
 from community.domain import (
     FEEDBACK_DAYS,
@@ -77,7 +77,7 @@ class Community:
     def _follow(self, player: Player, card: Card) -> tuple[Follow, bool]:
         if card.player_id == player.player_id:
             raise CannotFollowYourself("a player cannot follow themselves")
-        if blocks_player(player.stored, card.player_id):
+        if player.blocked(card.player_id):
             raise YouBlockedPlayer("you blocked this player: remove the block first")
         if is_blocked(self.players, player.player_id, card.token_hash):
             raise PlayerNotFound("no player with this id has a community card")  # a block is never told
@@ -101,7 +101,7 @@ class Community:
         followers = self.repository.followers(player.player_id)
         shown = []
         for follow in self.repository.follows(player.player_id):
-            if blocks_player(player.stored, follow.player_id):
+            if player.blocked(follow.player_id):
                 continue
             friend = follow.player_id in followers
             if friend:
@@ -121,7 +121,7 @@ class Community:
     def export(self, player: Player, elsewhere: PlayerData) -> dict[str, Any]:
         """Everything stored about the player, as JSON values: their item of the players table (without the
         token's hash), their card, follows and followers, game ratings and push subscriptions."""
-        stored = {key: value for key, value in (player.stored or {}).items() if key != "token_hash"}
+        stored = {key: value for key, value in player_record(player).items() if key != "token_hash"}
         if stored.get(BLOCKS):  # the blocked players as the API shows them: their handles (common.players.handles)
             stored[BLOCKS] = {
                 key: {**block, "player_id": handle_of(block["player_id"])} for key, block in stored[BLOCKS].items()

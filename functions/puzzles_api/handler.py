@@ -25,7 +25,7 @@ from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 from pydantic import BaseModel
 
-from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget, caller_of
+from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget
 from puzzles_api.models import (
     AttemptRequest,
     AttemptResult,
@@ -36,7 +36,7 @@ from puzzles_api.models import (
     PuzzleView,
 )
 from puzzles_api.repository import PuzzleProgressRepository, PuzzleStore
-from puzzles_api.service import PACK_MAX, PuzzleService, RatingsSeen, puzzle_view, time_zone
+from puzzles_api.service import PACK_MAX, PuzzleService, RatingsSeen, caller_of, puzzle_view, time_zone
 from puzzles_api.service.mine import PersonalPuzzles, is_personal
 from shared_rules.names import GameName
 

@@ -14,6 +14,7 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.clubs.repository import ClubRepository, DynamoClubs
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Asker, Clock, clock, rate_buckets
@@ -52,6 +53,10 @@ def tournament_repository() -> TournamentRepository:
     return DynamoTournaments()
 
 
+def club_repository() -> ClubRepository:
+    return DynamoClubs()
+
+
 def game_repository() -> GameRepository:
     return dynamodb_games()
 
@@ -62,10 +67,16 @@ def tournament_service(
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     client: Asker,
+    clubs: Annotated[ClubRepository, Depends(club_repository)],
 ) -> TournamentService:
     log = GameLog(games, clock=now)
     return TournamentService(
-        repository, TournamentGames(log, games), new_game_options, clock=now, limiter=RateLimiter(buckets, now, client)
+        repository,
+        TournamentGames(log, games),
+        new_game_options,
+        clock=now,
+        limiter=RateLimiter(buckets, now, client),
+        clubs=clubs,
     )
 
 
@@ -90,8 +101,9 @@ def view_of(tournaments: TournamentService, seats: ArenaSeats, tournament_id: st
 
 _errors = route_errors(
     {
-        403: "The invite code does not open this private tournament (`invalid_tournament_invite`).",
-        404: "No tournament has this id (`tournament_not_found`).",
+        403: "The invite code does not open this private tournament (`invalid_tournament_invite`), or it is "
+        "for a club's members and you are not one (`club_members_only`).",
+        404: "No tournament has this id (`tournament_not_found`), or no club the `club` asked (`club_not_found`).",
         409: "The tournament has started (`tournament_started`), is full (`tournament_full`) or over "
         "(`tournament_over`), you are in it already (`already_entered`) or not in it (`not_entered`).",
         422: "The request is wrong: an unknown game, a league of more than 8 or fewer than 3, a start in the "
@@ -123,9 +135,12 @@ NO_STORE = {"Cache-Control": "no-store"}
     "/v1/tournaments",
     summary="Make a tournament",
     description="A league (3-8 players, every pair plays twice with the colours reversed, all games at once) or "
-    "an arena (live tables, paired as players become free). Private unless `public`: its invite is shown once.",
+    "an arena (live tables, paired as players become free). Private unless `public`: its invite is shown once. With `club`, for that club's members only (no invite).",
     tags=["tournaments"],
-    responses={**_success(CreatedTournament, "The tournament, open for entries.", 201), **_errors(401, 422, 429, 503)},
+    responses={
+        **_success(CreatedTournament, "The tournament, open for entries.", 201),
+        **_errors(401, 403, 404, 422, 429, 503),
+    },
 )
 def create_tournament(
     request: TournamentRequest, tournaments: Tournaments, player: CurrentPlayer

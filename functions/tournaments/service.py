@@ -14,6 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from common.clubs.domain import ClubTournament
+from common.clubs.membership import club_of_member, list_in_club
+from common.clubs.repository import ClubRepository
 from common.players.domain import Player
 from common.web.ratelimit import RateLimiter
 
@@ -70,6 +73,7 @@ class NewTournament:
     starts: int | None = None  # epoch ms
     minutes: int | None = None  # an arena's length
     min_players: int | None = None  # a league's fewest to start with at its start time (default 3)
+    club: str | None = None  # for this club's members only (the maker must be one)
 
 
 @dataclass(frozen=True)
@@ -94,12 +98,14 @@ class TournamentService:
         check_options: OptionsCheck,
         clock: Callable[[], float] = time.time,
         limiter: RateLimiter | None = None,
+        clubs: ClubRepository | None = None,
     ):
         self.repository = repository
         self.games = games
         self.check_options = check_options
         self.clock = clock
         self.limiter = limiter
+        self.clubs = clubs
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -130,9 +136,11 @@ class TournamentService:
             if new.minutes is None or not ARENA_MINUTES_MIN <= new.minutes <= ARENA_MINUTES_MAX:
                 raise InvalidArenaLength(f"an arena lasts {ARENA_MINUTES_MIN} to {ARENA_MINUTES_MAX} minutes")
             size, minimum, minutes = ARENA_MAX, 2, new.minutes
+        if new.club is not None and player is not None:
+            club_of_member(self.clubs, new.club, player.player_id)
         if self.limiter is not None and not site:
             self.limiter.charge("tournaments")  # a refusal writes nothing
-        invite = None if (new.public or site) else secrets.token_urlsafe(INVITE_BYTES)
+        invite = None if (new.public or site or new.club) else secrets.token_urlsafe(INVITE_BYTES)
         tournament = Tournament(
             id=site_id or secrets.token_urlsafe(ID_BYTES),
             format=new.format,
@@ -148,12 +156,16 @@ class TournamentService:
             starts=new.starts,
             minutes=minutes,
             invite_hash=invite_hash(invite) if invite else None,
+            club_id=new.club,
         )
         try:
             self.repository.create(tournament)
         except ValueError:  # the id is taken: only the schedule's fixed ids can meet one
             if not exists_ok:
                 raise
+        if new.club is not None:
+            listed = ClubTournament(tournament.id, tournament.name, tournament.game, tournament.format.value, now)
+            list_in_club(self.clubs, new.club, listed)
         return Made(tournament, invite)
 
     # ------------------------------------------------------------------------------------ reading
@@ -185,6 +197,8 @@ class TournamentService:
             raise TournamentNotFound("no tournament has this id")
         if player.player_id in found.entries:
             raise AlreadyEntered("you are in this tournament already")
+        if found.club_id is not None:
+            club_of_member(self.clubs, found.club_id, player.player_id)
         if found.invite_hash is not None and (invite is None or invite_hash(invite) != found.invite_hash):
             raise InvalidTournamentInvite("that invite code does not open this tournament")
         entry = Entry(player.player_id, player.name, player.token_hash, self.now_ms())

@@ -3,6 +3,7 @@
 // open game (its board, moves, offers, rematch, review) is game.js, fetched with board.js only once a game
 // is opened: a first visit to the create form needs neither (docs/offline.md, "Numbers").
 import { ApiError, call, player, storedPlayer } from "./api.js";
+import "./friends.js";
 import { failureText, invitationText } from "../modules/game_text.js";
 import { showMissingGame } from "../modules/missing_game.js";
 import { formOptions } from "../modules/lobby_match.js";

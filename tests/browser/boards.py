@@ -12,8 +12,15 @@ from shared_rules import get_game
 
 
 def page_config(page) -> dict:
-    """The JSON a page embeds for its scripts (messages, exercises, square maps)."""
-    return page.evaluate("JSON.parse(document.getElementById('ubao-config').textContent)")
+    """The JSON a page embeds for its scripts (messages, square maps), with a lesson's exercises from the file
+    its config names (as the page fetches it)."""
+    return page.evaluate(
+        """async () => {
+          const config = JSON.parse(document.getElementById('ubao-config').textContent);
+          if (config.exercises_url) config.exercises = await (await fetch(config.exercises_url)).json();
+          return config;
+        }"""
+    )
 
 
 class BoardView:

@@ -1,7 +1,7 @@
 """First visits on a 360x740 phone over the slow link (400 kbit/s, 400 ms): nothing moves under a finger as the
 page and its data arrive (the layout shifts a ``PerformanceObserver`` sees add up to less than 0.1, the
-"good" of Core Web Vitals), and Fumbo and Mchezo are ready within the 30 KB budget (a chess lesson is not yet:
-about 35 KB, its exercises' data inline; docs/handover.md, issue 45)."""
+"good" of Core Web Vitals), and each is ready within the 30 KB budget (a lesson's exercises' data is a file of
+its own, fetched when the exercises come near: tests/browser/test_phone_exercises_data.py)."""
 
 from __future__ import annotations
 
@@ -52,6 +52,5 @@ def test_a_first_visit_does_not_move_under_a_finger(contexts, needs_dynamodb, la
     page.wait_for_timeout(1_000)  # what moves just after the page is ready moves under a finger too
     shift = page.evaluate("window.__shift")
     assert shift < 0.1, f"/{lang}/{path}/: cumulative layout shift {shift:.3f}"
-    if not path.startswith("jifunze"):
-        assert ready_bytes < BUDGET, f"/{lang}/{path}/: {ready_bytes} bytes until ready"
+    assert ready_bytes < BUDGET, f"/{lang}/{path}/: {ready_bytes} bytes until ready"
     assert contexts.problems == []

@@ -46,6 +46,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
     monkeypatch.setenv("SEEKS_TABLE", "SeeksTable" + suffix)
     monkeypatch.setenv("RATINGS_TABLE", "RatingsTable" + suffix)
     monkeypatch.setenv("RATE_LIMIT_TABLE", "RateLimitTable" + suffix)
+    monkeypatch.setenv("CLUBS_TABLE", "ClubsTable" + suffix)
     store.reset_clients()
     create_tables(tables)
     return tables
@@ -114,6 +115,15 @@ def backend(request):
     """The same test on moto and on a real dynalite server."""
     request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
     return request.param
+
+
+def on_each_store(request, memory, dynamo):
+    """A repository contract's store for the fixture's param: ``memory()``, or ``dynamo()`` on the tables of the
+    ``moto_tables`` or ``dynalite_tables`` fixture of the test's folder."""
+    if request.param == "memory":
+        return memory()
+    request.getfixturevalue(f"{request.param}_tables")
+    return dynamo()
 
 
 # ------------------------------------------------------------------------------------- the function

@@ -117,17 +117,18 @@ def test_the_list_is_open_unexpired_newest_first_by_game_in_pages(stores):
 
 
 def test_the_taker_and_the_seek_come_in_one_read(stores):
+    from common.players.domain import Player
     from common.players.repository import PlayerStore
 
     seeks, games = stores
     players = getattr(seeks, "players", None) or PlayerStore()
-    assert players.create({"token_hash": "cd" * 32, "player_id": "baraka", "name": "Baraka", "created": NOW})
+    assert players.create(Player("baraka", "cd" * 32, "Baraka", created=NOW))
     head = offered(games, 1)
-    record, found = seeks.taker_and_seek("cd" * 32, "seek00000001")
-    assert record is not None and record["player_id"] == "baraka" and found == head
+    taker, found = seeks.taker_and_seek("cd" * 32, "seek00000001")
+    assert taker is not None and taker.player_id == "baraka" and found == head
     assert seeks.taker_and_seek("ef" * 32, "seek00000002") == (None, None)
-    record, found = seeks.taker_and_seek("cd" * 32, None)
-    assert record is not None and record["name"] == "Baraka" and found is None
+    taker, found = seeks.taker_and_seek("cd" * 32, None)
+    assert taker is not None and taker.name == "Baraka" and found is None
 
 
 # ------------------------------------------------------------------------------------------- races

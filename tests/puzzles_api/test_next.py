@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from common.players.repository import PlayerStore
 from common.players.service import hash_token
+from puzzles_api.domain.progress import Attempt
 from puzzles_api.repository import PuzzleStore
 from puzzles_api.service import NEXT_WINDOWS
 
@@ -47,13 +48,13 @@ def test_players_get_different_puzzles(api):
 
 def test_when_every_puzzle_was_played_there_is_none_left(api):
     token = api.new_player()
-    player_id = PlayerStore().get(hash_token(token))["player_id"]
+    player_id = PlayerStore().get(hash_token(token)).player_id
     store = PuzzleStore()
     puzzles = load("english")
     for puzzle in puzzles[:-1]:  # as if played: the attempt items the function writes
-        assert store.record_first_attempt(player_id, {"puzzle": puzzle.id, "result": "failed", "at": 1})
+        assert store.record_first_attempt(player_id, Attempt(puzzle.id, solved=False, at=1, daily=False))
     assert next_puzzle(api, token, "english").body["id"] == puzzles[-1].id
-    store.record_first_attempt(player_id, {"puzzle": puzzles[-1].id, "result": "solved", "at": 2})
+    store.record_first_attempt(player_id, Attempt(puzzles[-1].id, solved=True, at=2, daily=False))
     before = snapshot()
     answer = next_puzzle(api, token, "english")
     assert (answer.status, answer.code) == (404, "no_puzzle_left")

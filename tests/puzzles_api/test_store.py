@@ -12,7 +12,7 @@ from common.persistence.store import item_size
 from common.players.repository import PUZZLE_PROGRESS, PlayerStore
 from common.players.service import hash_token
 from puzzles_api.domain.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progress
-from puzzles_api.repository import PuzzleStore
+from puzzles_api.repository import PuzzleStore, progress_record
 from puzzles_api.service import IN_FLIGHT_SECONDS
 
 from puzzles.catalog import find, load
@@ -107,7 +107,7 @@ def test_items_stay_under_1_kb_at_their_largest(api):
         "player_id": "x" * 12,
         "name": "Ŵ" * 24,
         "created": 4_102_444_800_000,
-        PUZZLE_PROGRESS: {**progress.to_record(), "v": 10**9},
+        PUZZLE_PROGRESS: {**progress_record(progress), "v": 10**9},
     }
     assert item_size(player) < 1024, item_size(player)
     attempt = {"pk": "player#" + "x" * 12, "sk": longest_id, "result": "solved", "at": 4_102_444_800, "daily": True}
@@ -211,7 +211,7 @@ def test_two_puzzles_finished_at_the_same_moment_both_count(api, handlers):
     assert done and answer.body["rated"] is True
     progress = api.progress(token)
     assert progress["solved"] == 2 and {item["id"] for item in progress["recent"]} == {PUZZLE, other.id}
-    record = PlayerStore().get(hash_token(token))[PUZZLE_PROGRESS]
+    record = PlayerStore().get(hash_token(token)).puzzles
     assert record["v"] == 2
 
 

@@ -152,6 +152,8 @@ def test_a_day_never_lasts_less_than_a_local_day_whatever_zones_are_asked_for(re
 
 def test_a_legacy_map_without_days_reads_its_day_from_the_stored_zone():
     at_manila_night = datetime(2025, 6, 20, 23, 50, tzinfo=ZoneInfo("Asia/Manila")).timestamp()
-    record = Progress(tz="Asia/Manila", daily_at=int(at_manila_night), streak=3).to_record()
+    from puzzles_api.repository import progress_from_record, progress_record
+
+    record = progress_record(Progress(tz="Asia/Manila", daily_at=int(at_manila_night), streak=3))
     del record["day"]
-    assert Progress.from_record(record).daily_day == date(2025, 6, 20).toordinal()
+    assert progress_from_record(record).daily_day == date(2025, 6, 20).toordinal()

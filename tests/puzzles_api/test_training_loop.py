@@ -4,9 +4,11 @@ that move with players' results (summed in the counter shards, folded when the p
 from __future__ import annotations
 
 import collections
+from dataclasses import replace
 
 import pytest
 from common.ratings import glicko2
+from common.ratings.glicko2 import Rating
 from puzzles_api.domain.progress import HISTORY_MAX, PUZZLE_RD, RECENT_MAX
 from puzzles_api.domain.puzzle_rating import CACHE_SECONDS, FOLD_SECONDS
 from puzzles_api.service import LENGTH_THEMES, PACK_MAX
@@ -175,12 +177,12 @@ def test_two_processes_folding_at_once_count_each_game_once(request, store, cloc
     clock.advance(seconds=FOLD_SECONDS + 1)
     first, second = (PuzzleService(Players(PlayerStore()), PuzzleStore(), clock=clock) for _ in range(2))
     record, sums = PuzzleStore().rating_state(puzzle.id)
-    assert record is None and sums["plays"] == 2
+    assert record is None and sums.plays == 2
     one = first.served_rating(puzzle)
     two = second.served_rating(puzzle)  # reads the folded item: nothing left to fold
     assert one == two and one.rating > puzzle.rating
     record, _ = PuzzleStore().rating_state(puzzle.id)
-    assert record["plays"] == 2
+    assert record is not None and record.folded.plays == 2
     # A fold computed from what was read before the other's write is refused by its condition.
-    stale = PuzzleStore().save_rating(puzzle.id, {**record, "rating": 9999.0}, folded_plays=None)
-    assert stale is False and PuzzleStore().rating_state(puzzle.id)[0]["rating"] == record["rating"]
+    stale = PuzzleStore().save_rating(puzzle.id, replace(record, rating=Rating(9999.0, 60.0)), folded_plays=None)
+    assert stale is None and PuzzleStore().rating_state(puzzle.id)[0] == record

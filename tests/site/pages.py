@@ -106,6 +106,11 @@ class BuiltSite:
             path = "/" if relative == "." else f"/{relative}/"
             self.pages[path] = parse(path, file.read_text(encoding="utf-8"))
 
+    def exercises(self, path: str) -> list[dict]:
+        """The exercises of the lesson at ``path``: the hashed JSON file its config names."""
+        url = self.pages[path].config["exercises_url"]
+        return json.loads((self.root / url.lstrip("/")).read_text(encoding="utf-8"))
+
     def resolve(self, url: str) -> Path | None:
         """The file an internal URL serves, or None."""
         path = url.split("#", 1)[0].split("?", 1)[0]

@@ -23,7 +23,8 @@ def test_every_static_file_is_written_under_its_content_hash(built):
     assert names and all(assets.HASHED_NAME.match(name) for name in names), names
     sources = {path.name for path in assets.STATIC.iterdir()}
     assert {name.split(".")[0] for name in names} >= {source.split(".")[0] for source in sources}
-    by_name = {asset.name: asset for asset in assets.hashed_assets()}
+    # site/static/'s files and those the build makes (the lessons' exercises as JSON).
+    by_name = {asset.name: asset for asset in build_site.Builder().built_assets()}
     for name in names:
         stem, digest, extension = name.rsplit(".", 2)
         asset = by_name[name]
@@ -159,6 +160,11 @@ def test_service_worker_precaches_the_shell_and_nothing_else(built):
     assert re.fullmatch(r"[0-9a-f]{10}", settings["version"])
     # Sheria and Jifunze pages are cached when visited or when the player asks, never at install.
     assert not any("/sheria/" in url or "/jifunze/" in url for url in settings["shell"])
+    # A lesson's exercises come from a file of their own, fetched when they come near: in the shell, so a
+    # lesson seen once works offline (tests/browser/test_phone_exercises_data.py).
+    for game in build_site.GAMES:
+        for lang in LANGS:
+            assert built.pages[f"/{lang}/jifunze/{game}/"].config["exercises_url"] in settings["shell"]
 
 
 def test_service_worker_version_follows_the_shell(tmp_path):

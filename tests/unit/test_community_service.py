@@ -13,7 +13,7 @@ from community.service import Community
 def test_a_player_follows_at_most_the_limit():
     repository = InMemoryCommunity()
     community = Community(repository, InMemoryPlayers(), clock=lambda: 1_750_000_000.0)
-    asha = Player("asha0000001", "a" * 64, "Asha", stored={})
+    asha = Player("asha0000001", "a" * 64, "Asha")
     for number in range(MAX_FOLLOWS + 1):
         repository.save_card(Card(f"player{number:05d}", f"{number:064x}", None))
     for number in range(MAX_FOLLOWS):

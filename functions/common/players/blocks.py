@@ -1,7 +1,7 @@
 """Blocks: a player keeps another player away (no rematch offers, seeks, pushes or games from them).
 
 A block names the opponent of one of the blocker's games and lives on the blocker's own player item (the
-``blocks`` map of ``PlayerRepository``): ``{block id: {"player_id", "name", "game", "at"}}``. The block id is
+``blocks`` of ``PlayerRepository``'s ``Player``, a map by block id in the item). The block id is
 random and opaque, so the list a player reads never shows another player's id. Checking "is A blocked by B"
 is one read of B's item (``is_blocked``); the games' seats keep each player's token hash, so a game knows
 where to look, and so does the lobby's seek.
@@ -10,12 +10,10 @@ where to look, and so does the lobby's seek.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from common.errors import DomainError
-from common.players.repository import BLOCKS, PlayerRepository
+from common.players.domain import Block, Player
+from common.players.repository import PlayerRepository
 
 BLOCK_ID_BYTES = 9  # 12 URL-safe characters
 #: A player keeps at most this many blocks (one item holds them; 400 KB is far away).
@@ -30,28 +28,14 @@ class TooManyBlocks(DomainError):
     code = "too_many_blocks"
 
 
-@dataclass(frozen=True)
-class Block:
-    id: str
-    player_id: str
-    name: str | None
-    game: str
-    at: int  # epoch ms
+def blocks_of(player: Player | None) -> list[Block]:
+    """The blocks of ``player`` (none for no player), oldest first."""
+    return list(player.blocks) if player is not None else []
 
 
-def blocks_of(record: Mapping[str, Any] | None) -> list[Block]:
-    """The blocks a player record holds, oldest first."""
-    stored = (record or {}).get(BLOCKS) or {}
-    found = [
-        Block(block_id, str(entry["player_id"]), entry.get("name"), str(entry["game"]), int(entry["at"]))
-        for block_id, entry in stored.items()
-    ]
-    return sorted(found, key=lambda block: (block.at, block.id))
-
-
-def blocks_player(record: Mapping[str, Any] | None, player_id: str | None) -> bool:
-    """Whether the player of ``record`` blocked ``player_id``."""
-    return bool(player_id) and any(block.player_id == player_id for block in blocks_of(record))
+def blocks_player(player: Player | None, player_id: str | None) -> bool:
+    """Whether ``player`` blocked ``player_id``."""
+    return player is not None and player.blocked(player_id)
 
 
 def is_blocked(players: PlayerRepository, player_id: str | None, by_token_hash: str | bytes | None) -> bool:
@@ -71,8 +55,7 @@ def add_block(
         if block.player_id == player_id:
             return block
     block = Block(secrets.token_urlsafe(BLOCK_ID_BYTES), player_id, name, game, at)
-    entry = {"player_id": player_id, "name": name, "game": game, "at": at}
-    if not players.add_block(token_hash, block.id, {k: v for k, v in entry.items() if v is not None}, MAX_BLOCKS):
+    if not players.add_block(token_hash, block, MAX_BLOCKS):
         raise TooManyBlocks(f"a player keeps at most {MAX_BLOCKS} blocks; remove one first")
     return block
 

@@ -3,10 +3,12 @@ for fast tests and ``PlayerStore`` on DynamoDB (``tests/puzzles_api/test_store_c
 contract on all of them: in memory, moto, dynalite).
 
 The players table (``PlayersTable``, ``PLAYERS_TABLE``) is keyed by the SHA-256 (hex) of the player's token:
-the token itself is never stored. A player's puzzle progress is the ``puzzles`` attribute of that item.
-Records are plain dicts. ``create`` is a conditional put (False when the key is taken), ``save_puzzles``
-writes only over the version it read, reads are strongly consistent. Every item carries ``schema_version``
-and is read through ``upgrade``.
+the token itself is never stored. A player's puzzle progress is the ``puzzles`` attribute of that item (a map
+the puzzles function's repository encodes and decodes), its blocks the ``blocks`` map. The repositories take
+and give ``Player`` values; ``player_record`` and ``player_from_record`` are the codec between them and the
+stored items. ``create`` is a conditional put (False when the key is taken), ``save_puzzles`` writes only over
+the version it read, reads are strongly consistent. Every item carries ``schema_version`` and is read through
+``upgrade``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import copy
 import os
 import threading
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
 from common.persistence.store import call, from_item, put_new
+from common.players.domain import Block, Player
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
 PUZZLE_PROGRESS = "puzzles"
@@ -35,18 +39,69 @@ def upgrade(item: Record) -> Record:
     return record
 
 
+# -- the codec: a player as its item stores it ----------------------------------------------------------
+def player_record(player: Player) -> Record:
+    """The stored fields of ``player`` (absent: ``None`` ones, no blocks, no progress)."""
+    blocks = {block.id: _block_record(block) for block in player.blocks}
+    record = {
+        "token_hash": player.token_hash,
+        "player_id": player.player_id,
+        "name": player.name,
+        "created": player.created,
+        PUZZLE_PROGRESS: copy.deepcopy(dict(player.puzzles)) if player.puzzles is not None else None,
+        BLOCKS: blocks or None,
+    }
+    return stored_copy(record)
+
+
+def player_from_record(record: Record) -> Player:
+    """The player of a stored item in the current layout (``upgrade`` brings older ones to it)."""
+    created = record.get("created")
+    return Player(
+        player_id=str(record["player_id"]),
+        token_hash=str(record["token_hash"]),
+        name=record.get("name"),
+        created=None if created is None else int(created),
+        blocks=_blocks_of(record.get(BLOCKS) or {}),
+        puzzles=record.get(PUZZLE_PROGRESS),
+    )
+
+
+def _block_record(block: Block) -> Record:
+    return stored_copy({"player_id": block.player_id, "name": block.name, "game": block.game, "at": block.at})
+
+
+def _blocks_of(stored: Mapping[str, Any]) -> tuple[Block, ...]:
+    found = (
+        Block(block_id, str(entry["player_id"]), entry.get("name"), str(entry["game"]), int(entry["at"]))
+        for block_id, entry in stored.items()
+    )
+    return tuple(sorted(found, key=lambda block: (block.at, block.id)))
+
+
+def _player(item: Record | None) -> Player | None:
+    return None if item is None else player_from_record(upgrade(item))
+
+
 class PlayerRepository(Protocol):
-    def create(self, player: Record) -> bool: ...
+    def create(self, player: Player) -> bool:
+        """Store a new player (its ``token_hash`` is the key); False if that hash is already taken."""
+        ...
 
-    def get(self, token_hash: str) -> Record | None: ...
+    def get(self, token_hash: str) -> Player | None: ...
 
-    def set_name(self, token_hash: str, name: str | None) -> Record | None: ...
+    def set_name(self, token_hash: str, name: str | None) -> Player | None:
+        """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
+        ...
 
-    def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool: ...
+    def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
+        """Replace the player's puzzle progress (the puzzles function's map, whose ``v`` is its version) if the
+        stored one still has ``expected_version`` (0: none yet); False otherwise, or with no such player."""
+        ...
 
-    def add_block(self, token_hash: str, block_id: str, block: Record, limit: int) -> bool:
-        """Add ``block`` under ``block_id`` to the player's blocks; False when the player holds ``limit``
-        already (or does not exist)."""
+    def add_block(self, token_hash: str, block: Block, limit: int) -> bool:
+        """Add ``block`` to the player's blocks; False when the player holds ``limit`` already (or does not
+        exist)."""
         ...
 
     def remove_block(self, token_hash: str, block_id: str) -> bool:
@@ -61,18 +116,17 @@ class InMemoryPlayers:
         self._players: dict[str, Record] = {}
         self._lock = threading.Lock()
 
-    def create(self, player: Record) -> bool:
+    def create(self, player: Player) -> bool:
         with self._lock:
-            if player["token_hash"] in self._players:
+            if player.token_hash in self._players:
                 return False
-            self._players[player["token_hash"]] = with_version(stored_copy(player), SCHEMA_VERSION)
+            self._players[player.token_hash] = with_version(player_record(player), SCHEMA_VERSION)
             return True
 
-    def get(self, token_hash: str) -> Record | None:
-        found = self._players.get(token_hash)
-        return upgrade(copy.deepcopy(found)) if found is not None else None
+    def get(self, token_hash: str) -> Player | None:
+        return _player(copy.deepcopy(self._players.get(token_hash)))
 
-    def set_name(self, token_hash: str, name: str | None) -> Record | None:
+    def set_name(self, token_hash: str, name: str | None) -> Player | None:
         with self._lock:
             player = self._players.get(token_hash)
             if player is None:
@@ -80,7 +134,7 @@ class InMemoryPlayers:
             player.pop("name", None)
             if name is not None:
                 player["name"] = name
-            return upgrade(copy.deepcopy(player))
+            return _player(copy.deepcopy(player))
 
     def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
         with self._lock:
@@ -95,12 +149,12 @@ class InMemoryPlayers:
             player[PUZZLE_PROGRESS] = copy.deepcopy(progress)
             return True
 
-    def add_block(self, token_hash: str, block_id: str, block: Record, limit: int) -> bool:
+    def add_block(self, token_hash: str, block: Block, limit: int) -> bool:
         with self._lock:
             player = self._players.get(token_hash)
             if player is None or len(player.get(BLOCKS) or {}) >= limit:
                 return False
-            player.setdefault(BLOCKS, {})[block_id] = copy.deepcopy(block)
+            player.setdefault(BLOCKS, {})[block.id] = _block_record(block)
             return True
 
     def remove_block(self, token_hash: str, block_id: str) -> bool:
@@ -118,26 +172,29 @@ def player_key(token_hash: str) -> dict[str, Any]:
     return {"token_hash": {"S": token_hash}}
 
 
+def player_of_item(item: dict[str, Any]) -> Player:
+    """The player of a DynamoDB item of the players table (for a read batched with another table's)."""
+    return player_from_record(upgrade(from_item(item)))
+
+
 class PlayerStore:
     """The players table on DynamoDB."""
 
     def __init__(self, table: str | None = None):
         self.table = table or table_name()
 
-    def create(self, player: dict[str, Any]) -> bool:
-        """Store a new player (``token_hash`` is the key); False if that hash is already taken."""
-        return put_new(self.table, player, SCHEMA_VERSION, "token_hash")
+    def create(self, player: Player) -> bool:
+        return put_new(self.table, player_record(player), SCHEMA_VERSION, "token_hash")
 
-    def get(self, token_hash: str) -> dict[str, Any] | None:
+    def get(self, token_hash: str) -> Player | None:
         answer = call("get_item", TableName=self.table, Key=player_key(token_hash), ConsistentRead=True)
         item = answer.get("Item") if answer else None
-        return upgrade(from_item(item)) if item else None
+        return player_of_item(item) if item else None
 
-    def set_name(self, token_hash: str, name: str | None) -> dict[str, Any] | None:
-        """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
+    def set_name(self, token_hash: str, name: str | None) -> Player | None:
         params: dict[str, Any] = {
             "TableName": self.table,
-            "Key": {"token_hash": {"S": token_hash}},
+            "Key": player_key(token_hash),
             "ConditionExpression": "attribute_exists(token_hash)",
             "ReturnValues": "ALL_NEW",
             "ExpressionAttributeNames": {"#name": "name"},
@@ -148,16 +205,14 @@ class PlayerStore:
             params["UpdateExpression"] = "SET #name = :name"
             params["ExpressionAttributeValues"] = {":name": {"S": name}}
         answer = call("update_item", **params)
-        return upgrade(from_item(answer["Attributes"])) if answer else None
+        return player_of_item(answer["Attributes"]) if answer else None
 
     # -- puzzle progress (the puzzles function) ---------------------------------------------------------
-    def save_puzzles(self, token_hash: str, progress: dict[str, Any], expected_version: int) -> bool:
-        """Replace the player's puzzle progress (the ``puzzles`` map, whose ``v`` is its version) if the stored
-        one still has ``expected_version`` (0: none yet); False if another request changed it first, or if
-        there is no such player. Optimistic concurrency: the caller reads again and retries."""
+    def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
+        """Optimistic concurrency: on False the caller reads again and retries."""
         params: dict[str, Any] = {
             "TableName": self.table,
-            "Key": {"token_hash": {"S": token_hash}},
+            "Key": player_key(token_hash),
             "UpdateExpression": "SET #progress = :progress",
             "ExpressionAttributeNames": {"#progress": PUZZLE_PROGRESS},
             "ExpressionAttributeValues": {":progress": to_attribute(progress)},
@@ -171,11 +226,11 @@ class PlayerStore:
         return call("update_item", **params) is not None
 
     # -- blocks (the games function; common.players.blocks) -----------------------------------------------
-    def add_block(self, token_hash: str, block_id: str, block: dict[str, Any], limit: int) -> bool:
+    def add_block(self, token_hash: str, block: Block, limit: int) -> bool:
         """One conditional write into the ``blocks`` map. The player's first block creates the map instead (one
         expression cannot both create a map and set a key in it); two first blocks at once: the loser adds
         into the map the winner made."""
-        key = {"token_hash": {"S": token_hash}}
+        key, block_id, entry = player_key(token_hash), block.id, _block_record(block)
         for _ in range(2):
             into_map = call(
                 "update_item",
@@ -184,7 +239,7 @@ class PlayerStore:
                 UpdateExpression="SET #blocks.#id = :block",
                 ConditionExpression="attribute_exists(#blocks) AND size(#blocks) < :limit",
                 ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},
-                ExpressionAttributeValues={":block": to_attribute(block), ":limit": to_attribute(limit)},
+                ExpressionAttributeValues={":block": to_attribute(entry), ":limit": to_attribute(limit)},
             )
             if into_map is not None:
                 return True
@@ -195,7 +250,7 @@ class PlayerStore:
                 UpdateExpression="SET #blocks = :blocks",
                 ConditionExpression="attribute_exists(token_hash) AND attribute_not_exists(#blocks)",
                 ExpressionAttributeNames={"#blocks": BLOCKS},
-                ExpressionAttributeValues={":blocks": to_attribute({block_id: block})},
+                ExpressionAttributeValues={":blocks": to_attribute({block_id: entry})},
             )
             if first is not None:
                 return True
@@ -205,7 +260,7 @@ class PlayerStore:
         answer = call(
             "update_item",
             TableName=self.table,
-            Key={"token_hash": {"S": token_hash}},
+            Key=player_key(token_hash),
             UpdateExpression="REMOVE #blocks.#id",
             ConditionExpression="attribute_exists(#blocks.#id)",
             ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},

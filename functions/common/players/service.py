@@ -17,7 +17,6 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import Any
 
 from common.players.domain import InvalidName, Player, Unauthorized
 from common.players.names import clean_name
@@ -99,42 +98,31 @@ class Players:
         name = clean_name(name)
         while True:
             token = new_token()
-            player = Player(player_id=secrets.token_urlsafe(PLAYER_ID_BYTES), token_hash=hash_token(token), name=name)
-            record = {"token_hash": player.token_hash, "player_id": player.player_id, "name": name, "created": now_ms}
-            if self.store.create(record):  # False only if 256 random bits repeated: draw again
+            player_id, token_hash = secrets.token_urlsafe(PLAYER_ID_BYTES), hash_token(token)
+            player = Player(player_id=player_id, token_hash=token_hash, name=name, created=now_ms)
+            if self.store.create(player):  # False only if 256 random bits repeated: draw again
                 return player, token
 
     def authenticate(self, headers: dict[str, str] | None) -> Player:
-        """The player whose token the request carries; ``Unauthorized`` otherwise. One read."""
+        """The player whose token the request carries (with its blocks and puzzle progress, from the same
+        read); ``Unauthorized`` otherwise. One read."""
         return self.find(hash_token(required_token(headers)))
 
-    def authenticate_record(self, headers: dict[str, str] | None) -> tuple[Player, dict[str, Any]]:
-        """The player and its whole stored item (the puzzles function keeps the player's progress there), from
-        the same one read as ``authenticate``."""
-        return self.find_record(hash_token(required_token(headers)))
-
     def find(self, token_hash: str) -> Player:
-        return self.find_record(token_hash)[0]
-
-    def find_record(self, token_hash: str) -> tuple[Player, dict[str, Any]]:
-        record = self.store.get(token_hash)
-        player = player_of(token_hash, record)
-        assert record is not None  # player_of refuses a missing one
-        return player, record
+        return player_of(token_hash, self.store.get(token_hash))
 
     def rename(self, player: Player, name: str | None) -> Player:
-        name = clean_name(name)
-        record = self.store.set_name(player.token_hash, name)
-        if record is None:
+        renamed = self.store.set_name(player.token_hash, clean_name(name))
+        if renamed is None:
             raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
-        return Player(player_id=record["player_id"], token_hash=record["token_hash"], name=record.get("name"))
+        return renamed
 
 
-def player_of(token_hash: str, record: dict[str, Any] | None) -> Player:
-    """The player of the stored item read under ``token_hash`` (by ``PlayerRepository.get``, or in a batch with
-    another read); ``Unauthorized`` when there is none."""
+def player_of(token_hash: str, found: Player | None) -> Player:
+    """The player read under ``token_hash`` (by ``PlayerRepository.get``, or in a batch with another read);
+    ``Unauthorized`` when there is none."""
     # The lookup is by hash; compare again in constant time so a store that matched loosely cannot let
     # a wrong token through.
-    if record is None or not token_matches(token_hash, record.get("token_hash")):
+    if found is None or not token_matches(token_hash, found.token_hash):
         raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
-    return Player(record["player_id"], record["token_hash"], record.get("name"), stored=record)
+    return found

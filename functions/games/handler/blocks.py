@@ -10,7 +10,8 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.players.blocks import Block, BlockNotFound, add_block, blocks_of, remove_block
+from common.players.blocks import BlockNotFound, add_block, blocks_of, remove_block
+from common.players.domain import Block
 from common.players.repository import PlayerRepository
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer

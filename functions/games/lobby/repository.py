@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from common.persistence.attributes import Record, with_version
 from common.persistence.store import call, from_item, read, to_item
 from common.players import repository as players_store
+from common.players.domain import Player
 
 from games.domain import GameHead
 from games.lobby.domain import SEEK_LIFETIME_MS
@@ -56,8 +57,8 @@ class SeekRepository(Protocol):
         """The head of the seek's game as stored, in whatever state (the service decides what it means)."""
         ...
 
-    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Record | None, GameHead | None]:
-        """The player item stored under ``token_hash`` (as ``PlayerRepository.get`` gives it) and the head of
+    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Player | None, GameHead | None]:
+        """The player stored under ``token_hash`` (as ``PlayerRepository.get`` gives it) and the head of
         the seek's game (without an id, the player alone), in one read."""
         ...
 
@@ -110,7 +111,7 @@ class InMemorySeeks:
     def get(self, seek_id: str) -> GameHead | None:
         return head_of(self.games.get_head(seek_id))
 
-    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Record | None, GameHead | None]:
+    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Player | None, GameHead | None]:
         return self.players.get(token_hash), self.get(seek_id) if seek_id else None
 
     def list_open(
@@ -225,7 +226,7 @@ class DynamoSeeks:
         answer = read("get_item", TableName=self.games_table, Key=_head_key(seek_id), ConsistentRead=True)
         return head_of(head_of_item(answer["Item"])) if "Item" in answer else None
 
-    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Record | None, GameHead | None]:
+    def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Player | None, GameHead | None]:
         """One ``BatchGetItem`` over the players table and the games table, strongly consistent (again for any
         key DynamoDB leaves unprocessed)."""
         player_table = players_store.table_name()
@@ -234,16 +235,16 @@ class DynamoSeeks:
         }
         if seek_id:
             request[self.games_table] = {"Keys": [_head_key(seek_id)], "ConsistentRead": True}
-        record: Record | None = None
+        taker: Player | None = None
         head: GameHead | None = None
         while request:
             answer = read("batch_get_item", RequestItems=request)
             for item in answer.get("Responses", {}).get(player_table, []):
-                record = players_store.upgrade(from_item(item))
+                taker = players_store.player_of_item(item)
             for item in answer.get("Responses", {}).get(self.games_table, []):
                 head = head_of(head_of_item(item))
             request = answer.get("UnprocessedKeys") or {}
-        return record, head
+        return taker, head
 
     def list_open(
         self, game: str, now_ms: int, after: tuple[int, str] | None, limit: int

@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from common.players.blocks import blocks_of
 from common.players.domain import Player
 
 from games.domain import Created, GameHead, SeekTerms, new_game_options
@@ -71,4 +70,4 @@ class PlayerBlocks:
     and a take checks the taker's, so neither side of a block meets the other in the lobby."""
 
     def excluded(self, player: Player) -> frozenset[str]:
-        return frozenset(block.player_id for block in blocks_of(player.stored))
+        return frozenset(block.player_id for block in player.blocks)

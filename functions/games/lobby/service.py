@@ -215,8 +215,8 @@ class SeekService:
         with a range, and the join (the game's next event and its head); a refusal, the read (and the rating)
         alone. ``Unauthorized`` for a token of no player; a ``seek_id`` of no possible seek (None) is a
         ``SeekNotFound`` after that."""
-        record, head = self.repository.taker_and_seek(token_hash, seek_id)
-        player = player_of(token_hash, record)
+        taker, head = self.repository.taker_and_seek(token_hash, seek_id)
+        player = player_of(token_hash, taker)
         self._charge()
         if seek_id is None:
             raise SeekNotFound("no open challenge has this id")

@@ -6,18 +6,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from common.errors import DomainError
-from common.persistence.attributes import Record
 from common.players.service import Player
 from common.web.ratelimit import Limit
 
 from puzzles.catalog import Puzzle
+from puzzles_api.domain.progress import Progress
 
-Caller = tuple[Player, Record]  # the player and its stored item, from one read
-
-
-def caller_of(player: Player) -> Caller:
-    """The player and the item its token was checked against (its progress is there): no second read."""
-    return player, player.stored or {}
+Caller = tuple[Player, Progress]  # the player and its puzzle progress, from one read
 
 
 #: The bucket of anonymous attempts at one puzzle from one address (``anonymous_budget``).

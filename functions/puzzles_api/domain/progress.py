@@ -1,7 +1,7 @@
 """A player's puzzle progress: rating, counts, streak and recent attempts. A value; pure.
 
-It is kept in the player's item (attribute ``puzzles``, see ``common.persistence.store``) as a small map, so the read
-that checks the player's token also brings the progress. ``v`` is its version: every change writes
+It is kept in the player's item (attribute ``puzzles``; its codec is ``puzzles_api.repository``) as a small map, so
+the read that checks the player's token also brings the progress. ``v`` is its version: every change writes
 version v + 1 on the condition that the stored one is still v (optimistic concurrency).
 
 **Ratings.** Glicko-2 (``glicko2``), starting at 1500, deviation 350, volatility 0.06. Each *first*
@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from common.ratings import glicko2
@@ -84,51 +83,6 @@ class Progress:
     tz_from: int | None = None  # a midnight of ``tz_next``, seconds since the epoch
     recent: tuple[Recent, ...] = ()
     older: tuple[tuple[str, bool], ...] = ()  # (puzzle, solved) of the attempts before ``recent``, newest first
-
-    # -- storage ------------------------------------------------------------------------------------------
-    @classmethod
-    def from_record(cls, record: dict[str, Any] | None) -> Progress:
-        if not record:
-            return cls()
-        return cls(
-            version=int(record["v"]),
-            rating=glicko2.Rating(float(record["rating"]), float(record["rd"]), float(record["vol"])),
-            solved=int(record.get("solved", 0)),
-            failed=int(record.get("failed", 0)),
-            streak=int(record.get("streak", 0)),
-            best_streak=int(record.get("best", 0)),
-            daily_at=record.get("daily_at"),
-            daily_day=_legacy_day(record) if record.get("day") is None else int(record["day"]),
-            tz=record.get("tz"),
-            shift=int(record.get("shift") or 0),
-            tz_next=record.get("tz_next"),
-            tz_from=record.get("tz_from"),
-            recent=tuple(
-                Recent(puzzle, bool(solved), int(at), float(change)) for puzzle, solved, at, change in record["recent"]
-            ),
-            older=tuple((item[1:], item[0] == "+") for item in (record.get("older") or "").split()),
-        )
-
-    def to_record(self) -> dict[str, Any]:
-        """The stored map (short names and lists keep it small: well under 1 KB with ten recent attempts)."""
-        return {
-            "v": self.version,
-            "rating": self.rating.rating,
-            "rd": self.rating.rd,
-            "vol": self.rating.volatility,
-            "solved": self.solved,
-            "failed": self.failed,
-            "streak": self.streak,
-            "best": self.best_streak,
-            "daily_at": self.daily_at,
-            "day": self.daily_day,
-            "tz": self.tz,
-            "shift": self.shift,
-            "tz_next": self.tz_next,
-            "tz_from": self.tz_from,
-            "recent": [[item.puzzle, int(item.solved), item.at, round(item.rating_change, 2)] for item in self.recent],
-            "older": " ".join(("+" if solved else "-") + puzzle for puzzle, solved in self.older) or None,
-        }
 
     def history(self) -> list[tuple[str, bool]]:
         """(puzzle, solved) of the latest ``HISTORY_MAX`` counted attempts, newest first."""
@@ -242,13 +196,6 @@ class Progress:
         else:
             streak = 1
         return replace(self, streak=streak, best_streak=max(self.best_streak, streak), daily_at=at, daily_day=day)
-
-
-def _legacy_day(record: dict[str, Any]) -> int | None:
-    """The day of the latest daily solve of a map stored before days were kept: its date in the stored zone."""
-    if record.get("daily_at") is None:
-        return None
-    return local_date(record["daily_at"], record.get("tz") or UTC_NAME).toordinal()
 
 
 def next_midnight(now: float, zone: str) -> int:

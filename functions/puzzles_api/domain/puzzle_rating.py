@@ -19,7 +19,6 @@ The shards only grow, so a fold never loses a game and never counts one twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from common.ratings import glicko2
 
@@ -60,26 +59,6 @@ class PuzzleRating:
     @classmethod
     def start(cls, set_rating: float) -> PuzzleRating:
         return cls(glicko2.Rating(float(set_rating), START_RD, START_VOLATILITY))
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any] | None, set_rating: float) -> PuzzleRating:
-        if not record:
-            return cls.start(set_rating)
-        rating = glicko2.Rating(float(record["rating"]), float(record["rd"]), float(record["vol"]))
-        folded = Totals(int(record["plays"]), int(record["solves"]), float(record["info"]), float(record["gain"]))
-        return cls(rating, folded, int(record["at"]))
-
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "rating": round(self.rating.rating, 4),
-            "rd": round(self.rating.rd, 4),
-            "vol": round(self.rating.volatility, 8),
-            "plays": self.folded.plays,
-            "solves": self.folded.solves,
-            "info": round(self.folded.info, 6),
-            "gain": round(self.folded.gain, 6),
-            "at": self.at,
-        }
 
     def folded_with(self, totals: Totals, now: int) -> PuzzleRating | None:
         """This rating after the games counted since the last fold, as one period; None when it is not time."""

@@ -29,7 +29,6 @@ from datetime import UTC, date, datetime, timedelta
 from aws_lambda_powertools import Logger
 from common.persistence.attributes import Record
 from common.persistence.store import StoreUnavailable
-from common.players.repository import PUZZLE_PROGRESS
 from common.players.service import Player, Players
 from common.ratings import glicko2
 from common.web import metrics
@@ -48,8 +47,14 @@ from puzzles_api.domain import (
 from puzzles_api.domain import daily as daily_choice
 from puzzles_api.domain.check import Verdict, judge
 from puzzles_api.domain.progress import HISTORY_MAX, Attempt, Progress, utc_date
-from puzzles_api.domain.puzzle_rating import CACHE_SECONDS, PuzzleRating, Totals, game_terms
-from puzzles_api.repository import COUNTER_SHARDS, PuzzleProgressRepository
+from puzzles_api.domain.puzzle_rating import CACHE_SECONDS, PuzzleRating, game_terms
+from puzzles_api.repository import (
+    COUNTER_SHARDS,
+    PuzzleProgressRepository,
+    progress_of,
+    read_progress,
+    save_progress,
+)
 from shared_rules.names import GAME_NAMES
 
 logger = Logger()
@@ -99,6 +104,11 @@ def puzzle_view(puzzle: Puzzle, rating: glicko2.Rating | None = None) -> Record:
 def game_themes(game: str) -> set[str]:
     """The themes a filter may ask for in ``game``: every theme of its set but the length tags."""
     return {theme for puzzle in load(game) for theme in puzzle.themes} - LENGTH_THEMES
+
+
+def caller_of(player: Player) -> Caller:
+    """The player and the progress on the item its token was checked against: no second read."""
+    return player, progress_of(player)
 
 
 #: The puzzles' ratings a process has read: puzzle id -> (the rating read, when).
@@ -156,10 +166,10 @@ class PuzzleService:
         ones until they are played. One Query lists the puzzles the player has tried in the game.
         ``theme`` keeps only the puzzles with that theme (a 422 for a theme the game has no puzzle of).
         """
-        player, record = caller
+        player, progress = caller
         if theme is not None and (not _THEME.fullmatch(theme) or theme not in game_themes(game)):
             raise InvalidTheme(f"no {game} puzzle has the theme {theme[:40]!r}")
-        rating = Progress.from_record(record.get(PUZZLE_PROGRESS)).rating.rating
+        rating = progress.rating.rating
         tried = self.store.attempted(player.player_id, f"{game}-")
         pool = [puzzle for puzzle in load(game) if theme is None or theme in puzzle.themes]
         chosen: list[Puzzle] = []
@@ -195,16 +205,13 @@ class PuzzleService:
         return current.rating
 
     def _fold(self, puzzle: Puzzle, now: int) -> PuzzleRating:
-        record, sums = self.store.rating_state(puzzle.id)
-        stored = PuzzleRating.from_record(record, puzzle.rating)
-        totals = Totals(int(sums["plays"]), int(sums["solves"]), sums["info"], sums["gain"])
+        found, totals = self.store.rating_state(puzzle.id)
+        stored = found or PuzzleRating.start(puzzle.rating)
         folded = stored.folded_with(totals, now)
         if folded is None:
             return stored
-        saved = folded.to_record()
-        if self.store.save_rating(puzzle.id, saved, stored.folded.plays if record else None):
-            return PuzzleRating.from_record(saved, puzzle.rating)  # as every process reads it
-        return stored  # another process folded the same games first: its rating is read next time
+        saved = self.store.save_rating(puzzle.id, folded, stored.folded.plays if found else None)
+        return saved or stored  # None: another process folded the same games first; its rating is read next time
 
     def view(self, puzzle: Puzzle) -> Record:
         return puzzle_view(puzzle, self.served_rating(puzzle))
@@ -223,8 +230,7 @@ class PuzzleService:
         answer = _answer(puzzle, verdict)
         if caller is None or not verdict.final:
             return answer
-        player, record = caller
-        progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
+        player, progress = caller
         progress, first, change = self._record(player, progress, puzzle, verdict, zone)
         if verdict.result == "failed" and not first.solved:
             answer["solution"] = list(puzzle.solution)
@@ -247,12 +253,12 @@ class PuzzleService:
             return progress, counted, None  # played before, and counted: the common replay costs no write
         now = int(self.clock())
         attempt = Attempt(puzzle.id, verdict.result == "solved", now, self._is_daily(puzzle, now))
-        stored_here = self.store.record_first_attempt(player.player_id, _attempt_item(attempt))
+        stored_here = self.store.record_first_attempt(player.player_id, attempt)
         if not stored_here:
             stored = self.store.get_attempt(player.player_id, puzzle.id)
             if stored is None:  # unreachable unless the item was deleted: show nothing, count nothing
                 return progress, Attempt(puzzle.id, True, now, False), None
-            attempt = Attempt(puzzle.id, stored["result"] == "solved", int(stored["at"]), bool(stored.get("daily")))
+            attempt = stored
             if not progress.is_pending(attempt):
                 return progress, attempt, None
             if attempt.solved != (verdict.result == "solved") and now - attempt.at < IN_FLIGHT_SECONDS:
@@ -282,12 +288,12 @@ class PuzzleService:
         """Write the progress with the attempt in it, reading again when another request wrote first."""
         for _ in range(SAVE_TRIES):
             updated = progress.after(attempt, opponent, zone)
-            if self.players.store.save_puzzles(player.token_hash, updated.to_record(), progress.version):
+            if save_progress(self.players.store, player.token_hash, updated, progress.version):
                 return updated, updated.rating.rating - progress.rating.rating
-            record = self.players.store.get(player.token_hash)
-            if record is None:  # the player is gone; nothing to apply to
+            found = read_progress(self.players.store, player.token_hash)
+            if found is None:  # the player is gone; nothing to apply to
                 return progress, None
-            progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
+            progress = found
             if progress.has_recent(attempt.puzzle):
                 return progress, None  # a concurrent retry of this very attempt applied it
         raise StoreUnavailable("many requests changed your progress at once; send the attempt again")
@@ -307,12 +313,11 @@ class PuzzleService:
         ``zone``, when it differs from the player's, is asked for (one conditional write): in effect at once
         before the first streak day, else from the player's next day (``Progress.asking_zone``).
         """
-        player, record = caller
+        player, progress = caller
         now = self.clock()
-        progress = Progress.from_record(record.get(PUZZLE_PROGRESS))
         updated = progress.asking_zone(zone, now)
-        saved = updated is not progress and self.players.store.save_puzzles(
-            player.token_hash, updated.to_record(), progress.version
+        saved = updated is not progress and save_progress(
+            self.players.store, player.token_hash, updated, progress.version
         )
         if saved:
             progress = updated
@@ -360,15 +365,6 @@ def _answer(puzzle: Puzzle, verdict: Verdict) -> Record:
     if verdict.final:
         answer["source"] = puzzle.source
     return answer
-
-
-def _attempt_item(attempt: Attempt) -> Record:
-    return {
-        "puzzle": attempt.puzzle,
-        "result": "solved" if attempt.solved else "failed",
-        "at": attempt.at,
-        "daily": attempt.daily or None,  # left out when false: smaller items
-    }
 
 
 def _windows(puzzles: Iterable[Puzzle], rating: float) -> list[list[Puzzle]]:

@@ -12,13 +12,11 @@ from __future__ import annotations
 import re
 
 from common.persistence.attributes import Record
-from common.players.repository import PUZZLE_PROGRESS
 from common.reviews.repository import PersonalPuzzle, ReviewRepository
 
 from puzzles.catalog import Puzzle
 from puzzles_api.domain import Caller, NoPuzzleLeft, PuzzleNotFound
 from puzzles_api.domain.check import judge
-from puzzles_api.domain.progress import Progress
 from puzzles_api.service import puzzle_view
 
 PERSONAL_ID = re.compile(r"(chess|english|tanzanian)-mine-[0-9a-f]{10}")
@@ -34,7 +32,7 @@ class PersonalPuzzles:
 
     def next(self, caller: Caller, game: str, game_id: str | None = None) -> Record:
         """The player's first personal puzzle of ``game`` (of the game ``game_id`` only, if given) not yet played."""
-        player, _record = caller
+        player, _progress = caller
         for found in self.reviews.puzzles_of(player.player_id):
             if found.record["game"] == game and not found.finished and game_id in (None, found.game_id):
                 view = puzzle_view(Puzzle.from_json(found.record))
@@ -51,9 +49,9 @@ class PersonalPuzzles:
         answer: Record = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
         if not verdict.final:
             return answer
-        player, record = caller
+        player, progress = caller
         self.reviews.mark_finished(player.player_id, puzzle_id)
-        rating = Progress.from_record(record.get(PUZZLE_PROGRESS)).rating.rating
+        rating = progress.rating.rating
         return {
             **answer,
             "source": puzzle.source,
@@ -65,7 +63,7 @@ class PersonalPuzzles:
 
     def _find(self, caller: Caller | None, puzzle_id: str) -> PersonalPuzzle:
         if caller is not None:
-            player, _record = caller
+            player, _progress = caller
             for found in self.reviews.puzzles_of(player.player_id):
                 if found.id == puzzle_id:
                     return found
