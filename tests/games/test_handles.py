@@ -40,7 +40,7 @@ def test_handles_differ_from_ids_and_depend_on_the_deployments_key(monkeypatch):
 def stored_id(token: str) -> str:
     record = PlayerStore().get(hash_token(token))
     assert record is not None
-    return str(record["player_id"])
+    return record.player_id
 
 
 @pytest.fixture
