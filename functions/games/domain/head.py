@@ -136,6 +136,8 @@ class GameHead:
     #: Why a game asked for rated is played casual ("repeat_pairing": the pair's rated games of the day are
     #: played), shown before the first move; None otherwise.
     casual_reason: str | None = None
+    #: A live table's two ratings in its game when it started (white, black): Tazama's order and rows.
+    seat_ratings: tuple[int, int] | None = None
 
     @property
     def abortable(self) -> bool:

@@ -29,7 +29,9 @@ from shared_rules.names import COLOURS
 #: 5: fair play (the event ``abort``, with ``reason``; the head's ``cpu_played`` and ``casual_reason``; ``casual``
 #: on the event that starts a game): a new kind and fields only. A record before it has none of them: no side
 #: stood in for, a game rated as it was asked for.
-SCHEMA_VERSION = 5
+#: 6: Tazama's top-rated order (``seat_ratings`` on the event that starts a live table, and on the head): a field
+#: only; a record before it has none (the table is listed by its activity alone).
+SCHEMA_VERSION = 6
 
 Record = dict[str, Any]
 
