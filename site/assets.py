@@ -228,8 +228,8 @@ def minified(content: bytes, loader: str, modules: tuple[tuple[str, bytes], ...]
                 (Path(folder) / MODULES / name).write_bytes(text)
             siblings = {match.group(3) for match in _IMPORT.finditer(content.decode("utf-8"))}
             command += ["--bundle", *(f"--external:./{name}" for name in sorted(siblings))]
-            # An npm library a module imports by name (the QR code's uqr) is bundled from the project's node_modules.
-            packages = {**os.environ, "NODE_PATH": str(ESBUILD.parent.parent)}
+            # A module's import of an npm package (pass-and-play's chess.js) is found in the project's node_modules.
+            environment = {**os.environ, "NODE_PATH": str(ESBUILD.parents[1])}
             done = subprocess.run(
                 command,
                 input=content,
@@ -237,7 +237,7 @@ def minified(content: bytes, loader: str, modules: tuple[tuple[str, bytes], ...]
                 check=False,
                 timeout=60,
                 cwd=Path(folder) / "static",
-                env=packages,
+                env=environment,
             )
     if done.returncode:
         raise ValueError(f"esbuild could not minify a {loader} file: {done.stderr.decode(errors='replace')}")

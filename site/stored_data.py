@@ -227,6 +227,10 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ),
             ),
             Attributes(
+                ("blocks",),
+                N_("In an arena, the players you blocked (random ids), so that you are never paired with them."),
+            ),
+            Attributes(
                 ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black", "void"),
                 N_("Each game's players (random ids), how it ended and whether the computer played for someone."),
             ),
@@ -243,7 +247,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("player_id", "address"),
                 N_("Whose connection it is and its network address, so a player or an address holds only a few."),
             ),
-            Attributes(("follows",), N_("The games the connection follows.")),
+            Attributes(("follows",), N_("The games and tournaments the connection follows.")),
             Attributes(("expires_ms", "expires"), N_("When DynamoDB's time to live (TTL) deletes the item.")),
             Attributes(("schema_version",), LAYOUT),
         ),

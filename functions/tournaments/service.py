@@ -10,14 +10,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from common.clubs.domain import ClubTournament
 from common.clubs.membership import club_of_member, list_in_club
 from common.clubs.repository import ClubRepository
+from common.players.blocks import blocks_player
 from common.players.domain import Player
+from common.players.repository import PlayerRepository
 from common.web.ratelimit import RateLimiter
 
 from tournaments.domain import (
@@ -28,6 +30,7 @@ from tournaments.domain import (
     LEAGUE_MIN,
     AlreadyEntered,
     ArenaNeedsLiveTable,
+    BlockedEntrant,
     Entry,
     Format,
     GameResult,
@@ -98,6 +101,7 @@ class TournamentService:
         check_options: OptionsCheck,
         clock: Callable[[], float] = time.time,
         limiter: RateLimiter | None = None,
+        players: PlayerRepository | None = None,
         clubs: ClubRepository | None = None,
     ):
         self.repository = repository
@@ -105,6 +109,7 @@ class TournamentService:
         self.check_options = check_options
         self.clock = clock
         self.limiter = limiter
+        self.players = players  # where the blocks are (None: no block is checked, as for the site's own jobs)
         self.clubs = clubs
 
     def now_ms(self) -> int:
@@ -202,10 +207,27 @@ class TournamentService:
         if found.invite_hash is not None and (invite is None or invite_hash(invite) != found.invite_hash):
             raise InvalidTournamentInvite("that invite code does not open this tournament")
         entry = Entry(player.player_id, player.name, player.token_hash, self.now_ms())
+        league = found.format is Format.LEAGUE
+        if league and self.blocked_among(player, found.entries.values()):
+            raise BlockedEntrant("a player in this league and you keep each other away: it cannot seat you both")
         joined = self.repository.join(tournament_id, entry)
+        late = [other for key, other in joined.entries.items() if key not in found.entries and key != player.player_id]
+        if league and self.blocked_among(player, late):  # one who joined while we did: the later join gives way
+            self.repository.leave(tournament_id, player.player_id)
+            raise BlockedEntrant("a player in this league and you keep each other away: it cannot seat you both")
         if joined.startable(self.now_ms()):
             joined = self.start(joined)
         return joined
+
+    def blocked_among(self, player: Player, entries: Iterable[Entry]) -> bool:
+        """Whether ``player`` blocked one of ``entries`` or one of them blocked ``player`` (a league pairs everyone
+        with everyone). The joiner's blocks come with their token's read; each other player's is one read."""
+        if self.players is None:
+            return False
+        others = [entry for entry in entries if entry.player_id != player.player_id]
+        if any(player.blocked(entry.player_id) for entry in others):
+            return True
+        return any(blocks_player(self.players.get(entry.key), player.player_id) for entry in others)
 
     def withdraw(self, player: Player, tournament_id: str) -> Tournament:
         """Before the start: the entry is taken back. After it: withdrawn, every game not finished yet lost."""

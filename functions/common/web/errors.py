@@ -149,6 +149,9 @@ _SPECS = (
     ),
     ErrorSpec("arena_needs_live_table", _S.UNPROCESSABLE_ENTITY, "an arena asked without turn_seconds"),
     ErrorSpec("not_an_arena", _S.CONFLICT, "presence sent to a league (only an arena pairs who is present)"),
+    ErrorSpec(
+        "blocked_entrant", _S.CONFLICT, "a player in the league and the joiner blocked one another", has_text=True
+    ),
     # -- end of tournaments --
     ErrorSpec("too_many_follows", _S.CONFLICT, "a live connection follows the most games already"),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),
