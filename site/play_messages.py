@@ -153,6 +153,9 @@ PLAY_MESSAGES = {
         "notifications."
     ),
     "player_blocked": N_("Player blocked. They can no longer reach you."),
+    "player_followed": N_(
+        "You follow this player now. If they follow you too, you are friends and can challenge each other."
+    ),
     "start_a_game": N_("Start a new game"),
     "sending_move": N_("Sending your move…"),
     # Chess: the side to move is in check (the last move's "+"), said on the status line and by screen readers.

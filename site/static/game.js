@@ -10,7 +10,7 @@ import {
 } from "../modules/game_text.js";
 import { setUpInviteButtons } from "../modules/invite_buttons.js";
 import { plural } from "../modules/i18n.js";
-import { awaitsRematch, blockOpponent, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
+import { awaitsRematch, blockOpponent, opponentIsPerson, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
 import { captureHops } from "../modules/capture_hops.js";
 import { moveTexts, withAllMoves } from "../modules/move_list.js";
 import { MoveSteps } from "../modules/move_steps.js";
@@ -124,6 +124,7 @@ function render(game) {
   show("cpu-takeover", timeUp && !takeover);
   show("resume", !over && seat && takeover && takeover.seat === seat);
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
+  show("follow", !!seat && opponentIsPerson(game, seat)); // the community: follow the other player
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
   // Asked for rated, played casual (the pair's rated games of the day are played): said before the first move.
@@ -336,6 +337,9 @@ gameBox.addEventListener("click", async (event) => {
     if (!confirm(m.confirm_block)) return;
     const blocked = blockOpponent(state.id, m, { call, player });
     return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(m, error), "bad"));
+  } else if (action === "follow") {
+    const followed = player().then((me) => call("POST", "/v1/players/me/follows", { body: { game: state.id }, token: me.token }));
+    return followed.then(() => say(status, m.player_followed, "ok"), (error) => say(status, failureText(m, error), "bad"));
   } else if (action === "open-rematch") return openGame(state.rematch);
   else if (rematchBody(action)) {
     answer = await act("rematch", rematchBody(action));
