@@ -89,7 +89,17 @@ def written(run) -> list[dict]:
     return json.loads(json.dumps(answer["usage"]["writes"]))
 
 
-def test_the_items_an_invocation_wrote_are_fed_at_once_without_a_scan(aws):
+def kept(records: list[dict]):
+    """An answer of the fed function that keeps the records it was given."""
+
+    def answer(event: dict) -> dict:
+        records.extend(event["Records"])
+        return {"batchItemFailures": []}
+
+    return answer
+
+
+def test_the_items_an_invocation_wrote_are_fed_at_once_without_a_scan(aws, monkeypatch):
     from common.persistence.store import client
 
     function = Function()
@@ -110,9 +120,11 @@ def test_the_items_an_invocation_wrote_are_fed_at_once_without_a_scan(aws):
         ("PutItem", "GamesTable"),
         ("UpdateItem", "GamesTable"),
     ]
-    stream.tail.scan = lambda: (_ for _ in ()).throw(AssertionError("no scan for reported writes"))
+    monkeypatch.setattr(
+        stream.tail, "scan", lambda: (_ for _ in ()).throw(AssertionError("no scan for reported writes"))
+    )
     sent: list[dict] = []
-    function.answers = [lambda event: sent.extend(event["Records"]) or {"batchItemFailures": []}]
+    function.answers = [kept(sent)]
     assert stream.feed_written(reported) == 1  # the head is not an event item: filtered out
     assert function.batches == [[("g1", "E000001")]]
     assert sent[0]["dynamodb"]["NewImage"]["key"] == {"B": "AP8="}  # binary as AWS sends it: base64
@@ -133,7 +145,7 @@ def test_a_changed_item_is_fed_with_its_old_image(aws):
                              ExpressionAttributeNames={"#s": "state"}, ExpressionAttributeValues={":s": {"S": state}})  # fmt: skip
 
     records: list[dict] = []
-    function.answers = [lambda event: records.extend(event["Records"]) or {"batchItemFailures": []}] * 2
+    function.answers = [kept(records)] * 2
     stream.feed_written(written(lambda: update("open")))
     stream.feed_written(written(lambda: update("running")))
     assert [record["eventName"] for record in records] == ["INSERT", "MODIFY"]
