@@ -28,30 +28,28 @@ ACCOUNT = "000000000000"
 
 def stream_json(attribute: dict[str, Any]) -> dict[str, Any]:
     """One attribute in a stream record's JSON: binary values are base64 text, as in AWS's event payloads."""
-    ((kind, value),) = attribute.items()
-    if kind == "B":
-        return {"B": base64.b64encode(bytes(value)).decode("ascii")}
-    if kind == "BS":
-        return {"BS": [base64.b64encode(bytes(item)).decode("ascii") for item in value]}
-    if kind == "M":
-        return {"M": {name: stream_json(item) for name, item in value.items()}}
-    if kind == "L":
-        return {"L": [stream_json(item) for item in value]}
-    return {kind: value}
+    return _binary_as(attribute, _base64_text)
 
 
 def stored_json(attribute: dict[str, Any]) -> dict[str, Any]:
     """``stream_json``'s inverse: an attribute as the low-level client takes it (binary values as bytes)."""
+    return _binary_as(attribute, base64.b64decode)
+
+
+def _base64_text(value: Any) -> str:
+    return base64.b64encode(bytes(value)).decode("ascii")
+
+
+def _binary_as(attribute: dict[str, Any], convert: Callable[[Any], Any]) -> dict[str, Any]:
+    """The attribute with each binary value (of B and BS, in maps and lists too) converted."""
     ((kind, value),) = attribute.items()
-    if kind == "B":
-        return {"B": base64.b64decode(value)}
-    if kind == "BS":
-        return {"BS": [base64.b64decode(item) for item in value]}
-    if kind == "M":
-        return {"M": {name: stored_json(item) for name, item in value.items()}}
-    if kind == "L":
-        return {"L": [stored_json(item) for item in value]}
-    return {kind: value}
+    nested: dict[str, Callable[[], Any]] = {
+        "B": lambda: convert(value),
+        "BS": lambda: [convert(item) for item in value],
+        "M": lambda: {name: _binary_as(item, convert) for name, item in value.items()},
+        "L": lambda: [_binary_as(item, convert) for item in value],
+    }
+    return {kind: nested[kind]() if kind in nested else value}
 
 
 def insert_record(
