@@ -27,7 +27,7 @@ from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
 from script_messages import js_messages, json_for_script, messages_named
 
 from shared_rules import option_specs
-from shared_rules.game_facts import all_game_facts
+from shared_rules.game_facts import all_game_facts, variant_rules
 from shared_rules.names import COLOURS
 from shared_rules.names import GAME_NAMES as GAMES
 
@@ -324,6 +324,8 @@ class Builder:
                 "games": list(GAMES),
                 "colours": list(COLOURS),
                 "squares": self.square_maps,
+                # Pass-and-play's draughts rules are configured by each variant's description (shared_rules).
+                "variants": {game: variant_rules(game) for game in GAMES if GAME_FACTS[game]["family"] == "draughts"},
             },
         }
 

@@ -153,6 +153,9 @@ PLAY_MESSAGES = {
         "notifications."
     ),
     "player_blocked": N_("Player blocked. They can no longer reach you."),
+    "player_followed": N_(
+        "You follow this player now. If they follow you too, you are friends and can challenge each other."
+    ),
     "start_a_game": N_("Start a new game"),
     "sending_move": N_("Sending your move…"),
     # Chess: the side to move is in check (the last move's "+"), said on the status line and by screen readers.
@@ -162,6 +165,13 @@ PLAY_MESSAGES = {
     # Said to the player whose draw offer the opponent declined (by the button or by moving instead).
     "draw_declined": N_("Your opponent declined your draw offer."),
 }
+
+# One phone for two (pass_and_play.js): between turns, and check for the side to move.
+PASS_MESSAGES = {
+    "pass_handover": N_("Pass the phone to %(side)s."),
+    "pass_check": N_("Check! %(side)s to move."),
+}
+PLAY_MESSAGES.update(PASS_MESSAGES)
 
 # The game review (review_view.js): the engine's reading of a finished game.
 REVIEW_MESSAGES = {

@@ -247,7 +247,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("player_id", "address"),
                 N_("Whose connection it is and its network address, so a player or an address holds only a few."),
             ),
-            Attributes(("follows",), N_("The games the connection follows.")),
+            Attributes(("follows",), N_("The games and tournaments the connection follows.")),
             Attributes(("expires_ms", "expires"), N_("When DynamoDB's time to live (TTL) deletes the item.")),
             Attributes(("schema_version",), LAYOUT),
         ),

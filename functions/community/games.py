@@ -35,6 +35,21 @@ class StoredOpponents:
             raise DomainError("this game has no other player to follow", code="no_opponent")
         return Card(seat.player_id, seat.key.hex(), seat.name)
 
+    def card_of(self, player_id: str) -> Card | None:
+        """A player the community has no card of, from their newest game (a profile's "follow"): the seat keeps
+        the id, the name and the token's hash. Up to four Queries of the seats' indexes; None for no game."""
+        from games.domain import COLORS
+        from games.views import order_range
+
+        for status in ("active", "finished"):
+            low, high = order_range(status)
+            for color in COLORS:
+                listed, _more = self.games.games_of_player(player_id, color, low, high, None, 1)
+                seat = listed[0].head.seat(color) if listed else None
+                if seat is not None and seat.player_id == player_id and seat.key is not None:
+                    return Card(player_id, seat.key.hex(), seat.name)
+        return None
+
 
 class StoredPlaying:
     """Whether a friend has a game going (the friends strip): the newest active game in their list of games, two

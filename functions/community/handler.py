@@ -87,7 +87,7 @@ def follow(
     if request.game is not None:
         made, new = service.follow_opponent(player, request.game, games)
     else:
-        made, new = service.follow(player, str(request.player))
+        made, new = service.follow(player, str(request.player), games)
     friends = made.player_id in service.repository.followers(player.player_id)
     body = FollowView.of(Friendly(made, friends))
     return Response(HTTPStatus.CREATED if new else HTTPStatus.OK, JSON, body, headers=NO_STORE)

@@ -36,6 +36,10 @@ class Opponents(Protocol):
         """The other player of a game the asker holds a seat in, as a card; ``PlayerNotFound`` otherwise."""
         ...
 
+    def card_of(self, player_id: str) -> Card | None:
+        """A card for a player who has played a game (from its seat), or None."""
+        ...
+
 
 class PlayerData(Protocol):
     """What other functions keep about a player, read for "Download my data"."""
@@ -61,9 +65,14 @@ class Community:
             self.repository.save_card(card)
         return card
 
-    def follow(self, player: Player, player_id: str) -> tuple[Follow, bool]:
-        """Follow the player with this id; (the follow, whether it is new)."""
+    def follow(self, player: Player, player_id: str, opponents: Opponents | None = None) -> tuple[Follow, bool]:
+        """Follow the player with this id (their card, or else one made from their newest game); (the follow,
+        whether it is new)."""
         card = self.repository.card(player_id)
+        if card is None and opponents is not None and player_id != player.player_id:
+            card = opponents.card_of(player_id)
+            if card is not None:
+                self.repository.save_card(card)
         if card is None:
             raise PlayerNotFound("no player with this id has a community card")
         return self._follow(player, card)

@@ -137,6 +137,15 @@ setUpLobby($("#lobby"), createForm, {
   },
 });
 
+// One phone for two (pass_and_play.js, fetched at the first tap): the game and table options chosen above.
+$("#pass-play-start").addEventListener("click", async () => {
+  const data = new FormData(createForm);
+  const game = String(data.get("game"));
+  const options = formOptions(data, $(`fieldset[data-game="${game}"]`, createForm));
+  const view = await import("./pass_and_play.js");
+  await view.start({ game, options, handover: $("#pass-handover").checked });
+});
+
 window.addEventListener("hashchange", start);
 start();
 // TV (Tazama): a game followed until it ends, then the next one on the air (tv.js, only in TV mode).

@@ -38,9 +38,13 @@ def run_friends(api: Api, community: Community) -> None:
     assert made.body["name"] == "Baraka" and made.body["friend"] is False
     again = community.call("POST", FOLLOWS, {"game": game_id}, token=asha["token"])
     assert again.status == 200 and again.body["since"] == made.body["since"]
-    back = community.call("POST", FOLLOWS, {"player": asha["player_id"]}, token=baraka["token"])
-    assert back.status == 404  # Asha never opened the community page: her id is not followable yet
-    assert community.follows(asha["token"])["player_id"] == asha["player_id"]  # now it is
+    newcomer = api.new_player("Chausiku")
+    unknown = community.call("POST", FOLLOWS, {"player": newcomer["player_id"]}, token=baraka["token"])
+    assert unknown.status == 404  # no game and never on the community page: not followable by id yet
+    assert community.follows(newcomer["token"])["player_id"] == newcomer["player_id"]  # now she is
+    assert community.call("POST", FOLLOWS, {"player": newcomer["player_id"]}, token=baraka["token"]).status == 201
+    assert community.call("DELETE", FOLLOWS, {"player": newcomer["player_id"]}, token=baraka["token"]).status == 200
+    # Asha never opened the community page, but she has played: her profile's "follow" finds her by her game.
     back = community.call("POST", FOLLOWS, {"player": asha["player_id"]}, token=baraka["token"])
     assert back.status == 201 and back.body["friend"] is True
     for token, other in ((asha["token"], baraka), (baraka["token"], asha)):

@@ -19,16 +19,14 @@ from games.repository.codec import head_from
 
 from tests.games.client import Api, at_once
 from tests.games.test_ratings_api import rated_game
+from tests.stores import STORES, on_each_store
 
 THREADS = 8
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def ratings_store(request):
-    if request.param == "memory":
-        return InMemoryRatings()
-    request.getfixturevalue(f"{request.param}_tables")
-    return RatingStore()
+    return on_each_store(request, InMemoryRatings, RatingStore)
 
 
 def _run_at_once(target, count: int = THREADS) -> None:

@@ -9,11 +9,12 @@ from live.repository import DynamoLive, InMemoryLive
 
 from tests.games.client import Api, invoke
 from tests.live.conftest import use_live_table
+from tests.stores import STORES
 
 NOW = 1_750_000_000_000
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def repository(request, monkeypatch):
     if request.param == "memory":
         return InMemoryLive()
