@@ -281,8 +281,8 @@ class TournamentView(BaseModel):
         matches = [
             MatchRow(seats=(seat[one], seat[other]), score=group.match_score(one, other))
             for group in tables
-            for index, one in enumerate(players_of(group))
-            for other in players_of(group)[index + 1 :]
+            for index, one in enumerate(players_of(group, roster))
+            for other in players_of(group, roster)[index + 1 :]
         ]
         mine = [
             game_ids[item.pairing.number]
@@ -356,8 +356,10 @@ def ready_or_playing(item: ArenaSeat, now: int) -> bool:
     return item.busy is not None or (item.seen > 0 and now - item.seen <= PRESENT_MS)
 
 
-def players_of(table: LeagueTable) -> list[str]:
-    return sorted(standing.player for standing in table.standings)
+def players_of(table: LeagueTable, roster: list[str]) -> list[str]:
+    """The table's players in seat order (a match's first seat is the lower)."""
+    mine = {standing.player for standing in table.standings}
+    return [player for player in roster if player in mine]
 
 
 def standing_rows(table: LeagueTable, seat: dict[str, int]) -> list[StandingRow]:
