@@ -9,6 +9,7 @@ import threading
 from dataclasses import replace
 
 import pytest
+from common.players.handles import player_id_of
 from common.ratings import glicko2
 from games.domain import GameHead
 from games.ratings.domain import START, GameRating, rating_change
@@ -128,7 +129,7 @@ def test_a_game_end_raced_by_both_players_is_rated_once(dynalite_api, handler):
     assert stored.state == "finished" and stored.rating_change is not None
     loser = "white" if stored.result == "black" else "black"
     for color in ("white", "black"):
-        rating = RatingStore().get(ids[color], "tanzanian")
+        rating = RatingStore().get(player_id_of(ids[color]), "tanzanian")  # the API shows handles
         assert rating is not None and rating.games == 1 and rating.applied == (game_id,)
         expected = 1500 + stored.rating_change.side(color).rating
         assert rating.rating.rating == pytest.approx(expected)
