@@ -10,6 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.clubs.domain import MAX_CLUBS, MAX_MEMBERS
 from common.clubs.repository import ClubRepository, DynamoClubs
+from common.players.handles import player_id_of
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, Limiter, clock
@@ -155,7 +156,7 @@ def remove_member(
     id: str, member: str, player: CurrentPlayer, service: Service, limiter: Limiter
 ) -> Response[MemberRemoved]:
     limiter.charge("clubs")
-    service.remove(player, id, member)
+    service.remove(player, id, player_id_of(member))  # the member's handle, as the club's answers show it
     return Response(HTTPStatus.OK, JSON, MemberRemoved(), headers=NO_STORE)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from common.clubs.domain import CODE_PATTERN, MAX_CLUBS, MAX_MEMBERS, Club, ClubGame, ClubPage, Member
+from common.players.handles import PublicId
 from pydantic import BaseModel, ConfigDict, Field
 
 from clubs.service import BoardRow
@@ -24,13 +25,13 @@ class ClubJoinRequest(BaseModel):
 
 
 class ClubMemberView(BaseModel):
-    player_id: str
+    player_id: PublicId
     name: str | None
     joined: int = Field(description="When they joined (epoch ms).")
 
 
 class ClubBoardRow(BaseModel):
-    player_id: str
+    player_id: PublicId
     name: str | None
     rating: int
     provisional: bool = Field(description="Shown as `1500?`: the rating is still uncertain.")

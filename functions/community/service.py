@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 from common.players.blocks import is_blocked
 from common.players.domain import Player
-from common.players.repository import PlayerRepository, player_record
+from common.players.handles import handle_of
+from common.players.repository import BLOCKS, PlayerRepository, player_record
 
 from community.domain import (
     FEEDBACK_DAYS,
@@ -130,15 +131,19 @@ class Community:
         """Everything stored about the player, as JSON values: their item of the players table (without the
         token's hash), their card, follows and followers, game ratings and push subscriptions."""
         stored = {key: value for key, value in player_record(player).items() if key != "token_hash"}
+        if stored.get(BLOCKS):  # the blocked players as the API shows them: their handles (common.players.handles)
+            stored[BLOCKS] = {
+                key: {**block, "player_id": handle_of(block["player_id"])} for key, block in stored[BLOCKS].items()
+            }
         card = self.repository.card(player.player_id)
         return {
             "player": stored,
             "card": None if card is None else {"name": card.name},
             "follows": [
-                {"player_id": f.player_id, "name": f.name, "since": f.since}
+                {"player_id": handle_of(f.player_id), "name": f.name, "since": f.since}
                 for f in self.repository.follows(player.player_id)
             ],
-            "followers": sorted(self.repository.followers(player.player_id)),
+            "followers": sorted(handle_of(follower) for follower in self.repository.followers(player.player_id)),
             "ratings": elsewhere.ratings(player.player_id),
             "push_subscriptions": elsewhere.subscriptions(player.player_id),
         }

@@ -16,14 +16,13 @@ from tests.community.conftest import (  # noqa: F401 - fixtures
     on_clock,
     template_tables,
 )
+from tests.stores import STORES, on_each_store
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def repository(request):
     """The clubs repository on each store."""
     from common.clubs.repository import DynamoClubs, InMemoryClubs
-
-    from tests.games.conftest import on_each_store
 
     return on_each_store(request, InMemoryClubs, DynamoClubs)
 

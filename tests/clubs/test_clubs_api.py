@@ -31,12 +31,14 @@ class ClubsApi:
         return [club["id"] for club in answer.body["clubs"]]
 
 
-def rate(player_id: str, name: str, game: str, value: float, games: int) -> None:
+def rate(handle: str, name: str, game: str, value: float, games: int) -> None:
+    """A stored rating of the player whose handle (what the API shows) is ``handle``."""
+    from common.players.handles import player_id_of
     from common.ratings import glicko2
     from games.ratings.domain import GameRating
     from games.ratings.repository import RatingStore
 
-    rating = GameRating(player_id, game, name, glicko2.Rating(value, 60.0, 0.06), games, version=1)
+    rating = GameRating(player_id_of(handle), game, name, glicko2.Rating(value, 60.0, 0.06), games, version=1)
     assert RatingStore().save(rating, 0)
 
 

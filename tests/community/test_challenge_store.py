@@ -9,18 +9,17 @@ from dataclasses import replace
 import pytest
 from community.challenges.domain import Challenge, Challenger
 
+from tests.stores import STORES, on_each_store
+
 ASHA = Challenger("asha-0000001", "Asha", "aa" * 32)
 BARAKA = Challenger("baraka-00001", None, "bb" * 32)
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def challenges(request):
     from community.challenges.repository import DynamoChallenges, InMemoryChallenges
 
-    if request.param == "memory":
-        return InMemoryChallenges()
-    request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
-    return DynamoChallenges()
+    return on_each_store(request, InMemoryChallenges, DynamoChallenges)
 
 
 def offer(challenge_id: str = "c1", at: int = 1_000) -> Challenge:

@@ -117,15 +117,6 @@ def backend(request):
     return request.param
 
 
-def on_each_store(request, memory, dynamo):
-    """A repository contract's store for the fixture's param: ``memory()``, or ``dynamo()`` on the tables of the
-    ``moto_tables`` or ``dynalite_tables`` fixture of the test's folder."""
-    if request.param == "memory":
-        return memory()
-    request.getfixturevalue(f"{request.param}_tables")
-    return dynamo()
-
-
 # ------------------------------------------------------------------------------------- the function
 @pytest.fixture
 def clock():

@@ -15,13 +15,12 @@ from common.players.domain import Player
 from common.players.repository import PlayerStore
 from games.repository import GameStore, InMemoryGameStore
 
+from tests.stores import STORES, on_each_store
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+
+@pytest.fixture(params=STORES)
 def games_store(request):
-    if request.param == "memory":
-        return InMemoryGameStore()
-    request.getfixturevalue(f"{request.param}_tables")
-    return GameStore()
+    return on_each_store(request, InMemoryGameStore, GameStore)
 
 
 def _event(seq: int, **fields) -> dict:

@@ -13,17 +13,15 @@ from review import handler
 from review.service import Reviewer
 
 from local.reviews import pending_reviews, sqs_event
+from tests.stores import STORES, on_each_store
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 
 
-@pytest.fixture(params=["memory", "moto"])
+@pytest.fixture(params=STORES[:2])
 def reviews(request):
-    if request.param == "memory":
-        return InMemoryReviews()
-    request.getfixturevalue("moto_tables")
-    return DynamoReviews()
+    return on_each_store(request, InMemoryReviews, DynamoReviews)
 
 
 def puzzle(player: str, game_id: str, ply: int, digits: str) -> PersonalPuzzle:

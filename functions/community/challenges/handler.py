@@ -7,6 +7,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.players.handles import player_id_of
 from common.players.repository import PlayerRepository
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
@@ -97,7 +98,9 @@ def send_challenge(
     request: ChallengeRequest, player: CurrentPlayer, service: Service, limiter: Limiter
 ) -> Response[ChallengeView]:
     limiter.charge("challenges")
-    made = service.send(player, request.player, request.game, request.options, request.rated, request.color)
+    made = service.send(
+        player, player_id_of(request.player), request.game, request.options, request.rated, request.color
+    )
     return Response(HTTPStatus.CREATED, JSON, ChallengeView.of(made, service.now_ms()), headers=NO_STORE)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from common.players.handles import PublicId
 from games.models import MAX_OPTIONS, OptionName, OptionValue
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,7 +34,7 @@ class ChallengeAnswer(BaseModel):
 
 
 class Side(BaseModel):
-    player_id: str
+    player_id: PublicId
     name: str | None
 
     @classmethod
@@ -77,7 +78,7 @@ class ChallengeList(BaseModel):
 
 
 class FriendView(BaseModel):
-    player_id: str
+    player_id: PublicId
     name: str | None
     playing: str | None = Field(description="A game of theirs going on now that you may watch, or null.")
 
