@@ -4,7 +4,7 @@ the stored head (its latest reactions and mutes) exactly."""
 from __future__ import annotations
 
 from games.domain import apply_all
-from games.domain.reactions import REACTIONS_KEPT
+from games.domain.reactions import REACTIONS_KEPT, ReactionKey
 from games.repository import InMemoryGameStore, in_memory_games
 from games.repository.codec import head_from
 from games.service import GamesService
@@ -18,7 +18,7 @@ def test_reactions_fold_from_the_log_to_the_stored_head():
     service = GamesService(in_memory_games(store), clock=Clock())
     game_id = started(service)
     reactions = Reactions(service.log, None)
-    keys = ["good_game", "thanks", "clap", "wow", "smile", "sorry", "hello", "well_played"]
+    keys: list[ReactionKey] = ["good_game", "thanks", "clap", "wow", "smile", "sorry", "hello", "well_played"]
     for index, key in enumerate(keys):
         assert reactions.react(player("white" if index % 2 == 0 else "black"), game_id, key)
     reactions.mute(player("black"), game_id, True)
@@ -28,6 +28,7 @@ def test_reactions_fold_from_the_log_to_the_stored_head():
     assert [item.key for item in head.reactions] == keys[-REACTIONS_KEPT:]
     assert head.reactions_muted == frozenset({"black"})
     assert [event.kind for event in events].count("mute_reactions") == 1
-    assert apply_all(None, events) == head == head_from(store.get_head(game_id))
+    stored = store.get_head(game_id)
+    assert stored is not None and apply_all(None, events) == head == head_from(stored)
     assert not reactions.react(player("white"), game_id, "clap")  # Black muted: not written
     assert service.store.load(game_id)[0] == head
