@@ -177,8 +177,8 @@ def test_a_cup_of_eight_plays_its_groups_then_its_knockout_to_the_final(world):
     assert final.round == 1 and final.score == "-" and len(view.your_games) == 2  # the final's two games
     assert [len(group) for group in view.groups] == [4, 4] and view.groups[0][0].points == 6
     final_games: tuple[tuple[str, str | None], ...] = (("k1.0.0", None), ("k1.0.1", "black"))
-    for key, winner in final_games:  # the final: a draw, then strength[0] wins
-        play(games, token_of, game_id_for(tournament.id, key), winner)
+    for key, last in final_games:  # the final: a draw, then strength[0] wins
+        play(games, token_of, game_id_for(tournament.id, key), last)
         clock.now += 60
         count_result(game_id_for(tournament.id, key), repository, seated, clock())
     tournament, results = service.get(made.tournament.id)
