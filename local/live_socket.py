@@ -354,42 +354,6 @@ def answer(handler: Any) -> bool:
     return True
 
 
-class LiveFeed:
-    """The games table's stream into LiveFanoutFunction, as AWS wires it (template.yaml's event source: INSERTs of
-    event items), on a thread of its own, poked after each request to the games function (local/streams.py)."""
-
-    def __init__(self, feeder: Any):
-        self.feeder = feeder
-
-    def after_request(self, function_name: str) -> None:
-        if function_name == "GamesFunction":
-            self.feeder.poke()
-
-    def stop(self) -> None:
-        self.feeder.stop()
-
-
-def start_feed(server: Any) -> LiveFeed | None:
-    """The fan-out's stream for the runner's ``server``, or None without a local DynamoDB or a fan-out function."""
-    import os
-
-    from local import streams
-
-    endpoint = os.environ.get("DYNAMODB_ENDPOINT")
-    fanout = server.api.template.functions.get("LiveFanoutFunction")
-    if not endpoint or fanout is None or server.live is None:
-        return None
-    table = fanout.environment.get("GAMES_TABLE", "GamesTable")
-    feeder = streams.StreamFeeder(
-        streams.TableTail(lambda: streams.local_client(endpoint), table),
-        lambda event: server.api.invoke("LiveFanoutFunction", event, background=True),
-        keep=streams.event_items,
-        poll_seconds=float(os.environ.get(streams.POLL_SECONDS_VARIABLE) or 5.0),
-    ).start()
-    streams.RUNNING.remove(feeder)  # ``stream_looks`` counts the notifications' looks, which tests wait on
-    return LiveFeed(feeder)
-
-
 def _hang_up(connection: Any) -> None:
     import contextlib
     import socket

@@ -55,12 +55,14 @@ SHARED_PACKAGES = ("common",)
 ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "notify": ("games", "push"),
     "review": ("games", "notify", "push"),
-    # The live socket reads games as a GET does (live/games.py: the games function's reads and views).
-    "live": ("games",),
+    # The live socket reads games and tournaments as a GET does (live/games.py, live/tournaments.py).
+    "live": ("games", "tournaments"),
     # Follow the other player of a game: the community reads the game's head with the games repository.
     "community": ("games", "push"),
     # A league's games are made through the games function's own GameLog (tournaments/seated.py).
     "tournaments": ("games",),
+    # A club's leaderboards read the members' game ratings with the games' ratings repository.
+    "clubs": ("games",),
 }
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)

@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from local import clock as local_clock
-from local import live_socket, probe, reviews, static, streams
+from local import live_feed, live_socket, probe, reviews, static, streams
 from local.api_answers import api_gateway_error, lambda_response, method_not_allowed
 from local.events import http_api_event
 from local.instances import LocalFunction, warm_count
@@ -346,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     probe.install(server)  # the load test's counters: GET /v1/_local/stats (local/probe.py)
     if local_clock.enabled():
         local_clock.install(server)  # POST /v1/_local/clock moves the functions' clock (local/clock.py)
-    notifications = review_feed = live_feed = None
+    notifications = review_feed = fanout_feed = None
     try:
         _announce(server)
         _warm(server.api)
@@ -354,8 +354,8 @@ def main(argv: list[str] | None = None) -> int:
         notifications = streams.start_local_notifications(server.api, server.api.template)
         # Game reviews off the request path, as ReviewQueue feeds ReviewFunction on AWS.
         review_feed = reviews.start_local_reviews(server.api.template, server.api.extra_environment)
-        live_feed = live_socket.start_feed(server)  # and into LiveFanoutFunction, the live socket's fan-out
-        listeners = [feed.after_request for feed in (notifications, review_feed, live_feed) if feed is not None]
+        fanout_feed = live_feed.start_feed(server)  # and into LiveFanoutFunction, the live socket's fan-out
+        listeners = [feed.after_request for feed in (notifications, review_feed, fanout_feed) if feed is not None]
 
         def tell_listeners(name: str) -> None:
             for listen in listeners:
@@ -366,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nstopped.", flush=True)
     finally:
-        for feed in (notifications, review_feed, live_feed):
+        for feed in (notifications, review_feed, fanout_feed):
             if feed is not None:
                 feed.stop()
         server.server_close()  # and the functions' instances

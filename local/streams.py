@@ -80,13 +80,7 @@ class TableTail:
         self.sequence = 0
 
     def new_records(self, keep: Callable[[dict[str, Any]], bool] = lambda item: True) -> list[dict[str, Any]]:
-        items, params = [], {"TableName": self.table, "ConsistentRead": True}
-        while True:
-            answer = self.client().scan(**params)
-            items.extend(answer.get("Items", ()))
-            if "LastEvaluatedKey" not in answer:
-                break
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        items = self.scan()
         records = []
         for item in sorted(items, key=self._key):
             key = self._key(item)
@@ -98,6 +92,15 @@ class TableTail:
                 records.append(insert_record(item, self.table, self.key_names, self.sequence))
         return records
 
+    def scan(self) -> list[dict[str, Any]]:
+        items, params = [], {"TableName": self.table, "ConsistentRead": True}
+        while True:
+            answer = self.client().scan(**params)
+            items.extend(answer.get("Items", ()))
+            if "LastEvaluatedKey" not in answer:
+                return items
+            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
     def forget(self, key: tuple[Any, ...]) -> None:
         """Let the item with this key be returned again (its record failed)."""
         self.seen.discard(key)
@@ -107,6 +110,37 @@ class TableTail:
 
     def _key(self, item: dict[str, Any]) -> tuple[Any, ...]:
         return tuple(next(iter(item[name].values())) for name in self.key_names)
+
+
+class ChangeTail(TableTail):
+    """A ``TableTail`` that also finds the items changed since it last looked (a ``NEW_AND_OLD_IMAGES`` stream's
+    ``MODIFY`` records, the old image the one it saw last): for small tables (the tournaments')."""
+
+    def __init__(self, client: Callable[[], Any], table: str, key_names: tuple[str, ...] = ("pk", "sk")):
+        super().__init__(client, table, key_names)
+        self.images: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def new_records(self, keep: Callable[[dict[str, Any]], bool] = lambda item: True) -> list[dict[str, Any]]:
+        items = self.scan()
+        records = []
+        for item in sorted(items, key=self._key):
+            key = self._key(item)
+            old = self.images.get(key)
+            if old == item:
+                continue
+            self.images[key] = item
+            if keep(item):
+                self.sequence += 1
+                record = insert_record(item, self.table, self.key_names, self.sequence)
+                if old is not None:
+                    record["eventName"] = "MODIFY"
+                    record["dynamodb"].update(OldImage={name: stream_json(value) for name, value in old.items()},
+                                              StreamViewType="NEW_AND_OLD_IMAGES")  # fmt: skip
+                records.append(record)
+        return records
+
+    def forget(self, key: tuple[Any, ...]) -> None:
+        self.images.pop(key, None)
 
 
 def event_items(item: dict[str, Any]) -> bool:

@@ -95,6 +95,11 @@ def rules_of_variant(variant: Variant) -> dict[str, Any]:
     """``variant_rules`` of any ``Variant``, offered to players or not."""
     rules: dict[str, Any] = {field: getattr(variant, field) for field in VARIANT_RULE_FIELDS}
     rules["option_defaults"] = {spec.name: spec.default for spec in variant.options}
+    # PDN's GameType tag, as the games' export writes it: the number, or for a private number PDN's long form
+    # (the side that starts, the board, the notation).
+    starts = "W" if variant.first_player == "white" else "B"
+    long_form = f"{variant.gametype},{starts},{variant.size},{variant.size},A0,0"
+    rules["pdn_game_type"] = str(variant.gametype) if variant.numbering == "pdn" else long_form
     return rules
 
 

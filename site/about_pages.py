@@ -24,6 +24,23 @@ COMMUNITY_ERRORS = (
 )
 
 
+#: The refusals the friends strip words itself (home, play, community and profile pages).
+STRIP_ERRORS = (
+    "not_a_friend",
+    "challenge_not_found",
+    "challenge_closed",
+    "already_challenged",
+    "too_many_challenges",
+    "you_blocked_player",
+    "player_not_found",
+    "rate_limited",
+)
+
+
+def strip_errors() -> dict[str, str]:
+    return {code: PLAY_MESSAGES["error_" + code] for code in STRIP_ERRORS}
+
+
 def context(key: str) -> dict[str, Any]:
     if key == "jamii":
         return {"error_texts": {code: PLAY_MESSAGES["error_" + code] for code in COMMUNITY_ERRORS}}

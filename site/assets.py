@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import struct
 import subprocess
@@ -227,8 +228,16 @@ def minified(content: bytes, loader: str, modules: tuple[tuple[str, bytes], ...]
                 (Path(folder) / MODULES / name).write_bytes(text)
             siblings = {match.group(3) for match in _IMPORT.finditer(content.decode("utf-8"))}
             command += ["--bundle", *(f"--external:./{name}" for name in sorted(siblings))]
+            # A module's import of an npm package (pass-and-play's chess.js) is found in the project's node_modules.
+            environment = {**os.environ, "NODE_PATH": str(ESBUILD.parents[1])}
             done = subprocess.run(
-                command, input=content, capture_output=True, check=False, timeout=60, cwd=Path(folder) / "static"
+                command,
+                input=content,
+                capture_output=True,
+                check=False,
+                timeout=60,
+                cwd=Path(folder) / "static",
+                env=environment,
             )
     if done.returncode:
         raise ValueError(f"esbuild could not minify a {loader} file: {done.stderr.decode(errors='replace')}")

@@ -27,7 +27,7 @@ from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
 from script_messages import js_messages, json_for_script, messages_named
 
 from shared_rules import option_specs
-from shared_rules.game_facts import all_game_facts
+from shared_rules.game_facts import all_game_facts, variant_rules
 from shared_rules.names import COLOURS
 from shared_rules.names import GAME_NAMES as GAMES
 
@@ -141,6 +141,7 @@ class Builder:
             "url": lambda key, language=lang: PAGES_BY_KEY[key].path(language),
             "game": page.game,
             "js_config": None,
+            "strip_errors": about_pages.strip_errors(),
             "sprite": self.sprite if page.key in ("fumbo", "mchezo") or page.key.startswith("jifunze/") else Markup(""),
         }
         if page.game and page.key.startswith("sheria/"):
@@ -323,6 +324,8 @@ class Builder:
                 "games": list(GAMES),
                 "colours": list(COLOURS),
                 "squares": self.square_maps,
+                # Pass-and-play's draughts rules are configured by each variant's description (shared_rules).
+                "variants": {game: variant_rules(game) for game in GAMES if GAME_FACTS[game]["family"] == "draughts"},
             },
         }
 

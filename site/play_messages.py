@@ -89,6 +89,9 @@ PLAY_MESSAGES = {
     "error_tournament_full": N_("Every place in this tournament is taken."),
     "error_tournament_over": N_("This tournament is over."),
     "error_already_entered": N_("You are in this tournament already."),
+    "error_blocked_entrant": N_(
+        "You and a player in this league: one of you has blocked the other, so you cannot both play in it."
+    ),
     "error_invalid_league_size": N_("A league has 3 to 8 players."),
     "error_starts_in_past": N_("Choose a start time that has not passed."),
     # -- end of tournaments --
@@ -117,6 +120,21 @@ PLAY_MESSAGES = {
     "error_cannot_follow_yourself": N_("This is your own link: send it to a friend."),
     "error_you_blocked_player": N_("You blocked this player. Remove the block first."),
     "error_too_many_players_followed": N_("You follow the most players already. Unfollow one first."),
+    # Clubs (functions/clubs).
+    "error_club_not_found": N_("No club has this code. Check the code you typed."),
+    "error_wrong_club_code": N_("This code does not open the club. Ask a member for the new code."),
+    "error_club_full": N_("This club has 500 members, the most a club can have."),
+    "error_too_many_clubs": N_("You are in 20 clubs already. Leave one first."),
+    "error_not_club_owner": N_("Only the club's owner can do this."),
+    "error_not_club_member": N_("That player is not in this club."),
+    "error_owner_stays_in_club": N_("The owner leaves only as the last member. Remove the others first."),
+    "error_club_members_only": N_("This tournament is for the club's members. Join the club first."),
+    # Direct challenges (functions/community/challenges).
+    "error_not_a_friend": N_("You can challenge a friend only: a player you follow who follows you."),
+    "error_challenge_not_found": N_("This challenge is no longer there."),
+    "error_challenge_closed": N_("This challenge was answered, withdrawn or lapsed."),
+    "error_already_challenged": N_("You have challenged this friend already. Wait for the answer."),
+    "error_too_many_challenges": N_("You have the most challenges waiting already. Wait for some answers."),
     # A request the page itself built wrong (not a JSON object, not sent as JSON): a stale page, most likely.
     "error_invalid_body": N_("The page sent a request the server cannot read. Reload the page and try again."),
     "error_unsupported_media_type": N_(
@@ -135,6 +153,9 @@ PLAY_MESSAGES = {
         "notifications."
     ),
     "player_blocked": N_("Player blocked. They can no longer reach you."),
+    "player_followed": N_(
+        "You follow this player now. If they follow you too, you are friends and can challenge each other."
+    ),
     "start_a_game": N_("Start a new game"),
     "sending_move": N_("Sending your move…"),
     # Chess: the side to move is in check (the last move's "+"), said on the status line and by screen readers.
@@ -144,6 +165,13 @@ PLAY_MESSAGES = {
     # Said to the player whose draw offer the opponent declined (by the button or by moving instead).
     "draw_declined": N_("Your opponent declined your draw offer."),
 }
+
+# One phone for two (pass_and_play.js): between turns, and check for the side to move.
+PASS_MESSAGES = {
+    "pass_handover": N_("Pass the phone to %(side)s."),
+    "pass_check": N_("Check! %(side)s to move."),
+}
+PLAY_MESSAGES.update(PASS_MESSAGES)
 
 # The game review (review_view.js): the engine's reading of a finished game.
 REVIEW_MESSAGES = {

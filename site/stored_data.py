@@ -218,12 +218,17 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("invite_hash",),
                 N_("The SHA-256 hash of a private tournament's invite code; the code is never stored."),
             ),
+            Attributes(("club_id",), N_("The club whose members alone may enter the tournament, if any.")),
             Attributes(
                 ("entries", "entry_count", "order", "withdrawn", "seen", "busy", "last_opponent", "balance", "paused"),
                 N_(
                     "Who entered: your random id, your name, the SHA-256 hash of your token (to seat you in its games) "
                     "and when you joined or withdrew."
                 ),
+            ),
+            Attributes(
+                ("blocks",),
+                N_("In an arena, the players you blocked (random ids), so that you are never paired with them."),
             ),
             Attributes(
                 ("white", "black", "winner", "at", "plies", "on_time", "computer_white", "computer_black", "void"),
@@ -242,7 +247,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("player_id", "address"),
                 N_("Whose connection it is and its network address, so a player or an address holds only a few."),
             ),
-            Attributes(("follows",), N_("The games the connection follows.")),
+            Attributes(("follows",), N_("The games and tournaments the connection follows.")),
             Attributes(("expires_ms", "expires"), N_("When DynamoDB's time to live (TTL) deletes the item.")),
             Attributes(("schema_version",), LAYOUT),
         ),
@@ -264,7 +269,40 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ("category", "text", "lang"),
                 N_("A piece of feedback: its subject, its text and the page's language; no player, no address."),
             ),
+            Attributes(
+                ("id", "sender_id", "sender_name", "sender_key", "receiver_id", "receiver_name", "receiver_key"),
+                N_(
+                    "A direct challenge between two friends: its id, and each player's id, name and token's hash (the seats of the game it makes). Kept two days after it lapses (TTL)."
+                ),
+            ),
+            Attributes(
+                ("game", "options", "rated", "color", "state", "game_id", "answered"),
+                N_(
+                    "The challenge's game and options, the colour asked for, whether it is open, accepted, declined or withdrawn, the game it made and when it was answered."
+                ),
+            ),
             Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("schema_version",), LAYOUT),
+        ),
+    ),
+    StoredTable(
+        "ClubsTable",
+        N_("Clubs: each club, its members and its tournaments, and the clubs each player is in."),
+        N_("Until the owner closes the club; a membership until you leave, are removed or delete your data."),
+        (
+            Attributes(("pk", "sk"), KEYS),
+            Attributes(
+                ("name", "game", "owner", "code", "created"),
+                N_("A club's name, its game, its owner's public id, its invite code and when it was made."),
+            ),
+            Attributes(
+                ("member_ids", "club_ids"),
+                N_(
+                    "The public ids of a club's members, and the ids of the clubs each player is in: they keep the limits."
+                ),
+            ),
+            Attributes(("joined",), N_("A member's name (as they chose it) and when they joined.")),
+            Attributes(("format",), N_("A tournament for the club's members: its name, game and kind.")),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),

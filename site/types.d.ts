@@ -55,4 +55,5 @@ export interface DraughtsVariant {
   quiet_plies_limit: number | null;
   countdown: boolean;
   option_defaults: Record<string, boolean | number | null>;
+  pdn_game_type: string;
 }

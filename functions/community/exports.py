@@ -6,12 +6,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from common.players.handles import handle_of
+
 
 class StoredPlayerData:
     def ratings(self, player_id: str) -> list[dict[str, Any]]:
         from games.ratings.repository import RatingStore
 
-        return [dataclasses.asdict(rating) for rating in RatingStore().with_histories(player_id)]
+        return [
+            {**dataclasses.asdict(rating), "earned": [(at, handle_of(opponent)) for at, opponent in rating.earned]}
+            for rating in RatingStore().with_histories(player_id)
+        ]
 
     def subscriptions(self, player_id: str) -> list[dict[str, Any]]:
         from push.repository import DynamoSubscriptions

@@ -7,6 +7,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.players.handles import player_id_of
 from common.players.repository import PlayerRepository
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer
@@ -14,6 +15,7 @@ from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
+from community.challenges import handler as challenge_routes
 from community.domain import FEEDBACK_DAYS, Friendly
 from community.exports import StoredPlayerData
 from community.games import StoredOpponents
@@ -86,7 +88,7 @@ def follow(
     if request.game is not None:
         made, new = service.follow_opponent(player, request.game, games)
     else:
-        made, new = service.follow(player, str(request.player))
+        made, new = service.follow(player, player_id_of(str(request.player)), games)
     friends = made.player_id in service.repository.followers(player.player_id)
     body = FollowView.of(Friendly(made, friends))
     return Response(HTTPStatus.CREATED if new else HTTPStatus.OK, JSON, body, headers=NO_STORE)
@@ -117,7 +119,7 @@ def unfollow(
     request: UnfollowRequest, player: CurrentPlayer, service: Service, limiter: Limiter
 ) -> Response[Unfollowed]:
     limiter.charge("follows")
-    service.unfollow(player, request.player)
+    service.unfollow(player, player_id_of(request.player))
     return Response(HTTPStatus.OK, JSON, Unfollowed(), headers=NO_STORE)
 
 
@@ -159,6 +161,7 @@ def export_my_data(
 def create_app() -> Api:
     app = Api()
     app.include_router(router)
+    app.include_router(challenge_routes.router)  # /v1/players/me/challenges, /v1/players/me/friends
     return app
 
 

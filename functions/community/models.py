@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from common.players.handles import PublicId
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from community.domain import MAX_FEEDBACK_CHARS, FeedbackCategory, Friendly
@@ -34,7 +35,7 @@ class UnfollowRequest(BaseModel):
 
 
 class FollowView(BaseModel):
-    player_id: str
+    player_id: PublicId
     name: str | None = Field(description="Their name, if they chose one.")
     friend: bool = Field(description="They follow you too.")
     since: int = Field(description="When you followed them (epoch ms).")
@@ -46,7 +47,7 @@ class FollowView(BaseModel):
 
 
 class FollowList(BaseModel):
-    player_id: str = Field(description="Your own public id: your friend link is the community page with it.")
+    player_id: PublicId = Field(description="Your own public handle: your friend link is the community page with it.")
     follows: list[FollowView]
 
 

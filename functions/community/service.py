@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 from common.players.blocks import is_blocked
 from common.players.domain import Player
-from common.players.repository import PlayerRepository, player_record
+from common.players.handles import handle_of
+from common.players.repository import BLOCKS, PlayerRepository, player_record
 
 from community.domain import (
     FEEDBACK_DAYS,
@@ -34,6 +35,10 @@ from community.repository import CommunityRepository
 class Opponents(Protocol):
     def opponent(self, game_id: str, token_hash: str) -> Card:
         """The other player of a game the asker holds a seat in, as a card; ``PlayerNotFound`` otherwise."""
+        ...
+
+    def card_of(self, player_id: str) -> Card | None:
+        """A card for a player who has played a game (from its seat), or None."""
         ...
 
 
@@ -61,9 +66,14 @@ class Community:
             self.repository.save_card(card)
         return card
 
-    def follow(self, player: Player, player_id: str) -> tuple[Follow, bool]:
-        """Follow the player with this id; (the follow, whether it is new)."""
+    def follow(self, player: Player, player_id: str, opponents: Opponents | None = None) -> tuple[Follow, bool]:
+        """Follow the player with this id (their card, or else one made from their newest game); (the follow,
+        whether it is new)."""
         card = self.repository.card(player_id)
+        if card is None and opponents is not None and player_id != player.player_id:
+            card = opponents.card_of(player_id)
+            if card is not None:
+                self.repository.save_card(card)
         if card is None:
             raise PlayerNotFound("no player with this id has a community card")
         return self._follow(player, card)
@@ -121,15 +131,19 @@ class Community:
         """Everything stored about the player, as JSON values: their item of the players table (without the
         token's hash), their card, follows and followers, game ratings and push subscriptions."""
         stored = {key: value for key, value in player_record(player).items() if key != "token_hash"}
+        if stored.get(BLOCKS):  # the blocked players as the API shows them: their handles (common.players.handles)
+            stored[BLOCKS] = {
+                key: {**block, "player_id": handle_of(block["player_id"])} for key, block in stored[BLOCKS].items()
+            }
         card = self.repository.card(player.player_id)
         return {
             "player": stored,
             "card": None if card is None else {"name": card.name},
             "follows": [
-                {"player_id": f.player_id, "name": f.name, "since": f.since}
+                {"player_id": handle_of(f.player_id), "name": f.name, "since": f.since}
                 for f in self.repository.follows(player.player_id)
             ],
-            "followers": sorted(self.repository.followers(player.player_id)),
+            "followers": sorted(handle_of(follower) for follower in self.repository.followers(player.player_id)),
             "ratings": elsewhere.ratings(player.player_id),
             "push_subscriptions": elsewhere.subscriptions(player.player_id),
         }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from common.players.handles import PublicId
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from shared_rules.names import Colour, GameName
@@ -106,7 +107,9 @@ class Status(BaseModel):
 
 
 class PlayerView(BaseModel):
-    player_id: str = Field(description="The seat holder's public id (never a token).")
+    player_id: PublicId = Field(
+        description="The seat holder's public handle (never a token, nor the id the server keys them by)."
+    )
     name: str | None = Field(description="The display name the player had when taking the seat.")
 
 

@@ -5,7 +5,9 @@ A browser cannot set a header on a WebSocket, and a token in a URL ends up in lo
 their hash, good for ``TICKET_SECONDS`` and for one connection. The connection then belongs to the ticket's
 player (or to nobody: a watcher without an account) and to the ticket's address, each of which may hold a
 few connections at once (``PLAYER_CONNECTIONS``, ``ADDRESS_CONNECTIONS``). A connection follows up to
-``MAX_FOLLOWS`` games, each one its player may see: a public game anybody, a private one its two players.
+``MAX_FOLLOWS`` topics, each one its player may see: a public game anybody, a private one its two players, a
+tournament anybody who has its id (as ``GET /v1/tournaments/{id}``). A topic is a game's id, or
+``tournament_topic(id)`` for a tournament.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ CONNECTION_SECONDS = 2 * 60 * 60
 PLAYER_CONNECTIONS = 5
 #: Connections one address may hold at once (a school or a phone shop's players behind one NAT).
 ADDRESS_CONNECTIONS = 20
-#: Games one connection follows at once (a table and a few watched games).
+#: Topics one connection follows at once (a table, its tournament and a few watched games).
 MAX_FOLLOWS = 4
+#: What a tournament's topic starts with (a game id never holds a '#').
+TOURNAMENT_TOPIC = "t#"
 #: Messages of the live socket: at most this many bytes from a client (``subscribe`` is under 100).
 MAX_MESSAGE_BYTES = 1024
 
@@ -100,12 +104,29 @@ class Connection:
     expires_ms: int
     follows: tuple[str, ...] = ()
 
-    def following(self, game_id: str) -> Connection:
-        if game_id in self.follows:
+    def following(self, topic: str) -> Connection:
+        if topic in self.follows:
             return self
         if len(self.follows) >= MAX_FOLLOWS:
-            raise TooManyFollows(f"a connection follows at most {MAX_FOLLOWS} games")
-        return Connection(self.connection_id, self.player_id, self.address, self.expires_ms, (*self.follows, game_id))
+            raise TooManyFollows(f"a connection follows at most {MAX_FOLLOWS} games and tournaments")
+        return Connection(self.connection_id, self.player_id, self.address, self.expires_ms, (*self.follows, topic))
+
+
+@dataclass(frozen=True, order=True)
+class Follower:
+    """A connection following a topic, and its player (None: a watcher): a tournament's view is per player."""
+
+    connection_id: str
+    player_id: str | None = None
+
+
+def tournament_topic(tournament_id: str) -> str:
+    return TOURNAMENT_TOPIC + tournament_id
+
+
+def tournament_of_topic(topic: str) -> str | None:
+    """The tournament's id of a tournament's topic; None for a game's."""
+    return topic[len(TOURNAMENT_TOPIC) :] if topic.startswith(TOURNAMENT_TOPIC) else None
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The live socket's entry points (template.yaml): ``lambda_handler`` (LiveTicketsFunction, ``POST
 /v1/live/tickets`` on the HTTP API), ``socket_handler`` (LiveSocketFunction, the WebSocket API's ``$connect``,
 ``$disconnect``, ``subscribe`` and ``$default``) and ``stream_handler`` (LiveFanoutFunction, the games table's
-stream). Thin: the events are read into models, the work is ``live.service``'s, each refusal is answered once
+stream and the tournaments table's). Thin: the events are read into models, the work is ``live.service``'s, each refusal is answered once
 here with the status of its code (``common.web.errors.ERRORS``): the handshake's status for ``$connect``, an
 ``{"type": "error", "error": {"code", "message"}}`` message for a message.
 """
@@ -30,6 +30,7 @@ from live.games import StoredGameViews
 from live.models import SOCKET_PATH, LiveTicket, SocketEvent, SubscribeMessage
 from live.repository import ApiGatewaySockets, DynamoLive, LiveRepository
 from live.service import LiveService, changed_games, error_message
+from live.tournaments import StoredTournamentViews
 
 logger = Logger(child=True)
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
@@ -87,7 +88,9 @@ def _clock() -> Clock:
 
 def socket_service() -> LiveService:
     now = _clock()
-    return LiveService(DynamoLive(), StoredGameViews(clock=now), clock=now)
+    return LiveService(
+        DynamoLive(), StoredGameViews(clock=now), clock=now, tournaments=StoredTournamentViews(clock=now)
+    )
 
 
 def socket_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
@@ -110,7 +113,11 @@ def handle_socket(event: dict[str, Any], service: LiveService) -> dict[str, Any]
         if route == "$disconnect":
             service.disconnect(connection_id)
             return _status(HTTPStatus.OK)
-        return _reply(service.subscribe(connection_id, *_subscription(parsed)))
+        subscription = _subscription(parsed)
+        if subscription.tournament is not None:
+            return _reply(service.subscribe_tournament(connection_id, subscription.tournament))
+        assert subscription.game is not None
+        return _reply(service.subscribe(connection_id, subscription.game, subscription.ply))
     except DomainError as error:
         if route == "$connect":
             return _status(ERRORS[error.code].status)
@@ -121,7 +128,7 @@ def handle_socket(event: dict[str, Any], service: LiveService) -> dict[str, Any]
         return _reply(error_message(DomainError(str(error) or "the store is busy", code="store_unavailable")))
 
 
-def _subscription(event: SocketEvent) -> tuple[str, int | None]:
+def _subscription(event: SocketEvent) -> SubscribeMessage:
     text = event.body or ""
     if event.isBase64Encoded:
         raise InvalidMessage("the live socket takes text messages")
@@ -130,8 +137,11 @@ def _subscription(event: SocketEvent) -> tuple[str, int | None]:
     try:
         message = SubscribeMessage.model_validate_json(text)
     except ValidationError:
-        raise InvalidMessage('send {"action": "subscribe", "game": "<game id>", "ply": <your last ply>}') from None
-    return message.game, message.ply
+        raise InvalidMessage(
+            'send {"action": "subscribe", "game": "<game id>", "ply": <your last ply>} or '
+            '{"action": "subscribe", "tournament": "<tournament id>"}'
+        ) from None
+    return message
 
 
 def _status(status: int) -> dict[str, Any]:
@@ -145,15 +155,21 @@ def _reply(body: dict[str, Any]) -> dict[str, Any]:
 # -- the fan-out ----------------------------------------------------------------------------------------------
 def stream_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     now = _clock()
-    return handle_stream(event, LiveService(DynamoLive(), StoredGameViews(clock=now), ApiGatewaySockets(), now))
+    tournaments = StoredTournamentViews(clock=now)
+    return handle_stream(
+        event, LiveService(DynamoLive(), StoredGameViews(clock=now), ApiGatewaySockets(), now, tournaments)
+    )
 
 
 def handle_stream(event: dict[str, Any], service: LiveService) -> dict[str, Any]:
-    """The games changed by a batch of the stream's records, each sent once to its followers. When the store
-    cannot answer, every record is reported failed and the stream sends the batch again."""
+    """The games and tournaments changed by a batch of the streams' records, each sent once to its followers.
+    When the store cannot answer, every record is reported failed and the stream sends the batch again."""
     records = event.get("Records") or []
     try:
         service.fan_out(changed_games(filter(None, map(_game_event, records))))
+        changed = dict.fromkeys(filter(None, map(tournament_changed, records)))  # once each, in order
+        if changed:
+            service.fan_out_tournaments(changed)
     except StoreUnavailable:
         logger.warning("live fan-out: store unavailable", extra={"records": len(records)})
         return {"batchItemFailures": [{"itemIdentifier": _sequence(record)} for record in records]}
@@ -170,6 +186,32 @@ def _game_event(record: dict[str, Any]) -> tuple[str, int | None] | None:
     kind = (image.get("kind") or {}).get("S")
     ply = (image.get("ply") or {}).get("N")
     return str(image["pk"]["S"]), int(ply) if kind == "move" and ply is not None else None
+
+
+#: What a tournament's item may change without its view changing: the pairing wave's claim, the layout.
+_UNSEEN = frozenset({"wave_at", "schema_version"})
+
+
+def tournament_changed(record: dict[str, Any]) -> str | None:
+    """The tournament whose view a record of the tournaments table changes (docs/tournaments.md's layout: the
+    tournament item ``A``, a result ``R#<game>``, a game's link ``L`` when a pairing is made); None for any other
+    record, and for a pairing wave's claim alone."""
+    data = record.get("dynamodb") or {}
+    image, old = data.get("NewImage") or {}, data.get("OldImage")
+    pk, sk = (str((image.get(key) or {}).get("S", "")) for key in ("pk", "sk"))
+    if record.get("eventName") not in ("INSERT", "MODIFY"):
+        return None
+    if pk.startswith("t#") and (sk == "A" or sk.startswith("R#")):
+        if sk == "A" and old is not None and _without(old) == _without(image):
+            return None
+        return pk[2:]
+    if pk.startswith("g#") and sk == "L":
+        return str((image.get("tournament_id") or {}).get("S", "")) or None
+    return None
+
+
+def _without(image: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in image.items() if name not in _UNSEEN}
 
 
 def _sequence(record: dict[str, Any]) -> str:

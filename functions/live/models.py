@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 GameId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{12}$")]
+TournamentId = GameId  # the same shape
 #: The path of the live socket on the site's origin (CloudFront's /live behaviour; the local runner's too).
 SOCKET_PATH = "/live"
 
@@ -19,13 +20,21 @@ class LiveTicket(BaseModel):
 
 
 class SubscribeMessage(BaseModel):
-    """``{"action": "subscribe", "game": id, "ply": n}``: follow a game; ``ply`` is the last one the page has."""
+    """``{"action": "subscribe", "game": id, "ply": n}``: follow a game (``ply``: the last one the page has); or
+    ``{"action": "subscribe", "tournament": id}``: follow a tournament's pairings and standings."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     action: Literal["subscribe"]
-    game: GameId
+    game: GameId | None = None
     ply: Annotated[int, Field(ge=0, le=100_000)] | None = None
+    tournament: TournamentId | None = None
+
+    @model_validator(mode="after")
+    def one_topic(self) -> SubscribeMessage:
+        if (self.game is None) == (self.tournament is None) or (self.tournament is not None and self.ply is not None):
+            raise ValueError("a game (with its ply) or a tournament")
+        return self
 
 
 class _Event(BaseModel):

@@ -5,7 +5,8 @@ contract's reference) and ``DynamoLive`` on ``LiveTable`` (template.yaml, ``LIVE
   conditional delete, so of two connections with one ticket exactly one gets it.
 * ``pk = "conn#<connection id>"``, ``sk = "C"``: an open connection (player, address, the games it follows, the
   slots it holds).
-* ``pk = "game#<game id>"``, ``sk = "conn#<connection id>"``: a follower; the fan-out's one Query per game.
+* ``pk = "game#<game id>"`` or ``"tournament#<id>"``, ``sk = "conn#<connection id>"``: a follower (and its
+  player, for a tournament's view of its own); the fan-out's one Query per game or tournament.
 * ``pk = "player#<id>"`` or ``"address#<ip>"``, ``sk = "slot#<n>"``: the connection holding slot n of its
   player's or address's few; claimed with a write conditional on the slot being free or expired, so two
   connections at once never take one slot, and a slot whose ``$disconnect`` never came frees itself at its
@@ -23,17 +24,23 @@ from typing import Any, Protocol
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import call, from_item, query_all, read, to_item
 
-from live.domain import Connection, Ticket
+from live.domain import Connection, Follower, Ticket, tournament_of_topic
 
-TICKET, CONNECTION, GAME, SLOT, FOLLOWER = "ticket#", "conn#", "game#", "slot#", "conn#"
-#: 1: the layout above.
-SCHEMA_VERSION = 1
+TICKET, CONNECTION, GAME, TOURNAMENT, SLOT, FOLLOWER = "ticket#", "conn#", "game#", "tournament#", "slot#", "conn#"
+#: 1: the layout above; 2: a follower carries its connection's ``player_id`` (none in 1: read as a watcher's).
+SCHEMA_VERSION = 2
 
 
 def upgrade(item: dict[str, Any]) -> dict[str, Any]:
-    """A stored item in the current layout (there is one so far)."""
+    """A stored item in the current layout (a version-1 follower has no ``player_id``: a watcher's)."""
     _version, record = split_version(item)
     return record
+
+
+def follow_key(topic: str) -> str:
+    """The followers' partition of a topic (a game's id or a tournament's topic)."""
+    tournament = tournament_of_topic(topic)
+    return TOURNAMENT + tournament if tournament is not None else GAME + topic
 
 
 class LiveRepository(Protocol):
@@ -57,12 +64,12 @@ class LiveRepository(Protocol):
 
     def delete_connection(self, connection_id: str) -> None: ...
 
-    def add_follower(self, game_id: str, connection_id: str, expires_ms: int) -> None: ...
+    def add_follower(self, topic: str, connection_id: str, expires_ms: int, player_id: str | None = None) -> None: ...
 
-    def remove_follower(self, game_id: str, connection_id: str) -> None: ...
+    def remove_follower(self, topic: str, connection_id: str) -> None: ...
 
-    def followers(self, game_id: str, now_ms: int) -> list[str]:
-        """The connections following the game (those not past their ``expires_ms``)."""
+    def followers(self, topic: str, now_ms: int) -> list[Follower]:
+        """The connections following the game or tournament (those not past their ``expires_ms``)."""
         ...
 
 
@@ -73,7 +80,7 @@ class InMemoryLive:
         self.tickets: dict[str, Ticket] = {}
         self.slots: dict[tuple[str, str], tuple[str, int]] = {}
         self.connections: dict[str, tuple[Connection, list[tuple[str, str]]]] = {}
-        self.follows: dict[str, dict[str, int]] = {}
+        self.follows: dict[str, dict[str, tuple[int, str | None]]] = {}
 
     def put_ticket(self, ticket: Ticket) -> None:
         self.tickets[ticket.digest] = ticket
@@ -104,14 +111,15 @@ class InMemoryLive:
     def delete_connection(self, connection_id: str) -> None:
         self.connections.pop(connection_id, None)
 
-    def add_follower(self, game_id: str, connection_id: str, expires_ms: int) -> None:
-        self.follows.setdefault(game_id, {})[connection_id] = expires_ms
+    def add_follower(self, topic: str, connection_id: str, expires_ms: int, player_id: str | None = None) -> None:
+        self.follows.setdefault(topic, {})[connection_id] = (expires_ms, player_id)
 
-    def remove_follower(self, game_id: str, connection_id: str) -> None:
-        self.follows.get(game_id, {}).pop(connection_id, None)
+    def remove_follower(self, topic: str, connection_id: str) -> None:
+        self.follows.get(topic, {}).pop(connection_id, None)
 
-    def followers(self, game_id: str, now_ms: int) -> list[str]:
-        return sorted(cid for cid, expires in self.follows.get(game_id, {}).items() if expires > now_ms)
+    def followers(self, topic: str, now_ms: int) -> list[Follower]:
+        held = sorted(self.follows.get(topic, {}).items())
+        return [Follower(cid, player) for cid, (expires, player) in held if expires > now_ms]
 
 
 def table_name() -> str:
@@ -217,23 +225,24 @@ class DynamoLive:
     def delete_connection(self, connection_id: str) -> None:
         read("delete_item", TableName=self.table, Key=self._key(CONNECTION + connection_id, "C"))
 
-    def add_follower(self, game_id: str, connection_id: str, expires_ms: int) -> None:
-        record = {"pk": GAME + game_id, "sk": FOLLOWER + connection_id}
+    def add_follower(self, topic: str, connection_id: str, expires_ms: int, player_id: str | None = None) -> None:
+        record = {"pk": follow_key(topic), "sk": FOLLOWER + connection_id, "player_id": player_id}
         read("put_item", TableName=self.table, Item=to_item(_expiring(record, expires_ms)))
 
-    def remove_follower(self, game_id: str, connection_id: str) -> None:
-        read("delete_item", TableName=self.table, Key=self._key(GAME + game_id, FOLLOWER + connection_id))
+    def remove_follower(self, topic: str, connection_id: str) -> None:
+        read("delete_item", TableName=self.table, Key=self._key(follow_key(topic), FOLLOWER + connection_id))
 
-    def followers(self, game_id: str, now_ms: int) -> list[str]:
+    def followers(self, topic: str, now_ms: int) -> list[Follower]:
         items = query_all(
             TableName=self.table,
             KeyConditionExpression="pk = :pk",
             FilterExpression="expires_ms > :now",
-            ExpressionAttributeValues={":pk": {"S": GAME + game_id}, ":now": {"N": str(now_ms)}},
-            ProjectionExpression="sk",
+            ExpressionAttributeValues={":pk": {"S": follow_key(topic)}, ":now": {"N": str(now_ms)}},
+            ProjectionExpression="sk, player_id, schema_version",
             ConsistentRead=True,  # a follower that subscribed a moment ago gets the next move
         )
-        return [str(item["sk"]["S"])[len(FOLLOWER) :] for item in items]
+        followers = [upgrade(from_item(item)) for item in items]
+        return [Follower(str(record["sk"])[len(FOLLOWER) :], record.get("player_id")) for record in followers]
 
 
 # -- the connections' other end: API Gateway's management API --------------------------------------------------

@@ -1,5 +1,6 @@
-"""The live socket's actions: tickets, connections opened and closed, following a game, and the fan-out of a
-game's new events to its followers (docs/games.md, "Live over a WebSocket")."""
+"""The live socket's actions: tickets, connections opened and closed, following a game or a tournament, and the
+fan-out of a game's new events, or a tournament's new pairings and standings, to its followers (docs/games.md,
+"Live over a WebSocket")."""
 
 from __future__ import annotations
 
@@ -17,15 +18,18 @@ from live.domain import (
     PLAYER_CONNECTIONS,
     TICKET_SECONDS,
     Connection,
+    Follower,
     Ticket,
     TicketRefused,
     TooManyConnections,
     UnknownConnection,
     new_ticket,
     ticket_hash,
+    tournament_topic,
 )
 from live.games import GameView, GameViews
 from live.repository import LiveRepository, Sockets
+from live.tournaments import TournamentViews
 
 #: ``moves_after`` for an update without a move (a draw offer, a takeover, a resignation): the state alone.
 NO_MOVES = -1
@@ -33,6 +37,10 @@ NO_MOVES = -1
 
 class NoSuchGame(DomainError):
     code = "game_not_found"
+
+
+class NoSuchTournament(DomainError):
+    code = "tournament_not_found"
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,11 @@ def message(kind: str, view: GameView) -> dict[str, Any]:
     return {"type": kind, "game": view.sight.game_id, "seq": view.seq, "etag": view.etag, "state": view.state}
 
 
+def tournament_message(kind: str, tournament_id: str, state: dict[str, Any]) -> dict[str, Any]:
+    """A tournament as the socket sends it: ``state`` is ``GET /v1/tournaments/{id}`` 's body for its player."""
+    return {"type": kind, "tournament": tournament_id, "state": state}
+
+
 def error_message(error: DomainError) -> dict[str, Any]:
     return {"type": "error", "error": {"code": error.code, "message": error.message}}
 
@@ -57,11 +70,13 @@ class LiveService:
         games: GameViews,
         sockets: Sockets | None = None,
         clock: Callable[[], float] = time.time,
+        tournaments: TournamentViews | None = None,
     ):
         self.repository = repository
         self.games = games
         self.sockets = sockets
         self.clock = clock
+        self.tournaments = tournaments
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -111,21 +126,40 @@ class LiveService:
     def subscribe(self, connection_id: str, game_id: str, ply: int | None) -> dict[str, Any]:
         """Follow a game the connection's player may see; the answer is the game with the moves after ``ply``
         (a reconnecting page's last ply: what it missed), and from then on each new event comes as a message."""
-        found = self.repository.connection(connection_id)
-        if found is None:
-            raise UnknownConnection("this connection is closed")
-        connection, slots = found
+        connection, slots = self._connection(connection_id)
         before = self.games.view(game_id, NO_MOVES)
         if before is None:
             raise NoSuchGame(f"there is no game {game_id}")
         before.sight.check(connection.player_id)
-        following = connection.following(game_id)
-        # A follower first, then the read: an event stored after the read reaches the follower by the fan-out.
-        self.repository.add_follower(game_id, connection_id, connection.expires_ms)
-        if following != connection:
-            self.repository.save_connection(following, slots)
+        self._follow(connection, slots, game_id)
         view = self.games.view(game_id, ply)
         return message("subscribed", view or before)
+
+    def subscribe_tournament(self, connection_id: str, tournament_id: str) -> dict[str, Any]:
+        """Follow a tournament (anybody with its id may, as anybody may read it); the answer is the tournament as
+        the connection's player sees it, and from then on each new pairing or result comes as a message."""
+        assert self.tournaments is not None, "following a tournament needs the tournaments' views"
+        connection, slots = self._connection(connection_id)
+        player = connection.player_id
+        if self.tournaments.views(tournament_id, ()) is None:
+            raise NoSuchTournament(f"there is no tournament {tournament_id}")
+        self._follow(connection, slots, tournament_topic(tournament_id))
+        views = self.tournaments.views(tournament_id, (player,)) or {}
+        return tournament_message("subscribed", tournament_id, views.get(player) or views[None])
+
+    def _connection(self, connection_id: str) -> tuple[Connection, list[tuple[str, str]]]:
+        found = self.repository.connection(connection_id)
+        if found is None:
+            raise UnknownConnection("this connection is closed")
+        return found
+
+    def _follow(self, connection: Connection, slots: list[tuple[str, str]], topic: str) -> None:
+        """Follow ``topic`` (a follower first, then the caller's read: an event stored after that read reaches
+        the follower by the fan-out)."""
+        following = connection.following(topic)
+        self.repository.add_follower(topic, connection.connection_id, connection.expires_ms, connection.player_id)
+        if following != connection:
+            self.repository.save_connection(following, slots)
 
     # -- the fan-out -------------------------------------------------------------------------------------
     def fan_out(self, changed: Mapping[str, int]) -> int:
@@ -141,13 +175,39 @@ class LiveService:
             view = self.games.view(game_id, moves_after)
             if view is None:
                 continue
-            data = json.dumps(message("game", view), separators=(",", ":")).encode("utf-8")
-            for connection_id in followers:
-                if self.sockets.send(connection_id, data):
-                    sent += 1
-                else:
-                    self.disconnect(connection_id)
-                    self.repository.remove_follower(game_id, connection_id)
+            sent += self._send(game_id, followers, {None: message("game", view)})
+        return sent
+
+    def fan_out_tournaments(self, changed: Iterable[str]) -> int:
+        """Send each changed tournament to its followers, each as its player sees it (one read of the tournament
+        for all of them); a connection that is gone is forgotten. The messages sent."""
+        assert self.tournaments is not None, "the tournaments' fan-out needs their views"
+        sent = 0
+        now = self.now_ms()
+        for tournament_id in changed:
+            topic = tournament_topic(tournament_id)
+            followers = self.repository.followers(topic, now)
+            if not followers:
+                continue
+            views = self.tournaments.views(tournament_id, {follower.player_id for follower in followers})
+            if views is None:
+                continue
+            messages = {who: tournament_message("tournament", tournament_id, view) for who, view in views.items()}
+            sent += self._send(topic, followers, messages)
+        return sent
+
+    def _send(self, topic: str, followers: list[Follower], messages: Mapping[str | None, dict[str, Any]]) -> int:
+        """Send each follower its player's message (``messages[None]`` when there is none of its own)."""
+        assert self.sockets is not None, "the fan-out needs the sockets"
+        encoded = {who: json.dumps(body, separators=(",", ":")).encode("utf-8") for who, body in messages.items()}
+        sent = 0
+        for follower in followers:
+            data = encoded.get(follower.player_id) or encoded[None]
+            if self.sockets.send(follower.connection_id, data):
+                sent += 1
+            else:
+                self.disconnect(follower.connection_id)
+                self.repository.remove_follower(topic, follower.connection_id)
         return sent
 
 

@@ -32,8 +32,10 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from common.reviews.domain import ReviewedMove, ReviewEval, ReviewResult
 from common.reviews.repository import PersonalPuzzle, ReviewRepository
 from games.domain import Created, GameHead, Moved, rules_options
 from games.repository import GameRepository
@@ -176,21 +178,27 @@ def _chess_uci(position: Position[Any], best: str) -> str:
     return str(board.parse_san(best).uci())
 
 
-def review_body(review: GameReview, positions: list[Position[Any]]) -> dict[str, Any]:
-    """What the review route answers once done: the start, every move with its position after, accuracy."""
+def review_body(review: GameReview, positions: list[Position[Any]]) -> ReviewResult:
+    """What is kept, and what the review route answers once done: the start, every move with its position
+    after, accuracy."""
     moves = []
     for move, before, after in zip(review.moves, positions[:-1], positions[1:], strict=True):
-        entry = {**move.as_dict(), "fen": after.fen(), "colour": move.colour}
         squares = best_squares(before, move.best) if move.mark else None
-        if squares:
-            entry["best_squares"] = squares
-        moves.append(entry)
-    return {
-        "start": {"fen": positions[0].fen(), "eval": review.start.as_dict()},
-        "moves": moves,
-        "accuracy": {"white": review.accuracy.white, "black": review.accuracy.black},
-        "puzzles": {colour: sum(p["owner"] == colour for p in review.puzzles) for colour in ("white", "black")},
-    }
+        mark = move.mark.value if move.mark is not None else None
+        stored = ReviewedMove(move.ply, move.move, move.colour, after.fen(), _eval(move.eval), move.best, mark)
+        moves.append(replace(stored, best_squares=tuple(squares)) if squares else stored)
+    return ReviewResult(
+        start_fen=positions[0].fen(),
+        start_eval=_eval(review.start),
+        moves=tuple(moves),
+        accuracy_white=review.accuracy.white,
+        accuracy_black=review.accuracy.black,
+        puzzles={colour: sum(p["owner"] == colour for p in review.puzzles) for colour in ("white", "black")},
+    )
+
+
+def _eval(value: Evaluation) -> ReviewEval:
+    return ReviewEval(value.score, value.winner, value.win_in)
 
 
 class Reviewer:

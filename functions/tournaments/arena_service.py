@@ -49,10 +49,13 @@ class ArenaService:
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
 
-    def heartbeat(self, player_id: str, tournament: Tournament, present: bool) -> list[tuple[str, str]]:
+    def heartbeat(
+        self, player_id: str, tournament: Tournament, present: bool, blocks: frozenset[str] = frozenset()
+    ) -> list[tuple[str, str]]:
+        """``blocks``: the players this one blocked (their player item's, read with their token)."""
         if player_id not in tournament.entries:
             raise NotEntered("you are not in this arena")
-        self.seats.heartbeat(tournament.id, player_id, self.now_ms() if present else 0)
+        self.seats.heartbeat(tournament.id, player_id, self.now_ms() if present else 0, blocks)
         return self.wave(tournament)
 
     def playing(self, tournament: Tournament) -> bool:
@@ -75,7 +78,7 @@ class ArenaService:
             for player, seat in seats.items()
             if player in tournament.entries and ready(seat, now)
         ]
-        pairs = pair_wave(waiting)
+        pairs = pair_wave(waiting, lambda one, other: other in seats[one].blocks)  # each way: pair_wave asks both
         for white, black in pairs:
             game_id = arena_game_id(tournament.id, white, black, now)
             if not self.seats.seat(tournament.id, white, game_id, black, 1):

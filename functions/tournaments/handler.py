@@ -14,9 +14,11 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.clubs.repository import ClubRepository, DynamoClubs
+from common.players.repository import PlayerRepository
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Asker, Clock, clock, rate_buckets
+from common.web.depends import Asker, Clock, clock, player_repository, rate_buckets
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 from games.domain import new_game_options
@@ -52,6 +54,10 @@ def tournament_repository() -> TournamentRepository:
     return DynamoTournaments()
 
 
+def club_repository() -> ClubRepository:
+    return DynamoClubs()
+
+
 def game_repository() -> GameRepository:
     return dynamodb_games()
 
@@ -61,11 +67,20 @@ def tournament_service(
     games: Annotated[GameRepository, Depends(game_repository)],
     now: Annotated[Clock, Depends(clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    players: Annotated[PlayerRepository, Depends(player_repository)],
     client: Asker,
+    clubs: Annotated[ClubRepository, Depends(club_repository)],
 ) -> TournamentService:
     log = GameLog(games, clock=now)
+    limiter = RateLimiter(buckets, now, client)
     return TournamentService(
-        repository, TournamentGames(log, games), new_game_options, clock=now, limiter=RateLimiter(buckets, now, client)
+        repository,
+        TournamentGames(log, games),
+        new_game_options,
+        clock=now,
+        limiter=limiter,
+        clubs=clubs,
+        players=players,
     )
 
 
@@ -90,10 +105,12 @@ def view_of(tournaments: TournamentService, seats: ArenaSeats, tournament_id: st
 
 _errors = route_errors(
     {
-        403: "The invite code does not open this private tournament (`invalid_tournament_invite`).",
-        404: "No tournament has this id (`tournament_not_found`).",
+        403: "The invite code does not open this private tournament (`invalid_tournament_invite`), or it is "
+        "for a club's members and you are not one (`club_members_only`).",
+        404: "No tournament has this id (`tournament_not_found`), or no club the `club` asked (`club_not_found`).",
         409: "The tournament has started (`tournament_started`), is full (`tournament_full`) or over "
-        "(`tournament_over`), you are in it already (`already_entered`) or not in it (`not_entered`).",
+        "(`tournament_over`), you are in it already (`already_entered`) or not in it (`not_entered`), or a "
+        "player in the league and you keep each other away (`blocked_entrant`: a block, either way).",
         422: "The request is wrong: an unknown game, a league of more than 8 or fewer than 3, a start in the "
         "past, an arena without live tables or of the wrong length, a bad option.",
         429: "Too many tournaments made; retry after `Retry-After` seconds.",
@@ -123,9 +140,12 @@ NO_STORE = {"Cache-Control": "no-store"}
     "/v1/tournaments",
     summary="Make a tournament",
     description="A league (3-8 players, every pair plays twice with the colours reversed, all games at once) or "
-    "an arena (live tables, paired as players become free). Private unless `public`: its invite is shown once.",
+    "an arena (live tables, paired as players become free). Private unless `public`: its invite is shown once. With `club`, for that club's members only (no invite).",
     tags=["tournaments"],
-    responses={**_success(CreatedTournament, "The tournament, open for entries.", 201), **_errors(401, 422, 429, 503)},
+    responses={
+        **_success(CreatedTournament, "The tournament, open for entries.", 201),
+        **_errors(401, 403, 404, 422, 429, 503),
+    },
 )
 def create_tournament(
     request: TournamentRequest, tournaments: Tournaments, player: CurrentPlayer
@@ -216,8 +236,9 @@ def arena_presence(
     tournament, _results = tournaments.get(_tournament_id(id))
     if tournament.format is not Format.ARENA:
         raise NotAnArena("only an arena pairs players who are present")
+    blocks = frozenset(block.player_id for block in player.blocks)
     ArenaService(tournaments.repository, seats, tournaments.games, tournaments.clock).heartbeat(
-        player.player_id, tournament, request.present
+        player.player_id, tournament, request.present, blocks
     )
     return Response(HTTPStatus.OK, JSON, view_of(tournaments, seats, id, player.player_id), headers=NO_STORE)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Literal
 
+from common.clubs.domain import ID_PATTERN as CLUB_ID
 from games.models import MAX_OPTIONS, OptionName, OptionValue
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -38,6 +39,9 @@ class TournamentRequest(BaseModel):
         "starts then with 3 players or more, or as soon as it is full).",
     )
     minutes: int | None = Field(default=None, description="An arena's length: 20 to 120 minutes.")
+    club: str | None = Field(
+        default=None, pattern=CLUB_ID, description="For this club's members only (you must be one); no invite code."
+    )
 
     @field_validator("starts")
     @classmethod
@@ -57,6 +61,7 @@ class TournamentRequest(BaseModel):
             players=self.players,
             starts=None if self.starts is None else parse_time(self.starts),
             minutes=self.minutes,
+            club=self.club,
         )
 
 
@@ -101,6 +106,7 @@ class TournamentSummary(BaseModel):
     created: str
     started: str | None
     finished: str | None
+    club: str | None = Field(description="For this club's members only, or null.")
 
     @classmethod
     def of(cls, tournament: Tournament) -> TournamentSummary:
@@ -122,6 +128,7 @@ class TournamentSummary(BaseModel):
             created=iso(tournament.created) or "",
             started=iso(tournament.started),
             finished=iso(tournament.finished),
+            club=tournament.club_id,
         )
 
 

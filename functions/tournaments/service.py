@@ -10,11 +10,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from common.clubs.domain import ClubTournament
+from common.clubs.membership import club_of_member, list_in_club
+from common.clubs.repository import ClubRepository
+from common.players.blocks import blocks_player
 from common.players.domain import Player
+from common.players.repository import PlayerRepository
 from common.web.ratelimit import RateLimiter
 
 from tournaments.domain import (
@@ -25,6 +30,7 @@ from tournaments.domain import (
     LEAGUE_MIN,
     AlreadyEntered,
     ArenaNeedsLiveTable,
+    BlockedEntrant,
     Entry,
     Format,
     GameResult,
@@ -70,6 +76,7 @@ class NewTournament:
     starts: int | None = None  # epoch ms
     minutes: int | None = None  # an arena's length
     min_players: int | None = None  # a league's fewest to start with at its start time (default 3)
+    club: str | None = None  # for this club's members only (the maker must be one)
 
 
 @dataclass(frozen=True)
@@ -94,12 +101,16 @@ class TournamentService:
         check_options: OptionsCheck,
         clock: Callable[[], float] = time.time,
         limiter: RateLimiter | None = None,
+        players: PlayerRepository | None = None,
+        clubs: ClubRepository | None = None,
     ):
         self.repository = repository
         self.games = games
         self.check_options = check_options
         self.clock = clock
         self.limiter = limiter
+        self.players = players  # where the blocks are (None: no block is checked, as for the site's own jobs)
+        self.clubs = clubs
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -130,9 +141,11 @@ class TournamentService:
             if new.minutes is None or not ARENA_MINUTES_MIN <= new.minutes <= ARENA_MINUTES_MAX:
                 raise InvalidArenaLength(f"an arena lasts {ARENA_MINUTES_MIN} to {ARENA_MINUTES_MAX} minutes")
             size, minimum, minutes = ARENA_MAX, 2, new.minutes
+        if new.club is not None and player is not None:
+            club_of_member(self.clubs, new.club, player.player_id)
         if self.limiter is not None and not site:
             self.limiter.charge("tournaments")  # a refusal writes nothing
-        invite = None if (new.public or site) else secrets.token_urlsafe(INVITE_BYTES)
+        invite = None if (new.public or site or new.club) else secrets.token_urlsafe(INVITE_BYTES)
         tournament = Tournament(
             id=site_id or secrets.token_urlsafe(ID_BYTES),
             format=new.format,
@@ -148,12 +161,16 @@ class TournamentService:
             starts=new.starts,
             minutes=minutes,
             invite_hash=invite_hash(invite) if invite else None,
+            club_id=new.club,
         )
         try:
             self.repository.create(tournament)
         except ValueError:  # the id is taken: only the schedule's fixed ids can meet one
             if not exists_ok:
                 raise
+        if new.club is not None:
+            listed = ClubTournament(tournament.id, tournament.name, tournament.game, tournament.format.value, now)
+            list_in_club(self.clubs, new.club, listed)
         return Made(tournament, invite)
 
     # ------------------------------------------------------------------------------------ reading
@@ -185,13 +202,32 @@ class TournamentService:
             raise TournamentNotFound("no tournament has this id")
         if player.player_id in found.entries:
             raise AlreadyEntered("you are in this tournament already")
+        if found.club_id is not None:
+            club_of_member(self.clubs, found.club_id, player.player_id)
         if found.invite_hash is not None and (invite is None or invite_hash(invite) != found.invite_hash):
             raise InvalidTournamentInvite("that invite code does not open this tournament")
         entry = Entry(player.player_id, player.name, player.token_hash, self.now_ms())
+        league = found.format is Format.LEAGUE
+        if league and self.blocked_among(player, found.entries.values()):
+            raise BlockedEntrant("a player in this league and you keep each other away: it cannot seat you both")
         joined = self.repository.join(tournament_id, entry)
+        late = [other for key, other in joined.entries.items() if key not in found.entries and key != player.player_id]
+        if league and self.blocked_among(player, late):  # one who joined while we did: the later join gives way
+            self.repository.leave(tournament_id, player.player_id)
+            raise BlockedEntrant("a player in this league and you keep each other away: it cannot seat you both")
         if joined.startable(self.now_ms()):
             joined = self.start(joined)
         return joined
+
+    def blocked_among(self, player: Player, entries: Iterable[Entry]) -> bool:
+        """Whether ``player`` blocked one of ``entries`` or one of them blocked ``player`` (a league pairs everyone
+        with everyone). The joiner's blocks come with their token's read; each other player's is one read."""
+        if self.players is None:
+            return False
+        others = [entry for entry in entries if entry.player_id != player.player_id]
+        if any(player.blocked(entry.player_id) for entry in others):
+            return True
+        return any(blocks_player(self.players.get(entry.key), player.player_id) for entry in others)
 
     def withdraw(self, player: Player, tournament_id: str) -> Tournament:
         """Before the start: the entry is taken back. After it: withdrawn, every game not finished yet lost."""

@@ -122,8 +122,8 @@ export class DraughtsRules {
     for (const origin of ours) if (!(board[origin] & KING)) this.manCaptures(board, origin, origin, [], [], them, found);
     for (const origin of ours) if (board[origin] & KING) this.kingCaptures(board, origin, origin, [], [], them, false, found);
     if (this.variant.maximum_capture && found.length) {
-      const most = Math.max(...found.map((m) => m.captured.length));
-      found = found.filter((m) => m.captured.length === most);
+      const most = Math.max(...found.map((move) => move.captured.length));
+      found = found.filter((move) => move.captured.length === most);
     }
     // One move per origin, destination and set of pieces taken: the first route found stands for the others.
     const seen = new Map();
@@ -327,7 +327,7 @@ export class DraughtsPosition {
 
   /** The position after the move written ``notation`` (one of ``legalMoves()``'s). @param {string} notation */
   play(notation) {
-    const move = this.legalMoves().find((m) => m.notation === notation);
+    const move = this.legalMoves().find((move) => move.notation === notation);
     if (!move) throw new Error(`not a legal move here: ${notation}`);
     const { rules } = this;
     const before = this.state, state = rules.play(before, move);
@@ -365,5 +365,42 @@ export class DraughtsPosition {
     const moveLimit = rules.options.move_limit;
     if (moveLimit && this.ply >= moveLimit) return { result: "draw", reason: "move_limit" };
     return { result: "ongoing", reason: null };
+  }
+}
+
+/** A game on the phone (pass-and-play): the position as it stands, with the same face as chess_rules.js's ChessMatch. */
+export class DraughtsMatch {
+  /** @param {DraughtsVariant} variant @param {Record<string, any>} [options] @param {string | null} [fen] */
+  constructor(variant, options = {}, fen = null) {
+    const rules = new DraughtsRules(variant, options);
+    this.position = fen ? rules.fromFen(fen) : rules.start();
+  }
+
+  get turn() {
+    return this.position.turn;
+  }
+
+  fen() {
+    return this.position.fen();
+  }
+
+  inCheck() {
+    return false;
+  }
+
+  /** The moves as the board sends them and as the player reads them: the same notation ("22x15x6"). */
+  legal() {
+    const moves = this.position.legalMoves().map((move) => move.notation);
+    return { moves, notations: moves };
+  }
+
+  /** @param {string} notation */
+  play(notation) {
+    this.position = this.position.play(notation);
+    return notation;
+  }
+
+  status() {
+    return this.position.status();
   }
 }

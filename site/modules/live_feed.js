@@ -1,9 +1,10 @@
 // @ts-check
-// A live table's game from the live socket (docs/games.md, "Live over a WebSocket"): the page asks for a
-// single-use ticket, connects to the site's /live, follows the game with its last ply, and gets each new event
-// as the game's state (the body GET /v1/games/{id}?moves_after= answers). When the socket cannot open, closes,
-// or says nothing after it opened, the page keeps polling as before and nothing tells the player: the socket
-// only makes the other side's move arrive sooner and the polls rarer.
+// A live table's game, or a tournament, from the live socket (docs/games.md, "Live over a WebSocket"): the page
+// asks for a single-use ticket, connects to the site's /live, follows the game with its last ply (or the
+// tournament), and gets each new event as the game's state (the body GET /v1/games/{id}?moves_after= answers;
+// for a tournament, GET /v1/tournaments/{id}'s). When the socket cannot open, closes, or says nothing after it
+// opened, the page keeps polling as before and nothing tells the player: the socket only makes the other
+// side's move arrive sooner and the polls rarer.
 
 /** How long a subscription may go unanswered before the page stops counting on the socket. */
 export const SUBSCRIBE_TIMEOUT_MS = 5000;
@@ -39,6 +40,18 @@ export function messageAction(message, game, etag) {
 }
 
 /**
+ * The tournament's view a message carries, when it is the tournament ``id``'s; else null.
+ * @param {any} message
+ * @param {string | null} id
+ * @returns {any}
+ */
+export function tournamentState(message, id) {
+  if (!message || !id || (message.type !== "tournament" && message.type !== "subscribed")) return null;
+  if (message.tournament !== id || !message.state || !message.state.tournament) return null;
+  return message.state;
+}
+
+/**
  * The wait before reconnect attempt number ``attempt`` (0 the first).
  * @param {number} attempt
  */
@@ -47,7 +60,7 @@ export function reconnectDelay(attempt) {
 }
 
 /**
- * The socket of one page, following at most one game at a time.
+ * The socket of one page, following at most one game (or one tournament) at a time.
  */
 export class LiveFeed {
   /**
@@ -63,7 +76,7 @@ export class LiveFeed {
     this.parts = parts;
     /** @type {WebSocket | null} */
     this.ws = null;
-    /** @type {{game: string, ply: number} | null} */
+    /** @type {{game: string, ply: number} | {tournament: string} | null} what the subscription asks */
     this.want = null;
     this.live = false;
     this.attempt = 0;
@@ -76,8 +89,20 @@ export class LiveFeed {
 
   /** Follow ``game`` from ``ply`` (opening the socket when it is not open). @param {string} game @param {number} ply */
   follow(game, ply) {
-    const same = this.want && this.want.game === game;
-    this.want = { game, ply };
+    this.wish({ game, ply }, Boolean(this.want && "game" in this.want && this.want.game === game));
+  }
+
+  /** Follow the tournament ``id`` (opening the socket when it is not open). @param {string} id */
+  followTournament(id) {
+    this.wish({ tournament: id }, Boolean(this.want && "tournament" in this.want && this.want.tournament === id));
+  }
+
+  /**
+   * @param {{game: string, ply: number} | {tournament: string}} want
+   * @param {boolean} same  the same game or tournament as now: nothing to ask while the socket is there
+   */
+  wish(want, same) {
+    this.want = want;
     if (same && this.ws) return;
     if (this.ws && this.ws.readyState === 1) this.subscribe();
     else if (!this.ws && !this.timer && !this.opening) this.open();
@@ -133,7 +158,7 @@ export class LiveFeed {
 
   subscribe() {
     if (!this.ws || !this.want) return;
-    this.ws.send(JSON.stringify({ action: "subscribe", game: this.want.game, ply: this.want.ply }));
+    this.ws.send(JSON.stringify({ action: "subscribe", ...this.want }));
     if (this.answer) clearTimeout(this.answer);
     // No answer in time: the socket is not to be counted on (polls carry the game); it may still answer later.
     this.answer = setTimeout(() => ((this.answer = null), this.setLive(false)), SUBSCRIBE_TIMEOUT_MS);

@@ -58,7 +58,7 @@ export function rematchBody(control) {
  * @param {{players?: any}} game
  * @param {string | null} seat
  */
-function opponentIsPerson(game, seat) {
+export function opponentIsPerson(game, seat) {
   const other = seat === "white" ? "black" : "white";
   const opponent = game.players && game.players[other];
   return !!opponent && !opponent.cpu_level && opponent.player_id !== "cpu";

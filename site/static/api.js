@@ -49,14 +49,29 @@ export function storedPlayer() {
   }
 }
 
-/** The player of this browser, created on first use: {player_id, token}. */
+/** The player of this browser, created on first use: {player_id, token} (``player_id`` the public handle). */
 export async function player() {
   const known = storedPlayer();
-  if (known && known.token) return known;
+  if (known && known.token) return known.handles ? known : withHandle(known);
   const created = await call("POST", "/v1/players", { body: {} });
-  const saved = { player_id: created.player_id, token: created.token };
+  const saved = { player_id: created.player_id, token: created.token, handles: true };
   localStorage.setItem(PLAYER_KEY, JSON.stringify(saved));
   return saved;
+}
+
+/**
+ * A player kept before the API showed handles in place of ids (fair play): its handle, asked once.
+ * @param {{player_id: string, token: string}} known
+ */
+async function withHandle(known) {
+  try {
+    const me = await call("GET", "/v1/players/me", { token: known.token });
+    const saved = { ...known, player_id: me.player_id, handles: true };
+    localStorage.setItem(PLAYER_KEY, JSON.stringify(saved));
+    return saved;
+  } catch {
+    return known; // offline or refused: asked again next time
+  }
 }
 
 /** The rules layer on the server: the canonical move, the position after it, and the next legal moves. */

@@ -10,7 +10,7 @@ import {
 } from "../modules/game_text.js";
 import { setUpInviteButtons } from "../modules/invite_buttons.js";
 import { plural } from "../modules/i18n.js";
-import { awaitsRematch, blockOpponent, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
+import { awaitsRematch, blockOpponent, opponentIsPerson, rematchBody, rematchControls, rematchNote } from "../modules/rematch.js";
 import { captureHops } from "../modules/capture_hops.js";
 import { moveTexts, withAllMoves } from "../modules/move_list.js";
 import { MoveSteps } from "../modules/move_steps.js";
@@ -63,6 +63,8 @@ function render(game) {
   const live = isLive(game); // a turn of 30 or 60 s: the server lets the computer play on, nobody claims
   const myTurn = !over && seat && game.turn === seat && both && !(takeover && takeover.seat === seat);
   showGame();
+  // TV (tv.js) follows the game as drawn here, whichever way it came (the live socket or a poll).
+  document.dispatchEvent(new CustomEvent("ubao:game", { detail: game }));
   $(".game-title", gameBox).textContent = m.game_titles[game.game] || game.game;
   const names = COLOURS.map((c) => `${colourName(m, game.game, c)}: ${playerName(m, game.players && game.players[c], c === seat)}`);
   $(".players", gameBox).textContent = names.join(" · ");
@@ -122,6 +124,7 @@ function render(game) {
   show("cpu-takeover", timeUp && !takeover);
   show("resume", !over && seat && takeover && takeover.seat === seat);
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
+  show("follow", !!seat && opponentIsPerson(game, seat)); // the community: follow the other player
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
   // Asked for rated, played casual (the pair's rated games of the day are played): said before the first move.
@@ -334,6 +337,9 @@ gameBox.addEventListener("click", async (event) => {
     if (!confirm(m.confirm_block)) return;
     const blocked = blockOpponent(state.id, m, { call, player });
     return blocked.then((text) => say(status, text, "ok"), (error) => say(status, failureText(m, error), "bad"));
+  } else if (action === "follow") {
+    const followed = player().then((me) => call("POST", "/v1/players/me/follows", { body: { game: state.id }, token: me.token }));
+    return followed.then(() => say(status, m.player_followed, "ok"), (error) => say(status, failureText(m, error), "bad"));
   } else if (action === "open-rematch") return openGame(state.rematch);
   else if (rematchBody(action)) {
     answer = await act("rematch", rematchBody(action));

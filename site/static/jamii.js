@@ -3,6 +3,7 @@
 // friends marked (GET /v1/players/me/follows), unfollow, and "follow this player?" when the page is opened from
 // someone's link (#follow=<player id>). Every text is the page's own (data- attributes), in its language.
 import { ApiError, call, player } from "./api.js";
+import "./friends.js";
 
 const section = /** @type {HTMLElement} */ (document.getElementById("follows"));
 const list = /** @type {HTMLElement} */ (section.querySelector(".follow-list"));

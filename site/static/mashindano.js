@@ -1,13 +1,17 @@
 // @ts-check
 // Mashindano: a game's public tournaments and the form to make a league; with ?id= one tournament (its
-// crosstable, your next game, the countdown to its start, join, withdraw, share), read again every few
-// seconds so the table fills in as games end. The invite code of a private league travels in the link's
+// crosstable, your next game, the countdown to its start, join, withdraw, share), followed on the live socket
+// (live_feed.js: each entry, pairing and result arrives as the tournament's view) and read again every few
+// seconds when the socket cannot carry it (nothing tells the player which). The invite code of a private league travels in the link's
 // fragment (#invite=...), never to a server log. Texts: the section's data- attributes and the page's
 // config (refusals by their code, the game titles).
 import { call, player, storedPlayer } from "./api.js";
 import { config } from "../modules/page_config.js";
+import { LiveFeed, tournamentState } from "../modules/live_feed.js";
 
 const POLL_MS = 5000;
+const SOCKET_POLL_MS = 60000; // while the socket carries the tournament: one read a minute, for safety
+const TICK_MS = 1000; // the countdown to the start
 const BEAT_MS = 15000; // an arena's presence: the server pairs players seen in the last 45 s
 const section = /** @type {HTMLElement} */ (document.getElementById("tournaments"));
 const texts = /** @type {Record<string, string>} */ ({ ...section.dataset });
@@ -20,6 +24,24 @@ const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 let shownId = params.get("id");
 let timer = 0;
 let beating = 0;
+let shown = null; // the view on screen (the countdown is redrawn from it every second)
+
+const feed = new LiveFeed({
+  ticket: () => call("POST", "/v1/live/tickets", { token: storedPlayer()?.token }),
+  onMessage: (message) => {
+    const view = tournamentState(message, shownId);
+    if (view) showOne(view);
+  },
+  onChange: () => schedule(POLL_MS), // the socket opened or dropped: the reads' pace changes
+  origin: location.origin,
+});
+
+/** The next read: soon while polling carries the tournament, rarely while the socket does, none once over. */
+function schedule(ms) {
+  window.clearTimeout(timer);
+  if (shown && shown.tournament.state === "finished") return;
+  timer = window.setTimeout(load, feed.live ? SOCKET_POLL_MS : ms);
+}
 
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
@@ -133,6 +155,7 @@ function startBeating(id) {
 }
 
 function showOne(view) {
+  shown = view;
   const t = view.tournament;
   const me = view.players.find((p) => p.you);
   /** @type {HTMLElement} */ (one.querySelector(".t-title")).textContent = t.name || terms(t).split(" · ").slice(0, 2).join(" · ");
@@ -173,10 +196,12 @@ async function load() {
     const view = await call("GET", `/v1/tournaments/${encodeURIComponent(shownId || "")}`, { token: known && known.token });
     showOne(view);
     status.textContent = "";
-    if (view.tournament.state !== "finished") timer = window.setTimeout(load, POLL_MS);
+    if (view.tournament.state === "finished") feed.stop();
+    else feed.followTournament(view.tournament.id);
+    schedule(POLL_MS);
   } catch (error) {
     status.textContent = refusal(error);
-    timer = window.setTimeout(load, POLL_MS * 2);
+    schedule(POLL_MS * 2);
   }
 }
 
@@ -186,6 +211,9 @@ async function act(path, body) {
     const view = await call("POST", path, { token: me.token, body });
     showOne(view);
     status.textContent = "";
+    if (!feed.live || !shown.players.some((p) => p.you)) return;
+    feed.stop(); // the socket was opened before this player existed, or before it joined: opened again as its own
+    feed.followTournament(view.tournament.id);
   } catch (error) {
     status.textContent = refusal(error);
   }
@@ -257,6 +285,10 @@ if (shownId) {
   one.querySelector(".join")?.addEventListener("click", () => act(`/v1/tournaments/${shownId}/join`, invite ? { invite } : {}));
   one.querySelector(".withdraw")?.addEventListener("click", () => act(`/v1/tournaments/${shownId}/withdraw`, undefined));
   one.querySelector(".share")?.addEventListener("click", share);
+  window.setInterval(() => {
+    const when = /** @type {HTMLElement} */ (one.querySelector(".t-when"));
+    if (shown) when.textContent = countdown(shown.tournament);
+  }, TICK_MS);
   load();
 } else {
   listView.querySelector(".new-league")?.addEventListener("submit", makeLeague);

@@ -2,7 +2,7 @@
 // A player's public profile (Mchezaji): GET /v1/players/{id} for ?id= in the address, one cached answer. The
 // name, a line per game with the rating ("1500?" while provisional), its graph and the wins, draws and losses,
 // then the latest public games, each opening the game on the play page; the texts are the page's data-.
-import { call, storedPlayer } from "./api.js";
+import { ApiError, call, player, storedPlayer } from "./api.js";
 import { format } from "../modules/i18n.js";
 import { historyParts } from "../modules/history_text.js";
 import { ratingGraph, ratingText } from "../modules/rating_graph.js";
@@ -64,6 +64,54 @@ async function showHeadToHead() {
   line.hidden = false;
 }
 
+/** Follow this player, and challenge them once you are friends (both follow): the community's routes. */
+async function showActions(name) {
+  const box = /** @type {HTMLElement} */ (section.querySelector(".profile-actions"));
+  const words = box.dataset;
+  const $ = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (box.querySelector(selector));
+  const line = $(".action-status");
+  const me = storedPlayer();
+  if (me && me.player_id === id) return; // your own profile
+  /** @param {unknown} error */
+  const refusal = (error) => {
+    const code = error instanceof ApiError ? error.code || "" : "";
+    const key = "error" + code.replace(/(^|_)(\w)/g, (_, __, letter) => letter.toUpperCase());
+    return words[key] || texts.failed;
+  };
+  /** @param {{friend: boolean} | undefined} follow */
+  const mark = (follow) => {
+    $(".follow-player").hidden = !!follow;
+    $(".following").hidden = !follow || follow.friend;
+    $(".friend").hidden = !follow || !follow.friend;
+    $(".challenge-player").hidden = !follow || !follow.friend;
+  };
+  if (me && me.token) {
+    const mine = await call("GET", "/v1/players/me/follows", { token: me.token });
+    mark(mine.follows.find((/** @type {{player_id: string}} */ follow) => follow.player_id === id));
+  } else mark(undefined);
+  box.hidden = false;
+  $(".follow-player").addEventListener("click", async () => {
+    try {
+      const you = await player();
+      const made = await call("POST", "/v1/players/me/follows", { body: { player: id }, token: you.token });
+      mark(made);
+      line.textContent = format(words.followed || "", { name });
+    } catch (error) {
+      line.textContent = refusal(error);
+    }
+  });
+  $(".challenge").addEventListener("click", async () => {
+    const game = /** @type {HTMLSelectElement} */ ($("#profile-game")).value;
+    try {
+      const you = await player();
+      await call("POST", "/v1/players/me/challenges", { body: { player: id, game }, token: you.token });
+      line.textContent = format(words.challenged || "", { name });
+    } catch (error) {
+      line.textContent = refusal(error);
+    }
+  });
+}
+
 async function show() {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
     status.textContent = texts.noPlayer;
@@ -77,6 +125,7 @@ async function show() {
     showGames(profile);
     showRecent(profile);
     showHeadToHead().catch(() => {}); // the rest of the page does not wait for it
+    showActions(name).catch(() => {});
     status.textContent = profile.recent.length || Object.keys(profile.ratings).length ? "" : texts.noPlayer;
   } catch {
     status.textContent = texts.failed;

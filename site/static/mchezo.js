@@ -3,6 +3,7 @@
 // open game (its board, moves, offers, rematch, review) is game.js, fetched with board.js only once a game
 // is opened: a first visit to the create form needs neither (docs/offline.md, "Numbers").
 import { ApiError, call, player, storedPlayer } from "./api.js";
+import "./friends.js";
 import { failureText, invitationText } from "../modules/game_text.js";
 import { showMissingGame } from "../modules/missing_game.js";
 import { formOptions } from "../modules/lobby_match.js";
@@ -134,6 +135,15 @@ setUpLobby($("#lobby"), createForm, {
     location.hash = `#game=${encodeURIComponent(id)}`;
     scrollTo(0, 0);
   },
+});
+
+// One phone for two (pass_and_play.js, fetched at the first tap): the game and table options chosen above.
+$("#pass-play-start").addEventListener("click", async () => {
+  const data = new FormData(createForm);
+  const game = String(data.get("game"));
+  const options = formOptions(data, $(`fieldset[data-game="${game}"]`, createForm));
+  const view = await import("./pass_and_play.js");
+  await view.start({ game, options, handover: $("#pass-handover").checked });
 });
 
 window.addEventListener("hashchange", start);

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from common.players.handles import player_id_of
+
 from tests.bench.common import _games_on_moto, heading
 
 GAMES = 1_000
@@ -47,7 +49,7 @@ def bench_history() -> None:
     with _games_on_moto() as (api, meter):
         heading(f"history: DynamoDB calls per page for a player with {GAMES:,} games (moto)")
         asha = api.new_player("Asha")
-        _listings(asha["player_id"], GAMES)
+        _listings(player_id_of(asha["player_id"]), GAMES)  # the API shows handles
         filters = [
             {},
             {"result": "loss"},

@@ -29,7 +29,7 @@ def bench_puzzles() -> None:
     _moto_environment()
     with mock_aws():
         from common.persistence import store
-        from common.players.repository import PlayerStore
+        from common.players.repository import PlayerStore, player_record
         from common.players.service import hash_token
         from games import handler as games_handler
         from puzzles_api import handler
@@ -92,7 +92,7 @@ def bench_puzzles() -> None:
         with meter:
             api.call("GET", f"/v1/puzzles/{puzzle.id}")
         print(f"{'puzzle by id, its period over (a fold)':<40}{meter.reads:>7}{meter.writes:>8}")
-        player = PlayerStore().get(hash_token(token))
+        player = player_record(PlayerStore().get(hash_token(token)))
         attempt = store.from_item(store.client().scan(TableName="PuzzleProgressTable", Limit=1)["Items"][0])
         print(
             f"item sizes: player with its puzzle progress {store.item_size(player)} B (limit 1,024), "

@@ -4,10 +4,12 @@ friend, in the page's own language. And the help page's feedback form thanks the
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 import pytest
+from common.players.handles import KEY_VARIABLE, handle_of
 
 from tests.browser.harness import build_site_module
 
@@ -74,5 +76,18 @@ def test_download_my_data_from_the_privacy_page(contexts, needs_dynamodb, lang):
     with page.expect_download() as waiting:
         page.locator("#download-data").tap()
     data = json.loads(Path(waiting.value.path()).read_text(encoding="utf-8"))
-    assert data["player"]["player_id"] == my_id and data["follows"] == [] and "token_hash" not in data["player"]
+    assert data["follows"] == [] and "token_hash" not in data["player"]
+    with _runners_handle_key():  # the player's own item holds their id; the page shows its handle
+        assert handle_of(data["player"]["player_id"]) == my_id
     assert not contexts.problems, contexts.problems
+
+
+@contextlib.contextmanager
+def _runners_handle_key():
+    """The handles' key the local runner gives its functions (template.yaml's, resolved as the runner does)."""
+    from local.template import Template
+
+    key = Template().functions["CommunityFunction"].environment[KEY_VARIABLE]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(KEY_VARIABLE, key)
+        yield

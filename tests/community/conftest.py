@@ -14,6 +14,7 @@ from tests.games.conftest import (  # noqa: F401 - fixtures
     on_clock,
     template_tables,
 )
+from tests.stores import STORES, on_each_store
 
 
 @pytest.fixture
@@ -45,15 +46,12 @@ def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):  # 
     store.reset_clients()
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def repository(request):
     """The community repository on each store."""
     from community.repository import DynamoCommunity, InMemoryCommunity
 
-    if request.param == "memory":
-        return InMemoryCommunity()
-    request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
-    return DynamoCommunity()
+    return on_each_store(request, InMemoryCommunity, DynamoCommunity)
 
 
 @pytest.fixture

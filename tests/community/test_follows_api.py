@@ -4,6 +4,7 @@ or by id, friends are mutual, a block overrides everything, limits, and bad inpu
 from __future__ import annotations
 
 import pytest
+from common.players.handles import handle_of
 
 from tests.games.client import Api, invoke
 
@@ -38,9 +39,13 @@ def run_friends(api: Api, community: Community) -> None:
     assert made.body["name"] == "Baraka" and made.body["friend"] is False
     again = community.call("POST", FOLLOWS, {"game": game_id}, token=asha["token"])
     assert again.status == 200 and again.body["since"] == made.body["since"]
-    back = community.call("POST", FOLLOWS, {"player": asha["player_id"]}, token=baraka["token"])
-    assert back.status == 404  # Asha never opened the community page: her id is not followable yet
-    assert community.follows(asha["token"])["player_id"] == asha["player_id"]  # now it is
+    newcomer = api.new_player("Chausiku")
+    unknown = community.call("POST", FOLLOWS, {"player": newcomer["player_id"]}, token=baraka["token"])
+    assert unknown.status == 404  # no game and never on the community page: not followable by id yet
+    assert community.follows(newcomer["token"])["player_id"] == newcomer["player_id"]  # now she is
+    assert community.call("POST", FOLLOWS, {"player": newcomer["player_id"]}, token=baraka["token"]).status == 201
+    assert community.call("DELETE", FOLLOWS, {"player": newcomer["player_id"]}, token=baraka["token"]).status == 200
+    # Asha never opened the community page, but she has played: her profile's "follow" finds her by her game.
     back = community.call("POST", FOLLOWS, {"player": asha["player_id"]}, token=baraka["token"])
     assert back.status == 201 and back.body["friend"] is True
     for token, other in ((asha["token"], baraka), (baraka["token"], asha)):
@@ -148,7 +153,8 @@ def run_export(api: Api, community: Community) -> None:
     answer = community.call("GET", "/v1/players/me/export", token=asha["token"])
     assert answer.status == 200 and "attachment" in answer.headers["content-disposition"]
     data = answer.body
-    assert data["player"]["player_id"] == asha["player_id"] and data["player"]["name"] == "Asha"
+    # The player's own stored item holds their id (their data, to them alone); every other player is a handle.
+    assert handle_of(data["player"]["player_id"]) == asha["player_id"] and data["player"]["name"] == "Asha"
     assert "token_hash" not in answer.text and asha["token"] not in answer.text
     assert [(f["player_id"], f["name"]) for f in data["follows"]] == [(baraka["player_id"], "Baraka")]
     assert data["followers"] == [baraka["player_id"]]

@@ -69,7 +69,8 @@ def served(packaged_server) -> Calls:
     call("PATCH /v1/players/me", 200, body={"name": "Asha K"}, token=asha)
     call("PATCH /v1/players/me", 401, body={"name": "nobody"})
     call("GET /v1/players/me/games", 401)
-    assert call("GET /v1/players/me", 200, token=asha).json == {"name": "Asha K", "ratings": {}}
+    mine = call("GET /v1/players/me", 200, token=asha).json
+    assert {**mine, "player_id": None} == {"player_id": None, "name": "Asha K", "ratings": {}}
     call("GET /v1/players/me", 401)
     assert (
         call("GET /v1/players/me/ratings/{game}", 200, "/v1/players/me/ratings/chess", token=asha).json["points"] == []
@@ -191,6 +192,23 @@ def served(packaged_server) -> Calls:
         "POST /v1/tournaments/{id}/presence", 409, f"/v1/tournaments/{league_id}/presence", {"present": True}, asha
     )
     assert not_arena.json["error"]["code"] == "not_an_arena"
+    # clubs: made, joined by its code, read with its members' leaderboard, left; the owner renews the code
+    club = call("POST /v1/clubs", 201, body={"name": "Simba", "game": "all"}, token=asha).json
+    club_id, club_code = club["invite"].split("-")
+    call("POST /v1/clubs", 422, body={"name": "Simba", "game": "go"}, token=asha)
+    call("POST /v1/clubs/{id}/join", 201, f"/v1/clubs/{club_id}/join", {"code": club_code}, baraka)
+    call("POST /v1/clubs/{id}/join", 422, f"/v1/clubs/{club_id}/join", {"code": "x"}, baraka)
+    assert call("GET /v1/clubs/{id}", 200, f"/v1/clubs/{club_id}", token=baraka).json["members_count"] == 2
+    call("GET /v1/clubs/{id}", 404, "/v1/clubs/AAAAAA")
+    assert [item["id"] for item in call("GET /v1/players/me/clubs", 200, token=baraka).json["clubs"]] == [club_id]
+    call("GET /v1/players/me/clubs", 401)
+    call("POST /v1/clubs/{id}/code", 200, f"/v1/clubs/{club_id}/code", token=asha)
+    call("POST /v1/clubs/{id}/code", 403, f"/v1/clubs/{club_id}/code", token=baraka)
+    call("POST /v1/clubs/{id}/leave", 200, f"/v1/clubs/{club_id}/leave", token=baraka)
+    call("POST /v1/clubs/{id}/leave", 404, f"/v1/clubs/{club_id}/leave", token=baraka)
+    member_path = f"/v1/clubs/{club_id}/members/{club['owner']}"
+    call("DELETE /v1/clubs/{id}/members/{member}", 409, member_path, token=asha)  # the owner stays
+    call("DELETE /v1/clubs/{id}/members/{member}", 403, member_path, token=baraka)
     # puzzles: the sets ship with the puzzles function only
     daily = call("GET /v1/puzzles/daily", 200, "/v1/puzzles/daily?game=chess").json
     call("GET /v1/puzzles/daily", 422, "/v1/puzzles/daily?game=go")

@@ -46,6 +46,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
     monkeypatch.setenv("SEEKS_TABLE", "SeeksTable" + suffix)
     monkeypatch.setenv("RATINGS_TABLE", "RatingsTable" + suffix)
     monkeypatch.setenv("RATE_LIMIT_TABLE", "RateLimitTable" + suffix)
+    monkeypatch.setenv("CLUBS_TABLE", "ClubsTable" + suffix)
     store.reset_clients()
     create_tables(tables)
     return tables

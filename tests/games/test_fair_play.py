@@ -12,6 +12,7 @@ import pytest
 
 from tests.games.client import Api, snapshot
 from tests.games.test_ratings_api import me, rated_game
+from tests.stores import STORES, on_each_store
 
 
 def post(api: Api, game_id: str, action: str, token: str, body: dict | None = None):
@@ -220,14 +221,11 @@ def test_a_rematch_and_a_taken_seek_count_among_the_pairs_rated_games(api, clock
 COLOURS = ("white", "black")
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def ratings_store(request):
     from games.ratings.repository import InMemoryRatings, RatingStore
 
-    if request.param == "memory":
-        return InMemoryRatings()
-    request.getfixturevalue(f"{request.param}_tables")
-    return RatingStore()
+    return on_each_store(request, InMemoryRatings, RatingStore)
 
 
 def test_a_pairs_claims_on_every_store(ratings_store):

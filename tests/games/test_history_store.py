@@ -13,12 +13,13 @@ from games.history.service import history_page
 from games.repository import GameStore, InMemoryGameStore, StoredGames
 
 from shared_rules.names import GAME_NAMES as GAMES
+from tests.stores import STORES
 
 ME = "p-me-0000000"
 OTHERS = [f"p-other-{n:04d}" for n in range(5)]
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def games_store(request):
     if request.param == "memory":
         return InMemoryGameStore()

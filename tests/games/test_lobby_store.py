@@ -14,12 +14,13 @@ from games.lobby.domain import MAX_OPEN_SEEKS, seek_of
 from games.lobby.repository import CLAIM_GRACE_MS
 
 from tests.games.client import Api, at_once
+from tests.stores import STORES
 
 NOW = 1_750_000_000_000
 WEEK = 7 * 86_400_000
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def stores(request):
     """(the seek repository, the games repository it reads) on one store."""
     from games.lobby.repository import DynamoSeeks, InMemorySeeks

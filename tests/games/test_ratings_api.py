@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 from common.persistence.deadline import StoreUnavailable
+from common.players.handles import player_id_of
 from common.ratings import glicko2
 from games.handler import ratings as routes
 from games.ratings.domain import START, GameRating, rating_change
@@ -115,7 +116,8 @@ def test_a_settle_cut_short_is_finished_by_the_retry(api, handler):
 def test_casual_games_and_timeouts(api, clock):
     game_id, tokens = api.start_game("tanzanian")
     assert api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"]).body["rating_change"] is None
-    assert me(api, tokens["white"]) == {"name": "Asha", "ratings": {}}
+    white_id = api.get(game_id).body["players"]["white"]["player_id"]  # the handle, as every answer shows it
+    assert me(api, tokens["white"]) == {"player_id": white_id, "name": "Asha", "ratings": {}}
     rated_id, rated_tokens, _ = rated_game(api, "tanzanian")
     api.play(rated_id, rated_tokens, [api.get(rated_id).body["legal_moves"][0]])
     clock.advance(days=4)
@@ -208,7 +210,7 @@ def test_a_player_away_grows_less_certain_on_every_read(api, clock):
     clock.advance(days=6)  # less than a rating period (a week): nothing grows
     assert me(api, tokens["white"])["ratings"]["chess"] == before
     clock.advance(days=7 * 20)  # 20 whole weeks and 6 days since the game: 20 periods
-    stored = RatingStore().get(ids["white"], "chess")
+    stored = RatingStore().get(player_id_of(ids["white"]), "chess")  # the API shows handles
     assert stored is not None
     grown = me(api, tokens["white"])["ratings"]["chess"]
     assert grown == {**before, "rd": round(glicko2.idle(stored.rating, 20).rd)} and grown["rd"] > before["rd"]

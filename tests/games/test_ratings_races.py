@@ -9,6 +9,7 @@ import threading
 from dataclasses import replace
 
 import pytest
+from common.players.handles import player_id_of
 from common.ratings import glicko2
 from games.domain import GameHead
 from games.ratings.domain import START, GameRating, rating_change
@@ -19,16 +20,14 @@ from games.repository.codec import head_from
 
 from tests.games.client import Api, at_once
 from tests.games.test_ratings_api import rated_game
+from tests.stores import STORES, on_each_store
 
 THREADS = 8
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def ratings_store(request):
-    if request.param == "memory":
-        return InMemoryRatings()
-    request.getfixturevalue(f"{request.param}_tables")
-    return RatingStore()
+    return on_each_store(request, InMemoryRatings, RatingStore)
 
 
 def _run_at_once(target, count: int = THREADS) -> None:
@@ -130,7 +129,7 @@ def test_a_game_end_raced_by_both_players_is_rated_once(dynalite_api, handler):
     assert stored.state == "finished" and stored.rating_change is not None
     loser = "white" if stored.result == "black" else "black"
     for color in ("white", "black"):
-        rating = RatingStore().get(ids[color], "tanzanian")
+        rating = RatingStore().get(player_id_of(ids[color]), "tanzanian")  # the API shows handles
         assert rating is not None and rating.games == 1 and rating.applied == (game_id,)
         expected = 1500 + stored.rating_change.side(color).rating
         assert rating.rating.rating == pytest.approx(expected)

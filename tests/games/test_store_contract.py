@@ -7,18 +7,20 @@ moves forward, Query order, the player index, and values that come back as they 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from common.persistence.store import item_size
+from common.players.domain import Player
 from common.players.repository import PlayerStore
 from games.repository import GameStore, InMemoryGameStore
 
+from tests.stores import STORES, on_each_store
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+
+@pytest.fixture(params=STORES)
 def games_store(request):
-    if request.param == "memory":
-        return InMemoryGameStore()
-    request.getfixturevalue(f"{request.param}_tables")
-    return GameStore()
+    return on_each_store(request, InMemoryGameStore, GameStore)
 
 
 def _event(seq: int, **fields) -> dict:
@@ -144,14 +146,14 @@ def test_the_reminder_index_holds_due_heads_and_a_reminder_moves_on_once(games_s
 @pytest.mark.usefixtures("backend")
 def test_players_by_token_hash():
     players = PlayerStore()
-    record = {"token_hash": "ab" * 32, "player_id": "p1", "name": "Asha", "created": 5}
-    assert players.create(record)
-    assert not players.create({**record, "player_id": "p2"})
-    assert players.get("ab" * 32) == record
+    asha = Player("p1", "ab" * 32, "Asha", created=5)
+    assert players.create(asha)
+    assert not players.create(replace(asha, player_id="p2"))
+    assert players.get("ab" * 32) == asha
     assert players.get("cd" * 32) is None
-    assert players.set_name("ab" * 32, "Baraka")["name"] == "Baraka"
-    assert "name" not in players.set_name("ab" * 32, None)
-    assert "name" not in players.get("ab" * 32)
+    assert players.set_name("ab" * 32, "Baraka").name == "Baraka"
+    assert players.set_name("ab" * 32, None).name is None
+    assert players.get("ab" * 32).name is None
     assert players.set_name("cd" * 32, "Nobody") is None
     assert players.get("cd" * 32) is None  # a rename creates no player
 

@@ -1,7 +1,7 @@
 // @ts-check
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LiveFeed, etagSeq, messageAction, reconnectDelay } from "../../site/modules/live_feed.js";
+import { LiveFeed, etagSeq, messageAction, reconnectDelay, tournamentState } from "../../site/modules/live_feed.js";
 
 const game = { id: "g1", moves: ["e4", "e5"] };
 const message = (seq, movesFrom, extra = {}) => ({ type: "game", game: "g1", seq, state: { moves_from: movesFrom }, ...extra });
@@ -20,6 +20,16 @@ test("a newer state joining the moves held is applied, an older one ignored, a g
   assert.equal(messageAction(message(5, 2, { game: "other" }), game, '"2.4"'), "ignore");
   assert.equal(messageAction({ type: "error", error: { code: "invalid_message" } }, game, '"2.4"'), "ignore");
   assert.equal(messageAction(message(5, 2, { type: "subscribed" }), game, null), "apply");
+});
+
+test("a tournament's message carries its view to the page showing that tournament only", () => {
+  const view = { tournament: { id: "t1" }, players: [] };
+  assert.equal(tournamentState({ type: "tournament", tournament: "t1", state: view }, "t1"), view);
+  assert.equal(tournamentState({ type: "subscribed", tournament: "t1", state: view }, "t1"), view);
+  assert.equal(tournamentState({ type: "tournament", tournament: "t2", state: view }, "t1"), null);
+  assert.equal(tournamentState({ type: "game", game: "t1", state: { moves: [] } }, "t1"), null);
+  assert.equal(tournamentState({ type: "error", error: { code: "tournament_not_found" } }, "t1"), null);
+  assert.equal(messageAction({ type: "tournament", tournament: "g1", state: view }, game, null), "ignore");
 });
 
 test("reconnecting waits longer each time, up to a minute", () => {
@@ -79,4 +89,32 @@ test("the feed subscribes once open, says when it carries the game, and falls ba
   assert.ok(feed.timer);
   feed.stop();
   assert.equal(feed.timer, null);
+});
+
+test("the feed follows a tournament, and a game after it, on one socket", async () => {
+  /** @type {FakeSocket[]} */
+  const sockets = [];
+  const feed = new LiveFeed({
+    ticket: async () => ({ url: "/live?ticket=t" }),
+    onMessage: () => {},
+    onChange: () => {},
+    origin: "http://127.0.0.1:3000",
+    socket: (url) => {
+      const made = new FakeSocket(url);
+      sockets.push(made);
+      return /** @type {any} */ (made);
+    },
+  });
+  feed.followTournament("t1");
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  sockets[0].readyState = 1;
+  sockets[0].onopen();
+  feed.followTournament("t1"); // the same: nothing more asked
+  feed.follow("g1", 0);
+  assert.deepEqual(sockets[0].sent.map((text) => JSON.parse(text)), [
+    { action: "subscribe", tournament: "t1" },
+    { action: "subscribe", game: "g1", ply: 0 },
+  ]);
+  assert.equal(sockets.length, 1);
+  feed.stop();
 });

@@ -4,16 +4,18 @@ resolver as API Gateway calls it."""
 from __future__ import annotations
 
 import pytest
-from live.domain import Connection, Ticket
+from common.players.handles import player_id_of
+from live.domain import Connection, Follower, Ticket, tournament_topic
 from live.repository import DynamoLive, InMemoryLive
 
 from tests.games.client import Api, invoke
 from tests.live.conftest import use_live_table
+from tests.stores import STORES
 
 NOW = 1_750_000_000_000
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def repository(request, monkeypatch):
     if request.param == "memory":
         return InMemoryLive()
@@ -43,12 +45,21 @@ def test_connections_and_followers(repository):
     repository.save_connection(connection, [("address#10.0.0.1", "slot#0")])
     assert repository.connection("c1") == (connection, [("address#10.0.0.1", "slot#0")])
     repository.add_follower("g1", "c1", NOW + 1000)
-    repository.add_follower("g1", "c2", NOW + 10)
-    assert sorted(repository.followers("g1", NOW)) == ["c1", "c2"]
-    assert repository.followers("g1", NOW + 10) == ["c1"]  # c2's time is up
+    repository.add_follower("g1", "c2", NOW + 10, "p-2")
+    assert sorted(repository.followers("g1", NOW)) == [Follower("c1"), Follower("c2", "p-2")]
+    assert repository.followers("g1", NOW + 10) == [Follower("c1")]  # c2's time is up
     repository.remove_follower("g1", "c1")
     repository.delete_connection("c1")
     assert repository.connection("c1") is None and repository.followers("g1", NOW + 10) == []
+
+
+def test_a_tournaments_followers_are_apart_from_a_games_of_the_same_id(repository):
+    repository.add_follower(tournament_topic("g1"), "c1", NOW + 1000, "p-1")
+    repository.add_follower("g1", "c2", NOW + 1000)
+    assert repository.followers(tournament_topic("g1"), NOW) == [Follower("c1", "p-1")]
+    assert repository.followers("g1", NOW) == [Follower("c2")]
+    repository.remove_follower(tournament_topic("g1"), "c1")
+    assert repository.followers(tournament_topic("g1"), NOW) == []
 
 
 @pytest.fixture
@@ -74,7 +85,7 @@ def test_the_ticket_route_gives_a_ticket_for_a_player_or_a_watcher(live_api, han
     stored = DynamoLive()
     from live.domain import ticket_hash
 
-    assert stored.take_ticket(ticket_hash(mine.body["ticket"])).player_id == asha["player_id"]
+    assert stored.take_ticket(ticket_hash(mine.body["ticket"])).player_id == player_id_of(asha["player_id"])
     assert stored.take_ticket(ticket_hash(anonymous.body["ticket"])).player_id is None
     wrong = invoke(app, "LiveTicketsFunction", "POST", "/v1/live/tickets", token="ubao_" + "x" * 43)
     assert (wrong.status, wrong.code) == (401, "unauthorized")

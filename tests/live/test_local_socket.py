@@ -259,3 +259,34 @@ def test_an_idle_connection_is_closed_as_api_gateway_closes_it_and_frees_its_pla
                 assert time.monotonic() < deadline, "the idle connections never freed their places"
                 time.sleep(0.2)
         again.close()
+
+
+def test_a_followed_league_sends_its_entries_then_its_pairings_then_its_standings(http):
+    maker, *entrants = players(http, "Mwalimu", "Asha", "Juma", "Neema")
+    request = {"format": "league", "game": "chess", "players": 3, "public": True, "options": {"days_per_move": 3}}
+    status, made = http("POST", "/v1/tournaments", request, maker)
+    assert status == 201, made
+    league = made["tournament"]["id"]
+    watcher, player = http.socket(), http.socket(entrants[0])
+    for socket in (watcher, player):
+        socket.send(json.dumps({"action": "subscribe", "tournament": league}))
+        assert json.loads(socket.recv(timeout=WAIT))["type"] == "subscribed"
+    for count, token in enumerate(entrants, 1):
+        assert http("POST", f"/v1/tournaments/{league}/join", {}, token)[0] == 200
+        seen = json.loads(watcher.recv(timeout=WAIT))
+        assert (seen["type"], seen["tournament"], len(seen["state"]["players"])) == ("tournament", league, count)
+    games = seen["state"]["games"]
+    while not games:  # the league started as it filled: its pairings come once its games are made
+        games = json.loads(watcher.recv(timeout=WAIT))["state"]["games"]
+    assert len(games) == 6
+    mine = json.loads(player.recv(timeout=WAIT))["state"]
+    while not mine["your_games"]:
+        mine = json.loads(player.recv(timeout=WAIT))["state"]
+    assert set(mine["your_games"]) <= {game["id"] for game in games} and len(mine["your_games"]) == 4
+    first = mine["your_games"][0]
+    assert http("POST", f"/v1/games/{first}/resign", {}, entrants[0])[0] == 200
+    standings = json.loads(watcher.recv(timeout=WAIT))["state"]["standings"]
+    while sum(row["played"] for row in standings) < 2:
+        standings = json.loads(watcher.recv(timeout=WAIT))["state"]["standings"]
+    for socket in (watcher, player):
+        socket.close()

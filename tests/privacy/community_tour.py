@@ -19,3 +19,8 @@ def walk_community(handler, white: dict, black: dict, third: dict, game_id: str)
     assert call("POST", "/v1/players/me/follows", {"player": white["player_id"]}, token=third["token"]).status == 201
     feedback = {"category": "idea", "text": "Mashindano ya shule", "lang": "sw"}
     assert call("POST", "/v1/feedback", feedback, token=black["token"]).status == 201
+    challenge = {"player": third["player_id"], "game": "tanzanian", "color": "black", "rated": True}
+    sent = call("POST", "/v1/players/me/challenges", challenge, token=white["token"])
+    assert sent.status == 201, sent.body
+    accepted = call("POST", f"/v1/players/me/challenges/{sent.body['id']}", {"action": "accept"}, token=third["token"])
+    assert accepted.status == 200 and accepted.body["game_id"], accepted.body

@@ -58,6 +58,10 @@ def walk(games_handler, puzzles_handler, push_handler, community_handler) -> Non
     from tests.privacy.tournament_tour import walk_tournaments
 
     walk_tournaments(games_handler, white, black, third)
+    # -- clubs (issue 42) --
+    from tests.privacy.club_tour import walk_clubs
+
+    walk_clubs(games_handler.overrides, white, third)
 
 
 def walk_live(overrides: dict, token: str, game_id: str) -> None:

@@ -33,8 +33,13 @@ def walk_tournaments(games_handler, white: dict, black: dict, third: dict) -> No
     made = call("POST", "/v1/tournaments", {"format": "league", "game": "chess", "players": 3}, white["token"])
     assert made.status == 201, made.body
     tournament_id, code = made.body["tournament"]["id"], made.body["invite"]["code"]
-    for who in (white, black, third):
-        assert call("POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, who["token"]).status == 200
+    fourth = Api(games_handler).new_player("Daudi")
+    for who in (white, black, fourth, third):
+        answer = call("POST", f"/v1/tournaments/{tournament_id}/join", {"invite": code}, who["token"])
+        if who is black:  # Baraka blocked Asha: a league cannot seat them both
+            assert (answer.status, answer.code) == (409, "blocked_entrant")
+        else:
+            assert answer.status == 200, answer.body
     view = call("GET", f"/v1/tournaments/{tournament_id}", token=white["token"]).body
     first = view["your_games"][0]
     assert Api(games_handler).call("POST", f"/v1/games/{first}/resign", token=white["token"]).status == 200
@@ -43,4 +48,8 @@ def walk_tournaments(games_handler, white: dict, black: dict, third: dict) -> No
     assert call("POST", f"/v1/tournaments/{tournament_id}/withdraw", token=third["token"]).status == 200
     arena = {"format": "arena", "game": "english", "public": True, "options": {"turn_seconds": 30}, "minutes": 30}
     arena["starts"] = "2025-06-15T17:00:00Z"
-    assert call("POST", "/v1/tournaments", arena, black["token"]).status == 201
+    made = call("POST", "/v1/tournaments", arena, black["token"])
+    assert made.status == 201
+    arena_path = f"/v1/tournaments/{made.body['tournament']['id']}"
+    assert call("POST", f"{arena_path}/join", {}, black["token"]).status == 200
+    assert call("POST", f"{arena_path}/presence", {"present": True}, black["token"]).status == 200  # his seat item

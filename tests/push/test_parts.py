@@ -13,21 +13,21 @@ import requests
 
 from local.template import ROOT
 from tests.push.conftest import browser_keys
+from tests.stores import STORES, on_each_store
 
 FCM = "https://fcm.googleapis.com/fcm/send/"
 
 
 # ------------------------------------------------------------------------------------- repositories
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+#: This folder's fixtures that make the tables.
+PUSH_TABLES = {"moto": "aws", "dynalite": "dynalite"}
+
+
+@pytest.fixture(params=STORES)
 def repository(request):
-    from push.repository import InMemorySubscriptions
+    from push.repository import DynamoSubscriptions, InMemorySubscriptions
 
-    if request.param == "memory":
-        return InMemorySubscriptions()
-    request.getfixturevalue("aws" if request.param == "moto" else "dynalite")
-    from push.repository import DynamoSubscriptions
-
-    return DynamoSubscriptions()
+    return on_each_store(request, InMemorySubscriptions, DynamoSubscriptions, tables=PUSH_TABLES)
 
 
 def subscription(endpoint: str, created: int, lang: str = "sw"):

@@ -18,8 +18,10 @@ from puzzles_api.domain.progress import Attempt
 from puzzles_api.domain.puzzle_rating import PuzzleRating, Totals
 from puzzles_api.repository import COUNTER_SHARDS, InMemoryPuzzleProgress, PuzzleStore
 
+from tests.stores import STORES
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+
+@pytest.fixture(params=STORES)
 def backend(request):
     if request.param != "memory":
         request.getfixturevalue(f"{request.param}_tables")

@@ -10,16 +10,15 @@ import pytest
 from common.persistence import store
 from common.web.ratelimit import DynamoBuckets, Limit, MemoryBuckets
 
+from tests.stores import STORES, on_each_store
+
 LIMIT = Limit("test", capacity=5, per_second=0.5, per_player=False)  # 5 at once, then one every 2 s
 NOW = 1_750_000_000.0
 
 
-@pytest.fixture(params=["memory", "moto", "dynalite"])
+@pytest.fixture(params=STORES)
 def buckets(request):
-    if request.param == "memory":
-        return MemoryBuckets()
-    request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
-    return DynamoBuckets()
+    return on_each_store(request, MemoryBuckets, DynamoBuckets)
 
 
 def test_a_full_bucket_gives_its_capacity_then_one_per_refill(buckets):

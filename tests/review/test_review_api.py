@@ -120,7 +120,7 @@ def _player_id(token: str) -> str:
 
     record = PlayerStore().get(hashlib.sha256(token.encode()).hexdigest())
     assert record is not None
-    return str(record["player_id"])
+    return record.player_id
 
 
 @needs_stockfish

@@ -6,20 +6,22 @@ from __future__ import annotations
 import json
 
 import pytest
-from common.reviews.repository import DynamoReviews, InMemoryReviews, PersonalPuzzle
+from common.reviews.domain import ReviewedMove, ReviewEval, ReviewResult
+from common.reviews.repository import DynamoReviews, InMemoryReviews, PersonalPuzzle, review_of, review_record
 from games.repository import in_memory_games
 from review import handler
 from review.service import Reviewer
 
 from local.reviews import pending_reviews, sqs_event
+from tests.stores import STORES, on_each_store
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 
 
-@pytest.fixture(params=["memory", "moto"])
+@pytest.fixture(params=STORES[:2])
 def reviews(request):
-    if request.param == "memory":
-        return InMemoryReviews()
-    request.getfixturevalue("moto_tables")
-    return DynamoReviews()
+    return on_each_store(request, InMemoryReviews, DynamoReviews)
 
 
 def puzzle(player: str, game_id: str, ply: int, digits: str) -> PersonalPuzzle:
@@ -32,12 +34,37 @@ def test_a_review_is_asked_for_once_and_stored_once(reviews) -> None:
     assert reviews.request("g1", 1000) is True
     assert reviews.request("g1", 2000) is False  # the second request starts nothing
     assert reviews.get("g1").status == "pending" and reviews.get("g1").requested == 1000
-    assert reviews.finish("g2", {"moves": []}) is False  # never asked for
-    body = {"moves": [{"ply": 1, "move": "e4"}], "accuracy": {"white": 99.5, "black": 80.0}}
-    assert reviews.finish("g1", body) is True
-    assert reviews.finish("g1", {"moves": []}) is False  # a message delivered twice stores one review
+    empty = ReviewResult(START, ReviewEval(score=0), (), 100.0, 100.0)
+    assert reviews.finish("g2", empty) is False  # never asked for
+    e4 = ReviewedMove(1, "e4", "white", AFTER_E4, ReviewEval(score=30), "e4")
+    result = ReviewResult(START, ReviewEval(score=20), (e4,), 99.5, 80.0, {"white": 0, "black": 1})
+    assert reviews.finish("g1", result) is True
+    assert reviews.finish("g1", empty) is False  # a message delivered twice stores one review
     stored = reviews.get("g1")
-    assert (stored.status, stored.body, stored.requested) == ("done", body, 1000)
+    assert (stored.status, stored.result, stored.requested) == ("done", result, 1000)
+
+
+def test_a_review_is_kept_in_the_layout_the_route_answers() -> None:
+    mate = ReviewedMove(2, "Qh4#", "black", AFTER_E4, ReviewEval(winner="black", win_in=0), "Qh4#", "??", ("d8", "h4"))
+    result = ReviewResult(START, ReviewEval(score=20), (mate,), 12.5, 99.0)
+    record = review_record(result)
+    assert record == {
+        "start": {"fen": START, "eval": {"score": 20}},
+        "moves": [
+            {
+                "ply": 2,
+                "move": "Qh4#",
+                "eval": {"winner": "black", "win_in": 0},
+                "best": "Qh4#",
+                "mark": "??",
+                "fen": AFTER_E4,
+                "colour": "black",
+                "best_squares": ["d8", "h4"],
+            }
+        ],
+        "accuracy": {"white": 12.5, "black": 99.0},
+    }
+    assert review_of(json.loads(json.dumps(record))) == result
 
 
 def test_personal_puzzles_are_kept_once_in_game_order_and_finished_once(reviews) -> None:
@@ -67,7 +94,7 @@ def test_the_local_feed_finds_the_pending_reviews_only(moto_tables) -> None:
     reviews = DynamoReviews()
     for game_id in ("pending1", "done1", "pending2"):
         reviews.request(game_id, 1)
-    reviews.finish("done1", {"moves": []})
+    reviews.finish("done1", ReviewResult(START, ReviewEval(score=0), (), 100.0, 100.0))
     reviews.add_puzzles([puzzle("p1", "pending1", 3, "00000000ee")])
     assert sorted(pending_reviews(store.client(), reviews.table)) == ["pending1", "pending2"]
     assert json.loads(sqs_event("pending1")["Records"][0]["body"]) == {"game_id": "pending1"}

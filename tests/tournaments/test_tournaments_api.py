@@ -223,3 +223,43 @@ def test_an_arena_of_six_pairs_everyone_present(tables, apis, count_calls):
         "POST", f"/v1/tournaments/{league['tournament']['id']}/presence", {"present": True}, token=players[0]["token"]
     )
     assert (refused.status, refused.code) == (409, "not_an_arena")
+
+
+def block_each_other(apis, blocker: dict, blocked: dict) -> None:
+    """``blocker`` blocks ``blocked`` as the play page does: from a game between them."""
+    made = apis.games.create(blocker["token"]).body
+    game_id = made["game"]["id"]
+    assert apis.games.join(blocked["token"], game_id, made["invite"]["code"]).status == 200
+    answer = apis.games.call("POST", "/v1/players/me/blocks", {"game": game_id}, token=blocker["token"])
+    assert answer.status == 201, answer.body
+
+
+def test_blocked_players_are_kept_apart_in_a_league_and_in_an_arena(tables, apis):
+    asha, baraka, chausiku, daudi = (apis.games.new_player(name) for name in ("Asha", "Baraka", "Chausiku", "Daudi"))
+    block_each_other(apis, asha, baraka)
+    league_id = league_of(apis, asha["token"], public=True)["tournament"]["id"]
+    assert apis.call("POST", f"/v1/tournaments/{league_id}/join", {}, token=asha["token"]).status == 200
+    refused = apis.call("POST", f"/v1/tournaments/{league_id}/join", {}, token=baraka["token"])  # blocked by Asha
+    assert (refused.status, refused.code) == (409, "blocked_entrant")
+    assert len(apis.call("GET", f"/v1/tournaments/{league_id}").body["players"]) == 1  # nothing written
+    other_way = league_of(apis, baraka["token"], public=True)["tournament"]["id"]
+    assert apis.call("POST", f"/v1/tournaments/{other_way}/join", {}, token=baraka["token"]).status == 200
+    refused = apis.call("POST", f"/v1/tournaments/{other_way}/join", {}, token=asha["token"])  # Asha blocked him
+    assert (refused.status, refused.code) == (409, "blocked_entrant")
+
+    body = {"format": "arena", "game": "chess", "public": True, "options": {"turn_seconds": 60}, "minutes": 30}
+    made = apis.call("POST", "/v1/tournaments", {**body, "starts": "2025-06-15T15:10:00Z"}, token=asha["token"])
+    arena_id = made.body["tournament"]["id"]
+    for who in (asha, baraka, chausiku, daudi):
+        assert apis.call("POST", f"/v1/tournaments/{arena_id}/join", {}, token=who["token"]).status == 200
+    apis.clock.advance(seconds=4 * 60)
+    for who in (asha, baraka, chausiku, daudi):  # Asha and Baraka arrive first: alone they would be paired
+        apis.clock.advance(seconds=4)
+        answer = apis.call("POST", f"/v1/tournaments/{arena_id}/presence", {"present": True}, token=who["token"])
+        assert answer.status == 200, answer.body
+    games = [
+        apis.call("GET", f"/v1/tournaments/{arena_id}", token=who["token"]).body["your_games"]
+        for who in (asha, baraka, chausiku, daudi)
+    ]
+    assert all(len(mine) == 1 for mine in games), games  # everyone paired, in two games
+    assert games[0] != games[1]  # Asha's game is not Baraka's

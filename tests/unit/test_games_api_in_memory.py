@@ -6,6 +6,7 @@ contract suites prove behave as the DynamoDB ones."""
 from __future__ import annotations
 
 import pytest
+from common.players.handles import player_id_of
 from common.players.repository import InMemoryPlayers
 from common.web import depends
 from common.web.ratelimit import MemoryBuckets
@@ -67,7 +68,7 @@ def test_a_rated_game_is_rated_on_in_memory_repositories(function):
         created["game"]["id"], {"white": white["token"], "black": black["token"]}, ["f3", "e5", "g4", "Qh4#"]
     )
     assert state["rating_change"]["black"] > 0 > state["rating_change"]["white"]
-    assert function.ratings.get(black["player_id"], "chess").games == 1
+    assert function.ratings.get(player_id_of(black["player_id"]), "chess").games == 1
 
 
 def test_refusals_are_the_same_and_write_nothing(function):

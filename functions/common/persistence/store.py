@@ -175,6 +175,15 @@ def put_new(table: str, record: dict[str, Any], schema_version: int, key: str) -
     return answer is not None
 
 
+def put(table: str, record: dict[str, Any], schema_version: int, condition: str | None = None) -> bool:
+    """Store ``record`` with its layout's ``schema_version`` (one PutItem, on ``condition`` if given); False when
+    the condition failed."""
+    params: dict[str, Any] = {"TableName": table, "Item": to_item(with_version(record, schema_version))}
+    if condition:
+        params["ConditionExpression"] = condition
+    return call("put_item", **params) is not None
+
+
 def read(operation: str, **params: Any) -> dict[str, Any]:
     """A call without a condition (a read, or an unconditional update): its answer is never ``None``."""
     answer = call(operation, **params)

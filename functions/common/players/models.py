@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from common.players.handles import PublicId
+
 MAX_NAME_INPUT = 100  # names are checked to 24 characters by common.players.domain; this only bounds the input
 
 
@@ -27,11 +29,13 @@ class RenameRequest(_Request):
 
 
 class NewPlayer(BaseModel):
-    player_id: str = Field(description="The player's public id.")
+    player_id: PublicId = Field(
+        description="The player's public handle: what every answer shows of a player (their id stays on the server)."
+    )
     token: str = Field(description="The player's secret. Shown only this once: keep it; send it as a Bearer token.")
     name: str | None
 
 
 class PlayerProfile(BaseModel):
-    player_id: str
+    player_id: PublicId
     name: str | None

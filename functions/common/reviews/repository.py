@@ -18,11 +18,11 @@ from __future__ import annotations
 import json
 import os
 import threading
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import call, from_item, put_new, query_all, read, to_item
+from common.reviews.domain import PersonalPuzzle, ReviewedMove, ReviewEval, ReviewResult, StoredReview
 
 GAME_PREFIX = "game#"
 PLAYER_PREFIX = "player#"
@@ -31,7 +31,7 @@ MINE_PREFIX = "mine#"
 #: The layout of a review item and of a personal puzzle item (as described above).
 SCHEMA_VERSION = 1
 
-Status = Literal["pending", "done"]
+__all__ = ["PersonalPuzzle", "ReviewRepository", "StoredReview", "review_record", "review_of"]
 
 
 def upgrade(item: dict[str, Any]) -> dict[str, Any]:
@@ -40,24 +40,63 @@ def upgrade(item: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-@dataclass(frozen=True)
-class StoredReview:
-    game_id: str
-    status: Status
-    requested: int  # epoch ms
-    body: dict[str, Any] = field(default_factory=dict)  # {"start", "moves", "accuracy"} once done
+# -- the codec: a review as its JSON text keeps it (the layout the review route answered before) ---------------
+def _eval_record(value: ReviewEval) -> dict[str, Any]:
+    if value.winner is not None:
+        return {"winner": value.winner, "win_in": value.win_in}
+    return {"score": value.score}
 
 
-@dataclass(frozen=True)
-class PersonalPuzzle:
-    player_id: str
-    game_id: str
-    record: dict[str, Any]  # the puzzle in the sets' shape, with owner, ply, mark and kind
-    finished: bool = False
+def _eval_of(record: dict[str, Any]) -> ReviewEval:
+    return ReviewEval(record.get("score"), record.get("winner"), record.get("win_in"))
 
-    @property
-    def id(self) -> str:
-        return str(self.record["id"])
+
+def _move_record(move: ReviewedMove) -> dict[str, Any]:
+    record: dict[str, Any] = {"ply": move.ply, "move": move.move, "eval": _eval_record(move.eval), "best": move.best}
+    if move.mark is not None:
+        record["mark"] = move.mark
+    record["fen"], record["colour"] = move.fen, move.colour
+    if move.best_squares:
+        record["best_squares"] = list(move.best_squares)
+    return record
+
+
+def _move_of(record: dict[str, Any]) -> ReviewedMove:
+    squares = record.get("best_squares")
+    return ReviewedMove(
+        ply=int(record["ply"]),
+        move=record["move"],
+        colour=record["colour"],
+        fen=record["fen"],
+        eval=_eval_of(record["eval"]),
+        best=record["best"],
+        mark=record.get("mark"),
+        best_squares=tuple(squares) if squares else None,
+    )
+
+
+def review_record(result: ReviewResult) -> dict[str, Any]:
+    """The review as JSON values: its stored text, and the answer of the review route once done."""
+    record: dict[str, Any] = {
+        "start": {"fen": result.start_fen, "eval": _eval_record(result.start_eval)},
+        "moves": [_move_record(move) for move in result.moves],
+        "accuracy": {"white": result.accuracy_white, "black": result.accuracy_black},
+    }
+    if result.puzzles is not None:
+        record["puzzles"] = dict(result.puzzles)
+    return record
+
+
+def review_of(record: dict[str, Any]) -> ReviewResult:
+    start, accuracy = record["start"], record["accuracy"]
+    return ReviewResult(
+        start_fen=start["fen"],
+        start_eval=_eval_of(start["eval"]),
+        moves=tuple(_move_of(move) for move in record["moves"]),
+        accuracy_white=float(accuracy["white"]),
+        accuracy_black=float(accuracy["black"]),
+        puzzles=record.get("puzzles"),
+    )
 
 
 class ReviewRepository(Protocol):
@@ -69,7 +108,7 @@ class ReviewRepository(Protocol):
         """Store the review as pending unless one is there; True only to the request that stored it."""
         ...
 
-    def finish(self, game_id: str, body: dict[str, Any]) -> bool:
+    def finish(self, game_id: str, result: ReviewResult) -> bool:
         """Store the review's result over its pending item; False if it is already done (or was never asked)."""
         ...
 
@@ -108,12 +147,12 @@ class InMemoryReviews:
             self.reviews[game_id] = StoredReview(game_id, "pending", now_ms)
             return True
 
-    def finish(self, game_id: str, body: dict[str, Any]) -> bool:
+    def finish(self, game_id: str, result: ReviewResult) -> bool:
         with self._lock:
             found = self.reviews.get(game_id)
             if found is None or found.status != "pending":
                 return False
-            self.reviews[game_id] = StoredReview(game_id, "done", found.requested, json.loads(json.dumps(body)))
+            self.reviews[game_id] = StoredReview(game_id, "done", found.requested, result)
             return True
 
     def add_puzzles(self, puzzles: list[PersonalPuzzle]) -> None:
@@ -150,14 +189,14 @@ class DynamoReviews:
         if "Item" not in answer:
             return None
         record = upgrade(from_item(answer["Item"]))
-        body = json.loads(record["body"]) if record.get("body") else {}
-        return StoredReview(game_id, record["status"], int(record["requested"]), body)
+        result = review_of(json.loads(record["body"])) if record.get("body") else None
+        return StoredReview(game_id, record["status"], int(record["requested"]), result)
 
     def request(self, game_id: str, now_ms: int) -> bool:
         record = {"pk": GAME_PREFIX + game_id, "sk": REVIEW_KEY, "status": "pending", "requested": now_ms}
         return put_new(self.table, record, SCHEMA_VERSION, "pk")
 
-    def finish(self, game_id: str, body: dict[str, Any]) -> bool:
+    def finish(self, game_id: str, result: ReviewResult) -> bool:
         answer = call(
             "update_item",
             TableName=self.table,
@@ -168,7 +207,7 @@ class DynamoReviews:
             ExpressionAttributeValues={
                 ":done": {"S": "done"},
                 ":pending": {"S": "pending"},
-                ":body": {"S": json.dumps(body, separators=(",", ":"))},
+                ":body": {"S": json.dumps(review_record(result), separators=(",", ":"))},
             },
         )
         return answer is not None

@@ -47,6 +47,10 @@ def rate_limiter(
     return RateLimiter(buckets, now, client)
 
 
+#: A route's rate limiter: ``limiter: Limiter``, then ``limiter.charge(bucket)`` before it writes anything.
+Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
+
+
 def player_repository() -> PlayerRepository:
     return PlayerStore()
 

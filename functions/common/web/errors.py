@@ -96,6 +96,12 @@ _SPECS = (
     ErrorSpec("cannot_follow_yourself", _S.CONFLICT, "a player asked to follow themselves", has_text=True),
     ErrorSpec("you_blocked_player", _S.CONFLICT, "a follow of a player the asker blocked", has_text=True),
     ErrorSpec("too_many_players_followed", _S.CONFLICT, "the player follows the most players already", has_text=True),
+    # Direct challenges (functions/community/challenges).
+    ErrorSpec("not_a_friend", _S.FORBIDDEN, "a challenge to a player who is not a friend (or blocked)", has_text=True),
+    ErrorSpec("challenge_not_found", _S.NOT_FOUND, "the player has no challenge with this id", has_text=True),
+    ErrorSpec("challenge_closed", _S.CONFLICT, "the challenge was answered, withdrawn or lapsed", has_text=True),
+    ErrorSpec("already_challenged", _S.CONFLICT, "an open challenge to this friend exists", has_text=True),
+    ErrorSpec("too_many_challenges", _S.CONFLICT, "the player has the most challenges out", has_text=True),
     ErrorSpec("no_opponent", _S.CONFLICT, "a block asked in a game with no other player"),
     ErrorSpec("too_many_blocks", _S.CONFLICT, "the player keeps the most blocks already"),
     ErrorSpec("not_abortable", _S.CONFLICT, "an abort after both sides made two moves", has_text=True),
@@ -112,6 +118,19 @@ _SPECS = (
         has_text=True,
     ),
     ErrorSpec("too_many_seeks", _S.CONFLICT, "the player has 3 open challenges already", has_text=True),
+    # -- clubs (issue 42, functions/clubs and common/clubs) --
+    ErrorSpec("club_not_found", _S.NOT_FOUND, "no club has this id", has_text=True),
+    ErrorSpec(
+        "wrong_club_code", _S.FORBIDDEN, "the code does not open the club (renewed, or never its code)", has_text=True
+    ),
+    ErrorSpec("club_full", _S.CONFLICT, "the club has 500 members", has_text=True),
+    ErrorSpec("too_many_clubs", _S.CONFLICT, "the player is in 20 clubs already", has_text=True),
+    ErrorSpec(
+        "not_club_owner", _S.FORBIDDEN, "only the club's owner renews its code or removes a member", has_text=True
+    ),
+    ErrorSpec("not_club_member", _S.NOT_FOUND, "the player is not in the club", has_text=True),
+    ErrorSpec("owner_stays_in_club", _S.CONFLICT, "the owner leaves only as the club's last member", has_text=True),
+    ErrorSpec("club_members_only", _S.FORBIDDEN, "a club's tournament made or joined by a non-member", has_text=True),
     # -- tournaments (issue 40, functions/tournaments) --
     ErrorSpec("invalid_tournament", _S.UNPROCESSABLE_ENTITY, "the tournaments domain refused the request"),
     ErrorSpec(
@@ -130,6 +149,9 @@ _SPECS = (
     ),
     ErrorSpec("arena_needs_live_table", _S.UNPROCESSABLE_ENTITY, "an arena asked without turn_seconds"),
     ErrorSpec("not_an_arena", _S.CONFLICT, "presence sent to a league (only an arena pairs who is present)"),
+    ErrorSpec(
+        "blocked_entrant", _S.CONFLICT, "a player in the league and the joiner blocked one another", has_text=True
+    ),
     # -- end of tournaments --
     ErrorSpec("too_many_follows", _S.CONFLICT, "a live connection follows the most games already"),
     ErrorSpec("payload_too_large", _S.REQUEST_ENTITY_TOO_LARGE, "the body is over 64 KiB"),

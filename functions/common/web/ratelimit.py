@@ -135,8 +135,18 @@ LIMITS: dict[str, Limit] = {
     "feedback": Limit(
         "feedback", capacity=5, per_second=1 / 600, per_player=True, address_capacity=20, address_per_second=1 / 120
     ),
+    # Direct challenges sent and answered (functions/community/challenges): 10 at once, then one a minute a
+    # player; an address 40.
+    "challenges": Limit(
+        "challenges", capacity=10, per_second=1 / 60, per_player=True, address_capacity=40, address_per_second=0.1
+    ),
     # Download my data (functions/community): a few reads of every table; 5 at once, then one a minute.
     "data_exports": Limit("data_exports", capacity=5, per_second=1 / 60, per_player=True, address_capacity=20),
+    # Clubs (functions/clubs): made, joined (a wrong code too), left, a member removed, a code renewed: 20 at once,
+    # then one every 30 s per player; an address 60. Guessing a club's code (31^6 of them) is hopeless at that rate.
+    "clubs": Limit(
+        "clubs", capacity=20, per_second=1 / 30, per_player=True, address_capacity=60, address_per_second=0.2
+    ),
 }
 #: The routes that charge a limit (the OpenAPI file documents their 429: ``local/openapi.py``).
 LIMITED_ROUTES: dict[tuple[str, str], str] = {
@@ -161,6 +171,13 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("delete", "/v1/players/me/follows"): "follows",
     ("post", "/v1/feedback"): "feedback",
     ("get", "/v1/players/me/export"): "data_exports",
+    ("post", "/v1/clubs"): "clubs",
+    ("post", "/v1/clubs/{id}/join"): "clubs",
+    ("post", "/v1/clubs/{id}/leave"): "clubs",
+    ("post", "/v1/clubs/{id}/code"): "clubs",
+    ("delete", "/v1/clubs/{id}/members/{member}"): "clubs",
+    ("post", "/v1/players/me/challenges"): "challenges",
+    ("post", "/v1/players/me/challenges/{id}"): "challenges",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -182,6 +199,8 @@ DESCRIPTIONS = {
     "follows": "follows changed",
     "feedback": "feedback sent",
     "data_exports": "downloads of your data",
+    "clubs": "club changes",
+    "challenges": "challenges sent or answered",
 }
 
 

@@ -7,6 +7,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.players.handles import player_id_of
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock
@@ -35,7 +36,8 @@ _errors = route_errors(
 
 Result = Annotated[Literal["win", "loss", "draw", "ongoing", "aborted"] | None, Query(description="Your result.")]
 Kind = Annotated[Literal["rated", "casual", "computer", "live", "correspondence", "tournament"] | None, Query()]
-Opponent = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The opponent's player id.")]
+Opponent = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The opponent's public handle.")]
+Handle = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The player's public handle.")]
 Cursor = Annotated[str | None, Query(max_length=400)]
 Limit = Annotated[int, Query(ge=1, le=PAGE_MAX)]
 _DESCRIPTION = (
@@ -61,7 +63,7 @@ def my_history(
     cursor: Cursor = None,
     limit: Limit = PAGE_DEFAULT,
 ) -> Response[HistoryPage]:
-    wanted = HistoryFilter(game, result, kind, opponent)
+    wanted = HistoryFilter(game, result, kind, _player(opponent))
     body = HistoryPage.model_validate(history_page(games.store, player.player_id, wanted, cursor, limit))
     return Response(200, JSON, body, headers={"Cache-Control": "private, no-store"})
 
@@ -74,7 +76,7 @@ def my_history(
     responses=_errors(422, 503),
 )
 def player_history(
-    id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$")],
+    id: Handle,
     games: Games,
     game: Annotated[GameName | None, Query()] = None,
     result: Result = None,
@@ -83,8 +85,8 @@ def player_history(
     cursor: Cursor = None,
     limit: Limit = PAGE_DEFAULT,
 ) -> Response[HistoryPage]:
-    wanted = HistoryFilter(game, result, kind, opponent, public_only=True)
-    body = HistoryPage.model_validate(history_page(games.store, id, wanted, cursor, limit))
+    wanted = HistoryFilter(game, result, kind, _player(opponent), public_only=True)
+    body = HistoryPage.model_validate(history_page(games.store, player_id_of(id), wanted, cursor, limit))
     return Response(200, JSON, body, headers={"Cache-Control": PUBLIC_CACHE})
 
 
@@ -98,10 +100,16 @@ def player_history(
     responses=_errors(422, 503),
 )
 def profile(
-    id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$")],
+    id: Handle,
     games: Games,
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
     now: Annotated[Clock, Depends(clock)],
 ) -> Response[PlayerProfile]:
-    body = PlayerProfile.model_validate(player_profile(games.store, ratings, id, int(now() * 1000)))
+    found = player_profile(games.store, ratings, player_id_of(id), int(now() * 1000))
+    body = PlayerProfile.model_validate(found)
     return Response(200, JSON, body, headers={"Cache-Control": PROFILE_CACHE})
+
+
+def _player(handle: str | None) -> str | None:
+    """The player id a handle names (the API shows handles only: common.players.handles)."""
+    return player_id_of(handle) if handle is not None else None

@@ -58,7 +58,8 @@ Ratings = Annotated[GameRatings, Depends(game_ratings)]
     responses=_answers(PlayerRatings, "Your name and ratings.", 401, 503),
 )
 def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
-    body = PlayerRatings.model_validate({"name": player.name, "ratings": ratings.of_player(player.player_id)})
+    mine = {"player_id": player.player_id, "name": player.name, "ratings": ratings.of_player(player.player_id)}
+    body = PlayerRatings.model_validate(mine)
     return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
 
 

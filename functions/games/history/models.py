@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
+from common.players.handles import OptionalPublicId, PublicId
 from pydantic import BaseModel, Field
 
 from shared_rules.names import Colour, GameName
 
 
 class HistoryOpponent(BaseModel):
-    id: str | None = Field(description="The opponent's player id (null: the computer, or nobody has joined yet).")
+    id: OptionalPublicId = Field(
+        description="The opponent's public handle (null: the computer, or nobody has joined yet)."
+    )
     name: str | None
     cpu_level: int | None = Field(description="The computer's level when the opponent is the computer.")
 
@@ -54,7 +57,7 @@ class ResultCounts(BaseModel):
 
 
 class PlayerProfile(BaseModel):
-    id: str
+    id: PublicId = Field(description="The player's public handle.")
     name: str | None = Field(description="The name the player last played under (null: none, or no game yet).")
     ratings: dict[GameName, ProfileRating] = Field(description="One per game played rated.")
     results: dict[GameName, ResultCounts] = Field(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from common.players.handles import PublicId
 from pydantic import BaseModel, Field
 
 from shared_rules.names import GameName
@@ -20,6 +21,7 @@ class RatingView(BaseModel):
 
 
 class PlayerRatings(BaseModel):
+    player_id: PublicId = Field(description="Your public handle (what every answer shows of you).")
     name: str | None = Field(description="Your display name.")
     ratings: dict[GameName, RatingView] = Field(
         description="One rating per game you have played rated (a game you have not: 1500, provisional)."
@@ -36,7 +38,7 @@ class RatingHistory(BaseModel):
 
 
 class BoardEntry(BaseModel):
-    id: str = Field(description="The player's id: `GET /v1/players/{id}` is their public profile.")
+    id: PublicId = Field(description="The player's public handle: `GET /v1/players/{id}` is their public profile.")
     name: str | None = Field(description="The player's display name (null for an unnamed player).")
     rating: int
     games: int = Field(description="The player's rated games of this game.")
@@ -45,6 +47,6 @@ class BoardEntry(BaseModel):
 class Leaderboard(BaseModel):
     game: GameName
     players: list[BoardEntry] = Field(
-        description="At most 50, best first: players with at least 10 rated games in the last 90 days and a "
-        "rating deviation under 100."
+        description="At most 50, best first: players with at least 10 rated games in the last 90 days against at "
+        "least 5 different opponents established when each game ended, and a rating deviation under 100."
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 from common.errors import DomainError
 from common.reviews.queue import ReviewQueue
-from common.reviews.repository import ReviewRepository, StoredReview
+from common.reviews.repository import ReviewRepository, StoredReview, review_record
 from common.web.depends import Clock
 from common.web.ratelimit import RateLimiter
 
@@ -75,7 +75,7 @@ class ReviewRequests:
             return stored
         head = self.games.get_head(game_id)  # only on a miss: a rated game's review may not be stored yet
         if head is not None and head.review() == "asked":
-            return StoredReview(game_id, "pending", requested=head.updated, body={})
+            return StoredReview(game_id, "pending", requested=head.updated)
         raise ReviewNotFound("no review of this game has been asked for")
 
 
@@ -84,6 +84,6 @@ def _review_asked(head: GameHead, color: Color) -> ReviewAsked | None:
 
 
 def review_view(stored: StoredReview) -> dict[str, Any]:
-    if stored.status != "done":
+    if stored.status != "done" or stored.result is None:
         return {"status": "pending", "moves": [], "accuracy": None, "start": None, "puzzles": None}
-    return {"status": "done", **stored.body}
+    return {"status": "done", **review_record(stored.result)}

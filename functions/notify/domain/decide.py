@@ -44,6 +44,7 @@ class Notice:
     opponent_id: str | None = None  # who caused it: the recipient may have blocked them (``notify.service.gate``)
     recipient_key: str | None = None  # the recipient's token hash (hex): where their blocks are kept
     tag: str | None = None  # the phone's notification tag when not the game's (``notify.service.gate`` folds by player)
+    page: str | None = None  # the page it opens, under the language's folder, when not the game's (a challenge)
 
 
 def ended_the_game(event: AnyEvent, game: GameState) -> bool:

@@ -83,6 +83,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         # TRANSLATORS: %(opponent)s: a name, or "your opponent", or "the computer"; it must read right with each.
         N_("See where your game of %(game)s against %(opponent)s turned, and your mistakes as puzzles."),
     ),
+    "challenged": (
+        N_("A challenge from a friend"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent" (never the computer); it must read right with both.
+        N_("%(opponent)s challenges you to a game of %(game)s. Open it to accept or decline."),
+    ),
     "daily_puzzle": (
         N_("Puzzle of the day"),
         N_("A new puzzle is waiting for you. Can you solve it?"),
@@ -108,7 +113,7 @@ ANONYMOUS = N_("your opponent")
 # TRANSLATORS: stands for the computer opponent, anywhere in a sentence ("against the computer").
 COMPUTER = N_("the computer")
 #: A taken-over seat is always a person's doing: the computer cannot hand a seat to itself.
-PERSON_ONLY = frozenset({"taken_over"})
+PERSON_ONLY = frozenset({"taken_over", "challenged"})
 
 
 class CatalogMissing(RuntimeError):

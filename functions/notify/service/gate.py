@@ -4,7 +4,7 @@ player to another, the rest folded into one.
 * **Blocks.** The recipient's player item keeps their blocks (``common.players.blocks``); a notice caused by
   a blocked opponent is dropped (one read of that item, only for a notice with a person opposite).
 * **A cap per sender.** Each (recipient, opponent) pair has a token bucket (``SENDER_CAP``: a few at once,
-  then one every 20 s); past it, one more push goes out with the opponent's tag (``player:<id>``), which a
+  then one every 20 s); past it, one more push goes out with the opponent's tag (``player:<handle>``, common.players.handles), which a
   phone shows as one notification that later ones from that player replace, and the rest are dropped until
   the bucket refills (``FOLD_CAP``: one such push a minute). A game's own notices keep their ``game:<id>``
   tag. The buckets are the per-client limits' (``common.web.ratelimit``): DynamoDB on Lambda.
@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from common.persistence.store import StoreUnavailable
 from common.players.blocks import is_blocked
+from common.players.handles import handle_of
 from common.players.repository import PlayerRepository
 from common.web.ratelimit import BucketRepository, Limit
 
@@ -44,7 +45,7 @@ class PushGate:
         verdict = self.verdict(notice)
         if verdict == DROP:
             return None
-        return notice if verdict == SEND else replace(notice, tag=f"player:{notice.opponent_id}")
+        return notice if verdict == SEND else replace(notice, tag=f"player:{handle_of(notice.opponent_id)}")
 
     def verdict(self, notice: Notice) -> str:
         try:

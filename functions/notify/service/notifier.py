@@ -37,6 +37,7 @@ DELIVERY = {
     "reminder_24h": (12 * HOUR, "normal"),
     "reminder_2h": (2 * HOUR, "high"),
     "review_ready": (24 * HOUR, "low"),
+    "challenged": (24 * HOUR, "normal"),
 }
 
 
@@ -45,7 +46,7 @@ def payload(notice: Notice, lang: str) -> dict[str, Any]:
     return {
         "kind": notice.kind,
         "game": notice.game_id,
-        "url": f"/{lang}/mchezo/?id={notice.game_id}",
+        "url": f"/{lang}/{notice.page or f'mchezo/?id={notice.game_id}'}",
         "title": words.title,
         "body": words.body,
         "tag": notice.tag or f"game:{notice.game_id}",

@@ -54,6 +54,7 @@ class Tournament:
     started: int | None = None
     finished: int | None = None
     games_made: bool = False  # a running league's games are all made (the start's last step)
+    club_id: str | None = None  # for this club's members only (common.clubs), joined without an invite
 
     @property
     def players(self) -> list[Entry]:

@@ -141,3 +141,10 @@ class NotAnArena(TournamentError):
 
 class InvalidTournamentInvite(TournamentError):
     code = "invalid_tournament_invite"
+
+
+class BlockedEntrant(TournamentError):
+    """A player in the league blocked the joiner, or the joiner blocked one of them: a league pairs everyone,
+    so it cannot seat both (which of the two blocked is never said)."""
+
+    code = "blocked_entrant"

@@ -1,7 +1,9 @@
 """Where an arena's players stand between games: one item per player, ``pk = "t#<id>"``, ``sk = "P#<player id>"``
 in ``TournamentsTable`` (beside the tournament and its results, so the standings stay one Query): whether they
 are present (``seen``: the page's last heartbeat), the game they are playing (``busy``), their last opponent,
-Whites minus Blacks, and ``paused`` after the computer had to stand in for them. Each write touches one
+Whites minus Blacks, ``paused`` after the computer had to stand in for them, and ``blocks`` (the players this one
+blocked, copied from their player item at each heartbeat, so a wave keeps blocked pairs apart with no read
+more). Each write touches one
 player's item (a 500-player arena writes no shared item per game); the pairing wave is serialised by one
 conditional write of the tournament item's ``wave_at``, at most one every ``WAVE_GAP_MS``.
 """
@@ -28,13 +30,14 @@ class ArenaSeat:
     last_opponent: str | None = None
     balance: int = 0  # Whites minus Blacks
     paused: bool = False
+    blocks: frozenset[str] = frozenset()  # the players this one blocked, as of their last heartbeat
 
 
 class ArenaSeats(Protocol):
     def seats(self, tournament_id: str) -> list[ArenaSeat]: ...
 
-    def heartbeat(self, tournament_id: str, player_id: str, seen: int) -> None:
-        """Present at ``seen`` (0: gone); coming back also ends a pause."""
+    def heartbeat(self, tournament_id: str, player_id: str, seen: int, blocks: frozenset[str] = frozenset()) -> None:
+        """Present at ``seen`` (0: gone) with the players they blocked now; coming back also ends a pause."""
         ...
 
     def claim_wave(self, tournament_id: str, at: int) -> bool:
@@ -59,10 +62,11 @@ class InMemoryArenaSeats:
     def seats(self, tournament_id: str) -> list[ArenaSeat]:
         return [seat for (tid, _), seat in sorted(self.items.items()) if tid == tournament_id]
 
-    def heartbeat(self, tournament_id: str, player_id: str, seen: int) -> None:
+    def heartbeat(self, tournament_id: str, player_id: str, seen: int, blocks: frozenset[str] = frozenset()) -> None:
         with self.lock:
             old = self.items.get((tournament_id, player_id), ArenaSeat(player_id))
-            self.items[(tournament_id, player_id)] = replace(old, seen=seen, paused=old.paused and not seen)
+            paused = old.paused and not seen
+            self.items[(tournament_id, player_id)] = replace(old, seen=seen, paused=paused, blocks=frozenset(blocks))
 
     def claim_wave(self, tournament_id: str, at: int) -> bool:
         with self.lock:
@@ -107,9 +111,13 @@ class DynamoArenaSeats:
         )
         return [seat_of(from_item(item)) for item in items]
 
-    def heartbeat(self, tournament_id: str, player_id: str, seen: int) -> None:
-        expression = "SET seen = :seen, schema_version = :v" + (", paused = :no" if seen else "")
-        values: dict[str, Any] = {":seen": {"N": str(seen)}, ":v": {"N": str(SCHEMA_VERSION)}}
+    def heartbeat(self, tournament_id: str, player_id: str, seen: int, blocks: frozenset[str] = frozenset()) -> None:
+        expression = "SET seen = :seen, blocks = :blocks, schema_version = :v" + (", paused = :no" if seen else "")
+        values: dict[str, Any] = {
+            ":seen": {"N": str(seen)},
+            ":v": {"N": str(SCHEMA_VERSION)},
+            ":blocks": {"L": [{"S": player} for player in sorted(blocks)]},
+        }
         if seen:
             values[":no"] = {"BOOL": False}
         call(
@@ -166,4 +174,5 @@ def seat_of(record: dict[str, Any]) -> ArenaSeat:
         last_opponent=record.get("last_opponent"),
         balance=int(record.get("balance", 0)),
         paused=bool(record.get("paused", False)),
+        blocks=frozenset(str(player) for player in record.get("blocks") or ()),
     )

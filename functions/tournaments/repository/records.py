@@ -12,7 +12,8 @@ from common.persistence.store import from_item
 
 from tournaments.domain import Entry, Format, GameResult, State, Tournament
 
-SCHEMA_VERSION = 1
+#: 1: the first. 2: ``club_id``, a members-only tournament's club (absent from a layout-1 item: none).
+SCHEMA_VERSION = 2
 META = "A"
 RESULT_PREFIX = "R#"
 
@@ -47,6 +48,7 @@ def tournament_record(tournament: Tournament) -> dict[str, Any]:
         "started": tournament.started,
         "finished": tournament.finished,
         "games_made": tournament.games_made,
+        "club_id": tournament.club_id,
     }
     if tournament.public:
         record.update(list_key=f"{tournament.game}#{tournament.state.value}", list_order=list_order(tournament))
@@ -54,7 +56,7 @@ def tournament_record(tournament: Tournament) -> dict[str, Any]:
 
 
 def upgrade(item: dict[str, Any]) -> dict[str, Any]:
-    """A stored record in the current layout (version 1 is the first)."""
+    """A stored record in the current layout (a layout-1 item has no ``club_id``: it reads as none)."""
     _version, record = split_version(item)
     return record
 
@@ -83,6 +85,7 @@ def read_tournament(item: dict[str, Any]) -> Tournament:
         started=record.get("started"),
         finished=record.get("finished"),
         games_made=bool(record.get("games_made", False)),
+        club_id=record.get("club_id"),
     )
 
 

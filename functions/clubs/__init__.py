@@ -1,0 +1,1 @@
+"""ClubsFunction: clubs (vilabu) joined by invite code (docs/community.md, "Clubs")."""
