@@ -10,9 +10,9 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from puzzles.catalog import find
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config, promotion_sprite
 from tests.browser.harness import ROOT, page_token
+from tests.puzzles_api.sets import find
 
 GAMES = ("chess", "english", "tanzanian")
 LANGS = {"chess": "en", "english": "sw", "tanzanian": "tl"}

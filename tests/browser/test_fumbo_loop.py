@@ -14,10 +14,10 @@ import re
 
 import pytest
 
-from puzzles.catalog import find
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config
 from tests.browser.harness import page_token
 from tests.browser.test_fumbo import clicks_for, wait_text, wrong_first_move
+from tests.puzzles_api.sets import find
 
 PHONE = {"width": 360, "height": 740}
 LANGS = {"chess": "en", "english": "sw", "tanzanian": "tl"}

@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from puzzles.catalog import find
 from tests.browser.boards import BoardView, expected_pieces, page_config
 from tests.browser.harness import controlled
 from tests.browser.offline_pages import outbox
 from tests.browser.test_fumbo import clicks_for, wait_text, wrong_first_move
+from tests.puzzles_api.sets import find
 
 PHONE = {"width": 360, "height": 740}
 

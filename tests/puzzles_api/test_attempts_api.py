@@ -8,8 +8,9 @@ from puzzles_api.domain.daily import daily_puzzle
 from puzzles_api.domain.progress import PUZZLE_RD
 from puzzles_api.repository import COUNTER_SHARDS, PuzzleStore
 
-from puzzles.catalog import GAMES, find, load
+from puzzles.catalog import GAMES, load
 from tests.puzzles_api.client import failing_line, snapshot
+from tests.puzzles_api.sets import find
 
 TODAY = "2025-06-15"
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from puzzles_api.domain.check import AttemptOver, judge
 
-from puzzles.catalog import Puzzle, find, load
+from puzzles.catalog import Puzzle, load
 from shared_rules import AmbiguousMove, InvalidMove, get_game
+from tests.puzzles_api.sets import find
 
 # A hand-made puzzle whose first solver move is quiet although a mate in one is on the board: the mate
 # must solve it (any mate is a mate), at the first step as at the last.

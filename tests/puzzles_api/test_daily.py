@@ -13,8 +13,9 @@ from puzzles_api.domain import daily
 from puzzles_api.domain.daily import DAILY_BANDS, EPOCH, MIN_GAP_DAYS, daily_puzzle, min_gap, pool
 
 from local.template import ROOT
-from puzzles.catalog import GAMES, find, load
+from puzzles.catalog import GAMES, load
 from tests.games.conftest import START
+from tests.puzzles_api.sets import find
 
 
 @pytest.mark.parametrize("game", GAMES)

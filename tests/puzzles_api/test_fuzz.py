@@ -8,8 +8,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzles.catalog import find
 from tests.puzzles_api.client import snapshot
+from tests.puzzles_api.sets import find
 
 ROUTES = [
     ("GET", "/v1/puzzles/daily"),

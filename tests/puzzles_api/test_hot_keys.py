@@ -18,7 +18,7 @@ from common.persistence.deadline import BUDGETS
 from puzzles_api.domain.puzzle_rating import CACHE_SECONDS
 
 from local.template import Template
-from puzzles.catalog import find
+from tests.puzzles_api.sets import find
 
 ATTEMPTS_A_DAY = 1_000_000
 #: The busiest second against the day's mean: an evening in Dar es Salaam and Manila, or a push that tells

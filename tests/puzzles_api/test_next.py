@@ -9,8 +9,9 @@ from puzzles_api.domain.progress import Attempt
 from puzzles_api.repository import PuzzleStore
 from puzzles_api.service import NEXT_WINDOWS
 
-from puzzles.catalog import GAMES, find, load
+from puzzles.catalog import GAMES, load
 from tests.puzzles_api.client import snapshot
+from tests.puzzles_api.sets import find
 
 
 def next_puzzle(api, token: str, game: str):

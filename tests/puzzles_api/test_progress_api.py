@@ -10,8 +10,9 @@ import pytest
 from puzzles_api.domain.daily import daily_puzzle
 from puzzles_api.domain.progress import RECENT_MAX
 
-from puzzles.catalog import find, load
+from puzzles.catalog import load
 from tests.puzzles_api.client import snapshot
+from tests.puzzles_api.sets import find
 
 
 def at(clock, text: str, zone: str) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from local.dynamodb import node_executable
-from puzzles.catalog import GAMES, find
+from puzzles.catalog import GAMES
 from tests.games.test_restart import Terminal, _start_runner, _stop_runner
+from tests.puzzles_api.sets import find
 
 pytestmark = pytest.mark.skipif(node_executable() is None, reason="Node.js is not installed: dynalite needs it")
 

@@ -15,9 +15,10 @@ from puzzles_api.domain.progress import HISTORY_MAX, RECENT_MAX, Attempt, Progre
 from puzzles_api.repository import PuzzleStore, progress_record
 from puzzles_api.service import IN_FLIGHT_SECONDS
 
-from puzzles.catalog import find, load
+from puzzles.catalog import load
 from tests.games.test_faults import Crash, assert_503, fault
 from tests.puzzles_api.client import snapshot
+from tests.puzzles_api.sets import find
 
 READS = {"GetItem", "Query", "BatchGetItem", "Scan"}
 WRITES = {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"}

@@ -13,8 +13,9 @@ from puzzles_api.domain.progress import HISTORY_MAX, PUZZLE_RD, RECENT_MAX
 from puzzles_api.domain.puzzle_rating import CACHE_SECONDS, FOLD_SECONDS
 from puzzles_api.service import LENGTH_THEMES, PACK_MAX
 
-from puzzles.catalog import GAMES, find, load
+from puzzles.catalog import GAMES, load
 from tests.puzzles_api.client import snapshot
+from tests.puzzles_api.sets import find
 
 
 def a_theme(game: str) -> str:
