@@ -156,7 +156,13 @@ def test_the_leaderboard_lists_the_eligible_best_first(api, clock):
     answer = api.call("GET", "/v1/leaderboard", query={"game": "chess"})
     assert answer.status == 200 and answer.headers["cache-control"] == "public, max-age=60"
     players = answer.body["players"]
-    assert len(players) == 50 and players[0] == {"id": "p54", "name": "P54", "rating": 1554, "games": 12, "lookalike": None}
+    assert len(players) == 50 and players[0] == {
+        "id": "p54",
+        "name": "P54",
+        "rating": 1554,
+        "games": 12,
+        "lookalike": None,
+    }
     assert [player["rating"] for player in players] == list(range(1554, 1504, -1))
     assert api.call("GET", "/v1/leaderboard", query={"game": "english"}).body == {"game": "english", "players": []}
 
