@@ -154,7 +154,7 @@ class Builder:
             context.update(self._fumbo(lang))
         elif page.key == "mashindano":  # tournaments (issue 40): refusals and game titles from the config
             context["js_config"] = {"games": list(GAMES)}
-        elif page.key in ("jamii", "msaada", "masharti", "faragha"):
+        elif page.key in ("jamii", "jamii/klabu", "msaada", "masharti", "faragha"):
             context.update(about_pages.context(page.key))
         if page.key in ("sheria", "jifunze", "home"):
             context["summaries"] = {game: content(lang, game) for game in GAMES}

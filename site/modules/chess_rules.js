@@ -13,6 +13,8 @@ export class ChessMatch {
   /** @param {string | null} [fen]  a set-up start; the usual one without */
   constructor(fen = null) {
     this.chess = fen ? new Chess(fen) : new Chess();
+    /** @type {{moves: string[], notations: string[]} | null} */
+    this.legalNow = null;
   }
 
   /** @returns {"white" | "black"} */
@@ -28,10 +30,17 @@ export class ChessMatch {
     return this.chess.inCheck();
   }
 
-  /** What the board sends (UCI, "e7e8q") and what the player reads (SAN), move by move; none once over. */
+  /**
+   * What the board sends (UCI, "e7e8q") and what the player reads (SAN), move by move; none once over. Kept
+   * until the next move (SAN costs chess.js a trial move each).
+   * @returns {{moves: string[], notations: string[]}}
+   */
   legal() {
-    const moves = this.status().result === "ongoing" ? this.chess.moves({ verbose: true }) : [];
-    return { moves: moves.map((move) => move.from + move.to + (move.promotion || "")), notations: moves.map((move) => move.san) };
+    if (!this.legalNow) {
+      const moves = this.status().result === "ongoing" ? this.chess.moves({ verbose: true }) : [];
+      this.legalNow = { moves: moves.map((move) => move.from + move.to + (move.promotion || "")), notations: moves.map((move) => move.san) };
+    }
+    return this.legalNow;
   }
 
   /** Plays a move the board sent (UCI); returns it in SAN. @param {string} uci */
@@ -39,7 +48,8 @@ export class ChessMatch {
     const { moves, notations } = this.legal();
     const index = moves.indexOf(uci);
     if (index < 0) throw new Error(`not a legal move here: ${uci}`);
-    this.chess.move(notations[index]);
+    this.chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    this.legalNow = null;
     return notations[index];
   }
 

@@ -6,7 +6,7 @@ to end in a win and to hold a forced capture and a crowning, played through the 
 form. The page's own rules (site/modules/draughts_rules.js) must take every move, refuse a quiet move when a
 capture is compulsory, crown the man, hand the phone over between turns with the board turned, end the game
 as the rules do, offer its PDN, and keep it on the phone across a reload. A short chess game (chess.js) ends
-in mate offline too.
+in mate offline too, after the page was closed mid-game.
 """
 
 from __future__ import annotations
@@ -135,6 +135,11 @@ def test_a_short_chess_game_ends_in_mate_offline(contexts, lang):
     for move in ("f2f3", "e7e5", "g2g4"):
         board.click(move[:2], move[2:])
     assert box.locator(".handover").is_hidden()  # no hand-over screen when it is switched off
+    # The page closed mid-game (a reload, still offline): the phone carries on from where it was.
+    page.reload()
+    start(page, "chess", handover=False)
+    assert box.locator(".moves").inner_text().split() == ["f3", "e5", "g4"]
+    assert box.locator(".game-head .status").inner_text() == t.gettext("Black to move.")
     box.locator(".move-form input").fill("Qh4#")
     box.locator(".move-form button").click()
     status = box.locator(".game-head .status").inner_text()
