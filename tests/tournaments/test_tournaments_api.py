@@ -4,6 +4,8 @@ a 4xx with its code and nothing written; the standings read in at most 2 DynamoD
 
 from __future__ import annotations
 
+from typing import Any
+
 from local.streams import insert_record
 from tests.games.conftest import START
 
@@ -22,7 +24,7 @@ def feed_stream(game_ids: list[str]) -> None:
 
     client = store.client()
     table = __import__("os").environ.get("GAMES_TABLE", "GamesTable")
-    records = []
+    records: list[Any] = []
     for game_id in game_ids:
         items = client.query(
             TableName=table, KeyConditionExpression="pk = :pk", ExpressionAttributeValues={":pk": {"S": game_id}}
