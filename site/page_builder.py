@@ -23,6 +23,7 @@ from markupsafe import Markup
 from menu import is_current, menu_entries
 from page_content import content, markup
 from pages import GAME_LINK_PATH, PAGES_BY_KEY, Page
+from play_messages import REACTION_TEXTS
 from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
 from script_messages import js_messages, json_for_script, messages_named
 
@@ -315,6 +316,7 @@ class Builder:
         }
         return {
             "game_options": options,
+            "reactions": REACTION_TEXTS,
             "days": range(1, 15),
             "default_days": 3,
             # A live table's turn limits, as the games function's options allow them (games.domain.options).

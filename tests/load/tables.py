@@ -160,10 +160,11 @@ def _play_live(player: Phone, game_id: str, seat: str) -> None:
         LIVE_GAMES.append(game_id)
     if live_player.play(player, game_id, seat, LIVE_SECONDS, LIVE_MOVES, LIVE_WAIT_SECONDS):
         return
-    started, etag, view = time.monotonic(), None, {}
+    started, etag = time.monotonic(), None
+    view: dict[str, Any] = {}
     moved, think_until = 0, None
     while time.monotonic() - started < LIVE_SECONDS:
-        headers = {"If-None-Match": etag} if etag else {}
+        headers: dict[str, str] = {"If-None-Match": etag} if etag else {}
         path = f"/v1/games/{game_id}?moves_after={view.get('ply', 0)}"
         answer = player.call("GET", path, "GET /v1/games/{id} (live poll)", headers=headers)
         if answer.status_code == 200:
