@@ -24,6 +24,20 @@ COMMUNITY_ERRORS = (
 )
 
 
+#: The refusals the clubs page words itself.
+CLUB_ERRORS = (
+    "club_not_found",
+    "wrong_club_code",
+    "club_full",
+    "too_many_clubs",
+    "not_club_owner",
+    "not_club_member",
+    "owner_stays_in_club",
+    "invalid_name",
+    "rate_limited",
+)
+
+
 #: The refusals the friends strip words itself (home, play, community and profile pages).
 STRIP_ERRORS = (
     "not_a_friend",
@@ -44,6 +58,8 @@ def strip_errors() -> dict[str, str]:
 def context(key: str) -> dict[str, Any]:
     if key == "jamii":
         return {"error_texts": {code: PLAY_MESSAGES["error_" + code] for code in COMMUNITY_ERRORS}}
+    if key == "jamii/klabu":
+        return {"error_texts": {code: PLAY_MESSAGES["error_" + code] for code in CLUB_ERRORS}}
     if key == "msaada":
         return {"topics": TOPICS, "feedback_categories": FEEDBACK_CATEGORIES}
     if key == "masharti":

@@ -23,6 +23,7 @@ from markupsafe import Markup
 from menu import is_current, menu_entries
 from page_content import content, markup
 from pages import GAME_LINK_PATH, PAGES_BY_KEY, Page
+from play_messages import REACTION_TEXTS
 from rules_text import GAME_TITLES, RULE_OPTION_TEXT, RULE_SECTIONS, option_rows
 from script_messages import js_messages, json_for_script, messages_named
 
@@ -154,7 +155,7 @@ class Builder:
             context.update(self._fumbo(lang))
         elif page.key == "mashindano":  # tournaments (issue 40): refusals and game titles from the config
             context["js_config"] = {"games": list(GAMES)}
-        elif page.key in ("jamii", "msaada", "masharti", "faragha"):
+        elif page.key in ("jamii", "jamii/klabu", "msaada", "masharti", "faragha"):
             context.update(about_pages.context(page.key))
         if page.key in ("sheria", "jifunze", "home"):
             context["summaries"] = {game: content(lang, game) for game in GAMES}
@@ -315,6 +316,7 @@ class Builder:
         }
         return {
             "game_options": options,
+            "reactions": REACTION_TEXTS,
             "days": range(1, 15),
             "default_days": 3,
             # A live table's turn limits, as the games function's options allow them (games.domain.options).

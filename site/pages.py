@@ -39,6 +39,7 @@ PAGES = (
     Page("mchezaji", "mchezaji.html"),  # Swahili "player": a player's public profile, ?id= (issue 41)
     Page("mashindano", "mashindano.html"),  # Mashindano: tournaments (issue 40)
     Page("jamii", "jamii.html"),  # community: follows and friends
+    Page("jamii/klabu", "klabu.html"),  # clubs (vilabu): joined by invite code (issue 42)
     Page("msaada", "msaada.html"),  # help
     Page("masharti", "masharti.html"),  # terms of service
     Page("faragha", "faragha.html"),  # privacy policy

@@ -215,3 +215,25 @@ PLAY_CONTEXT_MESSAGES = {
     "refusal_wrong_color_draughts": NC_("draughts", "That piece is your opponent's."),
     "refusal_blocked_draughts": NC_("draughts", "That piece cannot go there."),
 }
+
+# Reactions, not chat (functions/games/domain/reactions.py has the same keys: tests/site/test_reaction_texts.py):
+# each phrase in the page's language, so each player reads the other's reaction in their own; emoji as they are.
+REACTION_TEXTS = {
+    # TRANSLATORS: a reaction a player sends in a game (sw "Mchezo mzuri!").
+    "good_game": N_("Good game!"),
+    # TRANSLATORS: a reaction a player sends in a game (tl "Magaling!").
+    "well_played": N_("Well played!"),
+    # TRANSLATORS: a reaction a player sends in a game (sw "Hongera!").
+    "congratulations": N_("Congratulations!"),
+    # TRANSLATORS: a reaction a player sends in a game (sw "Asante!", tl "Salamat!").
+    "thanks": N_("Thank you!"),
+    # TRANSLATORS: a reaction: sympathy for the other player's bad luck (sw "Pole!").
+    "sorry": N_("Bad luck!"),
+    # TRANSLATORS: a reaction a player sends in a game: a greeting.
+    "hello": N_("Hello!"),
+    "thumbs_up": "👍",
+    "clap": "👏",
+    "smile": "🙂",
+    "wow": "😮",
+    "handshake": "🤝",
+}

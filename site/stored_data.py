@@ -69,6 +69,12 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             ),
             Attributes(("rating_change",), N_("What a rated game changed in both ratings.")),
             Attributes(
+                ("reaction", "muted"),
+                N_(
+                    "A reaction a player sent in a game (one of the fixed set, never free text), and whether a player muted the other's."
+                ),
+            ),
+            Attributes(
                 (
                     "lister",
                     "listed",
@@ -212,6 +218,8 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "list_order",
                     "games_made",
                     "wave_at",
+                    "groups",
+                    "made",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),

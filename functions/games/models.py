@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from common.players.handles import PublicId
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from games.domain.reactions import ReactionKey
 from shared_rules.names import Colour, GameName
 
 Color = Colour
@@ -134,6 +135,13 @@ class CpuTakeover(BaseModel):
     level: int = Field(description="The computer's level, 1-5.")
 
 
+class ReactionView(BaseModel):
+    seq: int = Field(description="Its place in the game's log: a page shows each reaction once.")
+    by: Color
+    reaction: ReactionKey
+    at: str
+
+
 class GameState(BaseModel):
     """A game as everyone may see it: no token, no invite code."""
 
@@ -203,8 +211,26 @@ class GameState(BaseModel):
         description="Why a game asked for rated is played casual: `repeat_pairing`, the two players have had "
         'their 3 rated games of this game in 24 hours (docs/games.md, "Fair play"); null otherwise.',
     )
+    reactions: list[ReactionView] = Field(
+        default_factory=list,
+        description="The latest reactions, oldest first (a page words each key in its own language); none that "
+        "the other player muted.",
+    )
+    reactions_muted: list[Color] = Field(default_factory=list, description="The sides that muted the other's.")
     created_at: str
     updated_at: str
+
+
+class ReactionRequest(_Request):
+    reaction: ReactionKey = Field(description="One of the fixed set; any other text is refused (422).")
+
+
+class ReactionSent(BaseModel):
+    sent: Literal[True] = True
+
+
+class MuteRequest(_Request):
+    muted: bool = Field(description="True: the other player's reactions in this game are no longer shown to you.")
 
 
 class MovePage(BaseModel):

@@ -19,6 +19,7 @@ import { boardMoves, lastMoveSquares, moveText } from "../modules/notation.js";
 import { config } from "../modules/page_config.js";
 import { onFirstUse } from "../modules/first_use.js";
 import { setUpReview } from "../modules/review_view.js";
+import { setUpReactions } from "../modules/reaction_panel.js";
 import { setUpOfflineMoves } from "../modules/offline_moves.js";
 import { inviteUrl, mySeat, rememberSeat, showGameInAddress, unwrap } from "../modules/seats.js";
 import { say } from "../modules/status_line.js";
@@ -125,6 +126,7 @@ function render(game) {
   show("resume", !over && seat && takeover && takeover.seat === seat);
   for (const [control, visible] of Object.entries(rematchControls(game, seat))) show(control, visible);
   show("follow", !!seat && opponentIsPerson(game, seat)); // the community: follow the other player
+  showReactions(game, seat, !!seat && opponentIsPerson(game, seat));
   if (!over && offer && seat) say(status, offer === seat ? m.draw_offered_by_you : m.draw_offered_to_you);
   else if (!over && seat && game.draw_declined === seat) say(status, `${m.draw_declined} ${status.textContent}`);
   // Asked for rated, played casual (the pair's rated games of the day are played): said before the first move.
@@ -321,6 +323,14 @@ export async function settle(game) {
   const seat = mySeat(game, COLOURS, storedPlayer());
   if (isLive(game) && seat && game.cpu_takeover?.seat === seat && (await act("resume", {}))) await load(game.id);
 }
+
+const reactionsPath = () => `/v1/games/${encodeURIComponent(state.id)}/reactions`;
+const showReactions = setUpReactions($(".reactions", gameBox), {
+  send: (reaction) =>
+    player().then((me) => call("POST", reactionsPath(), { body: { reaction }, token: me.token })).then(() => load(state.id)),
+  mute: (muted) =>
+    player().then((me) => call("POST", reactionsPath() + "/mute", { body: { muted }, token: me.token })).then(() => load(state.id)),
+});
 
 setUpInviteButtons(m, () => m.game_titles[state.game] || state.game, (text, kind) => say(status, text, kind));
 

@@ -4,6 +4,8 @@ the game opens on both phones, each in its own language, and they play."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.boards import after, page_config
 from tests.browser.test_jamii import PHONE, texts
 from tests.browser.test_mchezo import START, Player
@@ -31,6 +33,7 @@ def become_friends(contexts) -> tuple[Player, Player]:
     return asha, baraka
 
 
+@pytest.mark.slow  # two phones, two pages each, a game: about a minute on a shared machine
 def test_a_challenge_from_the_friends_strip_is_accepted_and_played(contexts, needs_dynamodb):
     sw, tl = texts("sw"), texts("tl")
     asha, baraka = become_friends(contexts)
@@ -73,6 +76,25 @@ def test_a_challenge_from_the_friends_strip_is_accepted_and_played(contexts, nee
     black.sees("chess", START["chess"], ["e4"])
     black.move("chess", after("chess", START["chess"], "e4"), "e5")
     white.sees("chess", START["chess"], ["e4", "e5"])
+
+    # Reactions, not chat: Asha sends "good game" in Swahili; Baraka's page words it in Tagalog.
+    sent = asha.page.locator('#game .reactions [data-reaction="good_game"]')
+    assert sent.inner_text() == sw("Good game!") == "Mchezo mzuri!"
+    sent.click()
+    asha.page.locator("#game .reaction-list li").wait_for()
+    assert asha.page.locator("#game .reaction-list li").inner_text().endswith("Mchezo mzuri!")
+    heard = baraka.page.locator("#game .reaction-list li")
+    for _ in range(3):  # his next poll brings it
+        baraka.page.clock.fast_forward(5_100)
+        try:
+            heard.wait_for(timeout=3_000)
+            break
+        except Exception:
+            continue
+    assert heard.inner_text().endswith(tl("Good game!")) and tl("Good game!") == "Magandang laro!"
+    # He mutes them in every game: his page shows none, and says so on its box.
+    baraka.page.locator("#game .mute-always").check()
+    assert baraka.page.locator("#game .reaction-list li").count() == 0
     assert not contexts.problems, contexts.problems
 
 

@@ -201,7 +201,8 @@ def snapshot() -> dict[str, list]:
         name = os.environ.get(variable)
         if name is None:  # a function's tests without that table (the puzzles' have no ratings)
             continue
-        items, params = [], {"TableName": name, "ConsistentRead": True}
+        items: list[dict[str, Any]] = []
+        params = {"TableName": name, "ConsistentRead": True}
         while True:
             answer = store.client().scan(**params)
             items.extend(store.from_item(item) for item in answer["Items"])

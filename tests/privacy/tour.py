@@ -31,6 +31,9 @@ def walk(games_handler, puzzles_handler, push_handler, community_handler) -> Non
     created = api.create(white["token"], "chess", "white", rated=True).body
     game_id = created["game"]["id"]
     assert api.join(black["token"], game_id, created["invite"]["code"]).status == 200
+    reaction = {"reaction": "good_game"}
+    assert api.call("POST", f"/v1/games/{game_id}/reactions", reaction, token=black["token"]).status == 200
+    assert api.call("POST", f"/v1/games/{game_id}/reactions/mute", {"muted": True}, token=white["token"]).status == 200
     api.play(game_id, {"white": white["token"], "black": black["token"]}, FOOLS_MATE)
     assert api.call("POST", f"/v1/games/{game_id}/rematch", {"action": "offer"}, token=white["token"]).status == 200
     assert api.call("POST", f"/v1/games/{game_id}/review", {}, token=white["token"]).status in (200, 202)

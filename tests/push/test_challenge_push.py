@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.push.test_notify import subscribe
+from tests.push.test_notify import stream, subscribe  # noqa: F401 - the stream fixture
 
 
 @pytest.fixture
@@ -39,3 +39,16 @@ def test_a_challenge_is_pushed_to_the_friend_in_their_language(games_api, push_a
     }
     assert delivery.json["url"] == f"/tl/jamii/#challenge={sent.body['id']}"
     assert delivery.json["tag"] == f"challenge:{sent.body['id']}"
+
+
+def test_a_reaction_is_never_pushed(games_api, push_api, push_service, stream):  # noqa: F811
+    game_id, seats = games_api.start_game()
+    stream.flush()
+    black = subscribe(push_api, push_service, seats["black"], lang="sw")
+    sent = games_api.call("POST", f"/v1/games/{game_id}/reactions", {"reaction": "good_game"}, token=seats["white"])
+    assert sent.status == 200
+    assert stream.flush() == {"batchItemFailures": []}
+    games_api.play(game_id, seats, ["e4"])  # a move after it is pushed: the stream works, the reaction was skipped
+    stream.flush()
+    push_service.wait_for(1)
+    assert [delivery.json["kind"] for delivery in push_service.deliveries(black.endpoint)] == ["your_move"]

@@ -113,7 +113,8 @@ def snapshot() -> dict[str, list]:
 
     tables = {}
     for logical, variable in (("PlayersTable", "PLAYERS_TABLE"), ("PuzzleProgressTable", "PUZZLES_TABLE")):
-        items, params = [], {"TableName": os.environ[variable], "ConsistentRead": True}
+        items: list[dict[str, Any]] = []
+        params = {"TableName": os.environ[variable], "ConsistentRead": True}
         while True:
             answer = store.client().scan(**params)
             items.extend(store.from_item(item) for item in answer["Items"])

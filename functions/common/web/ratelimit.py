@@ -140,6 +140,11 @@ LIMITS: dict[str, Limit] = {
     "challenges": Limit(
         "challenges", capacity=10, per_second=1 / 60, per_player=True, address_capacity=40, address_per_second=0.1
     ),
+    # Reactions in a game (functions/games/handler/reactions.py): 5 at once, then one every 10 s a player; an
+    # address 30, then one every 2 s.
+    "reactions": Limit(
+        "reactions", capacity=5, per_second=0.1, per_player=True, address_capacity=30, address_per_second=0.5
+    ),
     # Download my data (functions/community): a few reads of every table; 5 at once, then one a minute.
     "data_exports": Limit("data_exports", capacity=5, per_second=1 / 60, per_player=True, address_capacity=20),
     # Clubs (functions/clubs): made, joined (a wrong code too), left, a member removed, a code renewed: 20 at once,
@@ -178,6 +183,7 @@ LIMITED_ROUTES: dict[tuple[str, str], str] = {
     ("delete", "/v1/clubs/{id}/members/{member}"): "clubs",
     ("post", "/v1/players/me/challenges"): "challenges",
     ("post", "/v1/players/me/challenges/{id}"): "challenges",
+    ("post", "/v1/games/{id}/reactions"): "reactions",
 }
 DESCRIPTIONS = {
     "players": "new players from your network",
@@ -201,6 +207,7 @@ DESCRIPTIONS = {
     "data_exports": "downloads of your data",
     "clubs": "club changes",
     "challenges": "challenges sent or answered",
+    "reactions": "reactions sent",
 }
 
 

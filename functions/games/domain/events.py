@@ -153,6 +153,22 @@ class ReviewAsked(Event):
     kind: ClassVar[str] = "ask_review"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Reacted(Event):
+    """A player sent a reaction (``games.domain.reactions``): one of the fixed set, by its key."""
+
+    kind: ClassVar[str] = "react"
+    reaction: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReactionsMuted(Event):
+    """A player muted (or heard again) the other player's reactions in this game."""
+
+    kind: ClassVar[str] = "mute_reactions"
+    muted: bool
+
+
 AnyEvent: TypeAlias = (
     Created
     | Joined
@@ -170,6 +186,8 @@ AnyEvent: TypeAlias = (
     | ComputerTookOver
     | Resumed
     | ReviewAsked
+    | Reacted
+    | ReactionsMuted
     | SeekAccepted
     | SeekWithdrawn
 )

@@ -16,6 +16,8 @@ from games.domain.events import (
     Event,
     Joined,
     Moved,
+    Reacted,
+    ReactionsMuted,
     RematchDeclined,
     Rematched,
     RematchOffered,
@@ -29,6 +31,7 @@ from games.domain.events import (
 )
 from games.domain.head import LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other, turn_length_ms
 from games.domain.positions import options_key, play_notation, remember, rules_for
+from games.domain.reactions import Reaction, kept
 
 
 def apply(head: GameHead | None, event: Event) -> GameHead:
@@ -116,7 +119,18 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
         return _with_level(head, event.by, None)
     if isinstance(event, ReviewAsked):
         return replace(head, review_asked=True)
+    if isinstance(event, (Reacted, ReactionsMuted)):
+        return _reactions_changed(head, event)
     raise ValueError(f"unknown event {type(event).__name__}")
+
+
+def _reactions_changed(head: GameHead, event: Reacted | ReactionsMuted) -> GameHead:
+    assert event.by is not None
+    if isinstance(event, ReactionsMuted):
+        muted = head.reactions_muted | {event.by} if event.muted else head.reactions_muted - {event.by}
+        return replace(head, reactions_muted=muted)
+    reaction = Reaction(event.seq, event.by, event.reaction, event.at)  # type: ignore[arg-type]
+    return replace(head, reactions=kept(head.reactions, reaction))
 
 
 def _ended(head: GameHead, event: DrawAccepted | Resigned | TimeoutClaimed | Aborted) -> GameHead:

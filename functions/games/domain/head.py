@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from games.domain.positions import DamagedHead, options_key, restore, rules_for
 from games.domain.rating_change import RatingChange
+from games.domain.reactions import Reaction
 from shared_rules import Game, Position, Snapshot
 from shared_rules.names import COLOURS, Colour
 
@@ -136,6 +137,9 @@ class GameHead:
     #: Why a game asked for rated is played casual ("repeat_pairing": the pair's rated games of the day are
     #: played), shown before the first move; None otherwise.
     casual_reason: str | None = None
+    #: The latest reactions (``games.domain.reactions``), oldest first, and the sides that muted the other's.
+    reactions: tuple[Reaction, ...] = ()
+    reactions_muted: frozenset[Color] = frozenset()
     #: A live table's two ratings in its game when it started (white, black): Tazama's order and rows.
     seat_ratings: tuple[int, int] | None = None
 

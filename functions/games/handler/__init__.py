@@ -30,6 +30,7 @@ from games.handler import blocks as blocking
 from games.handler import history as history_routes
 from games.handler import lobby as lobby_routes
 from games.handler import ratings as rating_routes
+from games.handler import reactions as reaction_routes
 from games.handler import watch as watch_routes
 from games.handler.dependencies import Games, Reviews, export_cache, recent_heads
 from games.handler.dependencies import game_repository as game_repository  # the tests override it here
@@ -101,6 +102,7 @@ def create_app() -> Api:
     app.include_router(player_routes.router)  # POST /v1/players, PATCH /v1/players/me
     app.include_router(router)
     app.include_router(blocking.router)  # /v1/players/me/blocks
+    app.include_router(reaction_routes.router)  # /v1/games/{id}/reactions
     app.include_router(lobby_routes.router)  # /v1/seeks
     app.include_router(history_routes.router)  # /v1/players/me/history, /v1/players/{id}/games
     app.include_router(watch_routes.router)  # /v1/games/live

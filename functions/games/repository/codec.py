@@ -31,6 +31,8 @@ from games.domain import (
     Joined,
     Moved,
     PlayedMove,
+    Reacted,
+    ReactionsMuted,
     RematchDeclined,
     Rematched,
     RematchOffered,
@@ -45,6 +47,7 @@ from games.domain import (
     TimeoutClaimed,
 )
 from games.domain.rating_change import RatingChange
+from games.domain.reactions import Reaction
 from games.repository.upgrade import SCHEMA_VERSION
 from games.watch.domain import air_keys
 from shared_rules import Snapshot
@@ -71,6 +74,8 @@ _EVENTS: dict[str, type[AnyEvent]] = {
         ComputerTookOver,
         Resumed,
         ReviewAsked,
+        Reacted,
+        ReactionsMuted,
         SeekAccepted,
         SeekWithdrawn,
     )
@@ -111,6 +116,10 @@ def event_record(event: AnyEvent) -> Record:
         record.update(seat=event.seat, level=event.level)
     elif isinstance(event, Aborted):
         record["reason"] = event.reason
+    elif isinstance(event, Reacted):
+        record["reaction"] = event.reaction
+    elif isinstance(event, ReactionsMuted):
+        record["muted"] = event.muted
     return {key: value for key, value in record.items() if value is not None}
 
 
@@ -152,8 +161,20 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
         return ComputerTookOver(**common, seat=record["seat"], level=int(record["level"]))
     if kind == "abort":
         return Aborted(**common, reason=record.get("reason", "aborted"))
+    if kind == "react":
+        return Reacted(**common, reaction=str(record["reaction"]))
+    if kind == "mute_reactions":
+        return ReactionsMuted(**common, muted=bool(record["muted"]))
     plain: Callable[..., AnyEvent] = _EVENTS[kind]  # the events with no fields of their own
     return plain(**common)
+
+
+def _reaction_record(reaction: Reaction) -> Record:
+    return {"seq": reaction.seq, "by": reaction.by, "key": reaction.key, "at": reaction.at}
+
+
+def _reaction_from(record: Mapping[str, Any]) -> Reaction:
+    return Reaction(int(record["seq"]), str(record["by"]), record["key"], int(record["at"]))
 
 
 def _seat_record(seat: Seat | None) -> Record | None:
@@ -238,6 +259,8 @@ def head_record(head: GameHead) -> Record:
         "seek": _seek_record(head.seek),
         "cpu_played": sorted(head.cpu_played) or None,
         "casual_reason": head.casual_reason,
+        "reactions": [_reaction_record(reaction) for reaction in head.reactions] or None,
+        "reactions_muted": sorted(head.reactions_muted) or None,
         "seat_ratings": list(head.seat_ratings) if head.seat_ratings else None,
         "schema_version": SCHEMA_VERSION,
     }
@@ -297,6 +320,8 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             seek=_seek_from(record.get("seek")),
             cpu_played=frozenset(record.get("cpu_played") or ()),
             casual_reason=record.get("casual_reason"),
+            reactions=tuple(_reaction_from(item) for item in record.get("reactions") or ()),
+            reactions_muted=frozenset(record.get("reactions_muted") or ()),
             seat_ratings=_ratings_pair(record.get("seat_ratings")),
         )
     except (KeyError, TypeError, ValueError) as error:

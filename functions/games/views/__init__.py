@@ -58,6 +58,12 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "review": head.review(),
         "abortable": head.abortable,
         "casual_reason": head.casual_reason,
+        "reactions": [
+            {"seq": item.seq, "by": item.by, "reaction": item.key, "at": iso(item.at)}
+            for item in head.reactions
+            if other(item.by) not in head.reactions_muted  # type: ignore[arg-type]
+        ],
+        "reactions_muted": sorted(head.reactions_muted),
         "created_at": iso(head.created),
         "updated_at": iso(head.updated),
     }

@@ -1,0 +1,61 @@
+"""The reactions routes (``/v1/games/{id}/reactions``): a player of the game sends one of the fixed set, or mutes
+the other player's in this game (``games.service.reactions``). No free text: any other body is refused (422)."""
+
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.depends import Depends
+from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.web.api import JSON
+from common.web.auth import CurrentPlayer
+from common.web.depends import rate_limiter
+from common.web.models import route_errors
+from common.web.ratelimit import RateLimiter
+
+from games.handler.dependencies import Games
+from games.models import MuteRequest, ReactionRequest, ReactionSent
+from games.service.reactions import Reactions
+
+router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+
+_errors = route_errors(
+    {
+        403: "You hold no seat in that game.",
+        404: "No such game.",
+        409: "The other seat is the computer's or empty, or you blocked the other player.",
+        422: "Not one of the reactions (there is no free text), or the request is wrong.",
+        429: "Too many reactions from your network or by you; try again after `Retry-After` seconds.",
+    }
+)
+Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
+
+
+@router.post(
+    "/v1/games/{id}/reactions",
+    summary="Send a reaction",
+    description="One of a fixed set of emoji and preset phrases, by its key; the other player's page words a "
+    "phrase in its own language. It comes with the game's updates and is never pushed. A reaction the other "
+    "player muted or cannot receive is answered the same and not shown.",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 409, 422, 429, 503),
+)
+def send_reaction(
+    id: str, request: ReactionRequest, player: CurrentPlayer, games: Games, limiter: Limiter
+) -> Response[ReactionSent]:
+    limiter.charge("reactions")
+    Reactions(games.log, games.players).react(player, id, request.reaction)
+    return Response(HTTPStatus.OK, JSON, ReactionSent(), headers={"Cache-Control": "no-store"})
+
+
+@router.post(
+    "/v1/games/{id}/reactions/mute",
+    summary="Mute the other player's reactions",
+    description='`{"muted": true}`: their reactions in this game are no longer shown to you; `false` shows them '
+    "again. Muting them for good is the page's own setting, kept in your browser with your token.",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 422, 503),
+)
+def mute_reactions(id: str, request: MuteRequest, player: CurrentPlayer, games: Games) -> Response[MuteRequest]:
+    Reactions(games.log, games.players).mute(player, id, request.muted)
+    return Response(HTTPStatus.OK, JSON, MuteRequest(muted=request.muted), headers={"Cache-Control": "no-store"})
