@@ -42,6 +42,11 @@ class BoardEntry(BaseModel):
     name: str | None = Field(description="The player's display name (null for an unnamed player).")
     rating: int
     games: int = Field(description="The player's rated games of this game.")
+    lookalike: int | None = Field(
+        default=None,
+        description="Another name on this list looks the same (the same Unicode confusables skeleton, UTS #39): "
+        "the number shown after this one (2, 3, ...) to tell them apart; null for a name that stands apart.",
+    )
 
 
 class Leaderboard(BaseModel):

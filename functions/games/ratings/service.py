@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common.persistence.deadline import StoreUnavailable
+from common.players.lookalikes import lookalike_numbers
 
 from games.domain import COLORS, GameHead, other
 from games.domain.rating_change import RatingChange, SideChange
@@ -107,9 +108,16 @@ class GameRatings:
     def board(self, game: str) -> list[dict[str, Any]]:
         """The leaderboard of ``game``: one Query on the maintained index."""
         listed = self.store.board(game, self.now_ms(), BOARD_READ)[:BOARD_SIZE]
+        numbers = lookalike_numbers([rating.name for rating in listed])
         return [
-            {"id": rating.player_id, "name": rating.name, "rating": round(rating.rating.rating), "games": rating.games}
-            for rating in listed
+            {
+                "id": rating.player_id,
+                "name": rating.name,
+                "rating": round(rating.rating.rating),
+                "games": rating.games,
+                "lookalike": number,
+            }
+            for rating, number in zip(listed, numbers, strict=True)
         ]
 
 
