@@ -217,6 +217,8 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "list_order",
                     "games_made",
                     "wave_at",
+                    "groups",
+                    "made",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),
