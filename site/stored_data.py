@@ -44,6 +44,12 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             Attributes(("name",), N_("The name you chose, shown to your opponents (optional).")),
             Attributes(("puzzles",), N_("Your puzzle rating, streak and recent puzzles.")),
             Attributes(("blocks",), N_("The players you blocked, so they cannot reach you.")),
+            Attributes(
+                ("country", "country_hidden"),
+                N_(
+                    "The country you were in when you started (from the network, never asked), and whether you hid it from everyone else."
+                ),
+            ),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),

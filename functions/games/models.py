@@ -103,7 +103,8 @@ class Status(BaseModel):
     )
     reason: str | None = Field(
         description="Why the game ended: a rules reason (`checkmate`, `no_pieces`, `three_kings_countdown` ...), "
-        "or `resignation`, `agreement`, `timeout`, `aborted`, `abandoned`; null while ongoing."
+        "or `resignation`, `agreement`, `timeout`, `aborted`, `no_show` (aborted: the side to move never came), "
+        "`abandoned`; null while ongoing."
     )
 
 
