@@ -59,8 +59,9 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "live": ("games", "tournaments"),
     # Follow the other player of a game: the community reads the game's head with the games repository.
     "community": ("games", "push"),
-    # A league's games are made through the games function's own GameLog (tournaments/seated.py).
-    "tournaments": ("games",),
+    # A league's games are made through the games function's own GameLog (tournaments/seated.py); its pushes go
+    # through notify's Web Push sender to push's subscriptions (tournaments/pushes.py).
+    "tournaments": ("games", "notify", "push"),
     # A club's leaderboards read the members' game ratings with the games' ratings repository.
     "clubs": ("games",),
 }
@@ -180,6 +181,7 @@ PACKAGE_DATA: dict[str, Callable[[Path], Path]] = {
     "api_fallback": write_route_table,
     "notify": copy_catalogs,
     "review": copy_review_data,
+    "tournaments": copy_catalogs,  # the pushes' texts
 }
 
 #: Pure-Python requirements published as source only: built here into wheels (any platform), since the
