@@ -107,7 +107,8 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("An open challenge in the lobby: its game, its terms and when it lapses."),
             ),
             Attributes(
-                ("air_game", "air_order"), N_("A game being played now, for the Watch list (public games only).")
+                ("air_game", "air_order", "seat_ratings"),
+                N_("A game being played now, for the Watch list (public games only)."),
             ),
             Attributes(("reminder_hour", "reminder_due"), N_("When a correspondence move is due, to send a reminder.")),
             Attributes(("schema_version",), LAYOUT),
