@@ -304,6 +304,9 @@ class GameSummary(BaseModel):
 
 class OnAirPlayer(BaseModel):
     name: str | None
+    rating: int | None = Field(
+        default=None, description="A live table's player: their rating in the game when the table started."
+    )
 
 
 class OnAirGame(BaseModel):
@@ -320,7 +323,9 @@ class OnAirGame(BaseModel):
 
 class LiveGames(BaseModel):
     game: GameName
-    games: list[OnAirGame] = Field(description="At most 50: live tables first, the latest active first.")
+    games: list[OnAirGame] = Field(
+        description="At most 50: live tables first, the top-rated first; then the latest active first."
+    )
 
 
 class GameList(BaseModel):

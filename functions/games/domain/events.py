@@ -24,6 +24,9 @@ class Event:
     #: Set on the event that starts a rated game (a join, a taken seek, a rematch's creation) when the pair has
     #: had its rated games of the day: the game is played casual (docs/games.md, "Fair play").
     casual: bool = False
+    #: Set on the event that starts a live table between two people: each side's rating in the game then
+    #: (white, black), so Tazama lists the top-rated tables first with no read of the ratings (``games.watch``).
+    seat_ratings: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
