@@ -29,8 +29,8 @@ from shared_rules.names import COLOURS
 #: 5: fair play (the event ``abort``, with ``reason``; the head's ``cpu_played`` and ``casual_reason``; ``casual``
 #: on the event that starts a game): a new kind and fields only. A record before it has none of them: no side
 #: stood in for, a game rated as it was asked for.
-#: 6: reactions (the events ``react``, ``mute_reactions``; the head's ``reactions`` and ``reactions_muted``): new
-#: kinds and fields only.
+#: 6: reactions (the events ``react``, ``mute_reactions``; the head's ``reactions`` and ``reactions_muted``) and
+#: "Delete my data" (the event ``forget_seat``): new kinds and fields only.
 SCHEMA_VERSION = 6
 
 Record = dict[str, Any]
