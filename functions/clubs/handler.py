@@ -107,7 +107,11 @@ def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[Club
     description=f"With the code of its invite. At most {MAX_MEMBERS} members a club and {MAX_CLUBS} clubs a "
     "player, however many join at once. A member joining again answers 200.",
     tags=["clubs"],
-    responses={**_club(201, "Joined: the club."), **_errors(401, 403, 404, 409, 422, 429, 503)},
+    responses={
+        **_club(200, "A member already: the club, unchanged."),
+        **_club(201, "Joined: the club."),
+        **_errors(401, 403, 404, 409, 422, 429, 503),
+    },
 )
 def join_club(
     id: str, request: ClubJoinRequest, player: CurrentPlayer, service: Service, limiter: Limiter

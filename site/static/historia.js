@@ -21,6 +21,7 @@ for (const option of /** @type {HTMLOptionElement[]} */ ([...document.querySelec
 }
 const search = location.search;
 const params = new URLSearchParams(search);
+if (params.get("player")) Object.assign(texts, { win: texts.theirWin, loss: texts.theirLoss });
 let cursor = null;
 
 for (const name of ["game", "result", "kind"]) {

@@ -43,6 +43,13 @@ async function show(game) {
       link.href = `${section.dataset.profileUrl}?id=${encodeURIComponent(p.id)}`;
       link.textContent = p.name || unnamed;
       tr.children[1].append(link);
+      if (p.lookalike) {
+        // another name on this list looks the same (fair play): a short number tells them apart
+        const mark = document.createElement("span");
+        mark.className = "lookalike";
+        mark.textContent = " " + p.lookalike;
+        tr.children[1].append(mark);
+      }
       return tr;
     }));
     status.textContent = board.players.length ? "" : section.dataset.empty || "";

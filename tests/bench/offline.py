@@ -8,6 +8,7 @@ import statistics
 import time
 
 from tests.bench.common import heading
+from tests.checks import known
 
 #: The link of the issue: 400 kbit/s down (and up), 400 ms latency, in Chromium's network emulation.
 SLOW_LINK = {"offline": False, "latency": 400, "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8}
@@ -214,7 +215,9 @@ def _bench_offline_pack(browser, origin: str, proxy, site) -> None:
     cached = page.evaluate(
         "caches.open('ubao-pages').then(c => c.keys()).then(k => k.map(r => new URL(r.url).pathname))"
     )
-    shell = json_module.loads(re.search(r"const SETTINGS = (\{.*?\});", (site.site_dir / "sw.js").read_text()).group(1))
+    shell = json_module.loads(
+        known(re.search(r"const SETTINGS = (\{.*?\});", (site.site_dir / "sw.js").read_text())).group(1)
+    )
     shell_bytes = sum(
         len(brotli.compress((site.site_dir / url.lstrip("/")).read_bytes()))
         if (site.site_dir / url.lstrip("/")).stat().st_size >= 1000

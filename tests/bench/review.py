@@ -17,6 +17,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 for _path in (ROOT, ROOT / "functions"):
@@ -57,7 +58,8 @@ def played_game(name: str, plies: int = PLIES) -> list[str]:
     for seed in range(50):
         rng = random.Random(f"review bench {name} {seed}")
         searcher = Searcher(model_for(name))
-        position, moves = game.start(), []
+        position = game.start()
+        moves: list[Any] = []
         while len(moves) < plies and not position.status().is_over:
             state = position.board if isinstance(position, ChessPosition) else position.state
             if rng.random() < 1 / 8:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,7 +86,7 @@ class Contexts:
 
     def __init__(self, browser, origin: str):
         self.browser, self.origin = browser, origin
-        self.contexts = []
+        self.contexts: list[Any] = []
         self.problems: list[str] = []  # console errors, uncaught exceptions, failed requests, HTTP errors
 
     def new(self, **options):

@@ -39,7 +39,8 @@ class InFlight:
     """The page's requests not answered yet: a reload waits for them (it would abort them)."""
 
     def __init__(self, page):
-        self.page, self.pending = page, set()
+        self.page = page
+        self.pending: set[str] = set()
         page.on("request", lambda request: self.pending.add(request))
         page.on("requestfinished", lambda request: self.pending.discard(request))
         page.on("requestfailed", lambda request: self.pending.discard(request))

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.browser.harness import http
+from tests.browser.harness import build_site_module, http
 
 PHONE = {"width": 360, "height": 740}
 
@@ -21,6 +21,16 @@ def a_game(origin: str, asha: dict, baraka: dict, moves: list[str], loser: dict 
     if loser is not None:
         http(origin, "POST", f"/v1/games/{game_id}/resign", None, loser["token"])
     return game_id
+
+
+def said_of_him(lang: str, text: str) -> None:
+    """Baraka's won and lost game, on his page, said of him (sw "Ameshinda"), not as the reader's own result
+    (sw "Umeshinda": "you have won", which told Asha that his win was hers)."""
+    t = build_site_module().translations(lang)
+    for result in ("Won", "Lost"):
+        theirs, own = t.pgettext("another player's result", result), t.gettext(result)
+        assert theirs in text and theirs != result
+        assert theirs == own or own not in text
 
 
 @pytest.mark.parametrize("lang", ["sw", "tl"])
@@ -72,9 +82,11 @@ def test_open_the_history_filter_by_losses_and_step_through_the_game(contexts, n
     assert all(str(n) in between.inner_text() for n in (1, 0))
     recent = page.locator("#profile .profile-recent li a")
     assert recent.count() == 3 and recent.first.get_attribute("data-game") == going_on
+    said_of_him(lang, page.locator("#profile .profile-recent").inner_text())
     all_games = page.locator("#profile .all-games")
     assert all_games.get_attribute("href").endswith(f"?player={baraka['player_id']}")
     all_games.click()
     rows.nth(2).wait_for()
     assert rows.count() == 3  # his public games, read without a token
+    said_of_him(lang, page.locator("#history").inner_text())
     assert not contexts.problems, contexts.problems

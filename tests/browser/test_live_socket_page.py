@@ -12,6 +12,7 @@ from shared_rules import get_game
 from tests.browser.boards import after
 from tests.browser.harness import http
 from tests.browser.test_mchezo import Player
+from tests.checks import known
 
 PHONE = {"width": 360, "height": 740}
 GAME = "chess"
@@ -29,7 +30,7 @@ def live_game(asha: Player, baraka: Player) -> str:
     asha.page.locator("#game").wait_for(state="visible")
     asha.wait_status(asha.messages["waiting_opponent"])
     baraka.join(asha.page.locator("#invite-link").input_value())
-    return re.search(r"game=([\w-]+)", asha.page.url).group(1)
+    return known(re.search(r"game=([\w-]+)", asha.page.url)).group(1)
 
 
 def watch_the_wire(player: Player) -> dict:

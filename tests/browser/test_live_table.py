@@ -14,6 +14,7 @@ from shared_rules import get_game
 from tests.browser.boards import after
 from tests.browser.harness import http
 from tests.browser.test_mchezo import Player
+from tests.checks import known
 
 PHONE = {"width": 360, "height": 740}
 GAME = "tanzanian"
@@ -66,7 +67,7 @@ def test_two_phones_play_a_live_table_and_the_computer_keeps_an_absent_seat(cont
     link = create_live_game(asha)
     baraka.join(link)
     game_url = asha.page.url
-    game_id = re.search(r"game=([\w-]+)", game_url).group(1)
+    game_id = known(re.search(r"game=([\w-]+)", game_url)).group(1)
 
     # A fresh turn of 30 seconds, read a moment after it began: on a busy machine that moment is a few
     # seconds of real time, so any count above 20 says the turn is new (the one that ran out reads 0).

@@ -81,7 +81,9 @@ def test_the_leaderboard_page_lists_the_best_on_a_phone(contexts, rated_players,
     first = rows.nth(0).locator("td").all_inner_texts()
     assert first == ["1", "Asha", str(ratings["rating"]), str(GAMES_TO_QUALIFY)]
     assert rows.nth(1).locator("td").nth(1).inner_text() == LONGEST_NAME
-    assert page.locator("h1").inner_text() == t.gettext("Leaderboard") != "Leaderboard"
+    # The page is called what the menu calls it (sw "Orodha ya Ubora", tl "Listahan ng rating"): one name.
+    assert page.locator("h1").inner_text() == t.gettext("Rating list") != "Rating list"
+    assert page.locator("header details.menu a[href$='/vinara/']").text_content().strip() == t.gettext("Rating list")
     headings = page.locator("#leaderboard th").all_inner_texts()
     assert headings[1:] == [t.gettext("Player"), t.gettext("Rating"), t.gettext("Rated games")]
     assert page.locator(".board-title").inner_text() == t.gettext("Tanzanian draughts")
@@ -90,7 +92,7 @@ def test_the_leaderboard_page_lists_the_best_on_a_phone(contexts, rated_players,
     page.locator(".board-tabs a[data-game=chess]").click()
     page.wait_for_url("**?game=chess")
     status = page.locator("#leaderboard .status")
-    status.filter(has_text=t.gettext("No one is on this leaderboard yet: play rated games to get on it.")).wait_for()
+    status.filter(has_text=t.gettext("No one is on this rating list yet: play rated games to get on it.")).wait_for()
     assert page.locator("#leaderboard tbody tr").count() == 0
     # The tabs: 44 px to tap, the chosen one marked apart from the others.
     tabs = page.locator(".board-tabs a")

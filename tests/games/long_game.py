@@ -98,7 +98,9 @@ def chess_moves(plies: int, seed: int = 7) -> list[str]:
     since the last irreversible move, a pawn move before the fifty-move rule. Wrote ``LONG_CHESS``."""
     import chess
 
-    board, chooser, seen, moves = chess.Board(), random.Random(seed), set(), []
+    board, chooser = chess.Board(), random.Random(seed)
+    seen: set[str] = set()
+    moves: list[str] = []
 
     def key() -> str:
         return " ".join(board.fen().split()[:4])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeoutError
@@ -31,7 +32,7 @@ def fault(operation: str, error: BaseException | None = None, when=lambda params
         },
         operation,
     )
-    failed = []
+    failed: list[Any] = []
 
     def inject(params, **_):
         if len(failed) < times and when(params):
@@ -208,7 +209,7 @@ def test_a_whole_game_with_a_fault_at_each_call(api, failing_call):
 @contextmanager
 def answer_lost(operation: str, when=lambda params: True):
     """The store does ``operation`` but its answer never arrives (a read timeout after the write landed)."""
-    lost = []
+    lost: list[Any] = []
 
     def drop(params, **_):
         if not lost and when(params):

@@ -32,7 +32,8 @@ def test_each_page_carries_the_position_after_each_of_its_moves(api):
     for san in OPENING:
         board.push_san(san)
         expected.append(board.fen())
-    moves, fens = [], []
+    moves: list[str] = []
+    fens: list[str] = []
     for page in reversed(pages):
         assert page["moves_from"] == len(moves) and len(page["fens"]) == len(page["moves"])
         moves += page["moves"]

@@ -108,3 +108,24 @@ def test_a_club_of_real_players_is_listed_once_they_are_established(api, clock):
     assert all(len(games.rating(player).opponents_met()) >= BOARD_OPPONENTS for player in players)
     on_list = listed(api)
     assert sorted(on_list) == players and on_list[:2] == ["p0", "p1"]
+
+
+def test_a_look_alike_of_a_listed_name_gets_a_number_on_the_list(moto_tables, clock):
+    """The attack: `Аsha` beside `Asha` was #1 and #2. A name mixing the scripts is refused at naming
+    (tests/games/test_players.py); one wholly Cyrillic (`Аѕһа`) is shown with a 2 after it, even placed first."""
+    from games import handler
+
+    store = InMemoryRatings()
+    api = Api(Function(handler, {**on_clock(clock), rating_repository: lambda: store}))
+    games = Games(clock, store)
+    # Each beats those after her; after 4 rounds all but the first are listed (as in the club above).
+    club = ["Baraka", "\u0410\u0455\u04bb\u0430", "Asha", "Juma", "Neema", "Zawadi", "Rehema"]
+    for _day in range(4):
+        for white, black in itertools.combinations(club, 2):
+            games.play(white, black, "white")
+        clock.advance(days=1)
+    board = api.call("GET", "/v1/leaderboard", query={"game": "chess"}).body["players"]
+    shown = {entry["name"]: entry["lookalike"] for entry in board}
+    assert shown["\u0410\u0455\u04bb\u0430"] == 2 and shown["Asha"] is None
+    assert [entry["name"] for entry in board][0] == "\u0410\u0455\u04bb\u0430"  # placed above, numbered all the same
+    assert all(number is None for name, number in shown.items() if name not in ("Asha", "\u0410\u0455\u04bb\u0430"))

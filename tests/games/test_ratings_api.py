@@ -117,7 +117,13 @@ def test_casual_games_and_timeouts(api, clock):
     game_id, tokens = api.start_game("tanzanian")
     assert api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"]).body["rating_change"] is None
     white_id = api.get(game_id).body["players"]["white"]["player_id"]  # the handle, as every answer shows it
-    assert me(api, tokens["white"]) == {"player_id": white_id, "name": "Asha", "ratings": {}}
+    assert me(api, tokens["white"]) == {
+        "player_id": white_id,
+        "name": "Asha",
+        "country": None,  # no CloudFront-Viewer-Country header here
+        "country_hidden": False,
+        "ratings": {},
+    }
     rated_id, rated_tokens, _ = rated_game(api, "tanzanian")
     api.play(rated_id, rated_tokens, [api.get(rated_id).body["legal_moves"][0]])
     clock.advance(days=4)
@@ -156,7 +162,13 @@ def test_the_leaderboard_lists_the_eligible_best_first(api, clock):
     answer = api.call("GET", "/v1/leaderboard", query={"game": "chess"})
     assert answer.status == 200 and answer.headers["cache-control"] == "public, max-age=60"
     players = answer.body["players"]
-    assert len(players) == 50 and players[0] == {"id": "p54", "name": "P54", "rating": 1554, "games": 12}
+    assert len(players) == 50 and players[0] == {
+        "id": "p54",
+        "name": "P54",
+        "rating": 1554,
+        "games": 12,
+        "lookalike": None,
+    }
     assert [player["rating"] for player in players] == list(range(1554, 1504, -1))
     assert api.call("GET", "/v1/leaderboard", query={"game": "english"}).body == {"game": "english", "players": []}
 
@@ -226,6 +238,6 @@ def test_an_idle_player_drops_off_the_leaderboard(api, clock):
     weeks = glicko2.periods_below(near.rating, 100.0)
     clock.advance(days=7 * weeks - 1)
     listed = api.call("GET", "/v1/leaderboard", query={"game": "chess"}).body["players"]
-    assert listed == [{"id": "near", "name": "Near", "rating": 1900, "games": 12}]
+    assert listed == [{"id": "near", "name": "Near", "rating": 1900, "games": 12, "lookalike": None}]
     clock.advance(days=1)  # its deviation reaches 100 well inside the 90 days of its games
     assert api.call("GET", "/v1/leaderboard", query={"game": "chess"}).body["players"] == []

@@ -19,6 +19,7 @@ from common.persistence import store
 
 from local.dynamodb import Dynalite, create_tables, node_executable, table_definitions
 from local.template import ROOT
+from tests.checks import known
 from tests.games.client import Api
 
 pytestmark = pytest.mark.skipif(node_executable() is None, reason="Node.js is not installed: dynalite needs it")
@@ -91,8 +92,8 @@ def _start_runner(data_dir) -> tuple[subprocess.Popen, str]:
         [sys.executable, "-m", "local.runner", "--port", "0", "--quiet"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment,
     )  # fmt: skip
-    first = process.stdout.readline()
-    assert first.startswith("ubao is running on "), first + process.stderr.read()
+    first = known(process.stdout).readline()
+    assert first.startswith("ubao is running on "), first + known(process.stderr).read()
     return process, first.split(" on ", 1)[1].strip().rstrip("/")
 
 

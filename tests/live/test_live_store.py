@@ -8,6 +8,7 @@ from common.players.handles import player_id_of
 from live.domain import Connection, Follower, Ticket, tournament_topic
 from live.repository import DynamoLive, InMemoryLive
 
+from tests.checks import known
 from tests.games.client import Api, invoke
 from tests.live.conftest import use_live_table
 from tests.stores import STORES
@@ -85,7 +86,7 @@ def test_the_ticket_route_gives_a_ticket_for_a_player_or_a_watcher(live_api, han
     stored = DynamoLive()
     from live.domain import ticket_hash
 
-    assert stored.take_ticket(ticket_hash(mine.body["ticket"])).player_id == player_id_of(asha["player_id"])
-    assert stored.take_ticket(ticket_hash(anonymous.body["ticket"])).player_id is None
+    assert known(stored.take_ticket(ticket_hash(mine.body["ticket"]))).player_id == player_id_of(asha["player_id"])
+    assert known(stored.take_ticket(ticket_hash(anonymous.body["ticket"]))).player_id is None
     wrong = invoke(app, "LiveTicketsFunction", "POST", "/v1/live/tickets", token="ubao_" + "x" * 43)
     assert (wrong.status, wrong.code) == (401, "unauthorized")

@@ -15,6 +15,7 @@ import os
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,7 +146,7 @@ def test_draughts_sets_are_spread_over_ratings_and_motifs(game):
     made_by_this_generator(game)
     puzzles = SETS[game]
     total = len(puzzles)
-    bands = {}
+    bands: dict[Any, Any] = {}
     for puzzle in puzzles:
         bands[band_of(puzzle["rating"])] = bands.get(band_of(puzzle["rating"]), 0) + 1
     assert set(bands) == set(range(600, 2400, 200)), bands  # every 200-point band from 600 to 2400

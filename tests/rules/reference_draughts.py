@@ -20,7 +20,7 @@ A move is (origin, destination, frozenset of captured squares).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 DIAGONALS = ((1, 1), (-1, 1), (1, -1), (-1, -1))  # (file step, rank step)
 
@@ -60,7 +60,7 @@ def legal_moves(board: dict[Square, Piece], turn: str, flying: bool, mandatory: 
 
 
 def _quiet_from(board, square, piece, flying) -> set[Move]:
-    moves = set()
+    moves: set[Any] = set()
     for df, dr in DIAGONALS:
         if not piece.king and dr != forward(piece.colour):
             continue

@@ -46,7 +46,7 @@ def check_games(tmp_path: Path, count: int) -> set[str | None]:
     games = [random_game(rng, quiet_bias=0.9 if n % 2 else 0.0) for n in range(count)]
     path = tmp_path / "games.json"
     path.write_text(json.dumps(games))
-    done = subprocess.run([NODE, str(CHECKER), str(path)], capture_output=True, check=False, timeout=600, cwd=ROOT)
+    done = subprocess.run([str(NODE), str(CHECKER), str(path)], capture_output=True, check=False, timeout=600, cwd=ROOT)
     assert done.returncode == 0, done.stderr.decode()
     answers = iter(json.loads(line) for line in done.stdout.decode().splitlines())
     endings = set()

@@ -4,6 +4,8 @@ PDN numbering: 1-4 = b8 d8 f8 h8, 5-8 = a7 c7 e7 g7, 9-12 = b6 ... h6, ..., 29-3
 Black starts on 1-12 and moves down the numbers; White (Red) starts on 21-32 and moves up.
 """
 
+from typing import Any
+
 import pytest
 
 from shared_rules import AmbiguousMove, GameOver, InvalidMove, get_game
@@ -218,7 +220,7 @@ def interleave(white_moves, black_moves):
 
 def test_forty_plies_without_capture_or_man_move_draw():
     position = get_game("english").from_fen(TOUR_FEN)
-    seen = {}
+    seen: dict[Any, Any] = {}
     for ply, move in enumerate(interleave(white_tour(20), black_tour(20)), start=1):
         position = position.play(move)
         seen[position.fen()] = seen.get(position.fen(), 0) + 1
@@ -233,7 +235,7 @@ def test_a_man_move_restarts_the_forty_ply_count():
     black = black_tour(25)
     black.insert(4, "1-5")
     position = get_game("english").from_fen(TOUR_FEN.replace("BK13", "B1,K13"))
-    seen = {}
+    seen: dict[Any, Any] = {}
     for ply, move in enumerate(interleave(white_tour(25), black[:25]), start=1):
         position = position.play(move)
         if ply >= 10:

@@ -64,7 +64,7 @@ def test_no_sheria_or_jifunze_page_echoes_a_seed_sentence(built, seed_sentences)
 def test_no_catalog_string_echoes_a_seed_sentence(seed_sentences, language):
     with (ROOT / "site" / "locale" / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         catalog = read_po(handle)
-    texts = []
+    texts: list[str] = []
     for message in catalog:
         if not message.id:
             continue

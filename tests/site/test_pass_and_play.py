@@ -9,6 +9,7 @@ import re
 import assets
 
 from shared_rules.game_facts import variant_rules
+from tests.checks import known
 from tests.site.conftest import ROOT, build_site
 
 PASS_SCRIPTS = ("pass_and_play", "rules_chess", "rules_draughts")
@@ -36,14 +37,14 @@ def test_the_play_page_loads_pass_and_play_only_when_it_opens(built):
         page = (built.root / lang / "mchezo" / "index.html").read_text()
         loaded = re.findall(r'(?:src|href)="/static/([\w-]+)\.', page)
         assert loaded and not set(loaded) & set(PASS_SCRIPTS), loaded
-        config = json.loads(re.search(r'id="ubao-config"[^>]*>(.*?)</script>', page, re.S).group(1))
+        config = json.loads(known(re.search(r'id="ubao-config"[^>]*>(.*?)</script>', page, re.S)).group(1))
         assert config["variants"] == {game: variant_rules(game) for game in ("english", "tanzanian")}
         assert config["messages"]["pass_handover"] and config["messages"]["pass_check"]
 
 
 def test_the_service_worker_keeps_pass_and_play_for_offline(built):
     source = (built.root / "sw.js").read_text()
-    shell = json.loads(re.search(r"const SETTINGS = (\{.*?\});\n", source).group(1))["shell"]
+    shell = json.loads(known(re.search(r"const SETTINGS = (\{.*?\});\n", source)).group(1))["shell"]
     for name in PASS_SCRIPTS:
         assert any(url.startswith(f"/static/{name}.") for url in shell), name
     by_source = {asset.source: asset for asset in assets.hashed_assets()}

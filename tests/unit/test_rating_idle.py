@@ -103,7 +103,7 @@ def test_a_player_away_long_enough_leaves_the_leaderboard():
     assert rating.board_until() == last + weeks * WEEK
     assert store.save(replace(rating, version=1), last)
     board = GameRatings(store, lambda: (last + weeks * WEEK - 1) / 1000).board("chess")
-    assert board == [{"id": "p1", "name": "Asha", "rating": 1800, "games": BOARD_GAMES + 2}]
+    assert board == [{"id": "p1", "name": "Asha", "rating": 1800, "games": BOARD_GAMES + 2, "lookalike": None}]
     assert GameRatings(store, lambda: (last + weeks * WEEK) / 1000).board("chess") == []
 
 

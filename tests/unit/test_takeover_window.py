@@ -17,7 +17,7 @@ def played_log(game: str, seed: int, stand_in: tuple[float, float]) -> list[Any]
     fraction of the game (the takeover and the resume logged there)."""
     rng = random.Random(seed)
     position = rules_for(game, {}).start()
-    moves = []
+    moves: list[str] = []
     while len(moves) < 200 and (legal := position.legal_moves()):
         move = rng.choice(legal)
         moves.append((position.notation(move), position.turn))

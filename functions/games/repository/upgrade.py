@@ -29,9 +29,13 @@ from shared_rules.names import COLOURS
 #: 5: fair play (the event ``abort``, with ``reason``; the head's ``cpu_played`` and ``casual_reason``; ``casual``
 #: on the event that starts a game): a new kind and fields only. A record before it has none of them: no side
 #: stood in for, a game rated as it was asked for.
-#: 6: reactions (the events ``react``, ``mute_reactions``; the head's ``reactions`` and ``reactions_muted``) and
-#: "Delete my data" (the event ``forget_seat``): new kinds and fields only.
-SCHEMA_VERSION = 6
+#: 6: reactions (the events ``react``, ``mute_reactions``; the head's ``reactions`` and ``reactions_muted``): new
+#: kinds and fields only.
+#: 7: Tazama's top-rated order (``seat_ratings`` on the event that starts a live table, and on the head): a field
+#: only; a record before it has none (the table is listed by its activity alone).
+#: 8: "Delete my data" (the event ``forget_seat``; a seat, or a challenge's seeker, as ``FORMER_PLAYER``): a new
+#: kind only.
+SCHEMA_VERSION = 8
 
 Record = dict[str, Any]
 
