@@ -121,8 +121,9 @@ bench: setup
 # (docs/capacity.md). Not part of `make test`.
 USERS ?= 50
 DURATION ?= 60
+SPECTATORS ?= 0
 load: setup
-	$(PY) -m tests.load --users $(USERS) --duration $(DURATION) --host http://127.0.0.1:$(PORT)
+	$(PY) -m tests.load --users $(USERS) --duration $(DURATION) --spectators $(SPECTATORS) --host http://127.0.0.1:$(PORT)
 
 # Deployable artifacts in build/ for arm64 / CPython 3.13 without Docker (one code package per function,
 # the rules layer, build/template.json); PLATFORM=host: the same for this machine, in build/host/.

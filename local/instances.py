@@ -226,15 +226,24 @@ class LocalFunction:
         self.environment = {**function.environment, **extra_environment}
         self.on_usage: Callable[[dict[str, Any]], None] | None = None  # told what each invocation spent (probe)
         self.instances = InstancePool(self._start_instance, instance_limit())
+        self._last = threading.local()
 
     def invoke(self, event: dict[str, Any]) -> Any:
         request = {"event": event, "context": context_details(self.function), "clock": local_clock.CLOCK.offset}
+        self._last.writes = None
         answer = self.instances.ask(request)
+        usage = answer.get("usage") or {}
+        self._last.writes = usage.pop("writes", None) if usage.get("dynamodb") else None
         if self.on_usage is not None and "usage" in answer:
             self.on_usage(answer["usage"])
         if "error" in answer:
             raise FunctionCrashed(answer["error"])
         return answer["result"]
+
+    def writes(self) -> list[dict[str, Any]] | None:
+        """The items this thread's last invocation wrote (``local.probe.Meter``); None when it cannot tell."""
+        found: list[dict[str, Any]] | None = getattr(self._last, "writes", None)
+        return found
 
     def stop(self) -> None:
         self.instances.stop()

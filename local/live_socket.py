@@ -128,6 +128,8 @@ class LiveSockets:
         self.connections: dict[str, Connection] = {}
         self._lock = threading.Lock()
         self.posted = 0  # messages the management API delivered (GET /v1/_local/stats)
+        self.opened = 0  # connections opened so far, and the most open at once
+        self.peak = 0
 
     # -- a connection's life, on the request's own thread ---------------------------------------------------
     def serve(
@@ -159,6 +161,8 @@ class LiveSockets:
             return
         with self._lock:
             self.connections[connection_id] = connection
+            self.opened += 1
+            self.peak = max(self.peak, len(self.connections))
         try:
             self._receive(connection, read)
         finally:
@@ -225,6 +229,11 @@ class LiveSockets:
         except Exception:  # API Gateway's answer to a crashed function: the route fails, the socket stays
             traceback.print_exc()
             return {"statusCode": 500}
+
+    def stats(self) -> dict[str, int]:
+        """The counters of GET /v1/_local/stats (local/probe.py): connections open now, at most, in all."""
+        with self._lock:
+            return {"open": len(self.connections), "peak": self.peak, "opened": self.opened, "posted": self.posted}
 
     # -- API Gateway's time limits ------------------------------------------------------------------------
     def close_idle(self, idle_seconds: float = IDLE_SECONDS, longest_seconds: float = LONGEST_SECONDS) -> int:

@@ -1,14 +1,16 @@
 """What `make run` spends per API request, for the load test (`make load`, tests/load/): the CPU time of each
 request by route, and the DynamoDB calls it made with the capacity DynamoDB says they consumed.
 
-    GET /v1/_local/stats     the totals since the runner started, as JSON (make run only: never deployed), and
-                             ``stream_looks``: how many looks the local stream has completed (tests wait on it)
+    GET /v1/_local/stats     the totals since the runner started, as JSON (make run only: never deployed),
+                             ``stream_looks``: how many looks the local stream has completed (tests wait on it),
+                             and ``live_sockets``: the live socket's connections (open, peak, opened, posted)
 
 Each function instance (a process of its own: local/instances.py) has a ``Meter``: it listens on the
 data-access module's clients (``common.persistence.store.client``, one per call budget) with botocore's public
 event hooks (``before-parameter-build`` asks for ``ReturnConsumedCapacity: TOTAL``, which the functions never
 read, so their behaviour is unchanged; ``after-call`` records the operation, the capacity units and any error
-code) and returns, with each answer, what the invocation spent and its CPU seconds. The runner's ``Probe``
+code) and returns, with each answer, what the invocation spent and its CPU seconds, and the items it wrote
+(``writes``: the runner's stand-in for the tables' streams feeds them at once, local/streams.py). The runner's ``Probe``
 charges that to the request being answered on the thread that asked (``(background)`` outside a request: the
 local stream's notify function, the reminder sweep). The packaged runner (``make run PACKAGED=1``) runs the
 packaged build's own host, which has no meter: its stats say so.
@@ -80,19 +82,24 @@ class Meter:
         for budget in BUDGETS:
             events = store.client(budget).meta.events
             events.register("before-parameter-build.dynamodb", _ask_for_capacity)
+            events.register("before-parameter-build.dynamodb", _note_write)
             events.register("after-call.dynamodb", self._after_call)
         self.listening = True
 
     def measure(self, run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """``run()``'s answer with ``usage``: what it spent."""
+        """``run()``'s answer with ``usage``: what it spent, and ``writes``: the items it wrote, in order."""
         self.usage = RouteStats()
+        self.writes: list[dict[str, Any]] = []
         started = time.process_time()
         answer = run()
         usage = self.usage.as_json()
-        usage.update(cpu_seconds=time.process_time() - started, dynamodb=self.listening)
+        usage.update(cpu_seconds=time.process_time() - started, dynamodb=self.listening, writes=self.writes)
         return {**answer, "usage": usage}
 
-    def _after_call(self, http_response: Any, parsed: dict[str, Any], model: Any, **_: Any) -> None:
+    def _after_call(self, http_response: Any, parsed: dict[str, Any], model: Any, **rest: Any) -> None:
+        written = (rest.get("context") or {}).get(WRITE_NOTE)
+        if written is not None and "Error" not in parsed and hasattr(self, "writes"):
+            self.writes.append(written)  # stored: what a stream would carry (local/streams.py feeds it at once)
         units = _units(parsed.get("ConsumedCapacity"))
         failed = parsed.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
         reads = model.name in _READS
@@ -117,6 +124,7 @@ class Probe:
         self.started = time.process_time()
         self.instances_cpu = 0.0  # every invocation's CPU seconds, in the instances' processes
         self.listening = False
+        self.live: Callable[[], dict[str, int]] = dict  # the live socket's counters (local/live_socket.py)
 
     def wrap(self, handle: Callable[..., Answer]) -> Callable[..., Answer]:
         """``handle`` (LocalApi.handle) answering STATS_PATH itself and charging every other request."""
@@ -161,6 +169,7 @@ class Probe:
                 "dynamodb": self.listening,
                 "routes": routes,
                 "stream_looks": stream_looks(),
+                "live_sockets": self.live(),
             }
         ).encode()
 
@@ -168,6 +177,22 @@ class Probe:
 def _ask_for_capacity(params: dict[str, Any], model: Any, **_: Any) -> None:
     if model.name not in ("DescribeTable", "CreateTable", "ListTables", "DeleteTable"):
         params.setdefault("ReturnConsumedCapacity", "TOTAL")
+
+
+#: Where a write's table and item (or key) wait in the call's context for its answer.
+WRITE_NOTE = "ubao_write"
+
+
+def _note_write(params: dict[str, Any], model: Any, context: dict[str, Any] | None = None, **_: Any) -> None:
+    """Note a single-item write's table and its item (PutItem) or key (UpdateItem, DeleteItem)."""
+    if context is None or model.name not in ("PutItem", "UpdateItem", "DeleteItem"):
+        return
+    from local.streams import stream_json  # binary values as base64 text: the note travels as JSON
+
+    item, key = (
+        {name: stream_json(value) for name, value in (params.get(part) or {}).items()} for part in ("Item", "Key")
+    )
+    context[WRITE_NOTE] = {"table": params.get("TableName"), "operation": model.name, "item": item, "key": key}
 
 
 def _units(consumed: Any) -> float:
@@ -189,6 +214,8 @@ def _route_name(api: Any, method: str, target: str) -> str:
 def install(server: Any) -> Probe:
     """Put a probe on a LocalServer's API: its functions' instances report to it (the packaged build's never do)."""
     probe = Probe()
+    if getattr(server, "live", None) is not None:
+        probe.live = server.live.stats
     functions = server.api.functions.values()
     if not all(hasattr(function, "on_usage") for function in functions):
         return probe  # the packaged build's host reports nothing

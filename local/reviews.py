@@ -81,7 +81,7 @@ class LocalReviews:
         self._thread.start()
         return self
 
-    def after_request(self, function_name: str) -> None:
+    def after_request(self, function_name: str, writes: object = None) -> None:
         if function_name == "GamesFunction":
             self._wake.set()
 

@@ -75,7 +75,8 @@ class LocalApi:
         # template's functions run in instances of their own (``isolated``), as many at once as requests come.
         self._lock = threading.Lock()
         self._background_lock = threading.Lock()
-        self.after_invoke: Callable[[str], None] | None = None  # told each function name run (local/streams.py)
+        # Told each function run and the items it wrote (None: unknown), as the tables' streams (local/streams.py).
+        self.after_invoke: Callable[[str, list[dict[str, Any]] | None], None] | None = None
         for function in template.functions.values() if functions is None else ():
             for path in function.import_paths:
                 if str(path) not in sys.path:
@@ -93,7 +94,7 @@ class LocalApi:
                 return function.invoke(event)
         finally:
             if self.after_invoke is not None:
-                self.after_invoke(function_name)
+                self.after_invoke(function_name, getattr(function, "writes", lambda: None)())
 
     def match(self, method: str, path: str) -> tuple[Route, dict[str, str]] | None:
         """The route API Gateway would pick, and its path parameters: ``common.web.routing`` (werkzeug's routing over
@@ -357,9 +358,9 @@ def main(argv: list[str] | None = None) -> int:
         fanout_feed = live_feed.start_feed(server)  # and into LiveFanoutFunction, the live socket's fan-out
         listeners = [feed.after_request for feed in (notifications, review_feed, fanout_feed) if feed is not None]
 
-        def tell_listeners(name: str) -> None:
+        def tell_listeners(name: str, writes: list[dict[str, Any]] | None) -> None:
             for listen in listeners:
-                listen(name)
+                listen(name, writes)
 
         server.api.after_invoke = tell_listeners if listeners else None
         server.serve_forever()

@@ -13,6 +13,7 @@ games function and every few seconds, ``Every`` for the reminder sweep; docs/not
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import sys
@@ -27,16 +28,28 @@ ACCOUNT = "000000000000"
 
 def stream_json(attribute: dict[str, Any]) -> dict[str, Any]:
     """One attribute in a stream record's JSON: binary values are base64 text, as in AWS's event payloads."""
+    return _binary_as(attribute, _base64_text)
+
+
+def stored_json(attribute: dict[str, Any]) -> dict[str, Any]:
+    """``stream_json``'s inverse: an attribute as the low-level client takes it (binary values as bytes)."""
+    return _binary_as(attribute, base64.b64decode)
+
+
+def _base64_text(value: Any) -> str:
+    return base64.b64encode(bytes(value)).decode("ascii")
+
+
+def _binary_as(attribute: dict[str, Any], convert: Callable[[Any], Any]) -> dict[str, Any]:
+    """The attribute with each binary value (of B and BS, in maps and lists too) converted."""
     ((kind, value),) = attribute.items()
-    if kind == "B":
-        return {"B": base64.b64encode(bytes(value)).decode("ascii")}
-    if kind == "BS":
-        return {"BS": [base64.b64encode(bytes(item)).decode("ascii") for item in value]}
-    if kind == "M":
-        return {"M": {name: stream_json(item) for name, item in value.items()}}
-    if kind == "L":
-        return {"L": [stream_json(item) for item in value]}
-    return {kind: value}
+    nested: dict[str, Callable[[], Any]] = {
+        "B": lambda: convert(value),
+        "BS": lambda: [convert(item) for item in value],
+        "M": lambda: {name: _binary_as(item, convert) for name, item in value.items()},
+        "L": lambda: [_binary_as(item, convert) for item in value],
+    }
+    return {kind: nested[kind]() if kind in nested else value}
 
 
 def insert_record(
@@ -80,9 +93,12 @@ class TableTail:
         self.sequence = 0
 
     def new_records(self, keep: Callable[[dict[str, Any]], bool] = lambda item: True) -> list[dict[str, Any]]:
-        items = self.scan()
+        return self.records_of(sorted(self.scan(), key=self._key), keep)
+
+    def records_of(self, items: list[dict[str, Any]], keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+        """The records of ``items`` just written (reported by the functions that wrote them), each once."""
         records = []
-        for item in sorted(items, key=self._key):
+        for item in items:
             key = self._key(item)
             if key in self.seen:
                 continue
@@ -112,37 +128,6 @@ class TableTail:
         return tuple(next(iter(item[name].values())) for name in self.key_names)
 
 
-class ChangeTail(TableTail):
-    """A ``TableTail`` that also finds the items changed since it last looked (a ``NEW_AND_OLD_IMAGES`` stream's
-    ``MODIFY`` records, the old image the one it saw last): for small tables (the tournaments')."""
-
-    def __init__(self, client: Callable[[], Any], table: str, key_names: tuple[str, ...] = ("pk", "sk")):
-        super().__init__(client, table, key_names)
-        self.images: dict[tuple[Any, ...], dict[str, Any]] = {}
-
-    def new_records(self, keep: Callable[[dict[str, Any]], bool] = lambda item: True) -> list[dict[str, Any]]:
-        items = self.scan()
-        records = []
-        for item in sorted(items, key=self._key):
-            key = self._key(item)
-            old = self.images.get(key)
-            if old == item:
-                continue
-            self.images[key] = item
-            if keep(item):
-                self.sequence += 1
-                record = insert_record(item, self.table, self.key_names, self.sequence)
-                if old is not None:
-                    record["eventName"] = "MODIFY"
-                    record["dynamodb"].update(OldImage={name: stream_json(value) for name, value in old.items()},
-                                              StreamViewType="NEW_AND_OLD_IMAGES")  # fmt: skip
-                records.append(record)
-        return records
-
-    def forget(self, key: tuple[Any, ...]) -> None:
-        self.images.pop(key, None)
-
-
 def event_items(item: dict[str, Any]) -> bool:
     """The games table's event items (``sk`` ``E...``): what NotifyFunction's event source mapping lets through."""
     return str(item.get("sk", {}).get("S", "")).startswith("E")
@@ -170,9 +155,11 @@ def stream_looks() -> int:
 class StreamFeeder:
     """Feeds a table's new items, as stream records, to a function, on a thread of its own.
 
-    Driven by what is in the table, not by what a request answered: ``poke()`` (after each request to the
-    writing function) makes it look at once, and it also looks every ``poll_seconds``, so an item stored by a
-    request that crashed right after is still fed. It starts at the table's end (``StartingPosition:
+    Driven by what is in the table: ``offer(writes)`` (after each invocation, the items it wrote, as its
+    instance's meter saw them: local/probe.py) feeds those at once, as DynamoDB Streams does from its log, with
+    no look at the rest of the table; ``poke()`` (after a request to a writing function whose writes are not
+    known) makes it scan the table at once; and it scans every ``poll_seconds``, so an item stored by a request
+    that crashed right after is still fed. It starts at the table's end (``StartingPosition:
     LATEST``): items already there are not fed. A record the function reports in ``batchItemFailures`` (or
     every record of a batch it crashed on) is fed again on the next look, at most ``MAX_ATTEMPTS`` times.
     """
@@ -193,6 +180,9 @@ class StreamFeeder:
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._offered: list[dict[str, Any]] = []  # writes reported, waiting for the feeder's thread
+        self._scan = False  # a scan asked for (a poke)
 
     def start(self) -> StreamFeeder:
         RUNNING.append(self)
@@ -201,7 +191,17 @@ class StreamFeeder:
         return self
 
     def poke(self) -> None:
+        with self._lock:
+            self._scan = True
         self._wake.set()
+
+    def offer(self, writes: list[dict[str, Any]]) -> None:
+        """Feed these writes (``local.probe``'s notes: table, operation, item or key) of this feeder's table."""
+        mine = [write for write in writes if write.get("table") == self.tail.table]
+        if mine:
+            with self._lock:
+                self._offered.extend(mine)
+            self._wake.set()
 
     def stop(self) -> None:
         self._stopped.set()
@@ -219,11 +219,17 @@ class StreamFeeder:
                 if not started:
                     self._stopped.wait(self.poll_seconds)
                 continue
-            self._wake.wait(self.poll_seconds)
+            woken = self._wake.wait(self.poll_seconds)
             self._wake.clear()
             if self._stopped.is_set():
                 break
-            self._look(self.feed)
+            with self._lock:
+                offered, self._offered = self._offered, []
+                scan, self._scan = self._scan or not woken, False
+            if offered:
+                self._look(functools.partial(self.feed_written, offered))
+            if scan:
+                self._look(self.feed)
             self.looks += 1
 
     @staticmethod
@@ -237,7 +243,22 @@ class StreamFeeder:
 
     def feed(self) -> int:
         """Feed the records of the items written since the last look; how many were fed."""
-        records = self.tail.new_records(keep=self.keep)
+        return self._deliver(self.tail.new_records(keep=self.keep))
+
+    def feed_written(self, writes: list[dict[str, Any]]) -> int:
+        """Feed the records of these writes: a put's item as written, an update's item as it is now (one read);
+        a deletion feeds nothing (no consumer takes REMOVE records)."""
+        items = []
+        for write in writes:
+            if write.get("operation") == "PutItem" and write.get("item"):
+                items.append({name: stored_json(value) for name, value in write["item"].items()})
+            elif write.get("operation") == "UpdateItem" and write.get("key"):
+                key = {name: stored_json(value) for name, value in write["key"].items()}
+                found = self.tail.client().get_item(TableName=self.tail.table, Key=key, ConsistentRead=True)
+                items.extend([found["Item"]] if "Item" in found else [])
+        return self._deliver(self.tail.records_of(items, self.keep))
+
+    def _deliver(self, records: list[dict[str, Any]]) -> int:
         if not records:
             return 0
         keys = {record["dynamodb"]["SequenceNumber"]: self.tail.key_of_record(record) for record in records}
@@ -329,12 +350,16 @@ class LocalNotifications:
             self.tournament_schedule.start()
         return self
 
-    def after_request(self, function_name: str) -> None:
-        """Called by the runner after each invocation, whatever it answered."""
-        if function_name == "GamesFunction":
-            self.feeder.poke()
-            if self.tournaments is not None:
-                self.tournaments.poke()
+    def after_request(self, function_name: str, writes: list[dict[str, Any]] | None = None) -> None:
+        """Called by the runner after each invocation, whatever it answered, with the items it wrote (None when
+        they are not known: the games function's then make the feeders scan)."""
+        for feeder in (self.feeder, self.tournaments):
+            if feeder is None:
+                continue
+            if writes is not None:
+                feeder.offer(writes)
+            elif function_name == "GamesFunction":
+                feeder.poke()
 
     def stop(self) -> None:
         self.feeder.stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,9 @@ from live.tournaments import TournamentViews
 
 #: ``moves_after`` for an update without a move (a draw offer, a takeover, a resignation): the state alone.
 NO_MOVES = -1
+#: PostToConnection calls in flight at once: each is a round trip (some 10-30 ms), so the last of 20 watchers
+#: told one after another would wait for the other 19.
+SENDS_AT_ONCE = 16
 
 
 class NoSuchGame(DomainError):
@@ -199,16 +203,21 @@ class LiveService:
     def _send(self, topic: str, followers: list[Follower], messages: Mapping[str | None, dict[str, Any]]) -> int:
         """Send each follower its player's message (``messages[None]`` when there is none of its own)."""
         assert self.sockets is not None, "the fan-out needs the sockets"
+        sockets = self.sockets
         encoded = {who: json.dumps(body, separators=(",", ":")).encode("utf-8") for who, body in messages.items()}
-        sent = 0
-        for follower in followers:
-            data = encoded.get(follower.player_id) or encoded[None]
-            if self.sockets.send(follower.connection_id, data):
-                sent += 1
-            else:
-                self.disconnect(follower.connection_id)
-                self.repository.remove_follower(topic, follower.connection_id)
-        return sent
+
+        def send(follower: Follower) -> bool:
+            return sockets.send(follower.connection_id, encoded.get(follower.player_id) or encoded[None])
+
+        if len(followers) > 1:
+            with ThreadPoolExecutor(min(SENDS_AT_ONCE, len(followers)), "live-send") as pool:
+                delivered = list(pool.map(send, followers))
+        else:
+            delivered = [send(follower) for follower in followers]
+        for follower in (follower for follower, ok in zip(followers, delivered, strict=True) if not ok):
+            self.disconnect(follower.connection_id)
+            self.repository.remove_follower(topic, follower.connection_id)
+        return sum(delivered)
 
 
 def changed_games(events: Iterable[tuple[str, int | None]]) -> dict[str, int]:

@@ -10,18 +10,20 @@ from games.models import MAX_OPTIONS, OptionName, OptionValue
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tournaments.arena_service import PRESENT_MS, sheets_of
-from tournaments.domain import Format, GameResult, State, Tournament, arena_ranking
+from tournaments.domain import Format, GameResult, LeagueTable, Match, State, Tournament, arena_ranking, game_id_for
 from tournaments.repository.arenas import ArenaSeat
 from tournaments.service import NewTournament, arena_end
 
-FormatName = Literal["league", "arena"]
+FormatName = Literal["league", "arena", "cup"]
 StateName = Literal["open", "running", "finished"]
 
 
 class TournamentRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    format: FormatName = Field(description="`league` (3-8 players, each pair twice) or `arena` (live tables).")
+    format: FormatName = Field(
+        description="`league` (3-8 players, each pair twice), `arena` (live tables) or `cup` (groups then knockout)."
+    )
     game: str = Field(max_length=20, description="chess, english or tanzanian (422 `unknown_game` otherwise).")
     rated: bool = Field(default=True, description="Rated games (the default) or casual ones.")
     options: dict[OptionName, OptionValue] = Field(
@@ -31,7 +33,10 @@ class TournamentRequest(BaseModel):
     )
     name: str | None = Field(default=None, min_length=1, max_length=60, description="A name to show.")
     public: bool = Field(default=False, description="Listed for everyone; else joined by its invite code only.")
-    players: int | None = Field(default=None, description="A league's size: 3 to 8 (default 8).")
+    players: int | None = Field(
+        default=None, description="A league's size: 3 to 8 (default 8); a cup's players a group: 4 to 6 (default 6)."
+    )
+    groups: int | None = Field(default=None, description="A cup's groups: 2, 4 or 8 (the top two of each go on).")
     starts: str | None = Field(
         default=None,
         max_length=40,
@@ -62,6 +67,7 @@ class TournamentRequest(BaseModel):
             starts=None if self.starts is None else parse_time(self.starts),
             minutes=self.minutes,
             club=self.club,
+            groups=self.groups,
         )
 
 
@@ -186,6 +192,16 @@ class MatchRow(BaseModel):
     score: str = Field(description='The pairing\'s result, the first seat\'s side first: "2-0", "1½-½", "-".')
 
 
+class BracketRow(BaseModel):
+    round: int = Field(description="0 for the first knockout round; the last round is the final.")
+    seats: tuple[int | None, int | None] = Field(description="The two players (null until known).")
+    score: str = Field(description='The two games told like football, the first seat first: "2-0", "1-1", "-".')
+    decider: str | None = Field(description='The deciding live game\'s score ("1-0", "½-½"), or null.')
+    winner: int | None
+    by_group_record: bool = Field(description="Won on the better group record after a drawn decider.")
+    games: list[str] = Field(description="The match's game ids made so far.")
+
+
 class ArenaRow(BaseModel):
     seat: int
     rank: int
@@ -201,6 +217,8 @@ class TournamentView(BaseModel):
     players: list[PlayerRow]
     standings: list[StandingRow]
     arena: list[ArenaRow] = Field(default_factory=list, description="An arena's ranking (empty for a league).")
+    groups: list[list[StandingRow]] = Field(default_factory=list, description="A cup's group tables.")
+    bracket: list[BracketRow] = Field(default_factory=list, description="A cup's knockout matches, round by round.")
     games: list[GameRow]
     matches: list[MatchRow]
     winners: list[int]
@@ -242,6 +260,12 @@ class TournamentView(BaseModel):
                 your_games=[],
             )
         game_ids = tournament.game_ids()
+        scored = table.scored
+        tables = [table]
+        if tournament.format is Format.CUP:
+            knockout = tournament.cup(results)
+            tables = knockout.groups
+            scored = [item for group in tables for item in group.scored]
         games = [
             GameRow(
                 id=game_ids[item.pairing.number],
@@ -252,40 +276,42 @@ class TournamentView(BaseModel):
                 black_points=None if item.black is None else item.black / 2,
                 forfeit=item.forfeit,
             )
-            for item in table.scored
+            for item in scored
         ]
         matches = [
-            MatchRow(seats=(seat[one], seat[other]), score=table.match_score(one, other))
-            for index, one in enumerate(roster)
-            for other in roster[index + 1 :]
-        ]
-        standings = [
-            StandingRow(
-                seat=seat[s.player],
-                rank=s.rank,
-                points=s.points / 2,
-                played=s.played,
-                wins=s.wins,
-                draws=s.draws,
-                losses=s.losses,
-                sonneborn_berger=s.sonneborn_berger / 4,
-                head_to_head=s.head_to_head / 2,
-            )
-            for s in table.standings
+            MatchRow(seats=(seat[one], seat[other]), score=group.match_score(one, other))
+            for group in tables
+            for index, one in enumerate(players_of(group, roster))
+            for other in players_of(group, roster)[index + 1 :]
         ]
         mine = [
             game_ids[item.pairing.number]
-            for item in table.scored
+            for item in scored
             if not item.counted and you in (item.pairing.white, item.pairing.black)
         ]
-        return cls(
+        view = cls(
             tournament=TournamentSummary.of(tournament),
             players=players,
-            standings=standings,
+            standings=standing_rows(table, seat) if tournament.format is not Format.CUP else [],
             games=games,
             matches=matches,
             winners=[seat[player] for player in table.winners],
             your_games=mine,
+        )
+        if tournament.format is not Format.CUP:
+            return view
+        mine += [
+            game_id_for(tournament.id, game.key)
+            for game in knockout.due
+            if you in (game.white, game.black) and game_id_for(tournament.id, game.key) not in results
+        ]
+        return view.model_copy(
+            update={
+                "groups": [standing_rows(group, seat) for group in tables],
+                "bracket": [bracket_row(tournament, match, seat) for round in knockout.rounds for match in round],
+                "winners": [seat[player] for player in knockout.winners],
+                "your_games": mine,
+            }
         )
 
     @classmethod
@@ -328,3 +354,41 @@ class TournamentView(BaseModel):
 
 def ready_or_playing(item: ArenaSeat, now: int) -> bool:
     return item.busy is not None or (item.seen > 0 and now - item.seen <= PRESENT_MS)
+
+
+def players_of(table: LeagueTable, roster: list[str]) -> list[str]:
+    """The table's players in seat order (a match's first seat is the lower)."""
+    mine = {standing.player for standing in table.standings}
+    return [player for player in roster if player in mine]
+
+
+def standing_rows(table: LeagueTable, seat: dict[str, int]) -> list[StandingRow]:
+    return [
+        StandingRow(
+            seat=seat[s.player],
+            rank=s.rank,
+            points=s.points / 2,
+            played=s.played,
+            wins=s.wins,
+            draws=s.draws,
+            losses=s.losses,
+            sonneborn_berger=s.sonneborn_berger / 4,
+            head_to_head=s.head_to_head / 2,
+        )
+        for s in table.standings
+    ]
+
+
+def bracket_row(tournament: Tournament, match: Match, seat: dict[str, int]) -> BracketRow:
+    key = f"k{match.round}.{match.index}"
+    return BracketRow(
+        round=match.round,
+        seats=(seat.get(match.one or ""), seat.get(match.other or "")),
+        score=match.score,
+        decider=match.decider_score,
+        winner=seat.get(match.winner or ""),
+        by_group_record=match.by_group_record,
+        games=[
+            game_id_for(tournament.id, f"{key}.{leg}") for leg in ("0", "1", "d") if f"{key}.{leg}" in tournament.made
+        ],
+    )

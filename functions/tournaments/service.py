@@ -26,6 +26,9 @@ from tournaments.domain import (
     ARENA_MAX,
     ARENA_MINUTES_MAX,
     ARENA_MINUTES_MIN,
+    CUP_GROUPS,
+    GROUP_MAX,
+    GROUP_MIN,
     LEAGUE_MAX,
     LEAGUE_MIN,
     AlreadyEntered,
@@ -35,6 +38,7 @@ from tournaments.domain import (
     Format,
     GameResult,
     InvalidArenaLength,
+    InvalidCupSize,
     InvalidLeagueSize,
     InvalidTournamentInvite,
     StartsInPast,
@@ -43,6 +47,7 @@ from tournaments.domain import (
     TournamentNotFound,
     game_id_for,
 )
+from tournaments.domain.cup import DECIDER_OPTIONS
 from tournaments.repository import TournamentRepository
 
 ID_BYTES = 9  # 12 characters of base64url, as a game's id
@@ -77,6 +82,7 @@ class NewTournament:
     minutes: int | None = None  # an arena's length
     min_players: int | None = None  # a league's fewest to start with at its start time (default 3)
     club: str | None = None  # for this club's members only (the maker must be one)
+    groups: int | None = None  # groups then knockout: 2, 4 or 8 groups (``players`` is then each group's size)
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,29 @@ class Made:
 
 def arena_end(tournament: Tournament) -> int:
     return (tournament.starts or 0) + (tournament.minutes or 0) * 60_000
+
+
+def sizes(new: NewTournament, complete: Mapping[str, Any]) -> tuple[int, int, int | None]:
+    """(most players, fewest to start, an arena's minutes) of a new tournament, or the refusal of its terms."""
+    if new.format is Format.LEAGUE:
+        size = new.players if new.players is not None else LEAGUE_MAX
+        if not LEAGUE_MIN <= size <= LEAGUE_MAX:
+            raise InvalidLeagueSize(f"a league has {LEAGUE_MIN} to {LEAGUE_MAX} players, not {size}")
+        minimum, minutes = max(LEAGUE_MIN, min(new.min_players or LEAGUE_MIN, size)), None
+    elif new.format is Format.CUP:
+        groups, per_group = new.groups or 0, new.players or GROUP_MAX
+        if groups not in CUP_GROUPS or not GROUP_MIN <= per_group <= GROUP_MAX:
+            raise InvalidCupSize(f"groups then knockout: 2, 4 or 8 groups of {GROUP_MIN} to {GROUP_MAX} players")
+        size, minimum, minutes = groups * per_group, groups * GROUP_MIN, None
+    else:
+        if not complete.get("turn_seconds"):
+            raise ArenaNeedsLiveTable("an arena is played at live tables: set turn_seconds (30 or 60)")
+        if new.starts is None:
+            raise StartsInPast("an arena needs a start time")
+        if new.minutes is None or not ARENA_MINUTES_MIN <= new.minutes <= ARENA_MINUTES_MAX:
+            raise InvalidArenaLength(f"an arena lasts {ARENA_MINUTES_MIN} to {ARENA_MINUTES_MAX} minutes")
+        size, minimum, minutes = ARENA_MAX, 2, new.minutes
+    return size, minimum, minutes
 
 
 def invite_hash(code: str) -> str:
@@ -128,19 +157,7 @@ class TournamentService:
         complete = self.check_options(new.game, options, new.rated)
         if new.starts is not None and new.starts <= now:
             raise StartsInPast("the start time has passed")
-        if new.format is Format.LEAGUE:
-            size = new.players if new.players is not None else LEAGUE_MAX
-            if not LEAGUE_MIN <= size <= LEAGUE_MAX:
-                raise InvalidLeagueSize(f"a league has {LEAGUE_MIN} to {LEAGUE_MAX} players, not {size}")
-            minimum, minutes = max(LEAGUE_MIN, min(new.min_players or LEAGUE_MIN, size)), None
-        else:
-            if not complete.get("turn_seconds"):
-                raise ArenaNeedsLiveTable("an arena is played at live tables: set turn_seconds (30 or 60)")
-            if new.starts is None:
-                raise StartsInPast("an arena needs a start time")
-            if new.minutes is None or not ARENA_MINUTES_MIN <= new.minutes <= ARENA_MINUTES_MAX:
-                raise InvalidArenaLength(f"an arena lasts {ARENA_MINUTES_MIN} to {ARENA_MINUTES_MAX} minutes")
-            size, minimum, minutes = ARENA_MAX, 2, new.minutes
+        size, minimum, minutes = sizes(new, complete)
         if new.club is not None and player is not None:
             club_of_member(self.clubs, new.club, player.player_id)
         if self.limiter is not None and not site:
@@ -162,6 +179,7 @@ class TournamentService:
             minutes=minutes,
             invite_hash=invite_hash(invite) if invite else None,
             club_id=new.club,
+            groups=new.groups or 0 if new.format is Format.CUP else 0,
         )
         try:
             self.repository.create(tournament)
@@ -180,7 +198,7 @@ class TournamentService:
         if found is None:
             raise TournamentNotFound("no tournament has this id")
         tournament, results = found
-        owed = tournament.state is State.RUNNING and tournament.format is Format.LEAGUE and not tournament.games_made
+        owed = tournament.state is State.RUNNING and tournament.format is not Format.ARENA and not tournament.games_made
         if tournament.startable(self.now_ms()) or owed:
             tournament = self.start(tournament)
         if (
@@ -279,11 +297,28 @@ class TournamentService:
         return stored
 
     def finish_if_done(self, tournament_id: str) -> None:
-        """Mark a running league finished once every game is counted or forfeited (one read, a write once)."""
+        """Mark a running league finished once every game is counted or forfeited, a cup once its final is
+        decided (one read, a write once); a cup's knockout games are made as their players become known."""
         found = self.repository.read(tournament_id)
         if found is None:
             return
         tournament, results = found
-        league = tournament.format is Format.LEAGUE
-        if league and tournament.state is State.RUNNING and tournament.table(results).finished:
+        if tournament.format is Format.ARENA or tournament.state is not State.RUNNING:
+            return
+        if tournament.format is Format.CUP:
+            self.make_knockout_games(tournament, results)
+        if tournament.finished_by(results):
             self.repository.finish(tournament, self.now_ms())
+
+    def make_knockout_games(self, tournament: Tournament, results: Mapping[str, GameResult]) -> None:
+        """Each knockout game whose players are known and that is not made yet: made under its fixed id (so two
+        results at once make it once), then marked made. A decider is played at a live table."""
+        due = [game for game in tournament.cup(results).due if game.key not in tournament.made]
+        for game in due:
+            game_id = game_id_for(tournament.id, game.key)
+            self.repository.link_game(game_id, tournament.id)
+            options = DECIDER_OPTIONS if game.decider else tournament.options
+            white, black = tournament.entries[game.white], tournament.entries[game.black]
+            self.games.make(game_id, tournament.game, options, tournament.rated, white, black, self.now_ms())
+        if due:
+            self.repository.mark_made(tournament.id, [game.key for game in due])

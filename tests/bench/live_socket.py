@@ -75,14 +75,17 @@ def play(origin: str, index: int, out: dict) -> None:
             origin, "POST", f"/v1/games/{game_id}/moves", {"move": state["legal_moves"][0], "ply": ply},
             tokens[mover], source=source,
         )  # fmt: skip
+        answered = time.monotonic()
         if status != 200:
             out.setdefault("refused", []).append(status)
             return
         sockets[waiting].wait_for_ply(ply + 1)
         state = polls[waiting].wait_for_ply(ply + 1)
+        out.setdefault("post", []).append(answered - started)
         for kind, phone in (("socket", sockets[waiting]), ("poll", polls[waiting])):
             if ply + 1 in phone.seen:
                 out.setdefault(kind, []).append(phone.seen[ply + 1] - started)
+                out.setdefault(f"{kind} after the answer", []).append(phone.seen[ply + 1] - answered)
     for phone in polls.values():
         phone.running = False
     out.setdefault("messages", []).append(sum(phone.messages for phone in sockets.values()))
@@ -158,7 +161,13 @@ def bench_live_socket() -> None:
             for thread in threads:
                 thread.join()
             hold(site.origin)
-        for kind, label in (("socket", "over the live socket"), ("poll", "by a poll every second (ETag)")):
+        rows = (
+            ("socket", "over the live socket"),
+            ("poll", "by a poll every second (ETag)"),
+            ("post", "the move's POST alone (its answer)"),
+            ("socket after the answer", "socket, from the POST's answer"),
+        )
+        for kind, label in rows:
             values = [value * 1000 for value in out.get(kind, [])]
             if values:
                 print(

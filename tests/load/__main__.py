@@ -38,15 +38,17 @@ def runner_stats(origin: str) -> dict | None:
         return None
 
 
-def run_locust(origin: str, users: int, seconds: int, out: Path) -> int:
-    spawn_rate = max(1, users // 10)  # every user started within the first ten seconds
+def run_locust(origin: str, users: int, seconds: int, out: Path, spectators: int = 0) -> int:
+    spawn_rate = max(1, (users + spectators) // 10)  # every user started within the first ten seconds
     command = [
         sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless", "--only-summary",
-        "--host", origin, "--users", str(users), "--spawn-rate", str(spawn_rate),
+        "--host", origin, "--users", str(users + spectators), "--spawn-rate", str(spawn_rate),
         "--run-time", f"{seconds}s", "--stop-timeout", "10", "--csv", str(out / "load"),
         "--loglevel", "WARNING",
     ]  # fmt: skip
+    command += ["Player", "Spectator"] if spectators else ["Player"]
     environment = {**os.environ, "UBAO_LOAD_OUT": str(out), "PYTHONPATH": str(ROOT)}
+    environment["UBAO_LOAD_SPECTATORS"] = str(spectators)
     with open(out / "locust.log", "w", encoding="utf-8") as log:  # Locust's own summary: ours replaces it
         code = subprocess.run(command, cwd=ROOT, env=environment, stdout=log, stderr=log, check=False).returncode
     if code not in (0, 1):  # 1: some request failed (the report shows which); anything else: Locust did not run
@@ -58,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--duration", type=int, default=60, help="seconds")
+    parser.add_argument("--spectators", type=int, default=0, help="watchers over the live socket, beside the users")
     parser.add_argument("--host", default=f"http://127.0.0.1:{os.environ.get('PORT', '3000')}")
     options = parser.parse_args(argv)
     try:
@@ -66,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(refusal))
     if not (1 <= options.users <= MAX_USERS and 1 <= options.duration <= MAX_SECONDS):
         parser.error(f"USERS from 1 to {MAX_USERS}, DURATION from 1 to {MAX_SECONDS} seconds")
+    if not 0 <= options.spectators <= MAX_USERS:
+        parser.error(f"SPECTATORS from 0 to {MAX_USERS}")
     try:
         before = runner_stats(origin)
     except OSError as error:
@@ -74,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="ubao-load-") as scratch:
         out = Path(scratch)
         started = time.monotonic()
-        code = run_locust(origin, options.users, options.duration, out)
+        code = run_locust(origin, options.users, options.duration, out, options.spectators)
         wall = time.monotonic() - started
         after = runner_stats(origin)
         failures = print_report(out, before, after, wall, options.users)

@@ -8,8 +8,11 @@ daily puzzle and the next puzzle solved or failed move by move, the player's puz
 games between two simulated players (one creates and shares an invite, another joins; both poll with ETags
 and move in turn, and one resigns in four once a game is past its opening), games against the computer at
 levels 1-2, and (tests/load/tables.py) the lobby's rated and casual challenges, live tables, the leaderboard
-and reviews of finished games. Every request is named by its template route, so the percentiles are per
-route. Only http://127.0.0.1 is ever requested: any other host stops the run before the first request, and
+and reviews of finished games; the live tables are played and watched over the live socket
+(tests/load/live_player.py). ``Spectator`` users (``make load SPECTATORS=500``, on top of ``USERS``) only
+watch live tables over the socket, one socket each held for a table's time and opened again: the figure is
+how many sockets the runner holds at once with no failure. Every request is named by its template route, so
+the percentiles are per route. Only http://127.0.0.1 is ever requested: any other host stops the run before the first request, and
 redirects are never followed.
 """
 
@@ -92,7 +95,7 @@ class Player(HttpUser):
     """One phone: a player who reads, solves puzzles and plays, with a few seconds between actions."""
 
     wait_time = between(1, 4)
-    #: The lobby, live tables (played by polling, watched over the live socket), the leaderboard and reviews,
+    #: The lobby, live tables (played and watched over the live socket), the leaderboard and reviews,
     #: with their weights beside the methods' below.
     tasks = {tables.lobby: 3, tables.live_table: 2, tables.leaderboard: 2, tables.review: 3, live_watch.watch: 2}
     #: A correspondence game past this many plies is resigned by the player to move, one time in four.
@@ -229,6 +232,27 @@ class Player(HttpUser):
             if answer.status_code != 200:
                 return
             view = answer.json()
+
+
+class Spectator(HttpUser):
+    """A watcher without a player: follows one of the live tables being played over the live socket, again and
+    again (``make load SPECTATORS=n``: their number, fixed, beside the players)."""
+
+    fixed_count = int(os.environ.get("UBAO_LOAD_SPECTATORS") or 0)
+    wait_time = between(0.5, 2)
+
+    def on_start(self) -> None:
+        loopback_origin(self.host)
+        number = next(_addresses)
+        self.address = f"127.1.{number // 250 % 250}.{number % 250 + 1}"
+        self.client.mount("http://", FromAddress(self.address))
+        self.token: str | None = None
+
+    call = Player.call
+
+    @task
+    def watch(self) -> None:
+        live_watch.watch(self)
 
 
 class FromAddress(HTTPAdapter):

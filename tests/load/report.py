@@ -96,4 +96,17 @@ def print_report(out: Path, before: dict | None, after: dict | None, wall: float
         f"functions, {api_requests / max(api_cpu, 1e-9):.0f} per CPU-second; DynamoDB calls per API request: "
         f"{calls / max(api_requests, 1):.2f} ((background): the local stream's polling and the notify function)."
     )
+    _print_live(before, after)
     return failures
+
+
+def _print_live(before: dict | None, after: dict | None) -> None:
+    """The live socket's counters in the runner (local/live_socket.py): connections opened, held at once, pushed."""
+    now, then = (after or {}).get("live_sockets") or {}, (before or {}).get("live_sockets") or {}
+    if not now:
+        return
+    print(
+        f"Live sockets: {now['opened'] - then.get('opened', 0)} opened in the run, at most {now['peak']} open at "
+        f"once (since the runner started), {now['open']} still open; {now['posted'] - then.get('posted', 0)} "
+        "messages pushed by the fan-out."
+    )

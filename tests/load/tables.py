@@ -11,9 +11,11 @@ Each follows the page that does it, at the page's own cadence:
   played at once, as below, so that rated games end within a run; a correspondence one is played on with the
   player's other games (``Player.games``).
 * **A live table** (``turn_seconds`` 30; site/modules/turn_clock.js): one player opens it and shares the
-  invite, another joins; both read it every ``LIVE_POLL_SECONDS`` with its ETag and only the moves after the
-  ones they have (``moves_after``, as site/static/mchezo.js polls), and move after one to four seconds'
-  thought, ``LIVE_MOVES`` moves each at most; then the one to move resigns. A table nobody joins within
+  invite, another joins; both follow it over the live socket (tests/load/live_player.py: the other side's
+  moves come as messages, a read only when the turn's time is up), or, when the socket cannot open, read it
+  every ``LIVE_POLL_SECONDS`` with its ETag and only the moves after the ones they have (``moves_after``, as
+  site/static/mchezo.js polls); each moves after one to four seconds' thought, ``LIVE_MOVES`` moves at most;
+  then the one to move resigns. A table nobody joins within
   ``LIVE_WAIT_SECONDS`` is left; a player who leaves mid-game leaves the turn to run out, when the computer
   moves for them.
 * **The leaderboard**: one read of a game's board (cached a minute by CloudFront deployed, not locally).
@@ -152,8 +154,12 @@ def join_shared(player: Phone, invites: deque[tuple[str, str, str]]) -> tuple[st
 
 
 def _play_live(player: Phone, game_id: str, seat: str) -> None:
+    from tests.load import live_player
+
     if seat == "white":  # a new table: watchers may follow it from now on
         LIVE_GAMES.append(game_id)
+    if live_player.play(player, game_id, seat, LIVE_SECONDS, LIVE_MOVES, LIVE_WAIT_SECONDS):
+        return
     started, etag = time.monotonic(), None
     view: dict[str, Any] = {}
     moved, think_until = 0, None

@@ -74,3 +74,80 @@ def test_a_record_that_always_fails_is_dropped_after_the_last_attempt(aws):
     for _ in range(MAX_ATTEMPTS + 3):
         stream.feed()
     assert len(function.batches) == MAX_ATTEMPTS
+
+
+def written(run) -> list[dict]:
+    """What an instance reports of the writes ``run()`` makes (local/probe.py's meter), through JSON as over its
+    pipe to the runner."""
+    import json
+
+    from local.probe import Meter
+
+    meter = Meter()
+    meter.listen()
+    answer = meter.measure(lambda: run() or {"result": None})
+    return json.loads(json.dumps(answer["usage"]["writes"]))
+
+
+def kept(records: list[dict]):
+    """An answer of the fed function that keeps the records it was given."""
+
+    def answer(event: dict) -> dict:
+        records.extend(event["Records"])
+        return {"batchItemFailures": []}
+
+    return answer
+
+
+def test_the_items_an_invocation_wrote_are_fed_at_once_without_a_scan(aws, monkeypatch):
+    from common.persistence.store import client
+
+    function = Function()
+    stream = feeder(function)
+
+    def writes() -> None:
+        item = {"pk": {"S": "g1"}, "sk": {"S": "E000001"}, "key": {"B": b"\x00\xff"}, "kind": {"S": "move"}}
+        client().put_item(TableName="GamesTable", Item=item)
+        client().update_item(TableName="GamesTable", Key={"pk": {"S": "g1"}, "sk": {"S": "H"}},
+                             UpdateExpression="SET seq = :s", ExpressionAttributeValues={":s": {"N": "1"}})  # fmt: skip
+        try:  # refused: no write, nothing reported
+            client().put_item(TableName="GamesTable", Item=item, ConditionExpression="attribute_not_exists(pk)")
+        except client().exceptions.ConditionalCheckFailedException:
+            pass
+
+    reported = written(writes)
+    assert [(write["operation"], write["table"]) for write in reported] == [
+        ("PutItem", "GamesTable"),
+        ("UpdateItem", "GamesTable"),
+    ]
+    monkeypatch.setattr(
+        stream.tail, "scan", lambda: (_ for _ in ()).throw(AssertionError("no scan for reported writes"))
+    )
+    sent: list[dict] = []
+    function.answers = [kept(sent)]
+    assert stream.feed_written(reported) == 1  # the head is not an event item: filtered out
+    assert function.batches == [[("g1", "E000001")]]
+    assert sent[0]["dynamodb"]["NewImage"]["key"] == {"B": "AP8="}  # binary as AWS sends it: base64
+    assert stream.feed_written(reported) == 0  # each item once
+
+
+def test_a_changed_item_is_fed_with_its_old_image(aws):
+    from common.persistence.store import client
+
+    from local.live_feed import ChangeTail, tournament_items
+
+    function = Function()
+    stream = StreamFeeder(ChangeTail(client, "GamesTable"), function, keep=tournament_items)
+    key = {"pk": {"S": "t#T1"}, "sk": {"S": "A"}}
+
+    def update(state: str) -> None:
+        client().update_item(TableName="GamesTable", Key=key, UpdateExpression="SET #s = :s",
+                             ExpressionAttributeNames={"#s": "state"}, ExpressionAttributeValues={":s": {"S": state}})  # fmt: skip
+
+    records: list[dict] = []
+    function.answers = [kept(records)] * 2
+    stream.feed_written(written(lambda: update("open")))
+    stream.feed_written(written(lambda: update("running")))
+    assert [record["eventName"] for record in records] == ["INSERT", "MODIFY"]
+    assert records[1]["dynamodb"]["OldImage"]["state"] == {"S": "open"}
+    assert records[1]["dynamodb"]["NewImage"]["state"] == {"S": "running"}

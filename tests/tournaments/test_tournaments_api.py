@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from local.streams import insert_record
+from tests.checks import known
 from tests.games.conftest import START
 
 
@@ -265,3 +266,27 @@ def test_blocked_players_are_kept_apart_in_a_league_and_in_an_arena(tables, apis
     ]
     assert all(len(mine) == 1 for mine in games), games  # everyone paired, in two games
     assert games[0] != games[1]  # Asha's game is not Baraka's
+
+
+def test_a_cup_of_two_groups_starts_full_and_keeps_its_knockout_games_made(tables, apis):
+    from tournaments.repository import DynamoTournaments
+
+    players = [apis.games.new_player(f"C{n}") for n in range(8)]
+    body = {"format": "cup", "game": "tanzanian", "groups": 2, "players": 4, "public": True}
+    made = apis.call("POST", "/v1/tournaments", body, token=players[0]["token"])
+    assert made.status == 201 and made.body["tournament"]["max_players"] == 8, made.body
+    cup_id = made.body["tournament"]["id"]
+    for who in players:
+        assert apis.call("POST", f"/v1/tournaments/{cup_id}/join", {}, token=who["token"]).status == 200
+    view = apis.call("GET", f"/v1/tournaments/{cup_id}", token=players[0]["token"]).body
+    assert view["tournament"]["state"] == "running" and view["tournament"]["format"] == "cup"
+    assert len(view["games"]) == 24 and [len(group) for group in view["groups"]] == [4, 4]
+    assert len(view["your_games"]) == 6 and [row["score"] for row in view["bracket"]] == ["-"] * 3
+    DynamoTournaments().mark_made(cup_id, ["k0.0.0", "k0.0.1"])
+    DynamoTournaments().mark_made(cup_id, ["k0.0.1"])  # twice: the same
+    assert known(DynamoTournaments().get(cup_id)).made == frozenset({"k0.0.0", "k0.0.1"})
+    for groups, size in ((3, 4), (2, 7)):
+        refused = apis.call(
+            "POST", "/v1/tournaments", {**body, "groups": groups, "players": size}, token=players[0]["token"]
+        )
+        assert (refused.status, refused.code) == (422, "invalid_cup_size")

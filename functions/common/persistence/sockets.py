@@ -28,7 +28,10 @@ def client(endpoint: str) -> Any:
             options: dict[str, Any] = {
                 "endpoint_url": endpoint,
                 "region_name": region,
-                "config": Config(connect_timeout=1, read_timeout=2, retries={"total_max_attempts": 2}),
+                # as many connections as the fan-out's sends at once (live.service.SENDS_AT_ONCE)
+                "config": Config(
+                    connect_timeout=1, read_timeout=2, retries={"total_max_attempts": 2}, max_pool_connections=16
+                ),
             }
             if not (os.environ.get("AWS_ACCESS_KEY_ID") or os.environ.get("AWS_PROFILE")):
                 options.update(aws_access_key_id="local", aws_secret_access_key="local")  # the local stand-in

@@ -2,6 +2,7 @@
 Pure: no I/O, no clock of its own."""
 
 from tournaments.domain.arena import Sheet, Waiting, arena_ranking, game_points, pair_wave, sheet
+from tournaments.domain.cup import CUP_GROUPS, GROUP_MAX, GROUP_MIN, Cup, CupGame, Match, cup, knockout_keys
 from tournaments.domain.league import (
     LeagueTable,
     Pairing,
@@ -29,6 +30,7 @@ from tournaments.domain.values import (
     Format,
     GameResult,
     InvalidArenaLength,
+    InvalidCupSize,
     InvalidLeagueSize,
     InvalidTournamentInvite,
     NotAnArena,
@@ -45,6 +47,15 @@ from tournaments.domain.values import (
 )
 
 __all__ = [
+    "CUP_GROUPS",
+    "GROUP_MAX",
+    "GROUP_MIN",
+    "Cup",
+    "CupGame",
+    "InvalidCupSize",
+    "Match",
+    "cup",
+    "knockout_keys",
     "Entry",
     "Tournament",
     "game_id_for",

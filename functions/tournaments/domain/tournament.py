@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tournaments.domain.cup import Cup, cup, group_pairings, knockout_keys
 from tournaments.domain.league import LeagueTable, Pairing, double_round_robin, league_table
 from tournaments.domain.values import Format, GameResult, State
 
@@ -55,6 +56,8 @@ class Tournament:
     finished: int | None = None
     games_made: bool = False  # a running league's games are all made (the start's last step)
     club_id: str | None = None  # for this club's members only (common.clubs), joined without an invite
+    groups: int = 0  # groups then knockout: the number of groups (0 for any other format)
+    made: frozenset[str] = frozenset()  # groups then knockout: the keys of the knockout games made so far
 
     @property
     def players(self) -> list[Entry]:
@@ -67,7 +70,7 @@ class Tournament:
 
     def startable(self, now_ms: int) -> bool:
         """A league still open that can start now: full, or at its start time with enough players."""
-        if self.format is not Format.LEAGUE or self.state is not State.OPEN:
+        if self.format is Format.ARENA or self.state is not State.OPEN:
             return False
         due = self.starts is not None and now_ms >= self.starts
         return self.full or (due and len(self.entries) >= self.min_players)
@@ -79,10 +82,27 @@ class Tournament:
         return tuple(players)
 
     def pairings(self) -> list[Pairing]:
-        return double_round_robin(self.order) if self.order else []
+        """A league's games, or a cup's group games (numbered one after another across the groups)."""
+        if not self.order:
+            return []
+        if self.format is Format.CUP:
+            return [pairing for _group, pairing in group_pairings(self.order, self.groups)]
+        return double_round_robin(self.order)
 
     def game_ids(self) -> dict[int, str]:
         return {pairing.number: game_id_for(self.id, pairing.number) for pairing in self.pairings()}
+
+    def cup(self, results: Mapping[str, GameResult]) -> Cup:
+        """Groups then knockout: the groups' tables and the bracket (``domain.cup``)."""
+        ids = {str(number): game_id for number, game_id in self.game_ids().items()}
+        ids.update({key: game_id_for(self.id, key) for key in knockout_keys(self.groups)})
+        return cup(self.id, self.order, self.groups, results, ids, self.withdrawn)
+
+    def finished_by(self, results: Mapping[str, GameResult]) -> bool:
+        """Every game counted (a league) or the final decided (a cup)."""
+        if self.format is Format.CUP:
+            return self.cup(results).finished
+        return self.table(results).finished
 
     def table(self, results: Mapping[str, GameResult]) -> LeagueTable:
         return league_table(self.order, self.pairings(), results, self.game_ids(), self.withdrawn)
@@ -91,7 +111,8 @@ class Tournament:
         return replace(self, state=state, **changes)
 
 
-def game_id_for(tournament_id: str, number: int) -> str:
-    """The id of a league's game ``number``: the same for every request that starts it."""
+def game_id_for(tournament_id: str, number: int | str) -> str:
+    """The id of a league's game ``number`` (or a knockout game's key): the same for every request that
+    makes it."""
     digest = hashlib.sha256(f"tournament#{tournament_id}#{number}".encode()).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii")[:GAME_ID_CHARS]

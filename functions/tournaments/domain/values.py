@@ -15,6 +15,7 @@ from common.errors import DomainError
 class Format(StrEnum):
     LEAGUE = "league"
     ARENA = "arena"
+    CUP = "cup"  # groups then knockout
 
 
 class State(StrEnum):
@@ -148,3 +149,9 @@ class BlockedEntrant(TournamentError):
     so it cannot seat both (which of the two blocked is never said)."""
 
     code = "blocked_entrant"
+
+
+class InvalidCupSize(TournamentError):
+    """Groups then knockout: 2, 4 or 8 groups of 4 to 6 players."""
+
+    code = "invalid_cup_size"

@@ -84,6 +84,10 @@ class TournamentRepository(Protocol):
         """Mark a running league's games all made."""
         ...
 
+    def mark_made(self, tournament_id: str, keys: list[str]) -> None:
+        """Note a cup's knockout games ``keys`` as made (marking one twice is harmless)."""
+        ...
+
     def link_game(self, game_id: str, tournament_id: str) -> None: ...
 
     def tournament_of(self, game_id: str) -> str | None: ...
@@ -165,6 +169,11 @@ class InMemoryTournaments:
             self.tournaments[tournament.id] = found.with_state(State.FINISHED, finished=at)
             return True
 
+    def mark_made(self, tournament_id: str, keys: list[str]) -> None:
+        with self.lock:
+            found = self._found(tournament_id)
+            self.tournaments[tournament_id] = replace(found, made=found.made | frozenset(keys))
+
     def link_game(self, game_id: str, tournament_id: str) -> None:
         self.links[game_id] = tournament_id
 
@@ -194,7 +203,7 @@ def refuse_join(tournament: Tournament, player_id: str) -> None:
     """Why this player cannot join (the in-memory store's condition, and the DynamoDB one's explanation)."""
     if player_id in tournament.entries:
         raise AlreadyEntered("you are in this tournament already")
-    if tournament.state is not State.OPEN and tournament.format is Format.LEAGUE:
+    if tournament.state is not State.OPEN and tournament.format is not Format.ARENA:
         raise TournamentStarted("this league has started; it takes no more players")
     if tournament.state is State.FINISHED:
         raise TournamentOver("this tournament is over")
@@ -326,6 +335,18 @@ class DynamoTournaments:
 
     def finish(self, tournament: Tournament, at: int) -> bool:
         return self._move(tournament, State.FINISHED, {"finished": at})
+
+    def mark_made(self, tournament_id: str, keys: list[str]) -> None:
+        names = {f"#k{index}": key for index, key in enumerate(keys)}
+        call(
+            "update_item",
+            TableName=self.table,
+            Key=_key(tournament_id),
+            UpdateExpression="SET " + ", ".join(f"made.{name} = :yes" for name in names),
+            ConditionExpression="attribute_exists(made)",
+            ExpressionAttributeNames=names,
+            ExpressionAttributeValues={":yes": {"BOOL": True}},
+        )
 
     def _move(self, tournament: Tournament, after: State, changes: dict[str, Any], entries: bool = False) -> bool:
         """From ``tournament``'s state to ``after`` (conditional on the state it was read in, and with

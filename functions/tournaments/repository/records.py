@@ -13,7 +13,8 @@ from common.persistence.store import from_item
 from tournaments.domain import Entry, Format, GameResult, State, Tournament
 
 #: 1: the first. 2: ``club_id``, a members-only tournament's club (absent from a layout-1 item: none).
-SCHEMA_VERSION = 2
+#: 3: ``groups`` and ``made`` (a map of knockout keys) of groups then knockout (absent before: 0 and none).
+SCHEMA_VERSION = 3
 META = "A"
 RESULT_PREFIX = "R#"
 
@@ -49,6 +50,8 @@ def tournament_record(tournament: Tournament) -> dict[str, Any]:
         "finished": tournament.finished,
         "games_made": tournament.games_made,
         "club_id": tournament.club_id,
+        "groups": tournament.groups,
+        "made": dict.fromkeys(sorted(tournament.made), True),
     }
     if tournament.public:
         record.update(list_key=f"{tournament.game}#{tournament.state.value}", list_order=list_order(tournament))
@@ -86,6 +89,8 @@ def read_tournament(item: dict[str, Any]) -> Tournament:
         finished=record.get("finished"),
         games_made=bool(record.get("games_made", False)),
         club_id=record.get("club_id"),
+        groups=int(record.get("groups") or 0),
+        made=frozenset(record.get("made") or ()),
     )
 
 
