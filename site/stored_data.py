@@ -44,6 +44,12 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             Attributes(("name",), N_("The name you chose, shown to your opponents (optional).")),
             Attributes(("puzzles",), N_("Your puzzle rating, streak and recent puzzles.")),
             Attributes(("blocks",), N_("The players you blocked, so they cannot reach you.")),
+            Attributes(
+                ("country", "country_hidden"),
+                N_(
+                    "The country you were in when you started (from the network, never asked), and whether you hid it from everyone else."
+                ),
+            ),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
@@ -101,7 +107,8 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("An open challenge in the lobby: its game, its terms and when it lapses."),
             ),
             Attributes(
-                ("air_game", "air_order"), N_("A game being played now, for the Watch list (public games only).")
+                ("air_game", "air_order", "seat_ratings"),
+                N_("A game being played now, for the Watch list (public games only)."),
             ),
             Attributes(("reminder_hour", "reminder_due"), N_("When a correspondence move is due, to send a reminder.")),
             Attributes(("schema_version",), LAYOUT),

@@ -103,7 +103,8 @@ class Status(BaseModel):
     )
     reason: str | None = Field(
         description="Why the game ended: a rules reason (`checkmate`, `no_pieces`, `three_kings_countdown` ...), "
-        "or `resignation`, `agreement`, `timeout`, `aborted`, `abandoned`; null while ongoing."
+        "or `resignation`, `agreement`, `timeout`, `aborted`, `no_show` (aborted: the side to move never came), "
+        "`abandoned`; null while ongoing."
     )
 
 
@@ -303,6 +304,9 @@ class GameSummary(BaseModel):
 
 class OnAirPlayer(BaseModel):
     name: str | None
+    rating: int | None = Field(
+        default=None, description="A live table's player: their rating in the game when the table started."
+    )
 
 
 class OnAirGame(BaseModel):
@@ -319,7 +323,9 @@ class OnAirGame(BaseModel):
 
 class LiveGames(BaseModel):
     game: GameName
-    games: list[OnAirGame] = Field(description="At most 50: live tables first, the latest active first.")
+    games: list[OnAirGame] = Field(
+        description="At most 50: live tables first, the top-rated first; then the latest active first."
+    )
 
 
 class GameList(BaseModel):

@@ -60,7 +60,7 @@ def result_of(head: GameHead, events: list[AnyEvent]) -> GameResult:
             by_computer[event.by] += event.by in standing_in
     winner = head.result if head.result in ("white", "black") else None
     abort = next((event for event in reversed(events) if isinstance(event, Aborted)), None)
-    aborter = abort.by if head.aborted and abort is not None else None
+    aborter = _aborter(abort) if head.aborted and abort is not None else None
     if aborter is not None:
         winner = "black" if aborter == "white" else "white"
     return GameResult(
@@ -75,6 +75,17 @@ def result_of(head: GameHead, events: list[AnyEvent]) -> GameResult:
         computer_black=2 * by_computer["black"] > moves["black"],
         void=head.aborted and aborter is None,
     )
+
+
+def _aborter(abort: Aborted) -> str | None:
+    """Who loses an aborted tournament game (a tournament game cannot be called off): the player who aborted it,
+    or the side that never came when its first turns ran out (``no_show``: ``by`` is the side that came); None
+    when both players left (``abandoned``: void)."""
+    if abort.reason == "abandoned" or abort.by is None:
+        return None
+    if abort.reason == "no_show":
+        return "black" if abort.by == "white" else "white"
+    return abort.by
 
 
 def _seat(entry: Entry) -> Seat:

@@ -1,6 +1,7 @@
 // @ts-check
-// The words of one game on the air (Tazama): the two players, the moves played, live or by correspondence,
-// rated; the texts come from the page (data- attributes of #on-air), in its language.
+// The words of one game on the air (Tazama): the two players (at a live table with their ratings), the moves
+// played, live or by correspondence, rated; the texts come from the page (data- attributes of #on-air), in
+// its language.
 import { format } from "./i18n.js";
 
 /**
@@ -8,7 +9,11 @@ import { format } from "./i18n.js";
  * @param {any} game one game of GET /v1/games/live
  */
 export function onAirLine(texts, game) {
-  const name = (color) => (game.players[color] && game.players[color].name) || texts.unnamed;
+  // A live table's players with their ratings when it started (the list's order): "Asha (2100)".
+  const name = (color) => {
+    const player = game.players[color] || {};
+    return (player.name || texts.unnamed) + (typeof player.rating === "number" ? ` (${player.rating})` : "");
+  };
   const parts = [format(texts.pair, { white: name("white"), black: name("black") })];
   parts.push(format(texts.moves, { n: game.ply }));
   parts.push(game.live ? texts.live : texts.correspondence);

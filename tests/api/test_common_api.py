@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 from api_fallback.handler import all_routes
@@ -236,7 +237,7 @@ def test_no_code_imports_a_private_name_of_a_dependency():
     private_import = re.compile(rf"^\s*from\s+{dependencies}[\w.]*\s+import\s+[^#\n]*\b_[A-Za-z]\w*", re.M)
     private_module = re.compile(rf"^\s*(from|import)\s+{dependencies}(\.\w+)*\._\w+", re.M)
     private_attribute = re.compile(r"\b(validation|middleware|logger|formatter|powertools|board|state)\._[a-z]\w*")
-    found = []
+    found: list[Any] = []
     for path in [*root.glob("functions/**/*.py"), *root.glob("shared_rules/**/*.py"), *root.glob("local/**/*.py")]:
         text = path.read_text(encoding="utf-8")
         for pattern in (private_import, private_module, private_attribute):

@@ -23,6 +23,7 @@ import pytest
 
 from local.runner import LocalApi, create_server
 from local.template import ROOT, Template
+from tests.checks import known
 
 # ------------------------------------------------------------------------------------------ fixtures
 #: The runner's environment here: no local DynamoDB (validate needs none; the games tests start their own).
@@ -54,7 +55,7 @@ def start_runner(site_dir: Path, environment: dict[str, str] = RUNNER_ENV, stder
         text=True,
         env=environment,
     )
-    first_line = process.stdout.readline()
+    first_line = known(process.stdout).readline()
     if not first_line.startswith("ubao is running on http://127.0.0.1:"):  # it stopped: say why
         raise AssertionError(first_line + (process.stderr.read() if process.stderr else ""))
     return process, first_line.split(" on ", 1)[1].strip().rstrip("/")
@@ -192,7 +193,7 @@ def test_ctrl_c_stops_the_runner_cleanly(site_dir):
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=RUNNER_ENV,
     )  # fmt: skip
-    assert process.stdout.readline().startswith("ubao is running on ")
+    assert known(process.stdout).readline().startswith("ubao is running on ")
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=10)
     assert process.returncode == 0
@@ -207,7 +208,7 @@ def test_a_client_that_resets_its_idle_connection_leaves_no_trace(site_dir):
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=RUNNER_ENV,
     )  # fmt: skip
-    origin = process.stdout.readline().split(" on ", 1)[1].strip().rstrip("/")
+    origin = known(process.stdout).readline().split(" on ", 1)[1].strip().rstrip("/")
     host, port = origin.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=30) as client:
         client.sendall(b"GET / HTTP/1.1\r\nHost: ubao\r\n\r\n")
@@ -376,11 +377,11 @@ def test_a_path_no_route_takes_gets_api_gateways_own_404():
 
 def test_the_runner_routes_as_the_template_says():
     api = LocalApi(Template(ROOT / "template.yaml"))
-    route, parameters = api.match("GET", "/v1/games/abc")
+    route, parameters = known(api.match("GET", "/v1/games/abc"))
     assert (route.function, parameters) == ("GamesFunction", {"id": "abc"})
-    assert api.match("GET", "/v1/players/me/puzzles")[0].function == "PuzzlesFunction"
-    assert api.match("POST", "/v1/players")[0].function == "GamesFunction"
-    route, parameters = api.match("PUT", "/v1/games/abc")  # no PUT there: the fallback's {proxy+}
+    assert known(api.match("GET", "/v1/players/me/puzzles"))[0].function == "PuzzlesFunction"
+    assert known(api.match("POST", "/v1/players"))[0].function == "GamesFunction"
+    route, parameters = known(api.match("PUT", "/v1/games/abc"))  # no PUT there: the fallback's {proxy+}
     assert (route.function, parameters) == ("ApiFallbackFunction", {"proxy": "games/abc"})
     assert api.match("GET", "/v1/") is None
 

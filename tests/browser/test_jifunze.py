@@ -69,27 +69,33 @@ def test_every_exercise_is_solved_in_the_browser(contexts, game):
     config = page_config(page)
     messages = config["messages"]
     assert len(config["exercises"]) >= {"chess": 36, "english": 24, "tanzanian": 28}[game]
-    for index, exercise in enumerate(config["exercises"]):
-        article = page.locator(f'.exercise[data-index="{index}"]')
-        article.scroll_into_view_if_needed()
-        board = BoardView(article.locator(".board-host"))
-        status = article.locator(".status")
-        fen, moves = exercise["fen"], exercise["moves"]
-        board.wait_for_pieces(expected_pieces(game, fen))
-        for _ in range(exercise["length"]):
-            move = next(m for m in moves if m["correct"])
-            board.play(game, fen, move["san"])
-            if move["done"]:
-                expect_status(status, messages["correct"], "ok")
-                board.wait_for_pieces(expected_pieces(game, move["after"]))
-                break
-            reply = move["reply"]
-            expect_status(status, messages["exercise_reply"].replace("%(move)s", reply["san"]), "ok")
-            board.wait_for_pieces(expected_pieces(game, reply["after"]))
-            fen, moves = reply["after"], move["next"]["moves"]
-        else:
-            raise AssertionError(f"{exercise['key']}: not solved within {exercise['length']} moves")
+    for index in range(len(config["exercises"])):
+        solve_by_clicking(page, game, messages, config["exercises"], index)
     assert contexts.problems == []
+
+
+def solve_by_clicking(page, game: str, messages: dict, exercises: list[dict], index: int):
+    """Solve exercise ``index`` of the page by clicking its right moves; after each right move of a longer
+    exercise the computer's reply appears and the page says so, until the goal. Its article on the page."""
+    exercise = exercises[index]
+    article = page.locator(f'.exercise[data-index="{index}"]')
+    article.scroll_into_view_if_needed()
+    board = BoardView(article.locator(".board-host"))
+    status = article.locator(".status")
+    fen, moves = exercise["fen"], exercise["moves"]
+    board.wait_for_pieces(expected_pieces(game, fen))
+    for _ in range(exercise["length"]):
+        move = next(m for m in moves if m["correct"])
+        board.play(game, fen, move["san"])
+        if move["done"]:
+            expect_status(status, messages["correct"], "ok")
+            board.wait_for_pieces(expected_pieces(game, move["after"]))
+            return article
+        reply = move["reply"]
+        expect_status(status, messages["exercise_reply"].replace("%(move)s", reply["san"]), "ok")
+        board.wait_for_pieces(expected_pieces(game, reply["after"]))
+        fen, moves = reply["after"], move["next"]["moves"]
+    raise AssertionError(f"{exercise['key']}: not solved within {exercise['length']} moves")
 
 
 def test_a_wrong_second_move_is_wrong_and_start_again_resets_the_tree(contexts):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.boards import BoardView, expected_pieces, page_config
-from tests.browser.test_jifunze import expect_status
+from tests.browser.test_jifunze import expect_status, solve_by_clicking
 
 NEW = {
     "chess": ["board-setup", "clear-the-way", "stalemate-save", "en-passant-or-not", "check-in-two-again"],
@@ -30,25 +30,7 @@ def test_the_new_exercises_are_solved_by_clicking(contexts, lang, game):
     for key in NEW[game]:
         index = keys.index(key)
         exercise = config["exercises"][index]
-        article = page.locator(f'.exercise[data-index="{index}"]')
-        article.scroll_into_view_if_needed()
-        board = BoardView(article.locator(".board-host"))
-        status = article.locator(".status")
-        fen, moves = exercise["fen"], exercise["moves"]
-        board.wait_for_pieces(expected_pieces(game, fen))
-        for _ in range(exercise["length"]):
-            move = next(m for m in moves if m["correct"])
-            board.play(game, fen, move["san"])
-            if move["done"]:
-                expect_status(status, messages["correct"], "ok")
-                board.wait_for_pieces(expected_pieces(game, move["after"]))
-                break
-            reply = move["reply"]
-            expect_status(status, messages["exercise_reply"].replace("%(move)s", reply["san"]), "ok")
-            board.wait_for_pieces(expected_pieces(game, reply["after"]))
-            fen, moves = reply["after"], move["next"]["moves"]
-        else:
-            raise AssertionError(f"{key}: not solved within {exercise['length']} moves")
+        article = solve_by_clicking(page, game, messages, config["exercises"], index)
         label = article.locator("details.answer p").text_content().strip()
         expected = ONE[lang] if len(exercise["answers"]) == 1 else SEVERAL[lang]
         assert label.startswith(expected), (key, label)

@@ -16,6 +16,7 @@ import pytest
 from local.dynamodb import CLI, Dynalite, dynalites_on, node_executable
 from local.smoke import Client
 from local.template import ROOT
+from tests.checks import known
 
 pytestmark = [
     pytest.mark.xdist_group("packaged"),
@@ -34,7 +35,7 @@ def start_runner(data_dir: Path, *arguments: str) -> tuple[subprocess.Popen, str
         [sys.executable, "-m", "local.runner", "--quiet", *(arguments or ("--port", "0"))],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment,
     )  # fmt: skip
-    first = process.stdout.readline()
+    first = known(process.stdout).readline()
     origin = first.split(" on ", 1)[1].strip().rstrip("/") if " on " in first else ""
     return process, origin
 
@@ -58,7 +59,7 @@ def stop(process: subprocess.Popen, how: int = signal.SIGINT) -> str:
 def test_smoke_passes_against_make_run(tmp_path):
     process, origin = start_runner(tmp_path / "dynalite")
     try:
-        assert origin, process.stderr.read() if process.poll() is not None else "no origin"
+        assert origin, known(process.stderr).read() if process.poll() is not None else "no origin"
         result = subprocess.run(
             [sys.executable, "-m", "local.smoke", origin, "--timeout", "120"],
             capture_output=True,
@@ -81,10 +82,10 @@ def test_a_dynalite_left_running_on_the_data_directory_is_stopped_with_one_line(
     data = tmp_path / "dynalite"
     stale = Dynalite(path=data).start()  # an earlier run's child, still holding the directory's lock
     try:
-        assert dynalites_on(data) == [stale.process.pid]
+        assert dynalites_on(data) == [known(stale.process).pid]
         process, origin = start_runner(data)
         try:
-            assert origin, process.stderr.read()
+            assert origin, known(process.stderr).read()
             reply = subprocess.run(
                 [sys.executable, "-c", "import local.smoke as s, sys; "
                  "print(s.Client(sys.argv[1], 120).call('POST', '/v1/players', {}).status)", origin],
@@ -94,9 +95,9 @@ def test_a_dynalite_left_running_on_the_data_directory_is_stopped_with_one_line(
         finally:
             errors = stop(process)
         notices = [line for line in errors.splitlines() if "earlier run" in line]
-        assert len(notices) == 1 and f"pid {stale.process.pid}" in notices[0], errors
+        assert len(notices) == 1 and f"pid {known(stale.process).pid}" in notices[0], errors
         assert "Traceback" not in errors, errors
-        assert stale.process.poll() is not None  # stopped by the runner
+        assert known(stale.process).poll() is not None  # stopped by the runner
         assert wait_until(lambda: not dynalites_on(data)), "Ctrl-C left the runner's dynalite running"
     finally:
         stale.stop()

@@ -194,20 +194,23 @@ def snapshot() -> dict[str, list]:
     """Every item of the games, players and ratings tables there are (to prove that a refused request wrote nothing)."""
     import os
 
-    from common.persistence import store
-
     tables = {}
     for variable in ("GAMES_TABLE", "PLAYERS_TABLE", "RATINGS_TABLE"):
         name = os.environ.get(variable)
-        if name is None:  # a function's tests without that table (the puzzles' have no ratings)
-            continue
-        items: list[dict[str, Any]] = []
-        params = {"TableName": name, "ConsistentRead": True}
-        while True:
-            answer = store.client().scan(**params)
-            items.extend(store.from_item(item) for item in answer["Items"])
-            if "LastEvaluatedKey" not in answer:
-                break
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-        tables[name] = sorted(items, key=repr)
+        if name is not None:  # a function's tests without that table (the puzzles' have no ratings) skip it
+            tables[name] = sorted(scan_table(name), key=repr)
     return tables
+
+
+def scan_table(name: str) -> list[dict[str, Any]]:
+    """Every item of a table, read consistently, page after page."""
+    from common.persistence import store
+
+    items: list[dict[str, Any]] = []
+    params: dict[str, Any] = {"TableName": name, "ConsistentRead": True}
+    while True:
+        answer = store.client().scan(**params)
+        items.extend(store.from_item(item) for item in answer["Items"])
+        if "LastEvaluatedKey" not in answer:
+            return items
+        params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]

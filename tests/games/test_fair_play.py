@@ -97,7 +97,7 @@ def test_a_rated_game_claimed_or_handed_to_the_computer_on_time_that_early_is_ab
         api.open_moves(game_id, tokens, 1)  # White moved; Black never came
         clock.advance(days=3, seconds=1)
         state = post(api, game_id, action, tokens["white"]).body
-        assert_aborted(state)
+        assert_aborted(state, "no_show")  # Black never came (a tournament scores it lost: tournaments/seated.py)
         assert state["cpu_takeover"] is None and state["ply"] == 1
         assert me(api, tokens["white"])["ratings"] == {}
 
@@ -116,7 +116,7 @@ def test_a_live_table_whose_first_turns_run_out_is_aborted_not_played_by_the_com
     api.open_moves(game_id, tokens, 2)
     clock.advance(seconds=31)  # White never made a second move: the table never really started
     state = api.get(game_id).body
-    assert_aborted(state)
+    assert_aborted(state, "no_show")
     assert state["cpu_takeover"] is None and state["ply"] == 2
 
 

@@ -62,9 +62,10 @@ def test_names_in_any_script():
 def test_rename_and_remove_the_name(api):
     player = api.new_player("Asha")
     renamed = api.call("PATCH", "/v1/players/me", {"name": "Asha J."}, token=player["token"])
-    assert renamed.status == 200 and renamed.body == {"player_id": player["player_id"], "name": "Asha J."}
+    unknown = {"country": None, "country_hidden": False}  # no CloudFront header: no country
+    assert renamed.status == 200 and renamed.body == {"player_id": player["player_id"], "name": "Asha J.", **unknown}
     removed = api.call("PATCH", "/v1/players/me", {"name": None}, token=player["token"])
-    assert removed.body == {"player_id": player["player_id"], "name": None}
+    assert removed.body == {"player_id": player["player_id"], "name": None, **unknown}
 
 
 def test_rename_refusals_write_nothing(api):
@@ -117,3 +118,47 @@ def test_names_in_every_script_in_use_are_kept_and_folded_to_nfkc():
     for name in ("Mwanaidi", "Tiếng Việt", "สมชาย", "नमस्ते", "Олена", "Ελένη", "李小龍", "Jośé Mari"):
         assert clean_name(name) == unicodedata.normalize("NFKC", name)
     assert clean_name("\u4e00" * 12) == "\u4e00" * 12  # 12 wide letters: 24 columns, the widest
+
+
+@pytest.mark.parametrize(("header", "kept"), [("TZ", "TZ"), ("PH", "PH"), ("tz", None), ("TZA", None), ("", None)])
+def test_the_country_is_cloudfronts_viewer_country_at_creation(api, header, kept):
+    made = api.call("POST", "/v1/players", {"name": "Asha"}, headers={"CloudFront-Viewer-Country": header})
+    assert made.status == 201 and "country" not in made.body
+    [stored] = snapshot()["PlayersTable"]
+    assert stored.get("country") == kept
+    mine = api.call("GET", "/v1/players/me", token=made.body["token"]).body
+    assert (mine["country"], mine["country_hidden"]) == (kept, False)
+
+
+def test_a_player_hides_the_country_and_shows_it_again_and_a_rename_keeps_the_choice(api):
+    token = api.call("POST", "/v1/players", headers={"CloudFront-Viewer-Country": "KE"}).body["token"]
+    hidden = api.call("PATCH", "/v1/players/me", {"country_hidden": True}, token=token)
+    assert hidden.status == 200 and (hidden.body["country"], hidden.body["country_hidden"]) == ("KE", True)
+    renamed = api.call("PATCH", "/v1/players/me", {"name": "Baraka"}, token=token).body
+    assert renamed["name"] == "Baraka" and renamed["country_hidden"] is True
+    both = api.call("PATCH", "/v1/players/me", {"name": None, "country_hidden": False}, token=token).body
+    assert (both["name"], both["country"], both["country_hidden"]) == (None, "KE", False)
+    before = snapshot()
+    for refused in ({"country_hidden": "yes"}, {"country_hidden": 1}, {"country": "TZ"}):
+        assert api.call("PATCH", "/v1/players/me", refused, token=token).code == "invalid_request", refused
+    assert snapshot() == before
+
+
+def test_a_country_never_leaves_the_server_in_what_others_read(api):
+    asha = api.call("POST", "/v1/players", {"name": "Asha"}, headers={"CloudFront-Viewer-Country": "TZ"}).body
+    baraka = api.new_player("Baraka")
+    api.call("PATCH", "/v1/players/me", {"country_hidden": True}, token=asha["token"])
+    created = api.call("POST", "/v1/games", {"game": "chess", "color": "white"}, token=asha["token"]).body
+    game_id = created["game"]["id"]
+    api.call("POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, token=baraka["token"])
+    api.call("POST", f"/v1/games/{game_id}/moves", {"move": "e4", "ply": 0}, token=asha["token"])
+    public = [
+        api.call("GET", f"/v1/players/{asha['player_id']}"),
+        api.call("GET", f"/v1/players/{asha['player_id']}/games"),
+        api.call("GET", f"/v1/games/{game_id}", token=baraka["token"]),
+        api.call("GET", "/v1/games/live", query={"game": "chess"}),
+        api.call("GET", "/v1/leaderboard", query={"game": "chess"}),
+    ]
+    for answer in public:
+        assert answer.status == 200, answer.body
+        assert '"country' not in answer.text and '"TZ"' not in answer.text, answer.text

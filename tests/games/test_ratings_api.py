@@ -117,7 +117,13 @@ def test_casual_games_and_timeouts(api, clock):
     game_id, tokens = api.start_game("tanzanian")
     assert api.call("POST", f"/v1/games/{game_id}/resign", token=tokens["white"]).body["rating_change"] is None
     white_id = api.get(game_id).body["players"]["white"]["player_id"]  # the handle, as every answer shows it
-    assert me(api, tokens["white"]) == {"player_id": white_id, "name": "Asha", "ratings": {}}
+    assert me(api, tokens["white"]) == {
+        "player_id": white_id,
+        "name": "Asha",
+        "country": None,  # no CloudFront-Viewer-Country header here
+        "country_hidden": False,
+        "ratings": {},
+    }
     rated_id, rated_tokens, _ = rated_game(api, "tanzanian")
     api.play(rated_id, rated_tokens, [api.get(rated_id).body["legal_moves"][0]])
     clock.advance(days=4)

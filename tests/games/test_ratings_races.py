@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 import threading
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from common.players.handles import player_id_of
@@ -18,6 +19,7 @@ from games.ratings.service import GameRatings
 from games.repository import GameStore
 from games.repository.codec import head_from
 
+from tests.checks import known
 from tests.games.client import Api, at_once
 from tests.games.test_ratings_api import rated_game
 from tests.stores import STORES, on_each_store
@@ -90,7 +92,7 @@ def test_the_board_is_best_first_and_only_the_eligible(ratings_store):
 def _ended_head(game_id: str = "g-race") -> GameHead:
     from games.domain import Created, Resigned, Seat, apply
 
-    seats = {color: Seat(f"p-{color}", bytes(32), color.title()) for color in ("white", "black")}
+    seats: dict[str, Any] = {color: Seat(f"p-{color}", bytes(32), color.title()) for color in ("white", "black")}
     created = Created(seq=1, at=1, game_id=game_id, game="chess", options={"days_per_move": 3, "rated": True}, **seats)
     head = apply(None, created)
     change = rating_change(START, START, "black")
@@ -111,7 +113,12 @@ def test_settles_racing_on_threads_apply_the_change_once(ratings_store):
 def test_two_games_ending_at_once_both_count(ratings_store):
     ratings = GameRatings(ratings_store, clock=lambda: 10.0)
     heads = [_ended_head(f"g-{number}") for number in range(4)]
-    _run_at_once(lambda: [ratings.settle(head) for head in heads], count=4)
+
+    def settle_all() -> None:
+        for head in heads:
+            ratings.settle(head)
+
+    _run_at_once(settle_all, count=4)
     stored = ratings_store.get("p-black", "chess")
     assert stored is not None and stored.games == 4 and sorted(stored.applied) == [f"g-{n}" for n in range(4)]
 
@@ -125,7 +132,7 @@ def test_a_game_end_raced_by_both_players_is_rated_once(dynalite_api, handler):
     ]
     answers = at_once(lambda: Api(handler), calls)
     assert sorted({answer.status for answer in answers}) in ([200], [200, 409]), [a.body for a in answers]
-    stored = head_from(GameStore().get_head(game_id))
+    stored = head_from(known(GameStore().get_head(game_id)))
     assert stored.state == "finished" and stored.rating_change is not None
     loser = "white" if stored.result == "black" else "black"
     for color in ("white", "black"):

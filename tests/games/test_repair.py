@@ -7,10 +7,12 @@ import pytest
 from common.persistence import store
 from games.repository import GameStore
 
+from tests.checks import known
+
 
 def _rewrite_head(game_id: str, drop: tuple[str, ...] = (), **changes) -> None:
     """Change the stored head behind the API's back (as an older version of the function wrote it)."""
-    head = GameStore().get_head(game_id)
+    head = known(GameStore().get_head(game_id))
     head.update(changes)
     for name in drop:
         head.pop(name, None)

@@ -15,6 +15,11 @@ test("the players, the moves, the pace and whether it is rated", () => {
   assert.equal(onAirLine(texts, { ...game, live: false, rated: false }).split(" · ").length, 3);
 });
 
+test("a live table names its players' ratings", () => {
+  const game = { players: { white: { name: "Asha", rating: 2100 }, black: { name: "Baraka", rating: 1500 } }, ply: 3, live: true, rated: false };
+  assert.ok(onAirLine(texts, game).startsWith("Asha (2100) dhidi ya Baraka (1500) · "));
+});
+
 test("TV moves on to the top game that is not the one just watched", () => {
   assert.equal(nextOnAir([{ id: "a" }, { id: "b" }], "a"), "b");
   assert.equal(nextOnAir([{ id: "b" }, { id: "a" }], "a"), "b");

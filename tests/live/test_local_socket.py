@@ -5,12 +5,7 @@ a closed connection frees its place."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,10 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from local.contract import server_errors
-from local.dynamodb import free_port
-from local.template import ROOT
-from tests.browser.harness import keep_runner_log
+from tests import runner
 
 pytestmark = pytest.mark.slow  # a runner of its own (about 20 s to start on a busy machine)
 
@@ -32,22 +24,7 @@ pytestmark = pytest.mark.slow  # a runner of its own (about 20 s to start on a b
 WAIT = 30.0
 
 
-class Http:
-    def __init__(self, origin: str):
-        self.origin = origin
-
-    def __call__(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                return answer.status, json.loads(answer.read() or b"{}")
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
-
+class Http(runner.Http):
     def socket(self, token: str | None = None) -> ClientConnection:
         status, ticket = self("POST", "/v1/live/tickets", token=token)
         assert status == 201, ticket
@@ -60,46 +37,16 @@ class Http:
 @contextmanager
 def local_runner(dynalite_endpoint: str, workdir: Path, **extra: str) -> Iterator[Http]:
     """`python -m local.runner` on a free port and dynalite, with ``extra`` in its environment."""
-    port = free_port()
-    environment = {
-        **os.environ,
-        "PORT": str(port),
-        "PYTHONUNBUFFERED": "1",
-        "DYNAMODB_ENDPOINT": dynalite_endpoint,
-        "VAPID_KEY_FILE": str(workdir / "vapid.json"),
-        "UBAO_LOCAL_CLOCK": "1",  # an expired ticket without waiting a minute
-        "RATE_LIMIT_SCALE": "100",
+    with runner.local_runner(
+        dynalite_endpoint,
+        workdir,
+        lambda http: http("POST", "/v1/live/tickets")[0] == 201,
+        Http,
+        UBAO_LOCAL_CLOCK="1",  # an expired ticket without waiting a minute
+        RATE_LIMIT_SCALE="100",
         **extra,
-    }
-    for name in ("SITE_URL", "LOCAL_DYNAMODB_DIR", "PUSH_LOCAL_MODE"):
-        environment.pop(name, None)
-    log_path = workdir / "runner.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "local.runner", "--site-dir", str(workdir / "no-site")],
-            cwd=ROOT,
-            env=environment,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        http = Http(f"http://127.0.0.1:{port}")
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                try:
-                    if http("POST", "/v1/live/tickets")[0] == 201:
-                        break
-                except OSError:
-                    pass
-                assert process.poll() is None, log_path.read_text()
-                time.sleep(0.2)
-            yield http
-        finally:
-            process.terminate()
-            process.wait(timeout=60)
-            keep_runner_log(log_path)
-    errors = server_errors(log_path.read_text("utf-8", "replace"))
-    assert not errors, "the local server answered a 5xx:\n" + "\n---\n".join(errors)
+    ) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")

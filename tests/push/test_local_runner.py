@@ -8,41 +8,15 @@ decrypted.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
-from local.contract import server_errors
-from local.dynamodb import free_port
-from local.template import ROOT
-from tests.browser.harness import keep_runner_log
+from tests.runner import Http, local_runner
 
 #: How long a test waits for the runner to do what it must (a push, a look at the table): long enough for a
 #: loaded CI machine. Not a measure of speed: a passing test may take far less (speed is `make bench`'s).
 MOVE_DEADLINE = 60.0
-
-
-class Http:
-    def __init__(self, origin: str):
-        self.origin = origin
-
-    def __call__(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.origin + path, data=data, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                return answer.status, json.loads(answer.read() or b"{}")
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
 
 
 @pytest.fixture(scope="module")
@@ -50,47 +24,15 @@ def runner(dynalite_endpoint, tmp_path_factory, catalogs):
     """`python -m local.runner` on a free port, on dynalite, with a short poll and a short reminder schedule (the
     catalogs compiled: the notifications are worded from them)."""
     workdir = tmp_path_factory.mktemp("runner")
-    port = free_port()
-    environment = {
-        **os.environ,
-        "PORT": str(port),
-        "PYTHONUNBUFFERED": "1",
-        "DYNAMODB_ENDPOINT": dynalite_endpoint,
-        "VAPID_KEY_FILE": str(workdir / "vapid.json"),
-        "STREAM_POLL_SECONDS": "1",  # the look that finds what no request announced (the crash below)
-        "REMINDER_SWEEP_SECONDS": "1",
-    }
-    for name in ("SITE_URL", "LOCAL_DYNAMODB_DIR", "PUSH_LOCAL_MODE"):
-        environment.pop(name, None)
-    log_path = workdir / "runner.log"
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "local.runner", "--site-dir", str(workdir / "no-site")],
-            cwd=ROOT,
-            env=environment,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        http = Http(f"http://127.0.0.1:{port}")
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                try:
-                    if http("GET", "/v1/push/key")[0] == 200 and b"push: the" in log_path.read_bytes():
-                        break
-                except OSError:
-                    pass
-                assert process.poll() is None, log_path.read_text()
-                time.sleep(0.2)
-            http.log = lambda: log_path.read_text("utf-8", "replace")
-            yield http
-        finally:
-            process.terminate()
-            process.wait(timeout=60)
-            keep_runner_log(log_path)
-    # Every request is logged with its status: a 500-502 fails the module, with what the runner logged then.
-    errors = server_errors(log_path.read_text("utf-8", "replace"))
-    assert not errors, "the local server answered a 5xx:\n" + "\n---\n".join(errors)
+    with local_runner(
+        dynalite_endpoint,
+        workdir,
+        lambda http: http("GET", "/v1/push/key")[0] == 200 and "push: the" in http.log(),
+        Http,
+        STREAM_POLL_SECONDS="1",  # the look that finds what no request announced (the crash below)
+        REMINDER_SWEEP_SECONDS="1",
+    ) as served:
+        yield served
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from typing import Any
 
 from puzzles.catalog import Puzzle
 from shared_rules import get_game
-from tests.games.client import Answer, invoke
+from tests.games.client import Answer, invoke, scan_table
 
 
 class PuzzlesApi:
@@ -109,17 +109,8 @@ def snapshot() -> dict[str, list]:
     """Every item of the players and puzzle progress tables, by logical name (to prove a refusal wrote nothing)."""
     import os
 
-    from common.persistence import store
-
     tables = {}
     for logical, variable in (("PlayersTable", "PLAYERS_TABLE"), ("PuzzleProgressTable", "PUZZLES_TABLE")):
-        items: list[dict[str, Any]] = []
-        params = {"TableName": os.environ[variable], "ConsistentRead": True}
-        while True:
-            answer = store.client().scan(**params)
-            items.extend(store.from_item(item) for item in answer["Items"])
-            if "LastEvaluatedKey" not in answer:
-                break
-            params["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        items = scan_table(os.environ[variable])
         tables[logical] = sorted(items, key=lambda item: repr(sorted(item.items())))
     return tables

@@ -64,6 +64,17 @@ def test_a_name_is_set_and_removed_only_on_a_player(players):
     assert players.get("x" * 64) is None  # renaming nobody makes nobody
 
 
+def test_a_country_is_kept_from_creation_and_hidden_or_shown_only_on_a_player(players):
+    players.create(replace(_player(name="Asha"), country="TZ"))
+    assert players.get("h" * 64) == replace(_player(name="Asha"), country="TZ")
+    hidden = players.set_country_hidden("h" * 64, True)
+    assert hidden == replace(_player(name="Asha"), country="TZ", country_hidden=True) == players.get("h" * 64)
+    assert players.set_name("h" * 64, "Asha M").country_hidden  # a rename leaves the choice as it was
+    assert players.set_country_hidden("h" * 64, False) == replace(_player(name="Asha M"), country="TZ")
+    assert players.set_country_hidden("x" * 64, True) is None
+    assert players.get("x" * 64) is None
+
+
 def test_blocks_are_added_up_to_the_limit_and_removed_by_id(players):
     from common.players.blocks import blocks_of, blocks_player
 

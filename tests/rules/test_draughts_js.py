@@ -95,7 +95,7 @@ def reference_answer(position: Any) -> list[Any]:
 def node_answers(tmp_path: Path, variant: Variant, options: dict[str, Any], cases: dict[str, Any]) -> list[Any]:
     path = tmp_path / "cases.json"
     path.write_text(json.dumps({"variant": rules_of_variant(variant), "options": options, **cases}))
-    done = subprocess.run([NODE, str(CHECKER), str(path)], capture_output=True, check=False, timeout=600, cwd=ROOT)
+    done = subprocess.run([str(NODE), str(CHECKER), str(path)], capture_output=True, check=False, timeout=600, cwd=ROOT)
     assert done.returncode == 0, done.stderr.decode()
     return [json.loads(line) for line in done.stdout.decode().splitlines()]
 

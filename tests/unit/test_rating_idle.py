@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from common.ratings import glicko2
@@ -109,7 +110,7 @@ def test_a_player_away_long_enough_leaves_the_leaderboard():
 
 def _ended_head(game_id: str, ended_at: int) -> GameHead:
     """A rated chess game between w (White) and b, just won by White at ``ended_at``."""
-    seats = {color: Seat(player_id, bytes(32), None) for color, player_id in (("white", "w"), ("black", "b"))}
+    seats: dict[str, Any] = {color: Seat(p, bytes(32), None) for color, p in (("white", "w"), ("black", "b"))}
     created = Created(
         at=0, seq=1, game_id=game_id, game="chess", options=new_game_options("chess", {}, rated=True), **seats
     )

@@ -5,6 +5,7 @@ withdrawals, and the refusals."""
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 from common.errors import DomainError
@@ -61,7 +62,8 @@ def service(repository, seated, clock):
 def refused(code: str, action, *args):
     with pytest.raises((DomainError, RulesError)) as caught:
         action(*args)
-    assert caught.value.code == code, caught.value.code
+    error = caught.value
+    assert isinstance(error, (DomainError, RulesError)) and error.code == code, error
 
 
 def open_moves(games, game_id: str, token_of: dict[str, str], plies: int = 4) -> None:
@@ -160,7 +162,7 @@ def test_refusals_write_nothing(service, repository, clock):
     refused("invalid_league_size", service.create, maker, NewTournament(Format.LEAGUE, "chess", players=9))
     refused("invalid_league_size", service.create, maker, NewTournament(Format.LEAGUE, "chess", players=2))
     past = int(clock() * 1000) - 1
-    arena = {"options": {"turn_seconds": 30}, "minutes": 30}
+    arena: dict[str, Any] = {"options": {"turn_seconds": 30}, "minutes": 30}
     refused("starts_in_past", service.create, maker, NewTournament(Format.ARENA, "chess", starts=past, **arena))
     soon = int(clock() * 1000) + 3_600_000
     refused("arena_needs_live_table", service.create, maker, NewTournament(Format.ARENA, "chess", starts=soon))

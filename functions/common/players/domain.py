@@ -3,6 +3,7 @@ How a player is stored is the repository's (``common.players.repository``: the c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,17 @@ class Unauthorized(DomainError):
 
 class InvalidName(DomainError):
     code = "invalid_name"
+
+
+#: A country as CloudFront names the viewer's (``CloudFront-Viewer-Country``): ISO 3166-1 alpha-2, upper case.
+COUNTRY_SHAPE = re.compile(r"[A-Z]{2}")
+
+
+def viewer_country(header: str | None) -> str | None:
+    """The country of a ``CloudFront-Viewer-Country`` header, or None when there is none or it is not a
+    country code (a local run sends the header or nothing)."""
+    value = (header or "").strip()
+    return value if COUNTRY_SHAPE.fullmatch(value) else None
 
 
 @dataclass(frozen=True)
@@ -41,6 +53,10 @@ class Player:
     created: int | None = None  # epoch ms; None on a value made before it was stored
     blocks: tuple[Block, ...] = ()  # oldest first
     puzzles: Mapping[str, Any] | None = field(default=None, hash=False, repr=False)
+    #: Where the player was when they became a player (CloudFront's viewer country), and whether they hid it:
+    #: a hidden country is kept for the player alone and shown to no one else.
+    country: str | None = None
+    country_hidden: bool = False
 
     def public(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name}

@@ -11,6 +11,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
+from common.players.domain import viewer_country
 from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
 from common.players.service import Players
 from common.web.api import JSON
@@ -28,7 +29,8 @@ _errors = route_errors({422: "The request is wrong: a field."})
     "/v1/players",
     summary="Become a player",
     description="Makes a player and returns its token, once. Keep the token; send it as "
-    "`Authorization: Bearer <token>` to act for the player.",
+    "`Authorization: Bearer <token>` to act for the player. The player's country is CloudFront's "
+    "`CloudFront-Viewer-Country` (ISO 3166-1 alpha-2; none without it), kept for the player, who may hide it.",
     tags=["players"],
     responses={201: {"description": "The new player and its token."}, **_errors(422, 503)},
 )
@@ -39,12 +41,20 @@ def create_player(
     request: CreatePlayerRequest | None = None,
 ) -> Response[NewPlayer]:
     limiter.charge("players")  # per source address (docs/limits.md)
-    player, token = players.create(request.name if request else None, int(now() * 1000))
+    country = viewer_country(_header(COUNTRY_HEADER))
+    player, token = players.create(request.name if request else None, int(now() * 1000), country)
     body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
 
-@router.patch("/v1/players/me", summary="Set your display name", tags=["players"], responses=_errors(401, 422, 503))
+@router.patch(
+    "/v1/players/me",
+    summary="Set your display name, or hide your country",
+    description="`name` sets the display name (null removes it); `country_hidden` hides the country the player "
+    "was made in from everyone else (false shows it again). Either or both.",
+    tags=["players"],
+    responses=_errors(401, 422, 503),
+)
 def rename_player(
     request: RenameRequest,
     player: CurrentPlayer,
@@ -52,5 +62,18 @@ def rename_player(
     limiter: Annotated[RateLimiter, Depends(rate_limiter)],
 ) -> PlayerProfile:
     limiter.charge("renames")
-    renamed = players.rename(player, request.name)
-    return PlayerProfile(player_id=renamed.player_id, name=renamed.name)
+    if "name" in request.model_fields_set:
+        player = players.rename(player, request.name)
+    if request.country_hidden is not None:
+        player = players.hide_country(player, request.country_hidden)
+    return PlayerProfile(
+        player_id=player.player_id, name=player.name, country=player.country, country_hidden=player.country_hidden
+    )
+
+
+#: CloudFront's viewer country (the /v1/* behaviour's managed AllViewerExceptHostHeader policy forwards it).
+COUNTRY_HEADER = "cloudfront-viewer-country"
+
+
+def _header(name: str) -> str | None:
+    return next((value for key, value in (router.current_event.headers or {}).items() if key.lower() == name), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from common.players.handles import PublicId
 
@@ -24,8 +24,17 @@ class CreatePlayerRequest(_Request):
 
 class RenameRequest(_Request):
     name: Annotated[str, StringConstraints(max_length=MAX_NAME_INPUT)] | None = Field(
-        description="The new display name, or null to remove it."
+        default=None, description="The new display name, or null to remove it (absent: unchanged)."
     )
+    country_hidden: bool | None = Field(
+        default=None, description="True hides your country from everyone else; false shows it (absent: unchanged)."
+    )
+
+    @model_validator(mode="after")
+    def _something(self) -> RenameRequest:
+        if not {"name", "country_hidden"} & self.model_fields_set:
+            raise ValueError("send a name, country_hidden or both")
+        return self
 
 
 class NewPlayer(BaseModel):
@@ -39,3 +48,5 @@ class NewPlayer(BaseModel):
 class PlayerProfile(BaseModel):
     player_id: PublicId
     name: str | None
+    country: str | None = Field(default=None, description="Your country when you became a player (yours alone).")
+    country_hidden: bool = Field(default=False, description="Whether you hid your country from everyone else.")

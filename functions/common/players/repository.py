@@ -30,12 +30,14 @@ BLOCKS = "blocks"
 #: The layout of a player item. 1: ``token_hash``, ``player_id``, ``created``, ``name`` when set, ``puzzles``
 #: once the player has finished a puzzle; items written before versions were stored (0) have the same layout.
 #: 2: ``blocks`` once the player has blocked someone (absent: none); older items read as they are.
-SCHEMA_VERSION = 2
+#: 3: ``country`` (the viewer's country at creation, when CloudFront told it) and ``country_hidden`` (only when
+#: the player hid it); older items read as a player without a country.
+SCHEMA_VERSION = 3
 
 
 def upgrade(item: Record) -> Record:
     """A stored player in the current layout, whatever layout it was written in."""
-    _version, record = split_version(item)  # 0, 1 and 2 share one layout (2 only adds ``blocks``)
+    _version, record = split_version(item)  # 0 to 3 share one layout (2 adds ``blocks``, 3 the country)
     return record
 
 
@@ -50,6 +52,8 @@ def player_record(player: Player) -> Record:
         "created": player.created,
         PUZZLE_PROGRESS: copy.deepcopy(dict(player.puzzles)) if player.puzzles is not None else None,
         BLOCKS: blocks or None,
+        "country": player.country,
+        "country_hidden": True if player.country_hidden else None,
     }
     return stored_copy(record)
 
@@ -64,6 +68,8 @@ def player_from_record(record: Record) -> Player:
         created=None if created is None else int(created),
         blocks=_blocks_of(record.get(BLOCKS) or {}),
         puzzles=record.get(PUZZLE_PROGRESS),
+        country=record.get("country"),
+        country_hidden=bool(record.get("country_hidden")),
     )
 
 
@@ -92,6 +98,11 @@ class PlayerRepository(Protocol):
 
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
         """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
+        ...
+
+    def set_country_hidden(self, token_hash: str, hidden: bool) -> Player | None:
+        """Hide the player's country from everyone else, or show it again; the updated player, or None if there
+        is none."""
         ...
 
     def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
@@ -134,6 +145,16 @@ class InMemoryPlayers:
             player.pop("name", None)
             if name is not None:
                 player["name"] = name
+            return _player(copy.deepcopy(player))
+
+    def set_country_hidden(self, token_hash: str, hidden: bool) -> Player | None:
+        with self._lock:
+            player = self._players.get(token_hash)
+            if player is None:
+                return None
+            player.pop("country_hidden", None)
+            if hidden:
+                player["country_hidden"] = True
             return _player(copy.deepcopy(player))
 
     def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
@@ -204,6 +225,19 @@ class PlayerStore:
         else:
             params["UpdateExpression"] = "SET #name = :name"
             params["ExpressionAttributeValues"] = {":name": {"S": name}}
+        answer = call("update_item", **params)
+        return player_of_item(answer["Attributes"]) if answer else None
+
+    def set_country_hidden(self, token_hash: str, hidden: bool) -> Player | None:
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": player_key(token_hash),
+            "ConditionExpression": "attribute_exists(token_hash)",
+            "ReturnValues": "ALL_NEW",
+            "UpdateExpression": "SET country_hidden = :hidden" if hidden else "REMOVE country_hidden",
+        }
+        if hidden:
+            params["ExpressionAttributeValues"] = {":hidden": {"BOOL": True}}
         answer = call("update_item", **params)
         return player_of_item(answer["Attributes"]) if answer else None
 

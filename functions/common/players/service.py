@@ -93,13 +93,14 @@ class Players:
             store = PlayerStore()
         self.store: PlayerRepository = store
 
-    def create(self, name: str | None, now_ms: int) -> tuple[Player, str]:
-        """A new player and its token (the only time the token is seen)."""
+    def create(self, name: str | None, now_ms: int, country: str | None = None) -> tuple[Player, str]:
+        """A new player and its token (the only time the token is seen); ``country``: where the request came
+        from, as CloudFront said it (``viewer_country``)."""
         name = clean_name(name)
         while True:
             token = new_token()
             player_id, token_hash = secrets.token_urlsafe(PLAYER_ID_BYTES), hash_token(token)
-            player = Player(player_id=player_id, token_hash=token_hash, name=name, created=now_ms)
+            player = Player(player_id, token_hash, name=name, created=now_ms, country=country)
             if self.store.create(player):  # False only if 256 random bits repeated: draw again
                 return player, token
 
@@ -116,6 +117,12 @@ class Players:
         if renamed is None:
             raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
         return renamed
+
+    def hide_country(self, player: Player, hidden: bool) -> Player:
+        changed = self.store.set_country_hidden(player.token_hash, hidden)
+        if changed is None:
+            raise Unauthorized("this token belongs to no player; make one with POST /v1/players")
+        return changed
 
 
 def player_of(token_hash: str, found: Player | None) -> Player:

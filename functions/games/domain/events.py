@@ -24,6 +24,9 @@ class Event:
     #: Set on the event that starts a rated game (a join, a taken seek, a rematch's creation) when the pair has
     #: had its rated games of the day: the game is played casual (docs/games.md, "Fair play").
     casual: bool = False
+    #: Set on the event that starts a live table between two people: each side's rating in the game then
+    #: (white, black), so Tazama lists the top-rated tables first with no read of the ratings (``games.watch``).
+    seat_ratings: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,9 +101,11 @@ class TimeoutClaimed(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class Aborted(Event):
-    """The game ends with no result and changes no rating: asked for (or a rated game resigned, drawn or lost
-    on time) before each side made two moves (``reason`` "aborted"), or a live table both of whose players
-    left, the computer holding both seats (``reason`` "abandoned")."""
+    """The game ends with no result and changes no rating: asked for (or a rated game resigned or drawn) before
+    each side made two moves (``reason`` "aborted": ``by`` aborted it), a rated game whose side to move let its
+    time run out that early, claimed, handed to the computer or at a live table (``reason`` "no_show": ``by`` is
+    the side that came, the other never did), or a live table both of whose players left, the computer holding
+    both seats (``reason`` "abandoned"). A tournament scores each (``tournaments.seated.result_of``)."""
 
     kind: ClassVar[str] = "abort"
     reason: str = "aborted"

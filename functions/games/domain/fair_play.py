@@ -20,5 +20,6 @@ def early_end(head: GameHead, event: AnyEvent) -> AnyEvent:
     """``event``, or ``Aborted`` in its place when it would end a rated game in which a side has not yet made
     two moves."""
     if head.rated and head.abortable and isinstance(event, _EARLY_ENDINGS):
-        return Aborted(by=event.by, at=event.at)
+        # A claim on time says the other side never came; a resignation or a draw is the player's own choice.
+        return Aborted(by=event.by, at=event.at, reason="no_show" if isinstance(event, TimeoutClaimed) else "aborted")
     return event

@@ -53,6 +53,8 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
         new = replace(new, options={**new.options, "rated": False}, casual_reason="repeat_pairing")
     if event.rating_change is not None:
         new = replace(new, rating_change=event.rating_change)
+    if event.seat_ratings is not None:
+        new = replace(new, seat_ratings=event.seat_ratings)
     if new.state == "finished":
         new = replace(new, deadline=None, draw_offer=None, invite_key=None)
     return new

@@ -140,6 +140,8 @@ class GameHead:
     #: The latest reactions (``games.domain.reactions``), oldest first, and the sides that muted the other's.
     reactions: tuple[Reaction, ...] = ()
     reactions_muted: frozenset[Color] = frozenset()
+    #: A live table's two ratings in its game when it started (white, black): Tazama's order and rows.
+    seat_ratings: tuple[int, int] | None = None
 
     @property
     def abortable(self) -> bool:

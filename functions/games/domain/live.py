@@ -30,7 +30,7 @@ def timeout_event(head: GameHead, now: int, level_of: LevelOf) -> AnyEvent | Non
         return None
     absent, present = head.turn, other(head.turn)
     if head.rated and head.ply < ABORT_PLIES:  # a casual table plays on: nothing rides on it
-        return Aborted(by=present, at=now)
+        return Aborted(by=present, at=now, reason="no_show")
     stand_in = head.seat(present)
     if stand_in is not None and stand_in.cpu and stand_in.player_id:
         return Aborted(by=present, at=now, reason="abandoned")  # both seats the computer's: nobody played

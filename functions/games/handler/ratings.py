@@ -58,7 +58,13 @@ Ratings = Annotated[GameRatings, Depends(game_ratings)]
     responses=_answers(PlayerRatings, "Your name and ratings.", 401, 503),
 )
 def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
-    mine = {"player_id": player.player_id, "name": player.name, "ratings": ratings.of_player(player.player_id)}
+    mine = {
+        "player_id": player.player_id,
+        "name": player.name,
+        "country": player.country,
+        "country_hidden": player.country_hidden,
+        "ratings": ratings.of_player(player.player_id),
+    }
     body = PlayerRatings.model_validate(mine)
     return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
 

@@ -26,8 +26,9 @@ _errors = route_errors({422: "`game` is missing or not one of the games."})
 @router.get(
     "/v1/games/live",
     summary="Games being played now",
-    description="At most 50 games of `game` between two people, never a private one: live tables first, then "
-    "games by correspondence with a move in the last hour, each the latest active first. One Query of a sparse "
+    description="At most 50 games of `game` between two people, never a private one: live tables first, the "
+    "top-rated first (the two ratings when the table started), then games by correspondence with a move in the "
+    "last hour, the latest active first. One Query of a sparse "
     "index, never a scan; public and cached for 15 s. Follow one with `GET /v1/games/{id}` as any spectator.",
     tags=["games"],
     responses=_errors(422, 503),

@@ -23,6 +23,8 @@ class RatingView(BaseModel):
 class PlayerRatings(BaseModel):
     player_id: PublicId = Field(description="Your public handle (what every answer shows of you).")
     name: str | None = Field(description="Your display name.")
+    country: str | None = Field(default=None, description="Your country when you became a player (yours alone).")
+    country_hidden: bool = Field(default=False, description="Whether you hid your country from everyone else.")
     ratings: dict[GameName, RatingView] = Field(
         description="One rating per game you have played rated (a game you have not: 1500, provisional)."
     )

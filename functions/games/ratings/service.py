@@ -25,7 +25,15 @@ from common.players.lookalikes import lookalike_numbers
 
 from games.domain import COLORS, GameHead, other
 from games.domain.rating_change import RatingChange, SideChange
-from games.ratings.domain import PAIRING_LIMIT, PAIRING_WINDOW_MS, GameRating, pair_key, rating_change, seat_ids
+from games.ratings.domain import (
+    PAIRING_LIMIT,
+    PAIRING_WINDOW_MS,
+    START,
+    GameRating,
+    pair_key,
+    rating_change,
+    seat_ids,
+)
 from games.ratings.repository import RatingRepository
 
 #: Attempts at one player's conditional write before giving up (503) under extreme contention.
@@ -69,6 +77,19 @@ class GameRatings:
         key = pair_key(ids["white"], ids["black"])
         return self.store.claim_pairing(
             key, started.game, started.id, started.updated, PAIRING_WINDOW_MS, PAIRING_LIMIT
+        )
+
+    def seat_ratings(self, started: GameHead) -> tuple[int, int] | None:
+        """Both players' ratings in the game of ``started`` (a live table just begun between two people), a player
+        without one at the starting rating: one read of both."""
+        ids = seat_ids(*(seat.player_id if seat else None for seat in (started.white, started.black)))
+        if ids is None:
+            return None
+        found = self.store.get_many([ids["white"], ids["black"]], started.game)
+        now = self.now_ms()
+        return (
+            _shown(found.get(ids["white"]), now),
+            _shown(found.get(ids["black"]), now),
         )
 
     def settle(self, head: GameHead) -> None:
@@ -139,3 +160,8 @@ def rating_view(rating: GameRating) -> dict[str, Any]:
         "provisional": rating.provisional,
         "games": rating.games,
     }
+
+
+def _shown(rating: GameRating | None, now: int) -> int:
+    """A rating as the lists show it (rounded); a player who has none yet, at the starting rating."""
+    return round(rating.at(now).rating.rating) if rating is not None else round(START.rating)

@@ -91,6 +91,7 @@ def event_record(event: AnyEvent) -> Record:
         "by": event.by,
         "rating_change": event.rating_change.record() if event.rating_change else None,
         "casual": event.casual or None,
+        "seat_ratings": list(event.seat_ratings) if event.seat_ratings else None,
         "schema_version": SCHEMA_VERSION,
     }
     if isinstance(event, Created):
@@ -130,6 +131,7 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
         "by": record.get("by"),
         "rating_change": RatingChange.from_record(record.get("rating_change")),
         "casual": bool(record.get("casual")),
+        "seat_ratings": _ratings_pair(record.get("seat_ratings")),
     }
     kind = record["kind"]
     if kind == "create":
@@ -259,6 +261,7 @@ def head_record(head: GameHead) -> Record:
         "casual_reason": head.casual_reason,
         "reactions": [_reaction_record(reaction) for reaction in head.reactions] or None,
         "reactions_muted": sorted(head.reactions_muted) or None,
+        "seat_ratings": list(head.seat_ratings) if head.seat_ratings else None,
         "schema_version": SCHEMA_VERSION,
     }
     record.update(air_keys(head))  # Tazama's sparse index (``GamesOnAir``): only a public game being played
@@ -319,6 +322,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             casual_reason=record.get("casual_reason"),
             reactions=tuple(_reaction_from(item) for item in record.get("reactions") or ()),
             reactions_muted=frozenset(record.get("reactions_muted") or ()),
+            seat_ratings=_ratings_pair(record.get("seat_ratings")),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None
@@ -339,3 +343,8 @@ def _played_record(move: PlayedMove) -> Record:
 
 def _played_from(record: Mapping[str, Any]) -> PlayedMove:
     return PlayedMove(int(record["ply"]), record["by"], record["move"], record.get("uci"), record["before"])
+
+
+def _ratings_pair(stored: Any) -> tuple[int, int] | None:
+    """A live table's two ratings (white, black) as stored (a list of two numbers), or None."""
+    return (int(stored[0]), int(stored[1])) if stored else None

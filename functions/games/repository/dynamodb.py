@@ -234,6 +234,23 @@ class GameStore:
         )
         return answer is not None
 
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[dict[str, Any]], str | None]:
+        """One Scan page of ``limit`` items read (events and listings too: only the heads come back); ``after``
+        is the last key read, the game's id, as the previous page gave it."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Limit": limit,
+            "FilterExpression": "sk = :head",
+            "ExpressionAttributeValues": {":head": {"S": HEAD_KEY}},
+        }
+        if after is not None:
+            game_id, _, sort_key = after.partition("\n")
+            params["ExclusiveStartKey"] = _key(game_id, sort_key)
+        answer = read("scan", **params)
+        last = answer.get("LastEvaluatedKey")
+        more = f"{last['pk']['S']}\n{last['sk']['S']}" if last else None
+        return [head_of_item(item) for item in answer.get("Items", ())], more
+
 
 def _key(game_id: str, sort_key: str) -> dict[str, Any]:
     return {"pk": {"S": game_id}, "sk": {"S": sort_key}}

@@ -49,6 +49,11 @@ class GameRecords(Protocol):
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
 
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[Record], str | None]:
+        """Every game's head, a page at a time in no meaningful order, and where the next page starts (None:
+        the last page). A whole-table Scan: for a one-off (the listings' back-fill), never a request."""
+        ...
+
 
 class InMemoryGameStore:
     """The contract of ``GameRecords`` in a dict: for unit tests of the service (no AWS, no moto)."""
@@ -141,6 +146,13 @@ class InMemoryGameStore:
             for game_id, head in self.heads.items()
             if head.get("reminder_hour") in keys and head.get("reminder_due", now_ms + 1) <= now_ms
         ]
+
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[Record], str | None]:
+        self.calls += 1
+        ids = sorted(game_id for game_id in self.heads if after is None or game_id > after)
+        page = ids[:limit]
+        more = page[-1] if len(ids) > limit else None
+        return [copy.deepcopy(self.heads[game_id]) for game_id in page], more
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
         self.calls += 1

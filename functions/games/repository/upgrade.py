@@ -31,7 +31,9 @@ from shared_rules.names import COLOURS
 #: stood in for, a game rated as it was asked for.
 #: 6: reactions (the events ``react``, ``mute_reactions``; the head's ``reactions`` and ``reactions_muted``): new
 #: kinds and fields only.
-SCHEMA_VERSION = 6
+#: 7: Tazama's top-rated order (``seat_ratings`` on the event that starts a live table, and on the head): a field
+#: only; a record before it has none (the table is listed by its activity alone).
+SCHEMA_VERSION = 7
 
 Record = dict[str, Any]
 

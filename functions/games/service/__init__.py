@@ -303,7 +303,7 @@ class GamesService:
                 head, color, now, "the computer can only take over for a side whose time ran out"
             )
             if head.rated and head.abortable:  # a rated game the absent side barely played: aborted instead
-                return Aborted(by=color, at=now)
+                return Aborted(by=color, at=now, reason="no_show")
             return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
 
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))

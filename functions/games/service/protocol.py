@@ -46,6 +46,7 @@ from games.domain.errors import Conflict, Forbidden, GameNotFound, IllegalMove
 from games.domain.rating_change import RatingChange
 from games.history.domain import Listing, listings_of
 from games.repository import GameRepository
+from games.watch.domain import on_air
 
 logger = Logger(child=True)
 
@@ -63,6 +64,8 @@ class RatingHooks(Protocol):
     def settle(self, head: GameHead) -> None: ...
 
     def pairing_counts(self, started: GameHead) -> bool: ...
+
+    def seat_ratings(self, started: GameHead) -> tuple[int, int] | None: ...
 
 
 class RecentHeads:
@@ -244,6 +247,7 @@ class GameLog:
             new = Tracked(apply(tracked.head, event), tracked.stored_seq)  # an event that cannot fold is never stored
             event, new = self._rated(tracked, event, new)
             event, new = self._paired(tracked, event, new)
+            event, new = self._on_air(tracked, event, new)
             if self.store.append_event(game_id, event):
                 metrics.game_event(event.kind, tracked.head.state, new.head.state)
                 if follow is not None:
@@ -300,6 +304,18 @@ class GameLog:
             return event, new
         event = replace(event, casual=True)
         return event, Tracked(apply(tracked.head if tracked else None, event), tracked.stored_seq if tracked else 0)
+
+    def _on_air(self, tracked: Tracked, event: AnyEvent, new: Tracked) -> tuple[AnyEvent, Tracked]:
+        """The event that seats the second player at a public live table, carrying both players' ratings in the
+        game (one read of the ratings, only then): Tazama lists the top-rated tables first from the index alone."""
+        starts = tracked.head.state == "waiting" and on_air(new.head) and new.head.turn_seconds is not None
+        if self.ratings is None or not starts:
+            return event, new
+        ratings = self.ratings.seat_ratings(new.head)
+        if ratings is None:
+            return event, new
+        event = replace(event, seat_ratings=ratings)
+        return event, Tracked(apply(tracked.head, event), tracked.stored_seq)
 
     def create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
         """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).

@@ -1,5 +1,6 @@
-"""Which games are on the air and in what order: live tables first, then games by correspondence with a move in
-the last hour, each the most recently active first. Pure: the codec writes the keys, the service reads them."""
+"""Which games are on the air and in what order: live tables first, the top-rated first (the mean of the two
+ratings when the table started), then games by correspondence with a move in the last hour, the most recently
+active first. Pure: the codec writes the keys, the service reads them."""
 
 from __future__ import annotations
 
@@ -7,9 +8,13 @@ from typing import Any
 
 from games.domain import COLORS, GameHead
 
-#: The rank of a game on the air, times ORDER_SCALE, plus its last activity (epoch ms): one descending Query
-#: gives the live tables first, then the correspondence games.
+#: The rank of a game on the air times RANK_SCALE, plus a live table's rating (the mean of its two, 0 to 9,999)
+#: times ORDER_SCALE, plus its last activity (epoch ms): one descending Query gives the live tables first, the
+#: top-rated first, then the correspondence games, the latest active first. (Heads written before the ratings
+#: had the rank times ORDER_SCALE: below the list's lower bound, they come back with their next move.)
 ORDER_SCALE = 10**13
+RATING_TOP = 9_999
+RANK_SCALE = (RATING_TOP + 1) * ORDER_SCALE
 RANK_LIVE, RANK_CORRESPONDENCE = 2, 1
 #: A game by correspondence is on the list while its last move is this recent.
 RECENT_MS = 3_600_000
@@ -28,8 +33,10 @@ def on_air(head: GameHead) -> bool:
 
 
 def air_order(head: GameHead) -> int:
-    rank = RANK_LIVE if head.turn_seconds is not None else RANK_CORRESPONDENCE
-    return rank * ORDER_SCALE + head.updated
+    if head.turn_seconds is None:
+        return RANK_CORRESPONDENCE * RANK_SCALE + head.updated
+    rating = min(max(round(sum(head.seat_ratings) / 2), 0), RATING_TOP) if head.seat_ratings else 0
+    return RANK_LIVE * RANK_SCALE + rating * ORDER_SCALE + head.updated
 
 
 def air_keys(head: GameHead) -> dict[str, Any]:
@@ -41,4 +48,4 @@ def air_keys(head: GameHead) -> dict[str, Any]:
 
 def lowest_order(now_ms: int) -> int:
     """Below this a game is off the list: a correspondence game whose last move is older than an hour."""
-    return RANK_CORRESPONDENCE * ORDER_SCALE + now_ms - RECENT_MS
+    return RANK_CORRESPONDENCE * RANK_SCALE + now_ms - RECENT_MS

@@ -17,9 +17,12 @@ def live_games(store: GameRepository, game: str, now_ms: int) -> list[dict[str, 
 
 def summary(head: GameHead) -> dict[str, Any]:
     players = {}
-    for color in COLORS:
+    for n, color in enumerate(COLORS):
         seat = head.seat(color)
-        players[color] = {"name": seat.name if seat else None}
+        players[color] = {
+            "name": seat.name if seat else None,
+            "rating": head.seat_ratings[n] if head.seat_ratings else None,
+        }
     return {
         "id": head.id,
         "game": head.game,
