@@ -57,8 +57,9 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     "review": ("games", "notify", "push"),
     # The live socket reads games and tournaments as a GET does (live/games.py, live/tournaments.py).
     "live": ("games", "tournaments"),
-    # Follow the other player of a game: the community reads the game's head with the games repository.
-    "community": ("games", "push"),
+    # Follow the other player of a game (the games repository), a challenge's game (the games' GameLog) and its
+    # push (notify's Pushes), Delete my data (the games, ratings and push repositories).
+    "community": ("games", "push", "notify"),
     # A league's games are made through the games function's own GameLog (tournaments/seated.py).
     "tournaments": ("games",),
     # A club's leaderboards read the members' game ratings with the games' ratings repository.

@@ -1,18 +1,7 @@
 // @ts-check
 // An invite that travels (a club's, a game's, a tournament's): the phone's share sheet where it has one (Web
 // Share), a WhatsApp link with the message in the page's language, copy, and a QR code that a friend at the same
-// table scans. The QR code is SVG drawn here by uqr (npm, MIT), which the site's build bundles into the script:
-// no network call, and nothing is drawn until the player asks for it.
-
-/**
- * The QR code of `text` as SVG markup: dark modules on white with a quiet zone of four, error correction M.
- * @param {string} text
- * @returns {Promise<string>}
- */
-export async function qrSvg(text) {
-  const { renderSVG } = await import("uqr");
-  return renderSVG(text, { ecc: "M", border: 4 });
-}
+// table scans, drawn when the player asks for it by the drawer the page passes (site/static/qr.js, loaded then).
 
 /**
  * A club's invite as typed or linked (`K7P2QX-M3R9TA`, any case, dashes and spaces allowed) as [club id, code],
@@ -40,8 +29,9 @@ export function whatsappLink(message) {
  * @param {string} link
  * @param {string} message  what WhatsApp and the share sheet send, the link in it, in the page's language
  * @param {(text: string) => void} say
+ * @param {(text: string) => Promise<string>} qrSvg  the QR code of a text as SVG markup
  */
-export function showInvite(root, link, message, say) {
+export function showInvite(root, link, message, say, qrSvg) {
   const input = /** @type {HTMLInputElement} */ (root.querySelector(".invite-link"));
   const share = /** @type {HTMLButtonElement} */ (root.querySelector(".share"));
   const copy = /** @type {HTMLButtonElement} */ (root.querySelector(".copy"));

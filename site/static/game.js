@@ -332,7 +332,12 @@ const showReactions = setUpReactions($(".reactions", gameBox), {
     player().then((me) => call("POST", reactionsPath() + "/mute", { body: { muted }, token: me.token })).then(() => load(state.id)),
 });
 
-setUpInviteButtons(m, () => m.game_titles[state.game] || state.game, (text, kind) => say(status, text, kind));
+setUpInviteButtons(
+  m,
+  () => m.game_titles[state.game] || state.game,
+  (text, kind) => say(status, text, kind),
+  async (text) => (await import("./qr.js")).qrSvg(text),
+);
 
 gameBox.addEventListener("click", async (event) => {
   const action = event.target.closest("[data-action]")?.dataset.action;

@@ -37,6 +37,9 @@ function inviteLink(invite) {
   return `${location.origin}${location.pathname}#${invite}`;
 }
 
+/** The QR code of a text as SVG, from site/static/qr.js, loaded on the first tap. @param {string} text */
+const drawQr = async (text) => (await import("./qr.js")).qrSvg(text);
+
 /** @param {string} tag @param {string} text @param {string} [className] */
 function element(tag, text, className) {
   const made = document.createElement(tag);
@@ -125,7 +128,8 @@ function showClub(club, token) {
   $(".member-part").hidden = !club.member;
   if (!club.member) return;
   const link = inviteLink(club.invite);
-  showInvite($(".invite-share"), link, fill(texts.message || "", { name: club.name, link }), (text) => (status.textContent = text));
+  const message = fill(texts.message || "", { name: club.name, link });
+  showInvite($(".invite-share"), link, message, (text) => (status.textContent = text), drawQr);
   $(".owner-part").hidden = !club.owner_is_you;
   const games = Object.keys(club.boards);
   $(".club-tabs").replaceChildren(

@@ -8,6 +8,7 @@
 import { call, player, storedPlayer } from "./api.js";
 import { config } from "../modules/page_config.js";
 import { LiveFeed, tournamentState } from "../modules/live_feed.js";
+import { showInvite } from "../modules/invite_share.js";
 
 const POLL_MS = 5000;
 const SOCKET_POLL_MS = 60000; // while the socket carries the tournament: one read a minute, for safety
@@ -17,6 +18,8 @@ const section = /** @type {HTMLElement} */ (document.getElementById("tournaments
 const texts = /** @type {Record<string, string>} */ ({ ...section.dataset });
 const m = config().messages || {};
 const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
+/** The QR code of a text as SVG, from site/static/qr.js, loaded on the first tap. @param {string} text */
+const drawQr = async (text) => (await import("./qr.js")).qrSvg(text);
 const one = /** @type {HTMLElement} */ (section.querySelector(".one-view"));
 const listView = /** @type {HTMLElement} */ (section.querySelector(".list-view"));
 const params = new URLSearchParams(location.search);
@@ -185,6 +188,10 @@ function showOne(view) {
   } else {
     crosstable(view);
   }
+  const link = location.href;
+  const message = fill(texts.inviteMessage, { name: t.name || terms(t), link });
+  const say = (/** @type {string} */ text) => (status.textContent = text);
+  showInvite(/** @type {HTMLElement} */ (one.querySelector(".invite-share")), link, message, say, drawQr);
   one.hidden = false;
   listView.hidden = true;
 }
@@ -216,16 +223,6 @@ async function act(path, body) {
     feed.followTournament(view.tournament.id);
   } catch (error) {
     status.textContent = refusal(error);
-  }
-}
-
-function share() {
-  const url = location.href;
-  const data = { title: document.title, url };
-  if (navigator.share) {
-    navigator.share(data).catch(() => {});
-  } else {
-    navigator.clipboard?.writeText(url).then(() => (status.textContent = texts.copied)).catch(() => {});
   }
 }
 
@@ -284,7 +281,6 @@ async function makeLeague(event) {
 if (shownId) {
   one.querySelector(".join")?.addEventListener("click", () => act(`/v1/tournaments/${shownId}/join`, invite ? { invite } : {}));
   one.querySelector(".withdraw")?.addEventListener("click", () => act(`/v1/tournaments/${shownId}/withdraw`, undefined));
-  one.querySelector(".share")?.addEventListener("click", share);
   window.setInterval(() => {
     const when = /** @type {HTMLElement} */ (one.querySelector(".t-when"));
     if (shown) when.textContent = countdown(shown.tournament);

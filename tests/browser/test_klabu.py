@@ -1,7 +1,8 @@
-"""Clubs on phones (360x740): Asha makes a Tanzanian draughts club on her phone in Swahili, its invite goes by
-WhatsApp in Swahili and as a QR code that decodes (jsQR, npm, reading a screenshot of the drawn code) to the
-invite link; Chausiku, on a phone in Tagalog, types the code and joins, and sees the club's leaderboard (Baraka,
-who beat Asha in a rated game, first) with the page's own words."""
+"""Invites that travel, on phones (360x740). Asha makes a Tanzanian draughts club on her phone in Swahili, its
+invite goes by WhatsApp in Swahili and as a QR code that decodes (jsQR, npm, reading a screenshot of the drawn
+code) to the invite link; Chausiku, on a phone in Tagalog, types the code and joins, and sees the club's
+leaderboard (Baraka, who beat Asha in a rated game, first) with the page's own words. A game's invite and a
+private tournament's carry a QR code of their link and a WhatsApp message in the page's language too."""
 
 from __future__ import annotations
 
@@ -36,10 +37,10 @@ def texts(lang: str):
     return catalogs.translations(lang).gettext
 
 
-def phone(contexts, who: dict, path: str):
+def phone(contexts, who: dict, path: str, script: str = ""):
     page = contexts.new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     kept = {"player_id": who["player_id"], "token": who["token"]}
-    page.add_init_script(f"localStorage.setItem('ubao.player', {json.dumps(json.dumps(kept))})")
+    page.add_init_script(f"localStorage.setItem('ubao.player', {json.dumps(json.dumps(kept))}); {script}")
     page.goto(path)
     return page
 
@@ -62,13 +63,7 @@ def test_a_club_made_shared_by_qr_code_and_joined_by_its_code(contexts, needs_dy
     message = sw("Join my club {name} on ubao: {link}").format(name="Simba", link=link)
     assert whatsapp == "https://wa.me/?text=" + _quoted(message) and message.startswith("Jiunge")
     maker.locator(".show-qr").tap()
-    drawn = maker.locator(".invite-qr .qr svg")
-    drawn.wait_for(state="visible")
-    box = drawn.bounding_box()
-    assert box is not None and box["x"] + box["width"] <= 360
-    maker.add_script_tag(path=str(JSQR))
-    png = base64.b64encode(maker.locator(".invite-qr .qr").screenshot()).decode()
-    assert maker.evaluate(DECODE, png) == link
+    assert decoded(maker, maker.locator(".invite-qr .qr")) == link
     http(server.origin, "POST", f"/v1/clubs/{invite[:6]}/join", {"code": invite[7:]}, token=baraka["token"])
 
     third = phone(contexts, chausiku, "/tl/jamii/klabu/")
@@ -87,6 +82,50 @@ def test_a_club_made_shared_by_qr_code_and_joined_by_its_code(contexts, needs_dy
     assert third.locator(".club-terms").inner_text().endswith(tl("Members: {n}").format(n=3))
     assert third.locator(".club-members li").count() == 3
     assert not contexts.problems, contexts.problems
+
+
+def test_a_game_and_a_tournament_invite_carry_their_qr_code(contexts, needs_dynamodb, server):
+    sw, tl = texts("sw"), texts("tl")
+    juma = http(server.origin, "POST", "/v1/players", {"name": "Juma"})
+    game = http(server.origin, "POST", "/v1/games", {"game": "english", "color": "white"}, juma["token"])
+    kept = json.dumps(json.dumps({game["game"]["id"]: game["invite"]["url"]}))  # as the page keeps the invites it made
+    table = phone(
+        contexts, juma, f"/tl/mchezo/#game={game['game']['id']}", f"localStorage.setItem('ubao.invites', {kept})"
+    )
+    table.locator("#qr-invite").wait_for(state="visible")
+    link = table.locator("#invite-link").input_value()
+    table.locator("#qr-invite").tap()
+    assert decoded(table, table.locator(".invite .invite-qr .qr")) == link
+    table.locator("#whatsapp-invite").focus()
+    whatsapp = table.locator("#whatsapp-invite").get_attribute("href") or ""
+    message = tl("Play %(game)s with me on ubao") % {"game": tl("English draughts")} + ": " + link
+    assert whatsapp == "https://wa.me/?text=" + _quoted(message)
+    league = http(
+        server.origin,
+        "POST",
+        "/v1/tournaments",
+        {"format": "league", "game": "chess", "players": 3, "name": "Kombe"},
+        juma["token"],
+    )
+    tournament_id, code = league["tournament"]["id"], league["invite"]["code"]
+    board = phone(contexts, juma, f"/sw/mashindano/?id={tournament_id}#invite={code}")
+    board.locator("#tournaments .show-qr").wait_for(state="visible")
+    link = board.locator("#tournaments .invite-link").input_value()
+    assert link.endswith(f"?id={tournament_id}#invite={code}")
+    message = sw("Join my tournament {name} on ubao: {link}").format(name="Kombe", link=link)
+    assert board.locator("#tournaments .whatsapp").get_attribute("href") == "https://wa.me/?text=" + _quoted(message)
+    board.locator("#tournaments .show-qr").tap()
+    assert decoded(board, board.locator("#tournaments .invite-qr .qr")) == link
+    assert not contexts.problems, contexts.problems
+
+
+def decoded(page, drawn) -> str | None:
+    """What jsQR reads in a screenshot of the drawn QR code (as a phone's camera would see the screen)."""
+    drawn.locator("svg").wait_for(state="visible")
+    box = drawn.locator("svg").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360 and box["width"] >= 150
+    page.add_script_tag(path=str(JSQR))
+    return page.evaluate(DECODE, base64.b64encode(drawn.screenshot()).decode())
 
 
 def _quoted(message: str) -> str:

@@ -146,3 +146,25 @@ def test_a_short_chess_game_ends_in_mate_offline(contexts, lang):
     assert status.startswith(t.gettext("Black won.").rstrip(".")) and t.gettext("by checkmate") in status
     pgn = page.evaluate("async () => (await fetch(document.querySelector('#pass-game .download').href)).text()")
     assert "1. f3 e5 2. g4 Qh4#" in pgn and "0-1" in pgn
+
+
+def test_tanzanian_draughts_on_one_phone_ends_in_an_agreed_draw(contexts):
+    """The Tanzanian rules come from the same module under the other description (algebraic squares, White
+    first); the players' own word ends the game, and its PDN names the variant's GameType."""
+    t = build_site.translations("sw")
+    context, page = open_offline(contexts, "sw")
+    start(page, "tanzanian", handover=False)
+    box = page.locator("#pass-game")
+    position = get_game("tanzanian").start()
+    for move in ("c3-d4", "f6-e5", "d4xf6"):  # the capture is the only move the rules leave
+        if move == "d4xf6":
+            assert position.legal_notations() == ["d4xf6"]
+        box.locator(".move-form input").fill(move)
+        box.locator(".move-form button").click()
+        position = position.play(move)
+    assert box.locator(".moves").inner_text().split() == ["c3-d4", "f6-e5", "d4xf6"]
+    box.locator('[data-action="draw"]').click()
+    status = box.locator(".game-head .status").inner_text()
+    assert status.startswith(t.gettext("The game is a draw.").rstrip(".")) and t.gettext("by agreement") in status
+    pdn = page.evaluate("async () => (await fetch(document.querySelector('#pass-game .download').href)).text()")
+    assert '[GameType "99,W,8,8,A0,0"]' in pdn and "{Draw agreed.} 1-1" in pdn

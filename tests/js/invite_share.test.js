@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { parseInvite, qrSvg, whatsappLink } from "../../site/modules/invite_share.js";
+import { parseInvite, whatsappLink } from "../../site/modules/invite_share.js";
+import { qrSvg } from "../../site/modules/qr_code.js";
 
 test("a typed invite is read in any case, with or without its dash and spaces", () => {
   assert.deepEqual(parseInvite("K7P2QX-M3R9TA"), ["K7P2QX", "M3R9TA"]);

@@ -65,7 +65,7 @@ def check_games(tmp_path: Path, count: int) -> set[str | None]:
 
 
 def test_a_few_chess_games_agree_ply_by_ply(tmp_path: Path) -> None:
-    assert {"checkmate", "insufficient_material", "fifty_moves"} <= check_games(tmp_path, 3)
+    assert {"checkmate", "insufficient_material"} <= check_games(tmp_path, 2)
 
 
 @pytest.mark.slow

@@ -96,6 +96,10 @@ class PlayerRepository(Protocol):
 
     def get(self, token_hash: str) -> Player | None: ...
 
+    def delete(self, token_hash: str) -> None:
+        """Delete the player's item ("Delete my data"): the token no longer names anyone."""
+        ...
+
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
         """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
         ...
@@ -136,6 +140,10 @@ class InMemoryPlayers:
 
     def get(self, token_hash: str) -> Player | None:
         return _player(copy.deepcopy(self._players.get(token_hash)))
+
+    def delete(self, token_hash: str) -> None:
+        with self._lock:
+            self._players.pop(token_hash, None)
 
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
         with self._lock:
@@ -211,6 +219,10 @@ class PlayerStore:
         answer = call("get_item", TableName=self.table, Key=player_key(token_hash), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return player_of_item(item) if item else None
+
+    def delete(self, token_hash: str) -> None:
+        """Delete the player's item ("Delete my data"): the token no longer names anyone."""
+        call("delete_item", TableName=self.table, Key=player_key(token_hash))
 
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
         if name is None:

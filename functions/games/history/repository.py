@@ -24,8 +24,9 @@ PLAYER_INDEX = "GamesByPlayer"
 
 
 class ListingRecords(Protocol):
-    def put_listing(self, record: Record) -> bool:
-        """Store a listing unless the stored one is of the game's same or a later event (``seq``)."""
+    def put_listing(self, record: Record, missing_only: bool = False) -> bool:
+        """Store a listing unless the stored one is of the game's same or a later event (``seq``); with
+        ``missing_only``, unless there is one at all (the back-fill: a listing that stands is the game's own)."""
         ...
 
     def listings_of_player(
@@ -44,12 +45,12 @@ class InMemoryListings:
         self.calls = 0
         self._lock = threading.Lock()
 
-    def put_listing(self, record: Record) -> bool:
+    def put_listing(self, record: Record, missing_only: bool = False) -> bool:
         self.calls += 1
         with self._lock:
             key = (record["game_id"], record["color"])
             stored = self.items.get(key)
-            if stored is not None and stored["seq"] >= record["seq"]:
+            if stored is not None and (missing_only or stored["seq"] >= record["seq"]):
                 return False
             self.items[key] = {name: copy.deepcopy(value) for name, value in record.items() if value is not None}
             return True
@@ -84,16 +85,15 @@ class DynamoListings:
     def __init__(self, table: str):
         self.table = table
 
-    def put_listing(self, record: Record) -> bool:
+    def put_listing(self, record: Record, missing_only: bool = False) -> bool:
         item = to_item({"pk": record["game_id"], "sk": LISTING_PREFIX + record["color"], **record})
-        answer = call(
-            "put_item",
-            TableName=self.table,
-            Item=item,
-            ConditionExpression="attribute_not_exists(pk) OR seq < :seq",
-            ExpressionAttributeValues={":seq": to_attribute(record["seq"])},
-        )
-        return answer is not None
+        params: dict[str, Any] = {"TableName": self.table, "Item": item}
+        if missing_only:
+            params["ConditionExpression"] = "attribute_not_exists(pk)"
+        else:
+            params["ConditionExpression"] = "attribute_not_exists(pk) OR seq < :seq"
+            params["ExpressionAttributeValues"] = {":seq": to_attribute(record["seq"])}
+        return call("put_item", **params) is not None
 
     def listings_of_player(
         self, player_id: str, below: str | None, conditions: Sequence[tuple[str, Any]], evaluate: int

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from games.history.domain import (
@@ -10,6 +12,7 @@ from games.history.domain import (
     RECENT_SHOWN,
     HistoryFilter,
     Listing,
+    listings_of,
     read_history_cursor,
     write_history_cursor,
 )
@@ -73,3 +76,33 @@ def player_profile(store: GameRepository, ratings: RatingRepository, player_id: 
         "games_read": len(listings),
         "recent": [row(listing) for listing in listings[:RECENT_SHOWN]],
     }
+
+
+@dataclass
+class Backfill:
+    """How far a back-fill of the listings has gone: pages of the table read, games seen, listings written."""
+
+    pages: int = 0
+    games: int = 0
+    written: int = 0
+
+
+def backfill_listings(
+    store: GameRepository, page_size: int = 200, report: Callable[[Backfill], None] = lambda _: None
+) -> Backfill:
+    """Write the listings each game's head implies where there are none: the games that ended before the
+    history's listings existed (round four) appear in their players' history. A Scan of the whole table, a
+    page at a time (``report`` after each); a listing that stands is the game's own and is left alone (a
+    write conditional on its absence), so a second run writes nothing and a run cut short is run again."""
+    done = Backfill()
+    after: str | None = None
+    while True:
+        heads, after = store.heads_page(after, page_size)
+        done.pages += 1
+        for head in heads:
+            done.games += 1
+            records = [listing.record(head.seq) for listing in listings_of(head)]
+            done.written += store.save_listings(records, missing_only=True)
+        report(done)
+        if after is None:
+            return done

@@ -93,6 +93,12 @@ class GameStore:
         answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
         return answer is not None
 
+    def rewrite_event(self, game_id: str, event: dict[str, Any]) -> bool:
+        record = {key: value for key, value in event.items() if key != "seq"}
+        item = to_item({"pk": game_id, "sk": event_key(event["seq"]), **record})
+        answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_exists(sk)")
+        return answer is not None
+
     def save_head(self, head: dict[str, Any]) -> bool:
         """Store the head for event ``head["seq"]`` unless the stored head is as new or newer.
 
@@ -233,6 +239,23 @@ class GameStore:
             ExpressionAttributeValues=values,
         )
         return answer is not None
+
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[dict[str, Any]], str | None]:
+        """One Scan page of ``limit`` items read (events and listings too: only the heads come back); ``after``
+        is the last key read, the game's id, as the previous page gave it."""
+        params: dict[str, Any] = {
+            "TableName": self.table,
+            "Limit": limit,
+            "FilterExpression": "sk = :head",
+            "ExpressionAttributeValues": {":head": {"S": HEAD_KEY}},
+        }
+        if after is not None:
+            game_id, _, sort_key = after.partition("\n")
+            params["ExclusiveStartKey"] = _key(game_id, sort_key)
+        answer = read("scan", **params)
+        last = answer.get("LastEvaluatedKey")
+        more = f"{last['pk']['S']}\n{last['sk']['S']}" if last else None
+        return [head_of_item(item) for item in answer.get("Items", ())], more
 
 
 def _key(game_id: str, sort_key: str) -> dict[str, Any]:

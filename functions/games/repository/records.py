@@ -33,6 +33,11 @@ class GameRecords(Protocol):
 
     def save_head(self, head: Record) -> bool: ...
 
+    def rewrite_event(self, game_id: str, event: Record) -> bool:
+        """Replace a stored event by ``event`` (its ``seq``): only "Delete my data" does, to forget a seat's
+        name, key and id; False when there is no such event."""
+        ...
+
     def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]: ...
 
     def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[Record | None, list[Record]]: ...
@@ -48,6 +53,11 @@ class GameRecords(Protocol):
     def on_air(self, game: str, low: int, limit: int) -> list[Record]: ...
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
+
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[Record], str | None]:
+        """Every game's head, a page at a time in no meaningful order, and where the next page starts (None:
+        the last page). A whole-table Scan: for a one-off (the listings' back-fill), never a request."""
+        ...
 
 
 class InMemoryGameStore:
@@ -86,6 +96,15 @@ class InMemoryGameStore:
             if stored is not None and stored["seq"] >= head["seq"] and "fen" in stored:
                 return False  # (a head of the older format, without ``fen``, is replaced)
             self.heads[head["id"]] = _stored(head)
+            return True
+
+    def rewrite_event(self, game_id: str, event: Record) -> bool:
+        self.calls += 1
+        with self._lock:
+            log = self.events.get(game_id, {})
+            if event["seq"] not in log:
+                return False
+            log[event["seq"]] = _stored(event)
             return True
 
     def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]:
@@ -141,6 +160,13 @@ class InMemoryGameStore:
             for game_id, head in self.heads.items()
             if head.get("reminder_hour") in keys and head.get("reminder_due", now_ms + 1) <= now_ms
         ]
+
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[Record], str | None]:
+        self.calls += 1
+        ids = sorted(game_id for game_id in self.heads if after is None or game_id > after)
+        page = ids[:limit]
+        more = page[-1] if len(ids) > limit else None
+        return [copy.deepcopy(self.heads[game_id]) for game_id in page], more
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool:
         self.calls += 1

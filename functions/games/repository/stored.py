@@ -47,6 +47,10 @@ class GameRepository(Protocol):
 
     def save_head(self, head: GameHead) -> bool: ...
 
+    def rewrite_event(self, game_id: str, event: AnyEvent) -> bool:
+        """Replace a stored event (its ``seq``) by ``event``: only "Delete my data" does (``GameRecords``)."""
+        ...
+
     def load(self, game_id: str, after_seq: int = 0) -> tuple[GameHead | None, list[AnyEvent]]: ...
 
     def latest(
@@ -65,8 +69,9 @@ class GameRepository(Protocol):
         """The heads of the games on the air (``games.watch``), highest ``air_order`` first, down to ``low``."""
         ...
 
-    def save_listings(self, listings: list[dict[str, Any]]) -> None:
-        """Store each player's listing of a game (records of ``games.history.domain.Listing``), newer only."""
+    def save_listings(self, listings: list[dict[str, Any]], missing_only: bool = False) -> int:
+        """Store each player's listing of a game (records of ``games.history.domain.Listing``), newer only (with
+        ``missing_only``: where there is none); how many were written."""
         ...
 
     def listings_of_player(
@@ -74,6 +79,10 @@ class GameRepository(Protocol):
     ) -> tuple[list[dict[str, Any]], str | None]: ...
 
     def reminder_of(self, game_id: str) -> DueReminder | None: ...
+
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[GameHead], str | None]:
+        """Every game's head, a page at a time (a Scan: the listings' back-fill, never a request)."""
+        ...
 
     def advance_reminder(self, game_id: str, seq: int, due: int, next_due: int | None) -> bool: ...
 
@@ -96,6 +105,9 @@ class StoredGames:
 
     def save_head(self, head: GameHead) -> bool:
         return self.records.save_head(with_reminders(head_record(head)))
+
+    def rewrite_event(self, game_id: str, event: AnyEvent) -> bool:
+        return self.records.rewrite_event(game_id, event_record(event))
 
     def load(self, game_id: str, after_seq: int = 0) -> tuple[GameHead | None, list[AnyEvent]]:
         head, events = self.records.load(game_id, after_seq)
@@ -122,14 +134,18 @@ class StoredGames:
         heads = (head_of(record) for record in self.records.on_air(game, low, limit))
         return [head for head in heads if head is not None]
 
-    def save_listings(self, listings: list[dict[str, Any]]) -> None:
-        for listing in listings:
-            self.records.listings.put_listing(listing)
+    def save_listings(self, listings: list[dict[str, Any]], missing_only: bool = False) -> int:
+        return sum(self.records.listings.put_listing(listing, missing_only) for listing in listings)
 
     def listings_of_player(
         self, player_id: str, below: str | None, conditions: Sequence[tuple[str, Any]], evaluate: int
     ) -> tuple[list[dict[str, Any]], str | None]:
         return self.records.listings.listings_of_player(player_id, below, conditions, evaluate)
+
+    def heads_page(self, after: str | None, limit: int) -> tuple[list[GameHead], str | None]:
+        records, more = self.records.heads_page(after, limit)
+        heads = (head_of(record) for record in records)
+        return [head for head in heads if head is not None], more
 
     def reminder_of(self, game_id: str) -> DueReminder | None:
         record = self.records.get_head(game_id)
