@@ -127,7 +127,9 @@ TERMS: tuple[Section, ...] = (
     Section(
         "data",
         N_("Your data"),
-        N_("ubao keeps only what playing needs, and says on the privacy page what it keeps, why and for how long."),
+        N_(
+            "ubao keeps only what playing needs, and says on the privacy page what it keeps, why and for how long. There you can download all of it, or delete it: your name, follows, clubs, ratings and subscriptions go, your games keep their moves as a former player's, and your link stops working."
+        ),
     ),
     Section(
         "changes",

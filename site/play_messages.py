@@ -53,6 +53,8 @@ PLAY_MESSAGES = {
     "computer_level": N_("the computer, level %(level)s"),
     # TRANSLATORS: stands for a player who chose no name, as a name does ("against an unnamed player").
     "anonymous": N_("an unnamed player"),
+    # TRANSLATORS: a player who deleted their data: their finished games keep their moves, not their name.
+    "former_player": N_("a former player"),
     "their_move": N_("their move"),
     "your_move_short": N_("your move"),
     "no_games": N_("No games yet."),

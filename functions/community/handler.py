@@ -10,16 +10,20 @@ from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.handles import player_id_of
 from common.players.repository import PlayerRepository
 from common.web.api import JSON, Api
-from common.web.auth import CurrentPlayer
+from common.web.auth import CurrentPlayer, TokenHash
 from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
+from games.handler.dependencies import Games
 
 from community.challenges import handler as challenge_routes
+from community.challenges.repository import ChallengeRepository
 from community.domain import FEEDBACK_DAYS, Friendly
+from community.erasure import StoredErasure
 from community.exports import StoredPlayerData
 from community.games import StoredOpponents
 from community.models import (
+    DataDeleted,
     DataExport,
     FeedbackReceived,
     FeedbackRequest,
@@ -30,7 +34,7 @@ from community.models import (
     UnfollowRequest,
 )
 from community.repository import CommunityRepository, DynamoCommunity
-from community.service import Community, Opponents, PlayerData
+from community.service import Community, Erasure, Opponents, PlayerData
 
 FOLLOWS = "/v1/players/me/follows"
 NO_STORE = {"Cache-Control": "no-store"}
@@ -156,6 +160,33 @@ def export_my_data(
     body = DataExport(**service.export(player, elsewhere))
     headers = {**NO_STORE, "Content-Disposition": 'attachment; filename="ubao-my-data.json"'}
     return Response(HTTPStatus.OK, JSON, body, headers=headers)
+
+
+def erasure(games: Games) -> Erasure:
+    return StoredErasure(games.log)
+
+
+@router.delete(
+    "/v1/players/me",
+    summary="Delete my data",
+    description="Your name, follows (and the follows of you), your card and challenges, clubs (those you own are "
+    "closed, those you joined left), game ratings, push subscriptions and rate-limit buckets are deleted, and "
+    'your token stops working. Your games keep their moves, with your seat as "a former player" (a game still '
+    "going is resigned first). Feedback is tied to no player. Sending it again answers the same.",
+    tags=["community"],
+    responses=_errors(401, 503),
+)
+def delete_my_data(
+    token: TokenHash,
+    players: Annotated[PlayerRepository, Depends(player_repository)],
+    service: Service,
+    elsewhere: Annotated[Erasure, Depends(erasure)],
+    challenges: Annotated[ChallengeRepository, Depends(challenge_routes.challenge_repository)],
+) -> Response[DataDeleted]:
+    player = players.get(token)
+    if player is not None:  # gone already: the same answer (nothing is left to delete)
+        service.delete(player, elsewhere, challenges)
+    return Response(HTTPStatus.OK, JSON, DataDeleted(), headers=NO_STORE)
 
 
 def create_app() -> Api:

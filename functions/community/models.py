@@ -83,3 +83,7 @@ class DataExport(BaseModel):
     followers: list[str] = Field(description="The public ids of the players who follow you.")
     ratings: list[dict[str, Any]]
     push_subscriptions: list[dict[str, Any]]
+
+
+class DataDeleted(BaseModel):
+    deleted: Literal[True] = True

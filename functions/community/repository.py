@@ -45,6 +45,10 @@ class CommunityRepository(Protocol):
 
     def card(self, player_id: str) -> Card | None: ...
 
+    def remove_card(self, player_id: str) -> None:
+        """Forget the player's card ("Delete my data")."""
+        ...
+
     def add_follow(self, follower: str, follow: Follow) -> bool:
         """Store the follow and its mirror; False when it was stored already (the mirror is written again)."""
         ...
@@ -78,6 +82,9 @@ class InMemoryCommunity:
 
     def card(self, player_id: str) -> Card | None:
         return self.cards.get(player_id)
+
+    def remove_card(self, player_id: str) -> None:
+        self.cards.pop(player_id, None)
 
     def add_follow(self, follower: str, follow: Follow) -> bool:
         with self._lock:
@@ -131,6 +138,9 @@ class DynamoCommunity:
             return None
         record = upgrade(from_item(answer["Item"]))
         return Card(player_id, str(record["token_hash"]), record.get("name"))
+
+    def remove_card(self, player_id: str) -> None:
+        call("delete_item", TableName=self.table, Key=self._key(PLAYER + player_id, CARD))
 
     def add_follow(self, follower: str, follow: Follow) -> bool:
         record = {"pk": PLAYER + follower, "sk": FOLLOWS + follow.player_id, "name": follow.name, "at": follow.since}

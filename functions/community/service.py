@@ -50,6 +50,28 @@ class PlayerData(Protocol):
     def subscriptions(self, player_id: str) -> list[dict[str, Any]]: ...
 
 
+class Erasure(Protocol):
+    """What other parts keep about a player, deleted for "Delete my data" (``community.erasure``)."""
+
+    def games(self, player_id: str) -> int: ...
+
+    def seeks(self, player_id: str) -> None: ...
+
+    def ratings(self, player_id: str) -> None: ...
+
+    def subscriptions(self, player_id: str) -> None: ...
+
+    def clubs(self, player_id: str) -> None: ...
+
+    def rate_limits(self, token_hash: str) -> None: ...
+
+    def player(self, token_hash: str) -> None: ...
+
+
+class Forgets(Protocol):
+    def forget(self, player_id: str) -> int: ...
+
+
 @dataclass
 class Community:
     repository: CommunityRepository
@@ -147,3 +169,23 @@ class Community:
             "ratings": elsewhere.ratings(player.player_id),
             "push_subscriptions": elsewhere.subscriptions(player.player_id),
         }
+
+    def delete(self, player: Player, elsewhere: Erasure, challenges: Forgets) -> None:
+        """Delete my data: the player's follows (and their mirrors), the follows of them, their card and
+        challenges; their games keep their moves as "a former player"; ratings, push subscriptions, clubs
+        (owned: closed; joined: left) and rate-limit buckets go; the player's item goes last, so a delete cut
+        short can be sent again with the same token. Feedback is tied to no player: nothing to find."""
+        me = player.player_id
+        for follow in self.repository.follows(me):
+            self.repository.remove_follow(me, follow.player_id)
+        for follower in self.repository.followers(me):
+            self.repository.remove_follow(follower, me)
+        self.repository.remove_card(me)
+        challenges.forget(me)
+        elsewhere.games(me)
+        elsewhere.seeks(me)
+        elsewhere.ratings(me)
+        elsewhere.subscriptions(me)
+        elsewhere.clubs(me)
+        elsewhere.rate_limits(player.token_hash)
+        elsewhere.player(player.token_hash)

@@ -113,6 +113,9 @@ class PlayerView(BaseModel):
         description="The seat holder's public handle (never a token, nor the id the server keys them by)."
     )
     name: str | None = Field(description="The display name the player had when taking the seat.")
+    former: bool = Field(
+        default=False, description='The player deleted their data: a page shows "a former player" (no id, no name).'
+    )
 
 
 class CpuPlayerView(BaseModel):

@@ -38,6 +38,7 @@ OPEN_LEAGUE_DAYS = 3  # days per move
 DAILY_ARENA_ZONES = (("EAT", timezone(timedelta(hours=3))), ("PHT", timezone(timedelta(hours=8))))
 ARENA_HOUR = 20
 ARENA_MINUTES, ARENA_TURN_SECONDS = 60, 60
+SOON_MS = 10 * 60_000  # the 19:55 run tells the arena that starts at 20:00 (a late run still finds it)
 
 
 def site_id(*parts: object) -> str:
@@ -72,6 +73,18 @@ def daily_arenas(service: TournamentService, now_ms: int) -> int:
     return asked
 
 
+def arenas_soon(service: TournamentService, now_ms: int, within_ms: int = SOON_MS) -> int:
+    """Tell the players of each daily arena that starts within ``within_ms`` (the 19:55 runs, template.yaml)."""
+    told = 0
+    for game in GAME_NAMES:
+        for arena in service.listed(game, State.OPEN):
+            soon = arena.starts is not None and now_ms < arena.starts <= now_ms + within_ms
+            if arena.format is Format.ARENA and not arena.created_by and soon:
+                service.announce.arena_soon(arena)
+                told += 1
+    return told
+
+
 def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
     """One run: what it made and started (counts), for the log."""
     made = started = 0
@@ -103,7 +116,9 @@ class ScheduleFunction:
         self.service = service
 
     def __call__(self, event: dict[str, Any], context: Any) -> dict[str, int]:
-        counts = run_schedule(self.service(self.clock), int(self.clock() * 1000))
+        service, now_ms = self.service(self.clock), int(self.clock() * 1000)
+        soon = bool(event.get("arena_soon"))  # the 19:55 runs (template.yaml): "the arena starts in 5 minutes"
+        counts = {"told": arenas_soon(service, now_ms)} if soon else run_schedule(service, now_ms)
         logger.info("tournament schedule", extra=counts)
         return counts
 
@@ -113,13 +128,13 @@ def service_from_environment(clock: Callable[[], float]) -> TournamentService:
     from games.repository import dynamodb_games
     from games.service.protocol import GameLog
 
+    from tournaments.pushes import pushes_from_environment
     from tournaments.repository import DynamoTournaments
     from tournaments.seated import TournamentGames
 
     store = dynamodb_games()
-    return TournamentService(
-        DynamoTournaments(), TournamentGames(GameLog(store, clock=clock), store), new_game_options, clock
-    )
+    games = TournamentGames(GameLog(store, clock=clock), store)
+    return TournamentService(DynamoTournaments(), games, new_game_options, clock, announce=pushes_from_environment())
 
 
 def create_handler(clock: Callable[[], float] = time.time) -> ScheduleFunction:

@@ -21,12 +21,13 @@ export function colourName(m, game, colour) {
 /**
  * A seat's player as others see it: their name, the computer and its level, or nobody yet.
  * @param {Messages} m
- * @param {{name?: string, cpu_level?: number} | null | undefined} seat
+ * @param {{name?: string, cpu_level?: number, former?: boolean} | null | undefined} seat
  * @returns {string}
  */
 export function seatName(m, seat) {
   if (!seat) return m.nobody_yet;
   if (seat.cpu_level) return format(m.computer_level, { level: seat.cpu_level });
+  if (seat.former) return m.former_player; // deleted their data: no id, no name
   return seat.name || m.anonymous;
 }
 

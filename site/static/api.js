@@ -49,6 +49,11 @@ export function storedPlayer() {
   }
 }
 
+/** This browser forgets its player (their data was deleted: the token no longer works). */
+export function forgetPlayer() {
+  localStorage.removeItem(PLAYER_KEY);
+}
+
 /** The player of this browser, created on first use: {player_id, token} (``player_id`` the public handle). */
 export async function player() {
   const known = storedPlayer();

@@ -1,6 +1,7 @@
 // @ts-check
-// The privacy page's "Download my data": GET /v1/players/me/export with this browser's token, saved as a file.
-import { call, storedPlayer } from "./api.js";
+// The privacy page's "Download my data" (GET /v1/players/me/export with this browser's token, saved as a file)
+// and "Delete my data" (DELETE /v1/players/me, once the player confirms; then this browser forgets the player).
+import { call, forgetPlayer, storedPlayer } from "./api.js";
 
 const section = /** @type {HTMLElement} */ (document.getElementById("your-data"));
 const button = /** @type {HTMLButtonElement} */ (document.getElementById("download-data"));
@@ -27,5 +28,24 @@ button.addEventListener("click", async () => {
     status.textContent = section.dataset.failed || "";
   } finally {
     button.disabled = false;
+  }
+});
+
+const remove = /** @type {HTMLButtonElement} */ (document.getElementById("delete-data"));
+remove.addEventListener("click", async () => {
+  const known = storedPlayer();
+  if (!known || !known.token) {
+    status.textContent = section.dataset.none || "";
+    return;
+  }
+  if (!confirm(remove.dataset.confirm || "")) return;
+  remove.disabled = true;
+  try {
+    await call("DELETE", "/v1/players/me", { token: known.token });
+    forgetPlayer(); // the token no longer works: a new player starts when one is needed
+    status.textContent = remove.dataset.deleted || "";
+  } catch {
+    status.textContent = remove.dataset.deleteFailed || "";
+    remove.disabled = false;
   }
 });

@@ -127,8 +127,9 @@ async function show() {
     showHeadToHead().catch(() => {}); // the rest of the page does not wait for it
     showActions(name).catch(() => {});
     status.textContent = profile.recent.length || Object.keys(profile.ratings).length ? "" : texts.noPlayer;
-  } catch {
-    status.textContent = texts.failed;
+  } catch (error) {
+    // 404: no player with a game or a rating has this id (nobody's, or a player who deleted their data).
+    status.textContent = error instanceof ApiError && error.status === 404 ? texts.noPlayer : texts.failed;
   }
 }
 

@@ -49,4 +49,5 @@ def test_lists_oldest_first_and_forget(challenges):
     assert [item.id for item in challenges.received_by(ASHA.player_id)] == ["c3"]
     assert challenges.forget(ASHA.player_id) == 3
     assert challenges.sent_by(ASHA.player_id) == [] and challenges.received_by(ASHA.player_id) == []
-    assert [item.id for item in challenges.received_by(BARAKA.player_id)] == ["c1", "c2"]  # his own items stay
+    # Her challenges are gone from his side too: nothing of hers is left in his lists.
+    assert challenges.received_by(BARAKA.player_id) == [] and challenges.sent_by(BARAKA.player_id) == []

@@ -96,7 +96,7 @@ def served(packaged_server) -> Calls:
     call("GET /v1/players/me/history", 422, "/v1/players/me/history?result=won", token=asha)
     call("GET /v1/players/{id}/games", 200, "/v1/players/someone/games")
     call("GET /v1/players/{id}/games", 422, "/v1/players/someone/games?kind=blitz")
-    assert call("GET /v1/players/{id}", 200, "/v1/players/someone").json["recent"] == []
+    assert call("GET /v1/players/{id}", 404, "/v1/players/someone").json["error"]["code"] == "player_not_found"
     call("GET /v1/players/{id}", 422, "/v1/players/" + "x" * 40)
     call("GET /v1/games/live", 200, "/v1/games/live?game=chess")
     call("GET /v1/games/live", 422, "/v1/games/live?game=go")

@@ -83,11 +83,5 @@ def test_a_profile_is_two_queries_public_and_never_private(api, count_calls):
     chess = profile["ratings"]["chess"]
     assert chess["games"] == 1 and chess["rating"] < 1500 and len(chess["points"]) == 1
     assert asha["token"] not in answer.text and baraka["token"] not in answer.text
-    assert api.call("GET", "/v1/players/nobody-at-all").body == {
-        "id": "nobody-at-all",
-        "name": None,
-        "ratings": {},
-        "results": {},
-        "games_read": 0,
-        "recent": [],
-    }
+    nobody = api.call("GET", "/v1/players/nobody-at-all")  # no game, no rating: nobody's (or deleted) profile
+    assert nobody.status == 404 and nobody.body["error"]["code"] == "player_not_found"

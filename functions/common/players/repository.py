@@ -96,6 +96,10 @@ class PlayerRepository(Protocol):
 
     def get(self, token_hash: str) -> Player | None: ...
 
+    def delete(self, token_hash: str) -> None:
+        """Delete the player's item ("Delete my data"): the token no longer names anyone."""
+        ...
+
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
         """Set (or, with None, remove) the display name; the updated player, or None if there is none."""
         ...
@@ -136,6 +140,10 @@ class InMemoryPlayers:
 
     def get(self, token_hash: str) -> Player | None:
         return _player(copy.deepcopy(self._players.get(token_hash)))
+
+    def delete(self, token_hash: str) -> None:
+        with self._lock:
+            self._players.pop(token_hash, None)
 
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
         with self._lock:
@@ -212,32 +220,39 @@ class PlayerStore:
         item = answer.get("Item") if answer else None
         return player_of_item(item) if item else None
 
+    def delete(self, token_hash: str) -> None:
+        """Delete the player's item ("Delete my data"): the token no longer names anyone."""
+        call("delete_item", TableName=self.table, Key=player_key(token_hash))
+
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "Key": player_key(token_hash),
-            "ConditionExpression": "attribute_exists(token_hash)",
-            "ReturnValues": "ALL_NEW",
-            "ExpressionAttributeNames": {"#name": "name"},
-        }
         if name is None:
-            params["UpdateExpression"] = "REMOVE #name"
-        else:
-            params["UpdateExpression"] = "SET #name = :name"
-            params["ExpressionAttributeValues"] = {":name": {"S": name}}
-        answer = call("update_item", **params)
-        return player_of_item(answer["Attributes"]) if answer else None
+            return self._update(token_hash, "REMOVE #name", {"#name": "name"})
+        return self._update(token_hash, "SET #name = :name", {"#name": "name"}, {":name": {"S": name}})
 
     def set_country_hidden(self, token_hash: str, hidden: bool) -> Player | None:
+        if hidden:
+            return self._update(token_hash, "SET country_hidden = :hidden", values={":hidden": {"BOOL": True}})
+        return self._update(token_hash, "REMOVE country_hidden")
+
+    def _update(
+        self,
+        token_hash: str,
+        expression: str,
+        names: dict[str, str] | None = None,
+        values: dict[str, Any] | None = None,
+    ) -> Player | None:
+        """One update of an existing player's item: the player after it, or None when there is no such player."""
         params: dict[str, Any] = {
             "TableName": self.table,
             "Key": player_key(token_hash),
             "ConditionExpression": "attribute_exists(token_hash)",
             "ReturnValues": "ALL_NEW",
-            "UpdateExpression": "SET country_hidden = :hidden" if hidden else "REMOVE country_hidden",
+            "UpdateExpression": expression,
         }
-        if hidden:
-            params["ExpressionAttributeValues"] = {":hidden": {"BOOL": True}}
+        if names:
+            params["ExpressionAttributeNames"] = names
+        if values:
+            params["ExpressionAttributeValues"] = values
         answer = call("update_item", **params)
         return player_of_item(answer["Attributes"]) if answer else None
 

@@ -93,6 +93,13 @@ class DynamoBuckets:
         return max(0.001, (ready_ms + cost_ms - window_ms - now_ms) / 1000)
 
 
+def forget_buckets(keys: list[str], table: str | None = None) -> None:
+    """Delete these buckets ("Delete my data": a player's own, by the digest of their token)."""
+    name = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
+    for key in keys:
+        _call("delete_item", TableName=name, Key={"pk": {"S": key}})
+
+
 def _number(value: int) -> dict[str, str]:
     return {"N": str(int(value))}
 

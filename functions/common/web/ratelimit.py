@@ -319,8 +319,18 @@ def _player(headers: dict[str, str]) -> str | None:
     scheme, _, token = value.strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    token_hash = hashlib.sha256(token.strip().encode("utf-8")).hexdigest()
+    return player_digest(hashlib.sha256(token.strip().encode("utf-8")).hexdigest())
+
+
+def player_digest(token_hash: str) -> str:
+    """What a player's buckets are keyed by: a digest of their token's hash."""
     return hashlib.sha256(("ratelimit:" + token_hash).encode("ascii")).hexdigest()[:24]
+
+
+def player_buckets(token_hash: str) -> list[str]:
+    """The keys of every bucket a player can have ("Delete my data" deletes them)."""
+    digest = player_digest(token_hash)
+    return [f"{name}#player#{digest}" for name, limit in LIMITS.items() if limit.per_player]
 
 
 def _logger() -> Any:

@@ -52,7 +52,8 @@ class ChallengeRepository(Protocol):
     def sent_by(self, player_id: str) -> list[Challenge]: ...
 
     def forget(self, player_id: str) -> int:
-        """Delete every challenge item under the player (received and sent): "Delete my data"; how many."""
+        """Delete every challenge of the player, received and sent, and the other side's item of each
+        ("Delete my data"); how many challenges."""
         ...
 
 
@@ -139,7 +140,12 @@ class InMemoryChallenges:
         return sorted(copy.deepcopy(list(self.by_sender.get(player_id, {}).values())), key=_order)
 
     def forget(self, player_id: str) -> int:
-        return len(self.by_receiver.pop(player_id, {})) + len(self.by_sender.pop(player_id, {}))
+        received, sent = self.by_receiver.pop(player_id, {}), self.by_sender.pop(player_id, {})
+        for challenge in received.values():
+            self.by_sender.get(challenge.sender.player_id, {}).pop(challenge.id, None)
+        for challenge in sent.values():
+            self.by_receiver.get(challenge.receiver.player_id, {}).pop(challenge.id, None)
+        return len(received) + len(sent)
 
 
 def _order(challenge: Challenge) -> tuple[int, str]:
@@ -211,7 +217,11 @@ class DynamoChallenges:
         return self._list(player_id, SENT)
 
     def forget(self, player_id: str) -> int:
-        items = [*self._items(player_id, RECEIVED), *self._items(player_id, SENT)]
-        for item in items:
-            call("delete_item", TableName=self.table, Key={"pk": item["pk"], "sk": item["sk"]})
-        return len(items)
+        received, sent = self.received_by(player_id), self.sent_by(player_id)
+        keys = [(player_id, RECEIVED + item.id) for item in received]
+        keys += [(item.sender.player_id, SENT + item.id) for item in received]
+        keys += [(player_id, SENT + item.id) for item in sent]
+        keys += [(item.receiver.player_id, RECEIVED + item.id) for item in sent]
+        for owner, sk in keys:
+            call("delete_item", TableName=self.table, Key={"pk": {"S": PLAYER + owner}, "sk": {"S": sk}})
+        return len(received) + len(sent)

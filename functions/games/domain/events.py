@@ -171,6 +171,14 @@ class ReactionsMuted(Event):
     muted: bool
 
 
+@dataclass(frozen=True, kw_only=True)
+class SeatForgotten(Event):
+    """The player on ``by`` deleted their data: the seat keeps no id, name or token hash (``FORMER_PLAYER``);
+    with ``by`` None, the seeker of a lobby challenge (withdrawn first)."""
+
+    kind: ClassVar[str] = "forget_seat"
+
+
 AnyEvent: TypeAlias = (
     Created
     | Joined
@@ -190,6 +198,7 @@ AnyEvent: TypeAlias = (
     | ReviewAsked
     | Reacted
     | ReactionsMuted
+    | SeatForgotten
     | SeekAccepted
     | SeekWithdrawn
 )

@@ -25,11 +25,22 @@ from games.domain.events import (
     Resigned,
     Resumed,
     ReviewAsked,
+    SeatForgotten,
     SeekAccepted,
     SeekWithdrawn,
     TimeoutClaimed,
 )
-from games.domain.head import LAST_MOVES_KEPT, Color, GameHead, PlayedMove, Result, other, turn_length_ms
+from games.domain.head import (
+    FORMER_PLAYER,
+    LAST_MOVES_KEPT,
+    Color,
+    GameHead,
+    PlayedMove,
+    Result,
+    Seat,
+    other,
+    turn_length_ms,
+)
 from games.domain.positions import options_key, play_notation, remember, rules_for
 from games.domain.reactions import Reaction, kept
 
@@ -117,11 +128,21 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, Resumed):
         assert event.by is not None
         return _with_level(head, event.by, None)
+    if isinstance(event, (ReviewAsked, Reacted, ReactionsMuted, SeatForgotten)):
+        return _beside_the_play(head, event)
+    raise ValueError(f"unknown event {type(event).__name__}")
+
+
+def _beside_the_play(head: GameHead, event: ReviewAsked | Reacted | ReactionsMuted | SeatForgotten) -> GameHead:
+    """The events that change no position nor result: a review asked for, reactions, a seat forgotten."""
     if isinstance(event, ReviewAsked):
         return replace(head, review_asked=True)
     if isinstance(event, (Reacted, ReactionsMuted)):
         return _reactions_changed(head, event)
-    raise ValueError(f"unknown event {type(event).__name__}")
+    former = Seat(FORMER_PLAYER, None, None)
+    if event.by is None:  # the seeker of a lobby challenge never taken
+        return replace(head, seek=replace(head.seek, seeker=former)) if head.seek is not None else head
+    return replace(head, white=former) if event.by == "white" else replace(head, black=former)
 
 
 def _reactions_changed(head: GameHead, event: Reacted | ReactionsMuted) -> GameHead:

@@ -46,6 +46,11 @@ def other(color: Color) -> Color:
     return "black" if color == "white" else "white"
 
 
+#: The id a seat holds once its player deleted their data ("a former player" on every page, in each language):
+#: never a real id (not URL-safe base64), so no profile, list or index of a real player shows it.
+FORMER_PLAYER = "~former"
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sits on one side. ``cpu`` is the computer's level: on its own seat (no ``player_id``), or while it

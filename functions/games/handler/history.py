@@ -7,6 +7,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
+from common.errors import DomainError
 from common.players.handles import player_id_of
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
@@ -29,7 +30,8 @@ PUBLIC_CACHE = "public, max-age=30"
 PROFILE_CACHE = "public, max-age=60"
 _errors = route_errors(
     {
-        404: "No such route: a player id is 1 to 32 URL-safe characters.",
+        404: "No such route (a player id is 1 to 32 URL-safe characters), or, for a profile, no player with a game "
+        "or a rating has this id (a player who deleted their data, too).",
         422: "A filter that is not one of its values, a `limit` out of 1-50, or a cursor this API did not give.",
     }
 )
@@ -95,9 +97,10 @@ def player_history(
     summary="A player's public profile",
     description="The name they last played under, their ratings with the points of each graph, their wins, draws "
     "and losses among their newest 100 public games and the latest 10 of those. Two Queries; public, cached "
-    "for a minute. Never a token and never a private game; an unknown id is an empty profile.",
+    "for a minute. Never a token and never a private game; an id with no public game and no rating (nobody's, or "
+    "a player who deleted their data) is a 404 `player_not_found`.",
     tags=["players"],
-    responses=_errors(422, 503),
+    responses=_errors(404, 422, 503),
 )
 def profile(
     id: Handle,
@@ -106,6 +109,8 @@ def profile(
     now: Annotated[Clock, Depends(clock)],
 ) -> Response[PlayerProfile]:
     found = player_profile(games.store, ratings, player_id_of(id), int(now() * 1000))
+    if not found["games_read"] and not found["ratings"]:
+        raise DomainError("no player with a game or a rating has this id", code="player_not_found")
     body = PlayerProfile.model_validate(found)
     return Response(200, JSON, body, headers={"Cache-Control": PROFILE_CACHE})
 

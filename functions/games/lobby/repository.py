@@ -175,6 +175,19 @@ class DynamoSeeks:
                 return True
         return False
 
+    def forget_slots(self, owner_id: str) -> list[str]:
+        """Delete the owner's slots ("Delete my data"); the ids of the seeks they held."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :slot)",
+            ExpressionAttributeValues={":pk": {"S": OWNER_PREFIX + owner_id}, ":slot": {"S": SLOT_PREFIX}},
+            ConsistentRead=True,
+        )
+        for item in answer["Items"]:
+            call("delete_item", TableName=self.table, Key={"pk": item["pk"], "sk": item["sk"]})
+        return [str(from_item(item)["seek_id"]) for item in answer["Items"]]
+
     def _free_slot(self, owner: str, now_ms: int, limit: int) -> tuple[int, str | None] | None:
         """A slot the owner may use: (its number, the seek it holds now, None if empty); None if all are held."""
         answer = read(

@@ -198,6 +198,11 @@ class RatingStore:
         )
         return [rating_from(from_item(item)) for item in answer["Items"]]
 
+    def forget(self, player_id: str) -> None:
+        """Delete the player's ratings ("Delete my data"): one Query, one delete a game."""
+        for rating in self.of_player(player_id):
+            call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": rating.game}})
+
     def with_histories(self, player_id: str) -> list[GameRating]:
         """The player's ratings with their histories: one Query (at most three items of about 20 KB)."""
         answer = read(

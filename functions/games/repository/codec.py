@@ -41,6 +41,7 @@ from games.domain import (
     Resumed,
     ReviewAsked,
     Seat,
+    SeatForgotten,
     SeekAccepted,
     SeekTerms,
     SeekWithdrawn,
@@ -76,6 +77,7 @@ _EVENTS: dict[str, type[AnyEvent]] = {
         ReviewAsked,
         Reacted,
         ReactionsMuted,
+        SeatForgotten,
         SeekAccepted,
         SeekWithdrawn,
     )

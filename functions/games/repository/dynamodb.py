@@ -93,6 +93,12 @@ class GameStore:
         answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(sk)")
         return answer is not None
 
+    def rewrite_event(self, game_id: str, event: dict[str, Any]) -> bool:
+        record = {key: value for key, value in event.items() if key != "seq"}
+        item = to_item({"pk": game_id, "sk": event_key(event["seq"]), **record})
+        answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_exists(sk)")
+        return answer is not None
+
     def save_head(self, head: dict[str, Any]) -> bool:
         """Store the head for event ``head["seq"]`` unless the stored head is as new or newer.
 

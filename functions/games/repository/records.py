@@ -33,6 +33,11 @@ class GameRecords(Protocol):
 
     def save_head(self, head: Record) -> bool: ...
 
+    def rewrite_event(self, game_id: str, event: Record) -> bool:
+        """Replace a stored event by ``event`` (its ``seq``): only "Delete my data" does, to forget a seat's
+        name, key and id; False when there is no such event."""
+        ...
+
     def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]: ...
 
     def latest(self, game_id: str, limit: int, before_seq: int | None = None) -> tuple[Record | None, list[Record]]: ...
@@ -91,6 +96,15 @@ class InMemoryGameStore:
             if stored is not None and stored["seq"] >= head["seq"] and "fen" in stored:
                 return False  # (a head of the older format, without ``fen``, is replaced)
             self.heads[head["id"]] = _stored(head)
+            return True
+
+    def rewrite_event(self, game_id: str, event: Record) -> bool:
+        self.calls += 1
+        with self._lock:
+            log = self.events.get(game_id, {})
+            if event["seq"] not in log:
+                return False
+            log[event["seq"]] = _stored(event)
             return True
 
     def load(self, game_id: str, after_seq: int = 0) -> tuple[Record | None, list[Record]]:

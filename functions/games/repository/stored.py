@@ -47,6 +47,10 @@ class GameRepository(Protocol):
 
     def save_head(self, head: GameHead) -> bool: ...
 
+    def rewrite_event(self, game_id: str, event: AnyEvent) -> bool:
+        """Replace a stored event (its ``seq``) by ``event``: only "Delete my data" does (``GameRecords``)."""
+        ...
+
     def load(self, game_id: str, after_seq: int = 0) -> tuple[GameHead | None, list[AnyEvent]]: ...
 
     def latest(
@@ -101,6 +105,9 @@ class StoredGames:
 
     def save_head(self, head: GameHead) -> bool:
         return self.records.save_head(with_reminders(head_record(head)))
+
+    def rewrite_event(self, game_id: str, event: AnyEvent) -> bool:
+        return self.records.rewrite_event(game_id, event_record(event))
 
     def load(self, game_id: str, after_seq: int = 0) -> tuple[GameHead | None, list[AnyEvent]]:
         head, events = self.records.load(game_id, after_seq)

@@ -33,7 +33,9 @@ from shared_rules.names import COLOURS
 #: kinds and fields only.
 #: 7: Tazama's top-rated order (``seat_ratings`` on the event that starts a live table, and on the head): a field
 #: only; a record before it has none (the table is listed by its activity alone).
-SCHEMA_VERSION = 7
+#: 8: "Delete my data" (the event ``forget_seat``; a seat, or a challenge's seeker, as ``FORMER_PLAYER``): a new
+#: kind only.
+SCHEMA_VERSION = 8
 
 Record = dict[str, Any]
 

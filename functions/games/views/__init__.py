@@ -8,7 +8,17 @@ import binascii
 import json
 from typing import Any
 
-from games.domain import COLORS, ORDER_SCALE, RANK_FINISHED, RANK_WAITING, RANK_YOUR_TURN, Color, GameHead, other
+from games.domain import (
+    COLORS,
+    FORMER_PLAYER,
+    ORDER_SCALE,
+    RANK_FINISHED,
+    RANK_WAITING,
+    RANK_YOUR_TURN,
+    Color,
+    GameHead,
+    other,
+)
 from games.domain import iso as iso  # the API's time format, a domain value's; views import it from here too
 from games.domain.errors import InvalidCursor
 
@@ -96,6 +106,8 @@ def seat_view(head: GameHead, color: Color) -> dict[str, Any] | None:
         return None
     if seat.is_computer:  # the computer's own seat (a taken-over seat keeps its player)
         return {"player_id": CPU_PLAYER_ID, "name": seat.name, "cpu_level": seat.cpu}
+    if seat.player_id == FORMER_PLAYER:  # deleted their data: every page says "a former player" in its language
+        return {"player_id": FORMER_PLAYER, "name": None, "former": True}
     return {"player_id": seat.player_id, "name": seat.name}
 
 
