@@ -415,7 +415,11 @@ async function main() {
   setUpPuzzleTabs(document.querySelector(".puzzle-tabs"), document.querySelector(".puzzles"));
   await showProgress(); // first: the day's outcomes decide what each board shows
   const sections = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".puzzle"))].map((section) => new PuzzleSection(section));
-  await Promise.all(sections.map((section) => section.start()));
+  // The board in view first: on a slow link the other two games' puzzles must not share its bandwidth.
+  const shown = location.hash.slice(1).replace(/^puzzle-/, "");
+  const first = sections.find((section) => section.game === shown) || sections[0];
+  await first.start();
+  await Promise.all(sections.filter((section) => section !== first).map((section) => section.start()));
   document.body.dataset.fumbo = "ready";
 }
 
