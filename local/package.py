@@ -60,8 +60,9 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     # Follow the other player of a game (the games repository), a challenge's game (the games' GameLog) and its
     # push (notify's Pushes), Delete my data (the games, ratings and push repositories).
     "community": ("games", "push", "notify"),
-    # A league's games are made through the games function's own GameLog (tournaments/seated.py).
-    "tournaments": ("games",),
+    # A league's games are made through the games function's own GameLog (tournaments/seated.py); its pushes go
+    # through notify's Web Push sender to push's subscriptions (tournaments/pushes.py).
+    "tournaments": ("games", "notify", "push"),
     # A club's leaderboards read the members' game ratings with the games' ratings repository.
     "clubs": ("games",),
 }
@@ -181,6 +182,7 @@ PACKAGE_DATA: dict[str, Callable[[Path], Path]] = {
     "api_fallback": write_route_table,
     "notify": copy_catalogs,
     "review": copy_review_data,
+    "tournaments": copy_catalogs,  # the pushes' texts
 }
 
 #: Pure-Python requirements published as source only: built here into wheels (any platform), since the

@@ -226,6 +226,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "wave_at",
                     "groups",
                     "made",
+                    "soon_told",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),

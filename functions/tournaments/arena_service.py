@@ -18,7 +18,7 @@ from collections.abc import Callable
 from tournaments.domain import Format, GameResult, NotEntered, Sheet, State, Tournament, Waiting, pair_wave, sheet
 from tournaments.repository import TournamentRepository
 from tournaments.repository.arenas import ArenaSeat, ArenaSeats
-from tournaments.service import GameMaker, arena_end
+from tournaments.service import Announcer, GameMaker, Silent, arena_end
 
 PRESENT_MS = 45_000  # the page beats every 15 s: three missed beats and the player is away
 
@@ -39,12 +39,18 @@ def sheets_of(tournament: Tournament, results: dict[str, GameResult]) -> dict[st
 
 class ArenaService:
     def __init__(
-        self, repository: TournamentRepository, seats: ArenaSeats, games: GameMaker, clock: Callable[[], float]
+        self,
+        repository: TournamentRepository,
+        seats: ArenaSeats,
+        games: GameMaker,
+        clock: Callable[[], float],
+        announce: Announcer | None = None,
     ):
         self.repository = repository
         self.seats = seats
         self.games = games
         self.clock = clock
+        self.announce: Announcer = announce or Silent()
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -91,6 +97,7 @@ class ArenaService:
             self.games.make(
                 game_id, tournament.game, tournament.options, tournament.rated, entries[white], entries[black], now
             )
+            self.announce.game_started(tournament, game_id, entries[white], entries[black])
         return pairs
 
     def game_over(self, tournament: Tournament, result: GameResult) -> None:

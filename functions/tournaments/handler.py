@@ -41,7 +41,7 @@ from tournaments.models import (
 from tournaments.repository import TournamentRepository
 from tournaments.repository.arenas import ArenaSeats
 from tournaments.seated import TournamentGames
-from tournaments.service import TournamentService
+from tournaments.service import Announcer, TournamentService
 
 TOURNAMENT_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
@@ -62,6 +62,12 @@ def game_repository() -> GameRepository:
     return dynamodb_games()
 
 
+def announcer() -> Announcer:
+    from tournaments.pushes import pushes_from_environment
+
+    return pushes_from_environment()
+
+
 def tournament_service(
     repository: Annotated[TournamentRepository, Depends(tournament_repository)],
     games: Annotated[GameRepository, Depends(game_repository)],
@@ -70,6 +76,7 @@ def tournament_service(
     players: Annotated[PlayerRepository, Depends(player_repository)],
     client: Asker,
     clubs: Annotated[ClubRepository, Depends(club_repository)],
+    announce: Annotated[Announcer, Depends(announcer)],
 ) -> TournamentService:
     log = GameLog(games, clock=now)
     limiter = RateLimiter(buckets, now, client)
@@ -81,6 +88,7 @@ def tournament_service(
         limiter=limiter,
         clubs=clubs,
         players=players,
+        announce=announce,
     )
 
 
@@ -237,7 +245,7 @@ def arena_presence(
     if tournament.format is not Format.ARENA:
         raise NotAnArena("only an arena pairs players who are present")
     blocks = frozenset(block.player_id for block in player.blocks)
-    ArenaService(tournaments.repository, seats, tournaments.games, tournaments.clock).heartbeat(
+    ArenaService(tournaments.repository, seats, tournaments.games, tournaments.clock, tournaments.announce).heartbeat(
         player.player_id, tournament, request.present, blocks
     )
     return Response(HTTPStatus.OK, JSON, view_of(tournaments, seats, id, player.player_id), headers=NO_STORE)

@@ -38,6 +38,7 @@ OPEN_LEAGUE_DAYS = 3  # days per move
 DAILY_ARENA_ZONES = (("EAT", timezone(timedelta(hours=3))), ("PHT", timezone(timedelta(hours=8))))
 ARENA_HOUR = 20
 ARENA_MINUTES, ARENA_TURN_SECONDS = 60, 60
+SOON_MS = 5 * 60_000  # "the arena starts in 5 minutes"
 
 
 def site_id(*parts: object) -> str:
@@ -72,6 +73,25 @@ def daily_arenas(service: TournamentService, now_ms: int) -> int:
     return asked
 
 
+def arenas_soon(service: TournamentService, now_ms: int) -> int:
+    """Tell the players of each daily arena that starts within ``SOON_MS`` "it starts in 5 minutes", once (a
+    conditional write claims the telling): the 19:55 runs on AWS (template.yaml), and under ``make run`` the
+    first run of the runner's schedule from 19:55 on its clock."""
+    told = 0
+    for game in GAME_NAMES:
+        for arena in service.listed(game, State.OPEN):
+            soon = arena.starts is not None and now_ms < arena.starts <= now_ms + SOON_MS
+            if (
+                arena.format is Format.ARENA
+                and not arena.created_by
+                and soon
+                and service.repository.claim_soon(arena.id)
+            ):
+                service.announce.arena_soon(arena)
+                told += 1
+    return told
+
+
 def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
     """One run: what it made and started (counts), for the log."""
     made = started = 0
@@ -92,7 +112,8 @@ def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
             )
             service.create(None, new, site_id=site_id(game, "league", now_ms // RUN_MS), exists_ok=True)
             made += 1
-    return {"made": made, "started": started, "arenas": daily_arenas(service, now_ms)}
+    arenas = daily_arenas(service, now_ms)
+    return {"made": made, "started": started, "arenas": arenas, "told": arenas_soon(service, now_ms)}
 
 
 class ScheduleFunction:
@@ -103,7 +124,9 @@ class ScheduleFunction:
         self.service = service
 
     def __call__(self, event: dict[str, Any], context: Any) -> dict[str, int]:
-        counts = run_schedule(self.service(self.clock), int(self.clock() * 1000))
+        service, now_ms = self.service(self.clock), int(self.clock() * 1000)
+        soon = bool(event.get("arena_soon"))  # the 19:55 runs (template.yaml): "the arena starts in 5 minutes"
+        counts = {"told": arenas_soon(service, now_ms)} if soon else run_schedule(service, now_ms)
         logger.info("tournament schedule", extra=counts)
         return counts
 
@@ -113,13 +136,13 @@ def service_from_environment(clock: Callable[[], float]) -> TournamentService:
     from games.repository import dynamodb_games
     from games.service.protocol import GameLog
 
+    from tournaments.pushes import pushes_from_environment
     from tournaments.repository import DynamoTournaments
     from tournaments.seated import TournamentGames
 
     store = dynamodb_games()
-    return TournamentService(
-        DynamoTournaments(), TournamentGames(GameLog(store, clock=clock), store), new_game_options, clock
-    )
+    games = TournamentGames(GameLog(store, clock=clock), store)
+    return TournamentService(DynamoTournaments(), games, new_game_options, clock, announce=pushes_from_environment())
 
 
 def create_handler(clock: Callable[[], float] = time.time) -> ScheduleFunction:

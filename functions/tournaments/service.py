@@ -63,6 +63,34 @@ class GameMaker(Protocol):
         ...
 
 
+class Announcer(Protocol):
+    """Tells players what happened (``tournaments.pushes``: Web Push in each one's language)."""
+
+    def game_started(self, tournament: Tournament, game_id: str, white: Entry, black: Entry) -> None: ...
+
+    def started(self, tournament: Tournament) -> None: ...
+
+    def arena_soon(self, tournament: Tournament) -> None: ...
+
+    def won(self, tournament: Tournament, winners: Iterable[str]) -> None: ...
+
+
+class Silent:
+    """An ``Announcer`` that tells no one (the tests' default, and a function without pushes)."""
+
+    def game_started(self, tournament: Tournament, game_id: str, white: Entry, black: Entry) -> None:
+        pass
+
+    def started(self, tournament: Tournament) -> None:
+        pass
+
+    def arena_soon(self, tournament: Tournament) -> None:
+        pass
+
+    def won(self, tournament: Tournament, winners: Iterable[str]) -> None:
+        pass
+
+
 class OptionsCheck(Protocol):
     def __call__(self, game: str, options: Mapping[str, Any], rated: bool) -> Mapping[str, Any]:
         """The options as a game would take them, or the games' refusal (``invalid_option``, ``unknown_game``)."""
@@ -132,6 +160,7 @@ class TournamentService:
         limiter: RateLimiter | None = None,
         players: PlayerRepository | None = None,
         clubs: ClubRepository | None = None,
+        announce: Announcer | None = None,
     ):
         self.repository = repository
         self.games = games
@@ -140,6 +169,7 @@ class TournamentService:
         self.limiter = limiter
         self.players = players  # where the blocks are (None: no block is checked, as for the site's own jobs)
         self.clubs = clubs
+        self.announce: Announcer = announce or Silent()
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -265,6 +295,7 @@ class TournamentService:
 
         The games' ids follow from the tournament's, so games made by a start cut short are made again by the
         next read (``get``: running, ``games_made`` not set) and no game twice."""
+        moved = False
         if tournament.state is State.OPEN:
             moved = self.repository.start(tournament, tournament.seeded(), self.now_ms())
             current = self.repository.get(tournament.id)
@@ -274,6 +305,8 @@ class TournamentService:
                 return current
             tournament = current
         self.make_games(tournament)
+        if moved:
+            self.announce.started(tournament)  # once: the request that started it
         return self.repository.get(tournament.id) or tournament
 
     def make_games(self, tournament: Tournament) -> None:
@@ -307,8 +340,9 @@ class TournamentService:
             return
         if tournament.format is Format.CUP:
             self.make_knockout_games(tournament, results)
-        if tournament.finished_by(results):
-            self.repository.finish(tournament, self.now_ms())
+        if tournament.finished_by(results) and self.repository.finish(tournament, self.now_ms()):
+            cup = tournament.format is Format.CUP
+            self.announce.won(tournament, tournament.cup(results).winners if cup else tournament.table(results).winners)
 
     def make_knockout_games(self, tournament: Tournament, results: Mapping[str, GameResult]) -> None:
         """Each knockout game whose players are known and that is not made yet: made under its fixed id (so two
@@ -320,5 +354,6 @@ class TournamentService:
             options = DECIDER_OPTIONS if game.decider else tournament.options
             white, black = tournament.entries[game.white], tournament.entries[game.black]
             self.games.make(game_id, tournament.game, options, tournament.rated, white, black, self.now_ms())
+            self.announce.game_started(tournament, game_id, white, black)
         if due:
             self.repository.mark_made(tournament.id, [game.key for game in due])

@@ -24,6 +24,7 @@ from tournaments.domain import Format
 from tournaments.repository import TournamentRepository
 from tournaments.repository.arenas import ArenaSeats, DynamoArenaSeats
 from tournaments.seated import TournamentGames
+from tournaments.service import Announcer
 
 logger = Logger()
 #: The events after which a game may be over (a move that mates, a resignation, a claim, an agreed draw).
@@ -49,6 +50,7 @@ def count_result(
     games: TournamentGames,
     now: float,
     seats: ArenaSeats | None = None,
+    announce: Announcer | None = None,
 ) -> bool:
     """Store the finished game's result in its tournament (once); True if this call stored it."""
     from games.domain import new_game_options
@@ -61,11 +63,12 @@ def count_result(
     result = games.result(game_id)
     if result is None:
         return False
-    service = TournamentService(repository, games, new_game_options, clock=lambda: now)
+    service = TournamentService(repository, games, new_game_options, clock=lambda: now, announce=announce)
     stored = service.record(result, tournament_id)
     tournament = repository.get(tournament_id)
     if tournament is not None and tournament.format is Format.ARENA:  # free both players; pair who is waiting
-        ArenaService(repository, seats or DynamoArenaSeats(), games, lambda: now).game_over(tournament, result)
+        arena = ArenaService(repository, seats or DynamoArenaSeats(), games, lambda: now, announce)
+        arena.game_over(tournament, result)
     return stored
 
 
@@ -76,10 +79,12 @@ def handle_record(record: DynamoDBRecord) -> None:
     from games.repository import dynamodb_games
     from games.service.protocol import GameLog
 
+    from tournaments.pushes import pushes_from_environment
     from tournaments.repository import DynamoTournaments
 
     store = dynamodb_games()
-    if count_result(game_id, DynamoTournaments(), TournamentGames(GameLog(store), store), time.time()):
+    games = TournamentGames(GameLog(store), store)
+    if count_result(game_id, DynamoTournaments(), games, time.time(), announce=pushes_from_environment()):
         logger.info("tournament game counted", extra={"game_id": game_id})
 
 

@@ -58,6 +58,7 @@ def test_no_answer_carries_a_players_id(api, community):
     assert all(handles[color] == handle_of(ids[color]) != ids[color] for color in ids)
     seen = [
         post(api, game_id, "resign", tokens["black"]),
+        api.move(tokens["white"], game_id, "a3", 4),  # a 409 carries the game as it stands
         api.get(game_id),
         api.call("GET", "/v1/players/me", token=tokens["white"]),
         api.call("GET", "/v1/players/me/games", token=tokens["white"]),
@@ -69,7 +70,8 @@ def test_no_answer_carries_a_players_id(api, community):
     ]
     profile = api.call("GET", f"/v1/players/{handles['black']}")
     seen.append(profile)
-    assert all(answer.status in (200, 201) for answer in seen), [answer.body for answer in seen]
+    assert seen[1].status == 409 and seen[1].body["game"]["players"]["white"]["player_id"] == handles["white"]
+    assert all(answer.status in (200, 201) for answer in seen[:1] + seen[2:]), [answer.body for answer in seen]
     texts = "\n".join(answer.text for answer in seen)
     assert ids["white"] not in texts and ids["black"] not in texts
     # "Download my data" is the owner's: their own id is in it, the opponent's never (nor a follow's).

@@ -169,6 +169,7 @@ def test_seeking_and_accepting_are_rate_limited_per_player(api):
 
 
 def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, clock, count_calls, monkeypatch):
+    from common.players.handles import player_id_of
     from common.ratings import glicko2
     from games.ratings.domain import GameRating
     from games.ratings.repository import RatingStore
@@ -176,7 +177,8 @@ def test_ratings_come_from_the_ratings_store_and_a_range_reads_the_takers(api, c
     asha, baraka, chausiku = api.new_player("Asha"), api.new_player("Baraka"), api.new_player("Chausiku")
     store, now = RatingStore(), int(clock() * 1000)
     for player, rating in ((asha, 1712.4), (chausiku, 1650.0)):
-        rated = GameRating(player["player_id"], "chess", None, glicko2.Rating(rating, 80.0, 0.06), 12, version=1)
+        player_id = player_id_of(player["player_id"])  # the API shows handles; the store keeps ids
+        rated = GameRating(player_id, "chess", None, glicko2.Rating(rating, 80.0, 0.06), 12, version=1)
         assert store.save(rated, now)
     seek = offer(api, asha["token"], game="chess", rating_range=[1600, 1850])
     assert seek["seeker"] == {"name": "Asha", "rating": 1712, "provisional": False}

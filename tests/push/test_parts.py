@@ -185,6 +185,7 @@ def test_only_the_notify_and_review_packages_ship_or_import_pywebpush():
     assert "pywebpush" not in (ROOT / "functions" / "requirements.txt").read_text()
     assert "pywebpush" in (ROOT / "functions" / "notify" / "requirements.txt").read_text()
     assert "pywebpush" in (ROOT / "functions" / "review" / "requirements.txt").read_text()  # "review ready"
+    assert "pywebpush" in (ROOT / "functions" / "tournaments" / "requirements.txt").read_text()  # tournament pushes
     code = (
         "import sys; sys.path[:0] = ['functions', 'shared_rules/..'];"
         "import games.handler, validate_move.handler, push.handler, api_fallback.handler;"

@@ -114,7 +114,10 @@ def create_app() -> Api:
     exports = ExportCache()
     app.dependency_overrides[export_cache] = lambda: exports
     # What a refusal carries beside its error, so the client catches up without another request.
-    app.add_error_details(Conflict, lambda error: {"game": game_view(error.game)})
+    # Through its model, as every answer: the players as their handles (common.players.handles).
+    app.add_error_details(
+        Conflict, lambda error: {"game": GameState.model_validate(game_view(error.game)).model_dump(mode="json")}
+    )
     app.add_error_details(IllegalMove, lambda error: {"legal_moves": error.legal_moves})
     return app
 

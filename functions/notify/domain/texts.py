@@ -88,6 +88,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         # TRANSLATORS: %(opponent)s: a name, or "your opponent" (never the computer); it must read right with both.
         N_("%(opponent)s challenges you to a game of %(game)s. Open it to accept or decline."),
     ),
+    # -- tournaments (functions/tournaments/pushes.py) --
+    "tournament_game": (
+        N_("Your tournament game has started"),
+        # TRANSLATORS: %(opponent)s: a name, or "your opponent" (never the computer); it must read right with both.
+        N_("Your tournament game of %(game)s against %(opponent)s has started. Open it to play."),
+    ),
+    "tournament_started": (
+        N_("Your tournament has started"),
+        N_("Your games of %(game)s have been made. Open the tournament to see them."),
+    ),
+    "arena_soon": (
+        N_("The arena starts in 5 minutes"),
+        N_("Open the arena's page to be paired for %(game)s as soon as it starts."),
+    ),
+    "tournament_won": (
+        N_("You won the tournament"),
+        N_("Congratulations: you won the %(game)s tournament."),
+    ),
     "daily_puzzle": (
         N_("Puzzle of the day"),
         N_("A new puzzle is waiting for you. Can you solve it?"),
@@ -113,7 +131,7 @@ ANONYMOUS = N_("your opponent")
 # TRANSLATORS: stands for the computer opponent, anywhere in a sentence ("against the computer").
 COMPUTER = N_("the computer")
 #: A taken-over seat is always a person's doing: the computer cannot hand a seat to itself.
-PERSON_ONLY = frozenset({"taken_over", "challenged"})
+PERSON_ONLY = frozenset({"taken_over", "challenged", "tournament_game"})
 
 
 class CatalogMissing(RuntimeError):

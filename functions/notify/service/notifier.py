@@ -37,6 +37,10 @@ DELIVERY = {
     "reminder_24h": (12 * HOUR, "normal"),
     "reminder_2h": (2 * HOUR, "high"),
     "review_ready": (24 * HOUR, "low"),
+    "tournament_game": (24 * HOUR, "normal"),
+    "tournament_started": (24 * HOUR, "normal"),
+    "arena_soon": (10 * 60, "high"),  # worth nothing once the arena has begun
+    "tournament_won": (24 * HOUR, "low"),
     "challenged": (24 * HOUR, "normal"),
 }
 
