@@ -147,10 +147,12 @@ function showClub(club, token) {
       const item = document.createElement("li");
       const link = element("a", tournament.name || gameTitle(tournament.game));
       /** @type {HTMLAnchorElement} */ (link).href = `${texts.tournamentUrl}?id=${tournament.id}`;
-      item.append(link, " ", element("span", gameTitle(tournament.game)));
+      item.append(link);
+      if (tournament.name) item.append(" ", element("span", gameTitle(tournament.game)));
       return item;
     }),
   );
+  /** @type {HTMLAnchorElement} */ ($(".club-league")).href = `${texts.tournamentUrl}?club=${club.id}`;
   if (!club.tournaments.length) $(".club-tournaments").replaceChildren(element("li", texts.noTournament || ""));
   showMembers(club, token);
 }

@@ -269,6 +269,7 @@ async function makeLeague(event) {
         rated: data.get("rated") === "on",
         public: data.get("public") === "on",
         options: { days_per_move: Number(data.get("days")) },
+        ...(params.get("club") ? { club: params.get("club") } : {}), // a league for a club's members (klabu.js)
       },
     });
     const hash = made.invite ? `#invite=${encodeURIComponent(made.invite.code)}` : "";

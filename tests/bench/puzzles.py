@@ -38,8 +38,10 @@ def bench_puzzles() -> None:
 
         from local.dynamodb import create_tables, table_definitions
         from local.events import LambdaContext
-        from puzzles.catalog import find, load
+        from puzzles.catalog import load
+        from tests.checks import known
         from tests.puzzles_api.client import PuzzlesApi
+        from tests.puzzles_api.sets import find
 
         store.reset_clients(session=True)
         create_tables(table_definitions())
@@ -92,7 +94,7 @@ def bench_puzzles() -> None:
         with meter:
             api.call("GET", f"/v1/puzzles/{puzzle.id}")
         print(f"{'puzzle by id, its period over (a fold)':<40}{meter.reads:>7}{meter.writes:>8}")
-        player = player_record(PlayerStore().get(hash_token(token)))
+        player = player_record(known(PlayerStore().get(hash_token(token))))
         attempt = store.from_item(store.client().scan(TableName="PuzzleProgressTable", Limit=1)["Items"][0])
         print(
             f"item sizes: player with its puzzle progress {store.item_size(player)} B (limit 1,024), "

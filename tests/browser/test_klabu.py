@@ -1,7 +1,8 @@
 """Invites that travel, on phones (360x740). Asha makes a Tanzanian draughts club on her phone in Swahili, its
 invite goes by WhatsApp in Swahili and as a QR code that decodes (jsQR, npm, reading a screenshot of the drawn
 code) to the invite link; Chausiku, on a phone in Tagalog, types the code and joins, and sees the club's
-leaderboard (Baraka, who beat Asha in a rated game, first) with the page's own words. A game's invite and a
+leaderboard (Baraka, who beat Asha in a rated game, first) with the page's own words, and makes a league for the
+members from the club's page. A game's invite and a
 private tournament's carry a QR code of their link and a WhatsApp message in the page's language too."""
 
 from __future__ import annotations
@@ -81,6 +82,14 @@ def test_a_club_made_shared_by_qr_code_and_joined_by_its_code(contexts, needs_dy
     assert headings[1:] == [tl("Player"), tl("Rating"), tl("Games")]
     assert third.locator(".club-terms").inner_text().endswith(tl("Members: {n}").format(n=3))
     assert third.locator(".club-members li").count() == 3
+    third.locator(".club-league").tap()  # a league for the members, made from the club's page
+    third.wait_for_url("**/tl/mashindano/?club=*")
+    third.select_option("#league-game", "tanzanian")
+    third.locator(".new-league button[type=submit]").tap()
+    third.locator("#tournaments .one-view").wait_for(state="visible")
+    third.goto(f"/tl/jamii/klabu/#{invite[:6]}")
+    third.locator(".club-tournaments li a").wait_for()
+    assert third.locator(".club-tournaments li").all_inner_texts() == [tl("Tanzanian draughts")]
     assert not contexts.problems, contexts.problems
 
 

@@ -39,7 +39,7 @@ def _log_is_whole(game_id: str) -> list[dict]:
     assert [event["seq"] for event in events] == list(range(1, len(events) + 1))  # no gap, no duplicate
     moves = [event for event in events if event["kind"] == "move"]
     assert [event["ply"] for event in moves] == list(range(1, len(moves) + 1))
-    assert head["seq"] == len(events) and head["ply"] == len(moves)
+    assert head is not None and head["seq"] == len(events) and head["ply"] == len(moves)
     return moves
 
 

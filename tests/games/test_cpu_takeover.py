@@ -10,6 +10,7 @@ import chess.pgn
 import pytest
 
 from shared_rules import get_game
+from tests.checks import known
 from tests.games.client import snapshot
 
 
@@ -97,7 +98,7 @@ def test_export_tells_the_takeover_and_the_resume(api, abandoned):
     movetext = " ".join(text.split("\n\n", 1)[1].split())
     assert movetext == f"1. e4 {taken} 1... {moves[1]} 2. {moves[2]} {moves[3]} {back} *"
     # A PGN reader takes the comments and still gets every move.
-    game = chess.pgn.read_game(io.StringIO(text))
+    game = known(chess.pgn.read_game(io.StringIO(text)))
     assert [node.san() for node in game.mainline()] == moves
 
 

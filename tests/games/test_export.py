@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.checks import known
 from tests.games.test_games_api import assert_refused
 
 
@@ -16,7 +17,7 @@ def test_export_chess_as_pgn(api):
     answer = api.call("GET", f"/v1/games/{game_id}/export")
     assert answer.status == 200 and answer.headers["content-type"].startswith("application/x-chess-pgn")
     assert answer.headers["content-disposition"] == f'attachment; filename="ubao-chess-{game_id}.pgn"'
-    parsed = chess.pgn.read_game(io.StringIO(answer.text))  # python-chess as the oracle
+    parsed = known(chess.pgn.read_game(io.StringIO(answer.text)))  # python-chess as the oracle
     assert [node.san() for node in parsed.mainline()] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
     assert parsed.headers["Result"] == "1-0" and parsed.headers["White"] == "Asha"
     assert parsed.headers["Black"] == "Baraka" and parsed.headers["Termination"] == "normal"
@@ -34,7 +35,7 @@ def test_export_a_set_up_chess_game(api):
     game_id, seats = api.start_game("chess", fen=fen)
     api.play(game_id, seats, ["Kd7", "e4", "Ke6"])
     text = api.call("GET", f"/v1/games/{game_id}/export").text
-    parsed = chess.pgn.read_game(io.StringIO(text))
+    parsed = known(chess.pgn.read_game(io.StringIO(text)))
     assert parsed.headers["SetUp"] == "1" and parsed.headers["FEN"] == fen
     assert [node.san() for node in parsed.mainline()] == ["Kd7", "e4", "Ke6"]
     assert "40... Kd7 41. e4 Ke6 *" in text

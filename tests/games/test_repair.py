@@ -57,7 +57,7 @@ def test_a_head_in_the_older_format_is_written_again_in_the_current_one(api):
     api.play(game_id, seats, ["Nf3", "Nf6"])
     _rewrite_head(game_id, **OLDER_FORMAT)
     assert api.get(game_id).body["ply"] == 2
-    head = GameStore().get_head(game_id)
+    head = known(GameStore().get_head(game_id))
     assert head["fen"] == api.get(game_id).body["fen"] and "anchor_fen" not in head and head["seq"] == 4
 
 

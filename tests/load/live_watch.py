@@ -11,8 +11,8 @@ from typing import Any
 from tests.load import live_player, tables
 
 
-def watch(player: Any) -> None:
-    """Follow one of the live tables being played, over the socket, as a spectator's page does."""
+def watch(player: Any, seconds: float = tables.LIVE_SECONDS) -> None:
+    """Follow one of the live tables being played, over the socket, as a spectator's page does, ``seconds`` long."""
     if not tables.LIVE_GAMES:
         return
     opened = live_player.subscribe(player, {"game": random.choice(tables.LIVE_GAMES), "ply": 0}, "live subscribe")
@@ -20,7 +20,7 @@ def watch(player: Any) -> None:
         return
     live, _first = opened
     with live:
-        until = time.monotonic() + tables.LIVE_SECONDS
+        until = time.monotonic() + seconds
         while time.monotonic() < until:
             try:
                 text = live.recv(timeout=until - time.monotonic())

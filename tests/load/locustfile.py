@@ -10,8 +10,8 @@ and move in turn, and one resigns in four once a game is past its opening), game
 levels 1-2, and (tests/load/tables.py) the lobby's rated and casual challenges, live tables, the leaderboard
 and reviews of finished games; the live tables are played and watched over the live socket
 (tests/load/live_player.py). ``Spectator`` users (``make load SPECTATORS=500``, on top of ``USERS``) only
-watch live tables over the socket, one socket each held for a table's time and opened again: the figure is
-how many sockets the runner holds at once with no failure. Every request is named by its template route, so
+watch live tables over the socket, arriving within the first minute, one socket each held to the end of the
+run: the figure is how many sockets the runner holds at once with no failure. Every request is named by its template route, so
 the percentiles are per route. Only http://127.0.0.1 is ever requested: any other host stops the run before the first request, and
 redirects are never followed.
 """
@@ -22,6 +22,7 @@ import itertools
 import json
 import os
 import random
+import time
 from collections import Counter, deque
 from pathlib import Path
 
@@ -235,11 +236,14 @@ class Player(HttpUser):
 
 
 class Spectator(HttpUser):
-    """A watcher without a player: follows one of the live tables being played over the live socket, again and
-    again (``make load SPECTATORS=n``: their number, fixed, beside the players)."""
+    """A watcher without a player (``make load SPECTATORS=n``: their number, fixed, beside the players): arrives
+    within the first ``SPECTATORS_ARRIVE`` seconds (people come one by one, not in one instant), then follows one
+    of the live tables being played over the live socket and holds it to the end of the run."""
 
     fixed_count = int(os.environ.get("UBAO_LOAD_SPECTATORS") or 0)
     wait_time = between(0.5, 2)
+    SPECTATORS_ARRIVE = 60.0
+    HOLD_SECONDS = 1800.0  # the longest run: Locust closes the socket at the end
 
     def on_start(self) -> None:
         loopback_origin(self.host)
@@ -247,12 +251,13 @@ class Spectator(HttpUser):
         self.address = f"127.1.{number // 250 % 250}.{number % 250 + 1}"
         self.client.mount("http://", FromAddress(self.address))
         self.token: str | None = None
+        time.sleep(random.uniform(0, self.SPECTATORS_ARRIVE))  # gevent's sleep under Locust
 
     call = Player.call
 
     @task
     def watch(self) -> None:
-        live_watch.watch(self)
+        live_watch.watch(self, self.HOLD_SECONDS)
 
 
 class FromAddress(HTTPAdapter):

@@ -55,7 +55,18 @@ def _print_statuses(out: Path) -> int:
     print("\nanswers other than 2xx/304 (status 0: no answer):" + ("" if odd else " none"))
     for row in odd:
         print(f"  {row['status']:3d}  {row['count']:6d}  {row['route']}")
-    return sum(row["count"] for row in rows if row["status"] >= 500 or row["status"] == 0)
+    return sum(row["count"] for row in rows if row["status"] >= 500 or row["status"] == 0) + _print_socket_failures(out)
+
+
+def _print_socket_failures(out: Path) -> int:
+    """The live socket's failures as Locust counted them (a refused or timed-out handshake, a closed socket)."""
+    path = out / "load_failures.csv"
+    with open(path, encoding="utf-8") if path.exists() else open(os.devnull, encoding="utf-8") as rows:
+        found = [row for row in csv.DictReader(rows) if row.get("Method") == "WS"]
+    print("live socket failures:" + ("" if found else " none"))
+    for row in found:
+        print(f"  {int(row['Occurrences']):6d}  {row['Name']}: {row['Error'][:100]}")
+    return sum(int(row["Occurrences"]) for row in found)
 
 
 def _print_runner(deltas: dict[str, dict], users: int) -> None:

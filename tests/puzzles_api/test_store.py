@@ -111,9 +111,15 @@ def test_items_stay_under_1_kb_at_their_largest(api):
         PUZZLE_PROGRESS: {**progress_record(progress), "v": 10**9},
     }
     assert item_size(player) < 1024, item_size(player)
-    attempt = {"pk": "player#" + "x" * 12, "sk": longest_id, "result": "solved", "at": 4_102_444_800, "daily": True}
+    attempt_item = {
+        "pk": "player#" + "x" * 12,
+        "sk": longest_id,
+        "result": "solved",
+        "at": 4_102_444_800,
+        "daily": True,
+    }
     counter = {"pk": f"puzzle#{longest_id}#7", "sk": "count", "plays": 10**9, "solves": 10**9}
-    assert item_size(attempt) < 100 and item_size(counter) < 100
+    assert item_size(attempt_item) < 100 and item_size(counter) < 100
     # And what the function really writes is what was measured.
     token = api.new_player()
     api.solve(find(PUZZLE), token)
@@ -184,7 +190,7 @@ def test_a_throttled_counter_does_not_fail_the_attempt(api):
 @contextmanager
 def before_first(operation: str, when, action):
     """Run ``action()`` once, just before the first call of ``operation`` that satisfies ``when``."""
-    done = []
+    done: list[bool] = []
 
     def hook(params, **_):
         if not done and when(params):

@@ -8,10 +8,12 @@ import json
 import re
 import struct
 import zlib
+from typing import Any
 
 import assets
 import pytest
 
+from tests.checks import known
 from tests.site.conftest import build_site
 
 LANGS = build_site.LANGS
@@ -126,7 +128,7 @@ def test_manifest_of_each_language_is_installable(built, lang):
     assert data["name"] == translated.gettext("ubao: chess and draughts")
     assert data["lang"] == lang and data["start_url"] == f"/{lang}/" and data["display"] == "standalone"
     assert data["short_name"] and data["theme_color"].startswith("#")
-    sizes = {}
+    sizes: dict[str, Any] = {}
     for icon in data["icons"]:
         png = (built.root / icon["src"].lstrip("/")).read_bytes()
         width, height = _png_size(png)
@@ -151,7 +153,7 @@ def test_maskable_icon_keeps_the_board_inside_the_safe_zone():
 
 def test_service_worker_precaches_the_shell_and_nothing_else(built):
     source = (built.root / "sw.js").read_text()
-    settings = json.loads(re.search(r"const SETTINGS = (\{.*?\});\n", source).group(1))
+    settings = json.loads(known(re.search(r"const SETTINGS = (\{.*?\});\n", source)).group(1))
     static = {f"/static/{path.name}" for path in (built.root / "static").iterdir()}
     assert set(settings["shell"]) == static
     assert settings["offlinePages"] == {lang: f"/{lang}/offline/" for lang in LANGS}
@@ -179,7 +181,7 @@ def test_rules_and_lesson_pages_offer_to_save_every_rules_and_lesson_page_of_the
     for lang in LANGS:
         page = built.pages[f"/{lang}/jifunze/chess/"]
         match = re.search(r'id="save-offline" data-urls="([^"]+)"', page.html)
-        urls = json.loads(html.unescape(match.group(1)))
+        urls = json.loads(html.unescape(known(match).group(1)))
         expected = [f"/{lang}/sheria/", f"/{lang}/jifunze/"]
         for game in build_site.GAMES:
             expected += [f"/{lang}/sheria/{game}/", f"/{lang}/jifunze/{game}/"]

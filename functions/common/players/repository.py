@@ -225,31 +225,34 @@ class PlayerStore:
         call("delete_item", TableName=self.table, Key=player_key(token_hash))
 
     def set_name(self, token_hash: str, name: str | None) -> Player | None:
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "Key": player_key(token_hash),
-            "ConditionExpression": "attribute_exists(token_hash)",
-            "ReturnValues": "ALL_NEW",
-            "ExpressionAttributeNames": {"#name": "name"},
-        }
         if name is None:
-            params["UpdateExpression"] = "REMOVE #name"
-        else:
-            params["UpdateExpression"] = "SET #name = :name"
-            params["ExpressionAttributeValues"] = {":name": {"S": name}}
-        answer = call("update_item", **params)
-        return player_of_item(answer["Attributes"]) if answer else None
+            return self._update(token_hash, "REMOVE #name", {"#name": "name"})
+        return self._update(token_hash, "SET #name = :name", {"#name": "name"}, {":name": {"S": name}})
 
     def set_country_hidden(self, token_hash: str, hidden: bool) -> Player | None:
+        if hidden:
+            return self._update(token_hash, "SET country_hidden = :hidden", values={":hidden": {"BOOL": True}})
+        return self._update(token_hash, "REMOVE country_hidden")
+
+    def _update(
+        self,
+        token_hash: str,
+        expression: str,
+        names: dict[str, str] | None = None,
+        values: dict[str, Any] | None = None,
+    ) -> Player | None:
+        """One update of an existing player's item: the player after it, or None when there is no such player."""
         params: dict[str, Any] = {
             "TableName": self.table,
             "Key": player_key(token_hash),
             "ConditionExpression": "attribute_exists(token_hash)",
             "ReturnValues": "ALL_NEW",
-            "UpdateExpression": "SET country_hidden = :hidden" if hidden else "REMOVE country_hidden",
+            "UpdateExpression": expression,
         }
-        if hidden:
-            params["ExpressionAttributeValues"] = {":hidden": {"BOOL": True}}
+        if names:
+            params["ExpressionAttributeNames"] = names
+        if values:
+            params["ExpressionAttributeValues"] = values
         answer = call("update_item", **params)
         return player_of_item(answer["Attributes"]) if answer else None
 
