@@ -141,6 +141,10 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("When you last played each opponent whose rating was established: the rating list needs five."),
             ),
             Attributes(("board", "board_rating"), N_("Your place in the rating list, once you qualify.")),
+            Attributes(
+                ("country",),
+                N_("Your country as your public profile shows it; removed here while you hide it."),
+            ),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
@@ -226,6 +230,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "wave_at",
                     "groups",
                     "made",
+                    "soon_told",
                 ),
                 N_("The tournament's terms and state, and who made it (a random id)."),
             ),

@@ -38,7 +38,7 @@ OPEN_LEAGUE_DAYS = 3  # days per move
 DAILY_ARENA_ZONES = (("EAT", timezone(timedelta(hours=3))), ("PHT", timezone(timedelta(hours=8))))
 ARENA_HOUR = 20
 ARENA_MINUTES, ARENA_TURN_SECONDS = 60, 60
-SOON_MS = 10 * 60_000  # the 19:55 run tells the arena that starts at 20:00 (a late run still finds it)
+SOON_MS = 5 * 60_000  # "the arena starts in 5 minutes"
 
 
 def site_id(*parts: object) -> str:
@@ -73,13 +73,20 @@ def daily_arenas(service: TournamentService, now_ms: int) -> int:
     return asked
 
 
-def arenas_soon(service: TournamentService, now_ms: int, within_ms: int = SOON_MS) -> int:
-    """Tell the players of each daily arena that starts within ``within_ms`` (the 19:55 runs, template.yaml)."""
+def arenas_soon(service: TournamentService, now_ms: int) -> int:
+    """Tell the players of each daily arena that starts within ``SOON_MS`` "it starts in 5 minutes", once (a
+    conditional write claims the telling): the 19:55 runs on AWS (template.yaml), and under ``make run`` the
+    first run of the runner's schedule from 19:55 on its clock."""
     told = 0
     for game in GAME_NAMES:
         for arena in service.listed(game, State.OPEN):
-            soon = arena.starts is not None and now_ms < arena.starts <= now_ms + within_ms
-            if arena.format is Format.ARENA and not arena.created_by and soon:
+            soon = arena.starts is not None and now_ms < arena.starts <= now_ms + SOON_MS
+            if (
+                arena.format is Format.ARENA
+                and not arena.created_by
+                and soon
+                and service.repository.claim_soon(arena.id)
+            ):
                 service.announce.arena_soon(arena)
                 told += 1
     return told
@@ -105,7 +112,8 @@ def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
             )
             service.create(None, new, site_id=site_id(game, "league", now_ms // RUN_MS), exists_ok=True)
             made += 1
-    return {"made": made, "started": started, "arenas": daily_arenas(service, now_ms)}
+    arenas = daily_arenas(service, now_ms)
+    return {"made": made, "started": started, "arenas": arenas, "told": arenas_soon(service, now_ms)}
 
 
 class ScheduleFunction:

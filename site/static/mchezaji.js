@@ -51,6 +51,44 @@ function showRecent(profile) {
   /** @type {HTMLElement} */ (section.querySelector(".profile-recent")).hidden = !profile.recent.length;
 }
 
+/** The country's name in the page's language (the browser's names; the code where it has none). */
+function countryName(/** @type {string} */ code) {
+  try {
+    return new Intl.DisplayNames([lang], { type: "region" }).of(code) || code;
+  } catch {
+    return code;
+  }
+}
+
+/** The country line; on your own profile (your token's), your country as you see it and the switch to hide it. */
+async function showCountry(/** @type {string | null} */ shown) {
+  const line = /** @type {HTMLElement} */ (section.querySelector(".profile-country"));
+  const put = (/** @type {string | null} */ code) => {
+    line.textContent = code ? format(line.dataset.label || "", { country: countryName(code) }) : "";
+    line.hidden = !code;
+  };
+  put(shown);
+  const me = storedPlayer();
+  if (!me || !me.token || me.player_id !== id) return;
+  const mine = await call("GET", "/v1/players/me", { token: me.token });
+  if (!mine.country) return;
+  put(mine.country);
+  const row = /** @type {HTMLElement} */ (section.querySelector(".country-switch"));
+  const box = /** @type {HTMLInputElement} */ (row.querySelector(".hide-country"));
+  box.checked = mine.country_hidden;
+  row.hidden = false;
+  box.addEventListener("change", async () => {
+    try {
+      const saved = await call("PATCH", "/v1/players/me", { body: { country_hidden: box.checked }, token: me.token });
+      box.checked = saved.country_hidden;
+      status.textContent = row.dataset.saved || "";
+    } catch {
+      box.checked = !box.checked;
+      status.textContent = texts.failed;
+    }
+  });
+}
+
 /** Your games against this player (your own history, filtered by the opponent): wins, draws and losses. */
 async function showHeadToHead() {
   const me = storedPlayer();
@@ -122,6 +160,7 @@ async function show() {
     const name = profile.name || texts.unnamed;
     /** @type {HTMLElement} */ (section.querySelector(".profile-name")).textContent = name;
     document.title = `${name} · ubao`;
+    showCountry(profile.country || null).catch(() => {});
     showGames(profile);
     showRecent(profile);
     showHeadToHead().catch(() => {}); // the rest of the page does not wait for it

@@ -23,8 +23,21 @@ def built_paths(site_dir) -> set[str]:
 def test_the_pages_checked_are_every_page_built(server):
     assert built_paths(server.site_dir) == set(PATHS)
     # chooser, /game/, and in each language: home, Sheria and Jifunze with three games each, Fumbo, Mchezo, the
-    # rating list, Historia, the profile, Tazama, Mashindano, Jamii, Msaada, Masharti, Faragha and the offline page
-    assert len(PATHS) == 2 + 3 * 21
+    # rating list, Historia, Tazama, the profile, Mashindano, Jamii and its clubs page, Msaada, Masharti, Faragha
+    # and the offline page: each named, so a page added or lost shows here by name
+    games = ("chess", "english", "tanzanian")
+    sections = [
+        "",
+        "sheria/",
+        *(f"sheria/{game}/" for game in games),
+        "jifunze/",
+        *(f"jifunze/{game}/" for game in games),
+    ]
+    sections += ["fumbo/", "mchezo/", "vinara/", "historia/", "tazama/", "mchezaji/", "mashindano/", "jamii/"]
+    sections += ["jamii/klabu/", "msaada/", "masharti/", "faragha/", "offline/"]
+    expected = {"/", "/game/"} | {f"/{lang}/{section}" for lang in LANGS for section in sections}
+    assert set(PATHS) == expected
+    assert len(PATHS) == 2 + 3 * 22
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -9,7 +9,9 @@ import pytest
 from shared_rules import get_game
 from shared_rules.search import Searcher, TimeLimitReached, model_for
 from shared_rules.search.core import CLOCK_EVERY
+from shared_rules.search.draughts import DraughtsModel
 from shared_rules.search.levels import LEVELS, choose_move, level_settings
+from tests.checks import draughts_game
 from tests.engine.worst_positions import FLYING_KINGS, WORST_POSITIONS
 
 #: What the fake clock adds per reading: CLOCK_EVERY nodes at 100 microseconds each, slower than any node here.
@@ -80,7 +82,7 @@ def test_in_ordinary_positions_the_node_budget_decides_and_the_move_is_the_same(
 
 def test_the_searcher_raises_time_limit_reached_past_its_deadline_and_reads_the_clock_sparingly():
     model = model_for("tanzanian")
-    state = get_game("tanzanian").from_fen(FLYING_KINGS).state
+    state = draughts_game("tanzanian").from_fen(FLYING_KINGS).state
     clock = NodeClock()
     searcher = Searcher(model, clock=clock)
     with pytest.raises(TimeLimitReached):
@@ -93,5 +95,7 @@ def test_the_searcher_raises_time_limit_reached_past_its_deadline_and_reads_the_
 
 
 def test_a_deadline_without_a_clock_is_a_mistake():
+    model = model_for("english")
+    assert isinstance(model, DraughtsModel)
     with pytest.raises(ValueError):
-        Searcher(model_for("english")).search(model_for("english").engine.start_state(), deadline=1.0)
+        Searcher(model).search(model.engine.start_state(), deadline=1.0)

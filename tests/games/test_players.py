@@ -161,4 +161,20 @@ def test_a_country_never_leaves_the_server_in_what_others_read(api):
     ]
     for answer in public:
         assert answer.status == 200, answer.body
-        assert '"country' not in answer.text and '"TZ"' not in answer.text, answer.text
+        assert '"TZ"' not in answer.text and '"country_hidden' not in answer.text, answer.text
+
+
+def test_the_profile_shows_the_country_until_the_player_hides_it(api):
+    asha = api.call("POST", "/v1/players", {"name": "Asha"}, headers={"CloudFront-Viewer-Country": "KE"}).body
+    baraka = api.new_player("Baraka")
+    created = api.call("POST", "/v1/games", {"game": "chess", "color": "white"}, token=asha["token"]).body
+    game_id = created["game"]["id"]
+    api.call("POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, token=baraka["token"])
+    profile = api.call("GET", f"/v1/players/{asha['player_id']}")
+    assert profile.status == 200 and profile.body["country"] == "KE"
+    assert api.call("GET", f"/v1/players/{baraka['player_id']}").body["country"] is None  # no header: unknown
+    api.call("PATCH", "/v1/players/me", {"country_hidden": True}, token=asha["token"])
+    assert api.call("GET", f"/v1/players/{asha['player_id']}").body["country"] is None
+    assert '"KE"' not in repr(snapshot()["RatingsTable"])  # hidden: kept on the player item alone
+    api.call("PATCH", "/v1/players/me", {"country_hidden": False}, token=asha["token"])
+    assert api.call("GET", f"/v1/players/{asha['player_id']}").body["country"] == "KE"

@@ -71,6 +71,20 @@ def test_a_save_is_conditional_on_the_version_read(ratings_store):
     assert summary.games == 2 and summary.history == () and _same(summary, replace(second, history=(), applied=()))
 
 
+def test_the_public_card_is_read_with_the_ratings_and_holds_a_country_only_while_shown(ratings_store):
+    rating = GameRating("p1", "chess").after("g1", rating_change(START, START, "white").white, 5, "Asha")
+    assert ratings_store.save(rating, now=0)
+    assert ratings_store.card_and_histories("p1")[0] is None  # made before cards: none
+    ratings_store.save_card("p1", "TZ")
+    country, [read] = ratings_store.card_and_histories("p1")
+    assert country == "TZ" and _same(read, rating)  # the card is no rating: one Query reads both
+    assert [found.game for found in ratings_store.of_player("p1")] == ["chess"]
+    assert [found.game for found in ratings_store.with_histories("p1")] == ["chess"]
+    ratings_store.save_card("p1", None)  # hidden: the card keeps nothing
+    assert ratings_store.card_and_histories("p1")[0] is None
+    assert ratings_store.card_and_histories("p2") == (None, [])
+
+
 def _met(history: tuple) -> tuple:
     """A game against a different established opponent at each point of ``history`` (the rating list's rule)."""
     return tuple((at, f"o{n}") for n, (at, _) in enumerate(history))

@@ -98,6 +98,8 @@ def test_an_arena_pairing_and_the_daily_arena_about_to_start(
         assert tournaments("POST", f"/v1/tournaments/{daily['id']}/join", {}, who["token"]).status == 200
     clock.now = 1_750_006_800 - 5 * 60  # 19:55 in Dar es Salaam
     assert schedule({"arena_soon": True}, None) == {"told": 3}  # one arena a game; Baraka is in the chess one
+    assert schedule({"arena_soon": True}, None) == {"told": 0}  # told once
+    assert schedule({}, None)["told"] == 0  # nor by the regular run (make run's runs every minute)
     push_service.wait_for(1)
     [soon] = push_service.deliveries(phone.endpoint)
     assert (soon.json["title"], soon.json["body"]) == texts("tl", "arena_soon", "chess")

@@ -23,6 +23,7 @@ from puzzles import countdown
 from puzzles.generate import COMMITTED, MOTIFS, band_of, rating_of
 from puzzles.judge import CHECK_GAIN, Judge, Undecided
 from shared_rules import get_game
+from tests.checks import draughts_game
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("chess", "english", "tanzanian")
@@ -162,7 +163,7 @@ def test_draughts_sets_are_spread_over_ratings_and_motifs(game):
 def test_tanzanian_has_countdown_studies_and_landing_puzzles():
     made_by_this_generator("tanzanian")
     puzzles = SETS["tanzanian"]
-    rules = get_game("tanzanian")
+    rules = draughts_game("tanzanian")
     studies = [p for p in puzzles if _three_kings_against_one(rules.from_fen(p["fen"]).state)]
     assert len(studies) >= 100
     assert all("countdown" in p["themes"] for p in studies)

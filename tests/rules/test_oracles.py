@@ -12,6 +12,7 @@ from draughts import Board
 
 from shared_rules import get_game
 from shared_rules.perft import perft
+from tests.checks import draughts_game
 from tests.rules import reference_draughts as ref
 from tests.rules.random_positions import move_keys, random_fen_with_kings
 
@@ -76,7 +77,7 @@ def test_english_perft_matches_pydraughts_from_the_start():
 @pytest.mark.parametrize("name", ["english", "tanzanian"])
 @pytest.mark.parametrize("seed", range(6))
 def test_legal_moves_match_the_reference_generator_on_random_positions_with_kings(name, seed):
-    game = get_game(name)
+    game = draughts_game(name)
     rng = random.Random(seed)
     for _ in range(60):
         fen = random_fen_with_kings(game, rng)

@@ -6,6 +6,7 @@ from shared_rules import get_game
 from shared_rules.draughts.engine import engine_for
 from shared_rules.draughts.variants import ENGLISH, TANZANIAN
 from shared_rules.perft import perft
+from tests.checks import draughts_game
 
 # The chessprogramming wiki, "Perft Results": the five standard positions.
 CHESS_POSITIONS = {
@@ -97,7 +98,7 @@ KING_POSITIONS = {
 
 @pytest.mark.parametrize(("name", "fen"), [(name, fen) for name, fens in KING_POSITIONS.items() for fen in fens])
 def test_public_move_path_agrees_with_fast_perft_on_king_positions(name, fen):
-    game = get_game(name)
+    game = draughts_game(name)
     position = game.from_fen(fen)
     for depth in (1, 2, 3):
         assert slow_perft(position, depth) == game.engine.perft(position.state, depth)

@@ -15,6 +15,7 @@ import yaml
 
 from shared_rules import get_game
 from shared_rules.draughts.game import COUNTDOWN_MOVES
+from tests.checks import draughts, draughts_game
 from tests.site.conftest import ROOT
 
 LANGUAGES = ("en", "sw", "tl")
@@ -156,12 +157,12 @@ def test_the_tanzanian_readings_beyond_the_standard_are_marked(language):
 
 def test_a_crowning_that_makes_three_kings_counts_and_a_lone_kings_capture_does_not():
     # The two cases the countdown section tells apart, as the rules layer plays them.
-    game = get_game("tanzanian")
-    crowned = game.from_fen("W:WKa1,Kc1,g7:BKa5").play("g7-h8")
+    game = draughts_game("tanzanian")
+    crowned = draughts(game.from_fen("W:WKa1,Kc1,g7:BKa5").play("g7-h8"))
     assert crowned.countdown == 1
-    taken = game.from_fen("B:WKc3,Ka1,Kg1,Kh6:BKa5").play("a5xe1")
+    taken = draughts(game.from_fen("B:WKc3,Ka1,Kg1,Kh6:BKa5").play("a5xe1"))
     assert taken.countdown == 0
-    assert taken.play("h6-g7").countdown == 1
+    assert draughts(taken.play("h6-g7")).countdown == 1
 
 
 # Two more statements the seeds make that the pages once left out: a repetition counts castling and en

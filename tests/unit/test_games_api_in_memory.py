@@ -35,6 +35,7 @@ class InMemoryFunction:
                 depends.clock: lambda: lambda: self.now,
                 handler.game_repository: lambda: in_memory_games(self.games),
                 depends.player_repository: lambda: self.players,
+                depends.card_repository: lambda: self.ratings,  # the public card lives with the ratings
                 depends.rate_buckets: lambda: self.buckets,
                 rating_routes.rating_repository: lambda: self.ratings,
             }

@@ -248,7 +248,7 @@ def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(servic
     from tournaments.schedule import run_schedule
 
     now = service.now_ms()
-    assert run_schedule(service, now) == {"made": 3, "started": 0, "arenas": 6}
+    assert run_schedule(service, now) == {"made": 3, "started": 0, "arenas": 6, "told": 0}
     run_schedule(service, now + 1000)  # the same quarter hour: nothing made twice
     open_leagues = [t for t in repository.tournaments.values() if t.state is State.OPEN and t.format is Format.LEAGUE]
     assert sorted(t.game for t in open_leagues) == ["chess", "english", "tanzanian"]
@@ -258,7 +258,7 @@ def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(servic
         service.join(player(name)[0], chess.id, None)
     assert run_schedule(service, now + 15 * 60_000)["started"] == 0
     service.join(player("daudi")[0], chess.id, None)
-    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1, "arenas": 6}
+    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1, "arenas": 6, "told": 0}
     started = repository.get(chess.id)
     assert started.state is State.RUNNING and started.games_made and len(started.pairings()) == 12
     leagues = [t for t in repository.tournaments.values() if t.format is Format.LEAGUE]
@@ -303,3 +303,31 @@ def test_the_schedule_makes_each_games_daily_arenas_at_20_00_in_dar_es_salaam_an
     for one in players:  # anyone can join a daily arena before and while it is on
         service.join(one, made[0].id, None)
     assert len(repository.get(made[0].id).entries) == 2
+
+
+def test_the_regular_schedule_run_from_19_55_tells_a_daily_arena_once(service, repository, clock):
+    """Under `make run` the runner's minute-by-minute schedule is the 19:55 run's stand-in: the first run at or
+    after 19:55 (5 minutes before the start) tells the arena's players, once."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from tournaments.schedule import run_schedule
+
+    told: list[str] = []
+
+    class Told:
+        def arena_soon(self, tournament):
+            told.append(tournament.id)
+
+    service.announce = Told()
+    clock.now = datetime(2026, 12, 6, 19, 50, tzinfo=ZoneInfo("Africa/Dar_es_Salaam")).timestamp()
+    assert run_schedule(service, service.now_ms())["told"] == 0  # 19:50: not yet
+    for minutes in (5, 6, 7):  # 19:55, 19:56, 19:57
+        clock.now += 60 if minutes > 5 else 300
+        run_schedule(service, service.now_ms())
+    arenas = {
+        t.id
+        for t in repository.tournaments.values()
+        if t.name == "20:00 EAT" and t.starts == service.now_ms() + 3 * 60_000
+    }
+    assert sorted(told) == sorted(arenas) and len(arenas) == 3

@@ -58,6 +58,11 @@ class Player:
     country: str | None = None
     country_hidden: bool = False
 
+    @property
+    def shown_country(self) -> str | None:
+        """The country anyone may see: None when the player hid it (or has none)."""
+        return None if self.country_hidden else self.country
+
     def public(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name}
 

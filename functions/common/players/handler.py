@@ -13,10 +13,11 @@ from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from common.players.domain import viewer_country
 from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
+from common.players.repository import CardRepository
 from common.players.service import Players
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock, players, rate_limiter
+from common.web.depends import Clock, card_repository, clock, players, rate_limiter
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
 
@@ -38,11 +39,13 @@ def create_player(
     players: Annotated[Players, Depends(players)],
     limiter: Annotated[RateLimiter, Depends(rate_limiter)],
     now: Annotated[Clock, Depends(clock)],
+    cards: Annotated[CardRepository, Depends(card_repository)],
     request: CreatePlayerRequest | None = None,
 ) -> Response[NewPlayer]:
     limiter.charge("players")  # per source address (docs/limits.md)
     country = viewer_country(_header(COUNTRY_HEADER))
     player, token = players.create(request.name if request else None, int(now() * 1000), country)
+    cards.save_card(player.player_id, player.shown_country)  # what the public profile shows
     body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
@@ -60,12 +63,14 @@ def rename_player(
     player: CurrentPlayer,
     players: Annotated[Players, Depends(players)],
     limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    cards: Annotated[CardRepository, Depends(card_repository)],
 ) -> PlayerProfile:
     limiter.charge("renames")
     if "name" in request.model_fields_set:
         player = players.rename(player, request.name)
     if request.country_hidden is not None:
         player = players.hide_country(player, request.country_hidden)
+        cards.save_card(player.player_id, player.shown_country)  # the public card follows the choice
     return PlayerProfile(
         player_id=player.player_id, name=player.name, country=player.country, country_hidden=player.country_hidden
     )

@@ -17,7 +17,7 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Depends, Request
 
-from common.players.repository import PlayerRepository, PlayerStore
+from common.players.repository import CardRepository, CardStore, PlayerRepository, PlayerStore
 from common.players.service import Players
 from common.web.ratelimit import BucketRepository, Client, RateLimiter, client_of, default_buckets
 
@@ -57,3 +57,8 @@ def player_repository() -> PlayerRepository:
 
 def players(repository: Annotated[PlayerRepository, Depends(player_repository)]) -> Players:
     return Players(repository)
+
+
+def card_repository() -> CardRepository:
+    """Where a player's public card is written (``common.players.repository.CARD_SK``)."""
+    return CardStore()

@@ -59,6 +59,11 @@ class ResultCounts(BaseModel):
 class PlayerProfile(BaseModel):
     id: PublicId = Field(description="The player's public handle.")
     name: str | None = Field(description="The name the player last played under (null: none, or no game yet).")
+    country: str | None = Field(
+        default=None,
+        description="Where the player was when they became a player (ISO 3166-1 alpha-2, from CloudFront); null "
+        "when unknown or when the player hid it.",
+    )
     ratings: dict[GameName, ProfileRating] = Field(description="One per game played rated.")
     results: dict[GameName, ResultCounts] = Field(
         description="Wins, draws and losses among the games read (`games_read`: the newest 100 public games)."

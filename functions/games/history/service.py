@@ -61,7 +61,7 @@ def player_profile(store: GameRepository, ratings: RatingRepository, player_id: 
     the points of each graph. Nothing private: no token, no private game, no player they blocked."""
     records, _ = store.listings_of_player(player_id, None, HistoryFilter(public_only=True).conditions(), PROFILE_READ)
     listings = [Listing.from_record(record) for record in records]
-    rated = public_ratings(ratings, player_id, now)
+    country, rated = public_ratings(ratings, player_id, now)
     results: dict[str, dict[str, int]] = {}
     for listing in listings:
         if listing.outcome in ("win", "draw", "loss"):
@@ -71,6 +71,7 @@ def player_profile(store: GameRepository, ratings: RatingRepository, player_id: 
     return {
         "id": player_id,
         "name": names[0] if names else None,
+        "country": country,
         "ratings": rated,
         "results": results,
         "games_read": len(listings),

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
+from common.players.repository import CARD_SK, CardStore, card_record
 from common.ratings import glicko2
 
 from games.ratings.domain import GameRating, pairing_claimed
@@ -94,6 +95,12 @@ class RatingRepository(Protocol):
         """The player's ratings with their histories (a public profile's graphs): one Query."""
         ...
 
+    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
+        """The country on the player's public card (None: none, or hidden) and ``with_histories``: one Query."""
+        ...
+
+    def save_card(self, player_id: str, country: str | None) -> None: ...
+
     def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
 
     def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
@@ -127,12 +134,19 @@ class InMemoryRatings:
             return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
-        mine = [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
-        return [rating_from(_summary(item)) for item in mine]
+        return [rating_from(_summary(item)) for item in self._partition(player_id) if item["sk"] != CARD_SK]
 
     def with_histories(self, player_id: str) -> list[GameRating]:
-        mine = [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
-        return [rating_from(copy.deepcopy(item)) for item in mine]
+        return self.card_and_histories(player_id)[1]
+
+    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
+        return _card_and_ratings(copy.deepcopy(self._partition(player_id)))
+
+    def save_card(self, player_id: str, country: str | None) -> None:
+        self.items[(player_id, CARD_SK)] = card_record(player_id, country)
+
+    def _partition(self, player_id: str) -> list[Record]:
+        return [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
 
     def board(self, game: str, now: int, limit: int) -> list[GameRating]:
         """As the index answers: the best ``limit`` read, then those still eligible kept."""
@@ -196,22 +210,29 @@ class RatingStore:
             ExpressionAttributeNames={"#name": "name"},
             ConsistentRead=True,
         )
-        return [rating_from(from_item(item)) for item in answer["Items"]]
+        return [rating_from(from_item(item)) for item in answer["Items"] if item["sk"]["S"] != CARD_SK]
 
     def forget(self, player_id: str) -> None:
-        """Delete the player's ratings ("Delete my data"): one Query, one delete a game."""
-        for rating in self.of_player(player_id):
-            call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": rating.game}})
+        """Delete the player's ratings and public card ("Delete my data"): one Query, one delete an item."""
+        for sk in [*(rating.game for rating in self.of_player(player_id)), CARD_SK]:
+            call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
 
     def with_histories(self, player_id: str) -> list[GameRating]:
-        """The player's ratings with their histories: one Query (at most three items of about 20 KB)."""
+        return self.card_and_histories(player_id)[1]
+
+    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
+        """The card's country and the ratings with their histories: one Query (the card and at most three items
+        of about 20 KB)."""
         answer = read(
             "query",
             TableName=self.table,
             KeyConditionExpression="pk = :player",
             ExpressionAttributeValues={":player": {"S": player_id}},
         )
-        return [rating_from(from_item(item)) for item in answer["Items"]]
+        return _card_and_ratings([from_item(item) for item in answer["Items"]])
+
+    def save_card(self, player_id: str, country: str | None) -> None:
+        CardStore(self.table).save_card(player_id, country)
 
     def board(self, game: str, now: int, limit: int) -> list[GameRating]:
         """The eligible players of ``game``, best first: one Query on the sparse index (``limit`` items read)."""
@@ -251,6 +272,12 @@ class RatingStore:
             if call("put_item", **params) is not None:
                 return True
         raise StoreUnavailable("the pair's games are too busy right now; try again")
+
+
+def _card_and_ratings(items: list[Record]) -> tuple[str | None, list[GameRating]]:
+    """A partition's items read as the card's country and the ratings."""
+    card = next((item for item in items if item["sk"] == CARD_SK), {})
+    return card.get("country"), [rating_from(item) for item in items if item["sk"] != CARD_SK]
 
 
 def _summary(item: Record) -> Record:

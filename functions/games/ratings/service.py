@@ -142,14 +142,16 @@ class GameRatings:
         ]
 
 
-def public_ratings(store: RatingRepository, player_id: str, now: int) -> dict[str, dict[str, Any]]:
-    """A player's ratings by game as anyone may see them, each with its last points for the graph: one Query."""
-    return {
+def public_ratings(store: RatingRepository, player_id: str, now: int) -> tuple[str | None, dict[str, dict[str, Any]]]:
+    """The country on the player's public card (None when hidden) and their ratings by game as anyone may see
+    them, each with its last points for the graph: one Query."""
+    country, ratings = store.card_and_histories(player_id)
+    return country, {
         rating.game: {
             **rating_view(rating.at(now)),
             "points": [list(point) for point in rating.history[-GRAPH_POINTS:]],
         }
-        for rating in store.with_histories(player_id)
+        for rating in ratings
     }
 
 

@@ -88,6 +88,10 @@ class TournamentRepository(Protocol):
         """Note a cup's knockout games ``keys`` as made (marking one twice is harmless)."""
         ...
 
+    def claim_soon(self, tournament_id: str) -> bool:
+        """The right to tell an arena's players it starts soon: True once per arena."""
+        ...
+
     def link_game(self, game_id: str, tournament_id: str) -> None: ...
 
     def tournament_of(self, game_id: str) -> str | None: ...
@@ -109,6 +113,7 @@ class InMemoryTournaments:
         self.tournaments: dict[str, Tournament] = {}
         self.results: dict[str, dict[str, GameResult]] = {}
         self.links: dict[str, str] = {}
+        self.soon_told: dict[str, bool] = {}
         self.lock = threading.Lock()
 
     def create(self, tournament: Tournament) -> None:
@@ -173,6 +178,12 @@ class InMemoryTournaments:
         with self.lock:
             found = self._found(tournament_id)
             self.tournaments[tournament_id] = replace(found, made=found.made | frozenset(keys))
+
+    def claim_soon(self, tournament_id: str) -> bool:
+        with self.lock:
+            claimed = self.soon_told.setdefault(tournament_id, False)
+            self.soon_told[tournament_id] = True
+            return not claimed
 
     def link_game(self, game_id: str, tournament_id: str) -> None:
         self.links[game_id] = tournament_id
@@ -335,6 +346,17 @@ class DynamoTournaments:
 
     def finish(self, tournament: Tournament, at: int) -> bool:
         return self._move(tournament, State.FINISHED, {"finished": at})
+
+    def claim_soon(self, tournament_id: str) -> bool:
+        answer = call(
+            "update_item",
+            TableName=self.table,
+            Key=_key(tournament_id),
+            UpdateExpression="SET soon_told = :yes",
+            ConditionExpression="attribute_exists(pk) AND attribute_not_exists(soon_told)",
+            ExpressionAttributeValues={":yes": {"BOOL": True}},
+        )
+        return answer is not None
 
     def mark_made(self, tournament_id: str, keys: list[str]) -> None:
         names = {f"#k{index}": key for index, key in enumerate(keys)}
