@@ -43,6 +43,8 @@ remove.addEventListener("click", async () => {
   try {
     await call("DELETE", "/v1/players/me", { token: known.token });
     forgetPlayer(); // the token no longer works: a new player starts when one is needed
+    // The profile is cached for a minute: ask for it again now, so this browser keeps no copy of it.
+    if (known.player_id) await fetch(`/v1/players/${encodeURIComponent(known.player_id)}`, { cache: "reload" }).catch(() => {});
     status.textContent = remove.dataset.deleted || "";
   } catch {
     status.textContent = remove.dataset.deleteFailed || "";
