@@ -210,6 +210,12 @@ class GameState(BaseModel):
         description="Whether a player may still abort the game (`POST /v1/games/{id}/abort`): it is on and "
         "neither side has made two moves. A rated game ended that early is aborted whatever ends it.",
     )
+    unopened: list[Color] = Field(
+        default_factory=list,
+        description="A live table's seats whose player has not yet opened it (`POST /v1/games/{id}/open`): its "
+        "first turn's clock starts once both have; a table still waiting when `deadline` passes is aborted "
+        "(`no_show`). Empty on any other game.",
+    )
     casual_reason: Literal["repeat_pairing"] | None = Field(
         default=None,
         description="Why a game asked for rated is played casual: `repeat_pairing`, the two players have had "

@@ -191,7 +191,7 @@ def list_tournaments(
     description="Its terms, players, standings (league: points, Sonneborn-Berger, head-to-head), every game with "
     "what it counts for, each pairing's match score, the winners once it is over, and your games left.",
     tags=["tournaments"],
-    responses={**_success(TournamentView, "The tournament."), **_errors(404, 503)},
+    responses={**_success(TournamentView, "The tournament."), **_errors(401, 404, 503)},
 )
 def get_tournament(id: str, tournaments: Tournaments, seats: Seats, player: OptionalPlayer) -> Response[TournamentView]:
     body = view_of(tournaments, seats, _tournament_id(id), player.player_id if player else None)

@@ -136,6 +136,7 @@ function render(game) {
   download.href = `/v1/games/${encodeURIComponent(game.id)}/export`;
 
   turnClock.show(game, seat);
+  if (live && !over && seat && (game.unopened || []).includes(seat)) sayOpened(game.id);
   // On your own turn only the computer can be heard from, and it answers at once: a slow poll will do.
   // A live table follows the game on the live socket, and then reads it only when the turn's time is up (the
   // read that lets the computer play on); without the socket it polls every second, as before.
@@ -146,6 +147,22 @@ function render(game) {
   const rematchPoll = awaitsRematch(game, seat) ? OPPONENT_POLL_MS : null; // an offer or its answer shows
   schedulePoll(over ? rematchPoll : pollEvery);
   dispatchEvent(new Event("ubao:game-changed")); // the inbox and the title count (inbox.js)
+}
+
+const opened = new Set(); // the live tables this page said it opened (sayOpened)
+
+/**
+ * Tell the server this player is at the live table (fair play): its first turn's clock starts once both players
+ * have, whether the page follows the game on the socket or polls. Once a game, unless it failed.
+ * @param {string} id
+ */
+function sayOpened(id) {
+  if (opened.has(id)) return;
+  opened.add(id);
+  player()
+    .then((me) => call("POST", `/v1/games/${encodeURIComponent(id)}/open`, { token: me.token }))
+    .then(() => state && state.id === id && load(id))
+    .catch(() => opened.delete(id));
 }
 
 /** Show game ``id`` (a rematch) in place of this one. @param {string} id @param {string} [seat] */

@@ -30,6 +30,8 @@ def live_game(origin: str) -> tuple[str, dict, dict]:
     created = http(origin, "POST", "/v1/games", body, token=white["token"])
     game_id = created["game"]["id"]
     http(origin, "POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, token=black["token"])
+    # Black is at the table on another phone (a table one player never opens is aborted, fair play).
+    http(origin, "POST", f"/v1/games/{game_id}/open", {}, token=black["token"])
     return game_id, white, black
 
 
@@ -51,6 +53,10 @@ def test_the_seat_back_button_is_in_view_and_the_board_says_why(contexts, server
     page.goto(f"/{lang}/mchezo/?id={game_id}")
     messages = page_config(page)["messages"]
     wait_text(page, "#game .status", messages["your_turn"])
+    deadline = time.monotonic() + 20  # her page says she is at the table (fair play: else the table is aborted)
+    while http(server.origin, "GET", f"/v1/games/{game_id}")["unopened"]:
+        assert time.monotonic() < deadline, "her page never said it opened the table"
+        time.sleep(0.2)
 
     # Her phone loses its signal with the page open; her 30 seconds pass, and the first read after the deadline
     # (her opponent's phone) lets the computer play her seat. The signal back, her page hears of it.

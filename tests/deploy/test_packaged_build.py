@@ -109,6 +109,8 @@ def served(packaged_server) -> Calls:
     call("POST /v1/games/{id}/cpu-takeover", 409, f"/v1/games/{game}/cpu-takeover", token=asha)
     call("POST /v1/games/{id}/resume", 200, f"/v1/games/{game}/resume", token=asha)  # 200 when already yours
     call("POST /v1/games/{id}/resume", 401, f"/v1/games/{game}/resume")
+    call("POST /v1/games/{id}/open", 200, f"/v1/games/{game}/open", token=asha)  # by correspondence: nothing to open
+    call("POST /v1/games/{id}/open", 401, f"/v1/games/{game}/open")
     call("POST /v1/games/{id}/rematch", 409, f"/v1/games/{game}/rematch", token=asha)  # not finished yet
     call("POST /v1/games/{id}/review", 409, f"/v1/games/{game}/review", token=asha)  # not finished yet
     call("GET /v1/games/{id}/review", 404, f"/v1/games/{game}/review")  # nobody asked yet

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from games.domain import Aborted, GameHead, Seat
+from games.domain import Aborted, DrawAccepted, GameHead, Seat
+from games.domain.fair_play import early_end
 from tournaments.seated import result_of
 
 from shared_rules import get_game
@@ -47,3 +48,12 @@ def test_an_aborted_tournament_game_is_lost_by_whoever_called_it_off_or_never_ca
     result = result_of(head, [Aborted(by=by, at=10, reason=reason)])
     assert (result.winner, result.void) == (winner, void)
     assert (result.white, result.black, result.plies) == ("asha", "baraka", 1)
+
+
+def test_a_draw_agreed_before_two_moves_a_side_scores_nothing_for_either():
+    """An early agreed draw is aborted (fair play) with no one to blame: void, not a loss for who accepted it."""
+    playing = replace(aborted_head(), state="active", result="ongoing", reason=None, options={"rated": True})
+    abort = early_end(playing, DrawAccepted(by="black", at=10))
+    assert isinstance(abort, Aborted) and abort.by is None and abort.reason == "aborted"
+    result = result_of(aborted_head(), [abort])
+    assert (result.winner, result.void) == (None, True)

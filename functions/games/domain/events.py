@@ -144,6 +144,14 @@ class ComputerTookOver(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Opened(Event):
+    """The player on ``by`` opened the live table (``POST /v1/games/{id}/open``, sent by the player's page):
+    the table's clock starts once every seat a person holds is opened (``GameHead.unopened``)."""
+
+    kind: ClassVar[str] = "open"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Resumed(Event):
     kind: ClassVar[str] = "resume"
 
@@ -194,6 +202,7 @@ AnyEvent: TypeAlias = (
     | RematchWithdrawn
     | Rematched
     | ComputerTookOver
+    | Opened
     | Resumed
     | ReviewAsked
     | Reacted

@@ -20,6 +20,8 @@ def early_end(head: GameHead, event: AnyEvent) -> AnyEvent:
     """``event``, or ``Aborted`` in its place when it would end a rated game in which a side has not yet made
     two moves."""
     if head.rated and head.abortable and isinstance(event, _EARLY_ENDINGS):
-        # A claim on time says the other side never came; a resignation or a draw is the player's own choice.
-        return Aborted(by=event.by, at=event.at, reason="no_show" if isinstance(event, TimeoutClaimed) else "aborted")
+        # A claim on time says the other side never came; a resignation is the player's own choice; a draw is
+        # both players' (``by`` none: a tournament scores it for neither, as an arena's early draw scores nothing).
+        by = None if isinstance(event, DrawAccepted) else event.by
+        return Aborted(by=by, at=event.at, reason="no_show" if isinstance(event, TimeoutClaimed) else "aborted")
     return event

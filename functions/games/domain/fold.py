@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -16,6 +17,7 @@ from games.domain.events import (
     Event,
     Joined,
     Moved,
+    Opened,
     Reacted,
     ReactionsMuted,
     RematchDeclined,
@@ -40,6 +42,7 @@ from games.domain.head import (
     Seat,
     other,
     turn_length_ms,
+    turn_seconds,
 )
 from games.domain.positions import options_key, play_notation, remember, rules_for
 from games.domain.reactions import Reaction, kept
@@ -67,7 +70,7 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
     if event.seat_ratings is not None:
         new = replace(new, seat_ratings=event.seat_ratings)
     if new.state == "finished":
-        new = replace(new, deadline=None, draw_offer=None, invite_key=None)
+        new = replace(new, deadline=None, draw_offer=None, invite_key=None, unopened=frozenset())
     return new
 
 
@@ -104,6 +107,7 @@ def _created(event: Created) -> GameHead:
         max_plies=event.max_plies,
         start_fen=event.start_fen,
         seek=event.seek,
+        unopened=_awaited(event.options, event.white, event.black) if full else frozenset(),
     )
 
 
@@ -113,7 +117,15 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
     if isinstance(event, Joined):
         assert event.by is not None
         seated = replace(head, white=event.seat) if event.by == "white" else replace(head, black=event.seat)
-        return replace(seated, state="active", invite_key=None, deadline=event.at + turn_length_ms(head.options))
+        return replace(
+            seated,
+            state="active",
+            invite_key=None,
+            deadline=event.at + turn_length_ms(head.options),
+            unopened=_awaited(head.options, seated.white, seated.black),
+        )
+    if isinstance(event, Opened):
+        return _opened(head, event)
     if isinstance(event, DrawOffered):
         return replace(head, draw_offer=event.by, draw_declined=None)
     if isinstance(event, DrawDeclined):
@@ -196,7 +208,25 @@ def _seek_changed(head: GameHead, event: SeekAccepted | SeekWithdrawn) -> GameHe
         state="active",
         deadline=event.at + turn_length_ms(head.options),
         seek=replace(head.seek, state="taken", seeker_color=seeker_color),
+        unopened=_awaited(head.options, seats["white"], seats["black"]),
     )
+
+
+def _awaited(options: Mapping[str, Any], white: Seat | None, black: Seat | None) -> frozenset[Color]:
+    """The seats a live table between two people waits for when it starts (a game against the computer starts
+    at once: its player made it on the page they play it on)."""
+    if turn_seconds(options) is None or white is None or black is None or white.cpu or black.cpu:
+        return frozenset()
+    return frozenset(("white", "black"))
+
+
+def _opened(head: GameHead, event: Opened) -> GameHead:
+    """A player opened the live table: when no seat is awaited any more, the turn's clock starts now."""
+    assert event.by is not None
+    unopened = head.unopened - {event.by}
+    if unopened or not head.unopened or head.state != "active":
+        return replace(head, unopened=unopened)
+    return replace(head, unopened=unopened, deadline=event.at + turn_length_ms(head.options))
 
 
 def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:
@@ -223,6 +253,7 @@ def _moved(head: GameHead, event: Moved) -> GameHead:
     snapshot = after.snapshot()
     remember((head.game, options_key(head.options), snapshot), after)
     changes: dict[str, Any] = {
+        "unopened": head.unopened - {event.by},  # a player who moves has opened the table
         "ply": ply,
         "turn": _color(after.turn),
         "snapshot": snapshot,

@@ -147,6 +147,11 @@ class GameHead:
     reactions_muted: frozenset[Color] = frozenset()
     #: A live table's two ratings in its game when it started (white, black): Tazama's order and rows.
     seat_ratings: tuple[int, int] | None = None
+    #: A live table's seats held by a person who has not yet opened it (``Opened``, or a first move): until
+    #: both have, the deadline is the time the table waits for them, and when it passes the table is aborted
+    #: (``no_show``, ``games.domain.live``); the first turn's clock starts when the last of them opens it.
+    #: Empty on any other game, and on a head stored before the field (its clock was already running).
+    unopened: frozenset[Color] = frozenset()
 
     @property
     def abortable(self) -> bool:

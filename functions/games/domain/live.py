@@ -10,6 +10,11 @@ made two moves aborts the game (the computer never plays the first moves of some
 is a player the computer already stands in for (both players left), the game ends at once with no result and no
 rating change, so the one who left first does not win.
 
+A live table starts only once both players have opened it (``Opened``: the page's ``POST /v1/games/{id}/open``,
+or a first move): until then the deadline is the time it waits for them (one turn), the first turn's clock starts
+when the last of them opens it, and a table still waiting when that time runs out is aborted (``no_show``, rated
+or not), lost in a tournament by the side that never came, void when neither did.
+
 The event is appended like any other, under the game's lock (the conditional append at ``seq + 1``), so of any
 number of readers who see the turn run out at once, exactly one writes the takeover and one the computer's move.
 """
@@ -18,7 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.domain import ABORT_PLIES, Aborted, AnyEvent, Color, ComputerTookOver, GameHead, TimeoutClaimed, other
+from games.domain import (
+    ABORT_PLIES,
+    COLORS,
+    Aborted,
+    AnyEvent,
+    Color,
+    ComputerTookOver,
+    GameHead,
+    Opened,
+    TimeoutClaimed,
+    other,
+)
 
 LevelOf = Callable[[GameHead, Color], int]
 
@@ -29,6 +45,8 @@ def timeout_event(head: GameHead, now: int, level_of: LevelOf) -> AnyEvent | Non
     if not head.turn_over(now):
         return None
     absent, present = head.turn, other(head.turn)
+    if head.unopened:  # a player never opened the table: it never started (the computer plays no one's game)
+        return no_show(head, now)
     if head.rated and head.ply < ABORT_PLIES:  # a casual table plays on: nothing rides on it
         return Aborted(by=present, at=now, reason="no_show")
     stand_in = head.seat(present)
@@ -37,3 +55,16 @@ def timeout_event(head: GameHead, now: int, level_of: LevelOf) -> AnyEvent | Non
     if head.computer_level(present):
         return TimeoutClaimed(by=present, at=now)
     return ComputerTookOver(by=present, seat=absent, level=level_of(head, absent), at=now)
+
+
+def no_show(head: GameHead, now: int) -> Aborted:
+    """The abort of a live table a player never opened: ``by`` is the side that came (None when neither did)."""
+    came = [color for color in COLORS if color not in head.unopened and not head.computer_level(color)]
+    by: Color | None = came[0] if len(came) == 1 else None
+    return Aborted(by=by, at=now, reason="no_show")
+
+
+def opened(head: GameHead, color: Color) -> Opened | None:
+    """The player on ``color`` opened the table: an event only while the table waits for them (else a retry,
+    a correspondence game or a finished one: nothing to write)."""
+    return Opened(by=color) if color in head.unopened and head.state == "active" else None

@@ -285,6 +285,19 @@ def abort(id: str, games: Games, token: TokenHash) -> GameState:
 
 
 @router.post(
+    "/v1/games/{id}/open",
+    summary="Say you are at the live table",
+    description="Sent by a seated player's page when it opens a live table (`unopened` in the game): the first "
+    "turn's clock starts once both players have; a table one of them never opens is aborted when its `deadline` "
+    "passes. Nothing is written for another game or a seat already opened (a retry is a 200).",
+    tags=["games"],
+    responses=_errors(401, 403, 404, 503),
+)
+def open_table(id: str, games: Games, token: TokenHash) -> GameState:
+    return GameState.model_validate(state(games.open(token, _game_id(id)), games))
+
+
+@router.post(
     "/v1/games/{id}/draw",
     summary="Offer, accept or decline a draw",
     description="An offer stands until the opponent accepts, declines or moves.",

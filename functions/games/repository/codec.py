@@ -30,6 +30,7 @@ from games.domain import (
     GameHead,
     Joined,
     Moved,
+    Opened,
     PlayedMove,
     Reacted,
     ReactionsMuted,
@@ -73,6 +74,7 @@ _EVENTS: dict[str, type[AnyEvent]] = {
         RematchWithdrawn,
         Rematched,
         ComputerTookOver,
+        Opened,
         Resumed,
         ReviewAsked,
         Reacted,
@@ -264,6 +266,7 @@ def head_record(head: GameHead) -> Record:
         "reactions": [_reaction_record(reaction) for reaction in head.reactions] or None,
         "reactions_muted": sorted(head.reactions_muted) or None,
         "seat_ratings": list(head.seat_ratings) if head.seat_ratings else None,
+        "unopened": sorted(head.unopened) or None,
         "schema_version": SCHEMA_VERSION,
     }
     record.update(air_keys(head))  # Tazama's sparse index (``GamesOnAir``): only a public game being played
@@ -325,6 +328,7 @@ def head_from(record: Mapping[str, Any]) -> GameHead:
             reactions=tuple(_reaction_from(item) for item in record.get("reactions") or ()),
             reactions_muted=frozenset(record.get("reactions_muted") or ()),
             seat_ratings=_ratings_pair(record.get("seat_ratings")),
+            unopened=frozenset(record.get("unopened") or ()),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise DamagedHead(f"the head cannot be read: {error!r}") from None

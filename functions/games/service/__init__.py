@@ -1,10 +1,7 @@
-"""Games by correspondence and at live tables: seats, moves, draw offers, deadlines, resignations, timeouts
-and rematches.
+"""Games by correspondence and at live tables: seats, moves, draws, deadlines, resignations, timeouts, rematches.
 
-Each action is a ``decide`` function: against the game's head it refuses (``games.domain.refusals``), sees a retry
-of what is done, or makes the event; the service's ``GameLog`` (``games.service.protocol``) appends it under the
-game's lock. The service depends on a ``GameRepository`` and a clock only.
-"""
+Each action is a ``decide`` function against the game's head: it refuses (``games.domain.refusals``), sees a retry,
+or makes the event that its ``GameLog`` (``games.service.protocol``) appends under the game's lock."""
 
 from __future__ import annotations
 
@@ -302,8 +299,8 @@ class GamesService:
             refuse_unless_opponent_overdue(
                 head, color, now, "the computer can only take over for a side whose time ran out"
             )
-            if head.rated and head.abortable:  # a rated game the absent side barely played: aborted instead
-                return Aborted(by=color, at=now, reason="no_show")
+            if head.unopened or (head.rated and head.abortable):  # never started, or barely played: aborted
+                return live.no_show(head, now) if head.unopened else Aborted(by=color, at=now, reason="no_show")
             return ComputerTookOver(by=color, seat=absent, level=level_of(head, absent), at=now)
 
         return Outcome(self.log.act(game_id, decide, follow=cpu_reply))
@@ -325,6 +322,10 @@ class GamesService:
             return Aborted(by=color)
 
         return Outcome(self.log.act(game_id, decide))
+
+    def open(self, token_hash: str, game_id: str) -> Outcome:
+        """The player's page opened the live table; the first turn's clock starts once both have (``live``)."""
+        return Outcome(self.log.act(game_id, lambda head: live.opened(head, seat_or_refuse(head, token_hash))))
 
     def _level_reader(self, game_id: str) -> live.LevelOf:
         """The level of a player's own moves in the game, read from the log once it is asked for."""

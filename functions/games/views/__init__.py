@@ -67,6 +67,7 @@ def game_view(head: GameHead, now: int | None = None) -> dict[str, Any]:
         "rematch_declined": head.rematch_declined,
         "review": head.review(),
         "abortable": head.abortable,
+        "unopened": sorted(head.unopened),
         "casual_reason": head.casual_reason,
         "reactions": [
             {"seq": item.seq, "by": item.by, "reaction": item.key, "at": iso(item.at)}
