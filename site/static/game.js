@@ -89,7 +89,10 @@ function render(game) {
   }
   if (!positions || !before || before.id !== game.id) positions = new PositionCache((older) => positionPage(game.id, older));
   steps.update(game, positions);
-  if (steps.viewing === null) {
+  // The same position read again on the player's turn (the other player opened the table, a poll): the board
+  // stays as it is, so a piece they have just picked up stays picked up.
+  const unchanged = myTurn && before && before.id === game.id && before.ply === game.ply && board.fen === game.fen && board.interactive;
+  if (steps.viewing === null && !unchanged) {
     board.setInteractive(!!myTurn); // first: drawing again after the position would cut its animation short
     board.setPosition(game.fen, options); // a past position stays on the board until they go back to the game
   }
