@@ -66,6 +66,9 @@ ALSO_IMPORTS: dict[str, tuple[str, ...]] = {
     # A club's leaderboards read the members' game ratings with the games' ratings repository.
     "clubs": ("games",),
 }
+#: Where one function of a unit imports less than the unit's other functions: the tickets route (an HTTP route
+#: of the live handler) checks a game's seats, while tournaments are read only by the socket and the fan-out.
+FUNCTION_IMPORTS: dict[str, tuple[str, ...]] = {"LiveTicketsFunction": ("games",)}
 #: What the Lambda runtime brings (not shipped); the host build installs it apart, in runtime/.
 RUNTIME_REQUIREMENTS = ("boto3",)
 _IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "requirements.txt")
@@ -245,7 +248,8 @@ def build_functions(build: Path = BUILD, host: bool = False, template: Template 
         if not installed.exists():
             pip_install(requirements, installed, host, build / "constraints.txt")
         shutil.copytree(installed, target)
-        for shared in (*SHARED_PACKAGES, *ALSO_IMPORTS.get(package, ()), package):
+        also = FUNCTION_IMPORTS.get(name, ALSO_IMPORTS.get(package, ()))
+        for shared in (*SHARED_PACKAGES, *also, package):
             shutil.copytree(FUNCTIONS_SOURCE / shared, target / shared, ignore=_IGNORED, dirs_exist_ok=True)
         if package in PACKAGE_DATA:
             PACKAGE_DATA[package](target)

@@ -62,7 +62,7 @@ class ClubView(BaseModel):
     id: str
     name: str
     game: ClubGame
-    owner: str = Field(description="The owner's public id.")
+    owner: PublicId = Field(description="The owner's public handle.")
     members_count: int = Field(description=f"At most {MAX_MEMBERS}.")
     member: bool = Field(description="You are in the club.")
     owner_is_you: bool

@@ -48,7 +48,15 @@ class Calls:
 
 
 @pytest.fixture(scope="module")
-def served(packaged_server) -> Calls:
+def local_pushes():
+    from local.push_service import PushService
+
+    with PushService() as service:
+        yield service
+
+
+@pytest.fixture(scope="module")
+def served(packaged_server, local_pushes) -> Calls:
     """Every route of the template called through the packaged build; the calls, by route and status."""
     call = Calls(packaged_server.origin)
     # validate
@@ -166,6 +174,33 @@ def served(packaged_server) -> Calls:
     assert "token_hash" not in mine.json["player"] and mine.json["follows"] == []
     assert mine.headers["content-disposition"].startswith("attachment")
     call("GET /v1/players/me/export", 401)
+    # friends (mutual follows), a direct challenge accepted, reactions in its game, a profile, delete my data
+    baraka_id = followed["player_id"]
+    asha_id = call("POST /v1/players/me/follows", 201, body={"game": game}, token=baraka).json["player_id"]
+    call("POST /v1/players/me/follows", 201, body={"player": baraka_id}, token=asha)
+    assert [item["player_id"] for item in call("GET /v1/players/me/friends", 200, token=asha).json["friends"]] == [
+        baraka_id
+    ]
+    call("GET /v1/players/me/friends", 401)
+    offer = {"player": baraka_id, "game": "chess", "color": "white"}
+    sent = call("POST /v1/players/me/challenges", 201, body=offer, token=asha).json
+    call("POST /v1/players/me/challenges", 422, body={**offer, "game": "go"}, token=asha)
+    assert [item["id"] for item in call("GET /v1/players/me/challenges", 200, token=baraka).json["received"]] == [
+        sent["id"]
+    ]
+    call("GET /v1/players/me/challenges", 401)
+    challenge_path = f"/v1/players/me/challenges/{sent['id']}"
+    call("POST /v1/players/me/challenges/{id}", 422, challenge_path, {"action": "maybe"}, baraka)
+    played = call("POST /v1/players/me/challenges/{id}", 200, challenge_path, {"action": "accept"}, baraka).json
+    reactions = f"/v1/games/{played['game_id']}/reactions"
+    call("POST /v1/games/{id}/reactions", 200, reactions, {"reaction": "good_game"}, asha)
+    call("POST /v1/games/{id}/reactions", 422, reactions, {"reaction": "any words at all"}, asha)
+    call("POST /v1/games/{id}/reactions/mute", 200, reactions + "/mute", {"muted": True}, baraka)
+    call("POST /v1/games/{id}/reactions/mute", 401, reactions + "/mute", {"muted": True})
+    assert call("GET /v1/players/{id}", 200, f"/v1/players/{asha_id}").json["name"] == "Asha K"
+    leaving = call("POST /v1/players", 201, body={"name": "Zawadi"}).json["token"]
+    call("DELETE /v1/players/me", 200, token=leaving)
+    call("DELETE /v1/players/me", 401)
     # tournaments: a private league joined by its invite and left; a public arena, its players present
     league = call("POST /v1/tournaments", 201, body={"format": "league", "game": "english", "players": 3}, token=asha)
     league_id, invite = league.json["tournament"]["id"], league.json["invite"]["code"]
@@ -179,6 +214,15 @@ def served(packaged_server) -> Calls:
     call("POST /v1/tournaments/{id}/withdraw", 409, f"/v1/tournaments/{league_id}/withdraw", token=baraka)
     assert call("GET /v1/tournaments/{id}", 200, f"/v1/tournaments/{league_id}").json["players"] == []
     call("GET /v1/tournaments/{id}", 404, "/v1/tournaments/AAAAAAAAAAAA")
+    # a league of 3 that fills starts its games and tells its players by push
+    full = call("POST /v1/tournaments", 201, body={"format": "league", "game": "english", "players": 3}, token=asha)
+    full_path, full_invite = f"/v1/tournaments/{full.json['tournament']['id']}/join", full.json["invite"]["code"]
+    third = call("POST /v1/players", 201, body={"name": "Chausiku"}).json["token"]
+    device = {**local_pushes.subscribe().info(), "lang": "sw", "tz": "Africa/Dar_es_Salaam"}
+    call("POST /v1/players/me/push-subscriptions", 201, body=device, token=third)
+    for entrant in (asha, baraka, third):
+        last = call("POST /v1/tournaments/{id}/join", 200, full_path, {"invite": full_invite}, entrant)
+    assert last.json["tournament"]["state"] == "running"
     starts = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
     arena_terms = {"format": "arena", "game": "chess", "public": True, "options": {"turn_seconds": 60}}
     arena = call("POST /v1/tournaments", 201, body={**arena_terms, "minutes": 30, "starts": starts}, token=asha)
@@ -205,10 +249,13 @@ def served(packaged_server) -> Calls:
     call("GET /v1/clubs/{id}", 404, "/v1/clubs/AAAAAA")
     assert [item["id"] for item in call("GET /v1/players/me/clubs", 200, token=baraka).json["clubs"]] == [club_id]
     call("GET /v1/players/me/clubs", 401)
-    call("POST /v1/clubs/{id}/code", 200, f"/v1/clubs/{club_id}/code", token=asha)
+    renewed = call("POST /v1/clubs/{id}/code", 200, f"/v1/clubs/{club_id}/code", token=asha).json
     call("POST /v1/clubs/{id}/code", 403, f"/v1/clubs/{club_id}/code", token=baraka)
     call("POST /v1/clubs/{id}/leave", 200, f"/v1/clubs/{club_id}/leave", token=baraka)
     call("POST /v1/clubs/{id}/leave", 404, f"/v1/clubs/{club_id}/leave", token=baraka)
+    rejoin = {"code": renewed["invite"].split("-")[1]}
+    call("POST /v1/clubs/{id}/join", 201, f"/v1/clubs/{club_id}/join", rejoin, baraka)
+    call("DELETE /v1/clubs/{id}/members/{member}", 200, f"/v1/clubs/{club_id}/members/{baraka_id}", token=asha)
     member_path = f"/v1/clubs/{club_id}/members/{club['owner']}"
     call("DELETE /v1/clubs/{id}/members/{member}", 409, member_path, token=asha)  # the owner stays
     call("DELETE /v1/clubs/{id}/members/{member}", 403, member_path, token=baraka)
@@ -298,6 +345,8 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
         used = {path.relative_to(root).parts[0] for path in files if path.is_relative_to(root)}
         shipped = {_top_level_name(entry) for entry in root.iterdir() if not entry.name.endswith(".dist-info")}
         needed = used | _dependencies_of(root, used)
+        if (root / "locale").is_dir() and "pywebpush" in needed:
+            needed.add("locale")  # the compiled catalogs a push's text is read from (data: never imported)
         assert shipped <= needed, f"{name} ships what it never imports: {shipped - needed}"
     # and the first-party parts are where they belong
     functions = packaged_server.api.functions
@@ -316,6 +365,7 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
                 *("LiveTicketsFunction", "LiveSocketFunction", "LiveFanoutFunction"),
                 *("TournamentsFunction", "TournamentResultsFunction", "TournamentScheduleFunction"),
                 "CommunityFunction",  # follows the other player of a game: reads its head
+                "ClubsFunction",  # a club's leaderboards read its members' game ratings
             )
         )
 

@@ -25,7 +25,10 @@ def test_create_gives_a_seat_an_invite_and_the_game(api):
     assert answer.body["seat"] == "black"
     assert answer.headers["cache-control"] == "no-store"
     assert game["state"] == "waiting" and game["turn"] == "black"  # Black starts English draughts
-    assert game["players"] == {"white": None, "black": {"player_id": player["player_id"], "name": "Asha"}}
+    assert game["players"] == {
+        "white": None,
+        "black": {"player_id": player["player_id"], "name": "Asha", "former": False},
+    }
     assert game["options"] == {"days_per_move": 5, "swap_colors": True, "mandatory_capture": True, "move_limit": 200}
     assert game["deadline"] is None and game["ply"] == 0 and game["status"] == {"result": "ongoing", "reason": None}
     assert len(game["id"]) == 12 and len(invite["code"]) >= 22  # 72 and 128 random bits

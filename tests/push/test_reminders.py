@@ -233,6 +233,8 @@ def test_a_bad_time_zone_is_refused(push_api, push_service, new_player):
 def test_the_sweep_lets_the_computer_play_on_at_a_live_table_nobody_reads(games_api, sweep, clock):
     """A live turn has no reminder: the sweep finds it just after its deadline and the computer plays on, once."""
     game_id, seats = games_api.start_game("tanzanian", options={"turn_seconds": 60})
+    for token in seats.values():  # both came to the table (its clock starts then), then neither reads it
+        assert games_api.call("POST", f"/v1/games/{game_id}/open", token=token).status == 200
     deadline = int((clock.now + 60) * 1000)
     assert head_reminders(game_id)["reminder_due"] == deadline + 1
     clock.now += 60  # at the deadline itself: still White's turn

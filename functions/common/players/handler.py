@@ -45,7 +45,8 @@ def create_player(
     limiter.charge("players")  # per source address (docs/limits.md)
     country = viewer_country(_header(COUNTRY_HEADER))
     player, token = players.create(request.name if request else None, int(now() * 1000), country)
-    cards.save_card(player.player_id, player.shown_country)  # what the public profile shows
+    if player.shown_country:  # no card without a country: the profile then shows none, at no write
+        cards.save_card(player.player_id, player.shown_country)
     body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
     return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
 
