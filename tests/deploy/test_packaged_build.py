@@ -341,12 +341,13 @@ def test_each_package_ships_only_what_its_function_imports(packaged_server, serv
         if name not in with_routes:  # the stream and schedule functions get no request here
             continue
         root = function.function.code_dir
-        files = [Path(file) for file in function.loaded_modules().values() if file]
+        modules = function.loaded_modules()
+        files = [Path(file) for file in modules.values() if file]
         used = {path.relative_to(root).parts[0] for path in files if path.is_relative_to(root)}
         shipped = {_top_level_name(entry) for entry in root.iterdir() if not entry.name.endswith(".dist-info")}
         needed = used | _dependencies_of(root, used)
-        if (root / "locale").is_dir() and "pywebpush" in needed:
-            needed.add("locale")  # the compiled catalogs a push's text is read from (data: never imported)
+        if "notify.domain.texts" in modules:
+            needed.add("locale")  # the compiled catalogs that module reads a push's text from (data: never imported)
         assert shipped <= needed, f"{name} ships what it never imports: {shipped - needed}"
     # and the first-party parts are where they belong
     functions = packaged_server.api.functions
