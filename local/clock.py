@@ -2,8 +2,10 @@
 environment the runner gives every function it imports this clock instead of the system's, and answers
 
     POST /v1/_local/clock  {"advance": seconds}   moves it on (never back); answers {"offset": seconds}
-    POST /v1/_local/clock  {"reset": true}        back to the system's time (a test that moved it, at its end,
-                                                  so the next test on the same server reads true deadlines)
+    POST /v1/_local/clock  {"pace": seconds}      moves on the clock of the rate limits and the live tickets
+                                                  instead (``PACE``: an expired ticket without waiting a minute)
+    POST /v1/_local/clock  {"reset": true}        both back to the system's time (a test that moved one, at its
+                                                  end, so the next test on the same server reads true deadlines)
 
 so a browser test or a benchmark can let a live table's 30-second turn run out at once instead of waiting for
 it. Functions get it the way the tests give theirs, through their resolver's ``dependency_overrides`` of
@@ -45,6 +47,10 @@ class MovableClock:
 
 
 CLOCK = MovableClock()
+#: The rate limits' and live tickets' time (``common.web.depends.pace_clock``): apart from ``CLOCK``, because the
+#: buckets and tickets are shared by every test on the server, and a bucket charged while a clock is ahead looks
+#: empty for as long once it is set back.
+PACE = MovableClock()
 
 
 def enabled() -> bool:
@@ -59,6 +65,7 @@ def give_to(module: ModuleType, attribute: str = "lambda_handler") -> Any:
         from common.web import depends
 
         overrides[depends.clock] = lambda: CLOCK
+        overrides[depends.pace_clock] = lambda **_: PACE  # Powertools passes it pace_clock's own ``now``
     if module.__name__ == "notify.handler.reminders" and attribute == "lambda_handler":
         return module.create_handler(clock=CLOCK)
     if module.__name__ == "tournaments.schedule" and attribute == "lambda_handler":  # issue 40
@@ -75,9 +82,15 @@ def install(server: Any) -> None:
             try:
                 asked = json.loads(body or b"{}")
                 seconds = float(asked.get("advance", 0))
-            except (ValueError, AttributeError):
+                pace = float(asked.get("pace", 0))
+            except (ValueError, AttributeError, TypeError):
                 return 422, [("Content-Type", "application/json")], b'{"error": {"code": "invalid_request"}}'
-            offset = CLOCK.reset() if asked.get("reset") is True else CLOCK.advance(seconds)
+            if asked.get("reset") is True:
+                PACE.reset()
+                offset = CLOCK.reset()
+            else:
+                PACE.advance(pace)
+                offset = CLOCK.advance(seconds)
             return (
                 200,
                 [("Content-Type", "application/json"), ("Cache-Control", "no-store")],

@@ -229,7 +229,12 @@ class LocalFunction:
         self._last = threading.local()
 
     def invoke(self, event: dict[str, Any]) -> Any:
-        request = {"event": event, "context": context_details(self.function), "clock": local_clock.CLOCK.offset}
+        request = {
+            "event": event,
+            "context": context_details(self.function),
+            "clock": local_clock.CLOCK.offset,
+            "pace": local_clock.PACE.offset,
+        }
         self._last.writes = None
         answer = self.instances.ask(request)
         usage = answer.get("usage") or {}
@@ -279,6 +284,7 @@ def main(argv: list[str]) -> int:
 
     def around(request: dict[str, Any], run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         local_clock.CLOCK.offset = float(request.get("clock") or 0.0)
+        local_clock.PACE.offset = float(request.get("pace") or 0.0)
         return meter.measure(run)
 
     lambda_host.serve(handler, protocol, around)

@@ -186,7 +186,9 @@ def delete_my_data(
     player = players.get(token)
     if player is not None:  # gone already: the same answer (nothing is left to delete)
         service.delete(player, elsewhere, challenges)
-    return Response(HTTPStatus.OK, JSON, DataDeleted(), headers=NO_STORE)
+    # The browser's HTTP cache may still hold this player's answers (a profile is cached for a minute):
+    # Clear-Site-Data has the browser drop the site's cached responses, so none is shown again on this device.
+    return Response(HTTPStatus.OK, JSON, DataDeleted(), headers={**NO_STORE, "Clear-Site-Data": '"cache"'})
 
 
 def create_app() -> Api:

@@ -18,7 +18,7 @@ from common.errors import DomainError
 from common.persistence.deadline import StoreUnavailable
 from common.web.api import JSON, Api
 from common.web.auth import OptionalPlayer
-from common.web.depends import Clock, clock, rate_limiter
+from common.web.depends import Clock, clock, pace_clock, rate_limiter
 from common.web.edge import from_cloudfront
 from common.web.errors import ERRORS
 from common.web.models import route_errors
@@ -43,9 +43,9 @@ def live_repository() -> LiveRepository:
 
 
 def ticket_service(
-    repository: Annotated[LiveRepository, Depends(live_repository)], now: Annotated[Clock, Depends(clock)]
+    repository: Annotated[LiveRepository, Depends(live_repository)], pace: Annotated[Clock, Depends(pace_clock)]
 ) -> LiveService:
-    return LiveService(repository, StoredGameViews(), clock=now)
+    return LiveService(repository, StoredGameViews(), clock=pace)
 
 
 @router.post(
@@ -86,10 +86,16 @@ def _clock() -> Clock:
     return found
 
 
+def _pace(now: Clock) -> Clock:
+    """The clock of tickets, connections and followers (``common.web.depends.pace_clock``): ``now`` unless given."""
+    provider = app.dependency_overrides.get(pace_clock)
+    return provider() if provider else now
+
+
 def socket_service() -> LiveService:
     now = _clock()
     return LiveService(
-        DynamoLive(), StoredGameViews(clock=now), clock=now, tournaments=StoredTournamentViews(clock=now)
+        DynamoLive(), StoredGameViews(clock=now), clock=_pace(now), tournaments=StoredTournamentViews(clock=now)
     )
 
 
@@ -157,7 +163,7 @@ def stream_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     now = _clock()
     tournaments = StoredTournamentViews(clock=now)
     return handle_stream(
-        event, LiveService(DynamoLive(), StoredGameViews(clock=now), ApiGatewaySockets(), now, tournaments)
+        event, LiveService(DynamoLive(), StoredGameViews(clock=now), ApiGatewaySockets(), _pace(now), tournaments)
     )
 
 

@@ -18,7 +18,7 @@ from common.clubs.repository import ClubRepository, DynamoClubs
 from common.players.repository import PlayerRepository
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Asker, Clock, clock, player_repository, rate_buckets
+from common.web.depends import Asker, Clock, clock, pace_clock, player_repository, rate_buckets
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 from games.domain import new_game_options
@@ -72,6 +72,7 @@ def tournament_service(
     repository: Annotated[TournamentRepository, Depends(tournament_repository)],
     games: Annotated[GameRepository, Depends(game_repository)],
     now: Annotated[Clock, Depends(clock)],
+    pace: Annotated[Clock, Depends(pace_clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     players: Annotated[PlayerRepository, Depends(player_repository)],
     client: Asker,
@@ -79,7 +80,7 @@ def tournament_service(
     announce: Annotated[Announcer, Depends(announcer)],
 ) -> TournamentService:
     log = GameLog(games, clock=now)
-    limiter = RateLimiter(buckets, now, client)
+    limiter = RateLimiter(buckets, pace, client)
     return TournamentService(
         repository,
         TournamentGames(log, games),

@@ -8,7 +8,8 @@
 //   GET /v1/ (game state, puzzles, progress)   network first; the cached answer only when the network fails,
 //                                              marked `X-Ubao-Offline: 1` so a page never shows it as fresh
 //   anything else (POST, other origins)        the network, untouched
-// Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline").
+// Messages from pages: {type: "save-pages", urls} caches those pages ("Save all lessons for offline");
+// {type: "forget-answers"} drops the cached API answers ("Delete my data").
 // Background Sync: `sync` sends the moves and puzzle attempts kept offline (the section of that name below).
 // Web Push adds its `push` and `notificationclick` handlers at the end of this file.
 //
@@ -65,6 +66,8 @@ worker.addEventListener("message", (event) => {
   if (data.type === "save-pages" && Array.isArray(data.urls)) {
     event.waitUntil(savePages(data.urls).then((result) => port && port.postMessage(result)));
   }
+  // "Delete my data": the API answers kept for reading offline are the player's; nothing of them stays.
+  if (data.type === "forget-answers") event.waitUntil(caches.delete(API_CACHE));
 });
 
 // ---------------------------------------------------------------------------------- Background Sync

@@ -43,8 +43,9 @@ remove.addEventListener("click", async () => {
   try {
     await call("DELETE", "/v1/players/me", { token: known.token });
     forgetPlayer(); // the token no longer works: a new player starts when one is needed
-    // The profile is cached for a minute: ask for it again now, so this browser keeps no copy of it.
-    if (known.player_id) await fetch(`/v1/players/${encodeURIComponent(known.player_id)}`, { cache: "reload" }).catch(() => {});
+    // The answer's Clear-Site-Data empties the browser's HTTP cache; the service worker's copies of API answers
+    // (kept for reading offline) are dropped too, so this device shows nothing of the deleted player again.
+    navigator.serviceWorker?.controller?.postMessage({ type: "forget-answers" });
     status.textContent = remove.dataset.deleted || "";
   } catch {
     status.textContent = remove.dataset.deleteFailed || "";

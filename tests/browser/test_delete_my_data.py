@@ -4,6 +4,7 @@ answers 404 and the page says, in Tagalog, that it names no player."""
 
 from __future__ import annotations
 
+import time
 import urllib.error
 
 import pytest
@@ -32,6 +33,9 @@ def test_delete_my_data_then_the_profile_link_answers_404(contexts, needs_dynamo
     page.goto(f"/{lang}/mchezaji/?id={handle}")
     page.locator(".profile-recent").wait_for()
     assert page.locator(".profile-name").inner_text() == "Imelda"
+    profile = f"{contexts.origin}/v1/players/{handle}"
+    kept = "(url) => caches.open('ubao-api').then((cache) => cache.match(url)).then(Boolean)"
+    assert page.evaluate(kept, profile)  # the service worker keeps API answers for reading offline
 
     page.goto(f"/{lang}/faragha/")
     delete = page.locator("#delete-data")
@@ -41,6 +45,10 @@ def test_delete_my_data_then_the_profile_link_answers_404(contexts, needs_dynamo
     page.wait_for_function("document.querySelector('#your-data .status').textContent.length > 0")
     assert status.inner_text() == words("Your data is deleted. This browser no longer holds a player.")
     assert page.evaluate("localStorage.getItem('ubao.player')") is None
+    deadline = time.monotonic() + 10
+    while page.evaluate(kept, profile):  # the worker drops them: nothing of the player stays on the device
+        assert time.monotonic() < deadline, "the service worker still holds the deleted player's profile"
+        time.sleep(0.2)
 
     page.goto(f"/{lang}/mchezaji/?id={handle}")
     page.wait_for_function("document.querySelector('#profile .status').textContent.length > 0")
@@ -51,5 +59,4 @@ def test_delete_my_data_then_the_profile_link_answers_404(contexts, needs_dynamo
     with pytest.raises(urllib.error.HTTPError) as refused:
         http(contexts.origin, "GET", f"/v1/players/{handle}")
     assert refused.value.code == 404
-    profile = f"{contexts.origin}/v1/players/{handle}"
     assert [problem for problem in contexts.problems if not ("404" in problem and profile in problem)] == []

@@ -42,7 +42,7 @@ def local_runner(dynalite_endpoint: str, workdir: Path, **extra: str) -> Iterato
         workdir,
         lambda http: http("POST", "/v1/live/tickets")[0] == 201,
         Http,
-        UBAO_LOCAL_CLOCK="1",  # an expired ticket without waiting a minute
+        UBAO_LOCAL_CLOCK="1",  # the games' clock a test moves
         RATE_LIMIT_SCALE="100",
         **extra,
     ) as served:
@@ -132,18 +132,35 @@ def test_a_ticket_opens_one_connection_before_it_expires(http):
     with pytest.raises(InvalidStatus) as used:
         http.connect(ticket["url"])
     assert used.value.response.status_code == 403
+    for url in ("/live", "/live?ticket=", "/live?ticket=made-up"):
+        with pytest.raises(InvalidStatus) as none:
+            http.connect(url)
+        assert none.value.response.status_code == 403
     status, late = http("POST", "/v1/live/tickets")
-    assert http("POST", "/v1/_local/clock", {"advance": late["expires_in"]})[0] == 200
+    assert http("POST", "/v1/_local/clock", {"pace": late["expires_in"]})[0] == 200  # the tickets' clock
     try:
         with pytest.raises(InvalidStatus) as expired:
             http.connect(late["url"])
     finally:
         http("POST", "/v1/_local/clock", {"reset": True})
     assert expired.value.response.status_code == 403
-    for url in ("/live", "/live?ticket=", "/live?ticket=made-up"):
-        with pytest.raises(InvalidStatus) as none:
-            http.connect(url)
-        assert none.value.response.status_code == 403
+
+
+def test_moving_the_games_clock_leaves_tickets_and_rate_limits_on_the_systems_time(http):
+    """A browser test moves the games' clock past a turn or a tournament's start, then sets it back: a ticket
+    asked just before the jump still opens, and the buckets charged during it are not left looking empty."""
+    status, before = http("POST", "/v1/live/tickets")
+    assert status == 201
+    assert http("POST", "/v1/_local/clock", {"advance": 11 * 60})[0] == 200
+    try:
+        http.connect(before["url"]).close()  # not expired: the system's minute has not passed
+        status, during = http("POST", "/v1/live/tickets")
+        assert status == 201, during
+    finally:
+        http("POST", "/v1/_local/clock", {"reset": True})
+    status, after = http("POST", "/v1/live/tickets")
+    assert status == 201, after  # a bucket charged "11 minutes ahead" would refuse this for about 9 minutes
+    http.connect(after["url"]).close()
 
 
 def test_a_stranger_cannot_follow_a_private_game_and_garbage_is_refused(http):

@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from common.players.repository import PlayerRepository
 from common.reviews.queue import ReviewQueue, queue_from_environment
 from common.reviews.repository import DynamoReviews, ReviewRepository
-from common.web.depends import Asker, Clock, clock, player_repository, rate_buckets
+from common.web.depends import Asker, Clock, clock, pace_clock, player_repository, rate_buckets
 from common.web.ratelimit import BucketRepository, RateLimiter
 
 from games.handler import ratings as rating_routes
@@ -41,6 +41,7 @@ def export_cache() -> ExportCache:
 def games_service(
     repository: Annotated[GameRepository, Depends(game_repository)],
     now: Annotated[Clock, Depends(clock)],
+    pace: Annotated[Clock, Depends(pace_clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     recent: Annotated[RecentHeads, Depends(recent_heads)],
     players: Annotated[PlayerRepository, Depends(player_repository)],
@@ -49,7 +50,7 @@ def games_service(
 ) -> GamesService:
     # The limiter is built here rather than declared (``common.web.depends.rate_limiter``): Powertools resolves
     # the dependency tree again on every request, and each node costs a ``get_type_hints``.
-    limiter = RateLimiter(buckets, now, client)
+    limiter = RateLimiter(buckets, pace, client)
     site_url = os.environ.get("SITE_URL", "")
     return GamesService(
         repository, clock=now, site_url=site_url, limiter=limiter, recent=recent, players=players, ratings=ratings
@@ -72,10 +73,11 @@ def review_requests(
     reviews: Annotated[ReviewRepository, Depends(review_repository)],
     queue: Annotated[ReviewQueue, Depends(review_queue)],
     now: Annotated[Clock, Depends(clock)],
+    pace: Annotated[Clock, Depends(pace_clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     client: Asker,
 ) -> ReviewRequests:
-    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, now, client))
+    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, pace, client))
 
 
 Reviews = Annotated[ReviewRequests, Depends(review_requests)]

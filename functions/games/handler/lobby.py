@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
-from common.web.depends import Asker, Clock, clock, rate_buckets
+from common.web.depends import Asker, Clock, clock, pace_clock, rate_buckets
 from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
@@ -47,11 +47,12 @@ def seek_service(
     games: Games,
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
     now: Annotated[Clock, Depends(clock)],
+    pace: Annotated[Clock, Depends(pace_clock)],
     buckets: Annotated[BucketRepository, Depends(rate_buckets)],
     client: Asker,
 ) -> SeekService:
     """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
-    limiter = RateLimiter(buckets, now, client)
+    limiter = RateLimiter(buckets, pace, client)
     return SeekService(
         repository,
         SeekGames(games),
