@@ -5,7 +5,6 @@ ended before the tallies (``games.ratings.service.backfill_results``, ``local/ba
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
@@ -17,9 +16,8 @@ from games.ratings.repository import TALLY_PREFIX, InMemoryRatings, RatingStore
 from games.ratings.service import GameRatings
 
 from tests.games.client import Api
+from tests.games.test_ratings_races import _run_at_once
 from tests.stores import STORES, on_each_store
-
-THREADS = 8
 
 
 @pytest.fixture(params=STORES)
@@ -42,25 +40,6 @@ def ended(game_id: str, result: str = "white", options: dict | None = None, blac
     if result == "aborted":
         return apply(head, Aborted(seq=2, at=2, by="white"))
     return apply(head, Resigned(seq=2, at=2, by="black" if result == "white" else "white"))
-
-
-def _at_once(target, count: int = THREADS) -> None:
-    barrier = threading.Barrier(count)
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        barrier.wait(timeout=30)
-        try:
-            target()
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [threading.Thread(target=run) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
 
 
 def test_a_tally_is_saved_on_the_version_read_and_read_with_the_card_and_ratings(ratings_store):
@@ -101,7 +80,7 @@ def test_delete_my_data_deletes_the_tallies(moto_tables):
 def test_settles_racing_and_retried_count_a_game_once(ratings_store):
     ratings = GameRatings(ratings_store, clock=lambda: 10.0)
     head = ended("g-race", "white")
-    _at_once(lambda: ratings.count_results(head))
+    _run_at_once(lambda: ratings.count_results(head))
     ratings.count_results(head)  # and a retry afterwards
     white, black = ratings_store.tally("p-white", "chess"), ratings_store.tally("p-black", "chess")
     assert white is not None and (white.wins, white.draws, white.losses, white.counted) == (1, 0, 0, ("g-race",))
@@ -111,7 +90,12 @@ def test_settles_racing_and_retried_count_a_game_once(ratings_store):
 def test_games_ending_at_once_all_count(ratings_store):
     ratings = GameRatings(ratings_store, clock=lambda: 10.0)
     heads = [ended(f"g-{n}", ("white", "black", "draw", "white")[n]) for n in range(4)]
-    _at_once(lambda: [ratings.count_results(head) for head in heads], count=4)
+
+    def count_all() -> None:
+        for head in heads:
+            ratings.count_results(head)
+
+    _run_at_once(count_all, count=4)
     white = ratings_store.tally("p-white", "chess")
     assert white is not None and (white.wins, white.draws, white.losses) == (2, 1, 1)
     assert sorted(white.counted) == [f"g-{n}" for n in range(4)] and white.version == 4
@@ -178,5 +162,7 @@ def test_the_tally_item_is_in_the_players_partition(api):
     asha, baraka = api.new_player("Asha"), api.new_player("Baraka")
     game_id = _game(api, asha, baraka, "draw")
     key = {"pk": {"S": player_id_of(baraka["player_id"])}, "sk": {"S": TALLY_PREFIX + "chess"}}
-    item = call("get_item", TableName=RatingStore().table, Key=key)["Item"]
+    answer = call("get_item", TableName=RatingStore().table, Key=key)
+    assert answer is not None
+    item = answer["Item"]
     assert item["draws"] == {"N": "1"} and item["counted"] == {"L": [{"S": game_id}]}
