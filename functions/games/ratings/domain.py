@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 
 from common.ratings import glicko2
 
-from games.domain import DAY_MS, Color, Result
+from games.domain import COLORS, DAY_MS, Color, GameHead, Result
 from games.domain.rating_change import RatingChange, SideChange
+from games.history.domain import is_private
 
 START = glicko2.Rating(1500.0, 350.0, 0.06)
 #: A rating is provisional ("1500?") while its deviation is above this.
@@ -194,3 +195,75 @@ def seat_ids(white: str | None, black: str | None) -> dict[Color, str] | None:
     if not white or not black:
         return None
     return {"white": white, "black": black}
+
+
+# ------------------------------------------------------------------------ all-time wins, draws and losses
+#: The ids of a player's last counted games kept in a tally: a game among them is never counted again.
+COUNTED_KEPT = 50
+#: A counted result, and the tally's field it adds one to.
+TALLIED: dict[str, str] = {"win": "wins", "draw": "draws", "loss": "losses"}
+
+
+@dataclass(frozen=True)
+class ResultTally:
+    """One player's wins, draws and losses in one game (the games that count: ``counted_results``); ``version``
+    0 is a tally not stored yet. Like a rating, it keeps its last counted games, so a settle retried or raced
+    counts a game once (``games.ratings.service``), and a recount knows what was counted after its read."""
+
+    player_id: str
+    game: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    #: The last games counted, newest last: (game id, win/draw/loss), ``COUNTED_KEPT`` at most.
+    counted: tuple[tuple[str, str], ...] = ()
+    version: int = 0
+
+    def has_counted(self, game_id: str) -> bool:
+        return any(counted == game_id for counted, _ in self.counted)
+
+    def counts(self) -> dict[str, int]:
+        """As the profile answers them: ``{"win": ..., "draw": ..., "loss": ...}``."""
+        return {outcome: getattr(self, field) for outcome, field in TALLIED.items()}
+
+    def after(self, game_id: str, outcome: str) -> ResultTally:
+        """The tally once the game ``game_id`` is counted with the player's ``outcome`` (win, draw or loss)."""
+        counts = self.counts()
+        counts[outcome] += 1
+        return self._with(counts, (*self.counted, (game_id, outcome)))
+
+    def recounted(self, ended: list[tuple[str, str]]) -> ResultTally:
+        """The tally as a recount says: ``ended`` ((game id, outcome), oldest first) is every game of the player
+        in this game that had ended when the games were read, and the games this tally counted that are not
+        among them ended since, so they are added again (they are among the last kept: they are the newest)."""
+        seen = {game_id for game_id, _ in ended}
+        since = [(game_id, outcome) for game_id, outcome in self.counted if game_id not in seen and outcome in TALLIED]
+        games = [*ended, *since]
+        counts = dict.fromkeys(TALLIED, 0)
+        for _, outcome in games:
+            counts[outcome] += 1
+        return self._with(counts, tuple(games))
+
+    def _with(self, counts: dict[str, int], counted: tuple[tuple[str, str], ...]) -> ResultTally:
+        return replace(
+            self,
+            wins=counts["win"],
+            draws=counts["draw"],
+            losses=counts["loss"],
+            counted=counted[-COUNTED_KEPT:],
+            version=self.version + 1,
+        )
+
+
+def counted_results(head: GameHead) -> list[tuple[str, str]]:
+    """Whose tallies the end of ``head`` changes, and with what: (player id, win/draw/loss) for both players of
+    a finished public game between two people, rated or casual (a tournament's too; a seat the computer stood in
+    for still counts for its player); none for a game against the computer, a private game or an aborted one."""
+    if head.state != "finished" or head.result not in SCORES or is_private(head):
+        return []
+    ids = seat_ids(*(seat.player_id if seat else None for seat in (head.white, head.black)))
+    if ids is None or ids["white"] == ids["black"]:
+        return []
+    return [
+        (ids[color], "draw" if head.result == "draw" else "win" if head.result == color else "loss") for color in COLORS
+    ]
