@@ -10,6 +10,10 @@ while the player is eligible (``GameRating.board_until``), so the index is spars
 who may be listed; ``board_until`` is filtered on at read, since eligibility lapses with time alone: when the
 tenth latest game leaves the 90 days, or when the deviation, growing while the player is away, reaches 100
 (``GameRating.board_until`` computes the earlier at each write), so the leaderboard stays one Query.
+
+Beside them in the player's partition: the public card (``#card``) and one **tally** per game
+(``#results#<game>``: the all-time wins, draws and losses, ``ResultTally``), all read by the profile's one Query;
+every ``#`` item sorts before the games and is no rating.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import copy
 import os
 import threading
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
@@ -25,7 +30,7 @@ from common.persistence.store import call, from_item, read, to_attribute, to_ite
 from common.players.repository import CARD_SK, CardStore, card_record
 from common.ratings import glicko2
 
-from games.ratings.domain import GameRating, pairing_claimed
+from games.ratings.domain import GameRating, ResultTally, pairing_claimed
 
 BOARD_INDEX = "RatingsByBoard"
 #: Attempts at a pair's conditional claim before giving up (503) under extreme contention.
@@ -38,6 +43,10 @@ MAX_CLAIM_ROUNDS = 5
 SCHEMA_VERSION = 3
 #: What a player's own list of ratings reads (never the history nor the applied ids).
 SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version", "last_at")
+#: A tally's sort key is this and the game: before the games, after the card.
+TALLY_PREFIX = "#results#"
+#: The layout of a tally item. 1: the first.
+TALLY_VERSION = 1
 
 
 def rating_record(rating: GameRating, now: int) -> Record:
@@ -101,6 +110,16 @@ class RatingRepository(Protocol):
 
     def save_card(self, player_id: str, country: str | None) -> None: ...
 
+    def public_partition(self, player_id: str) -> PublicPartition:
+        """The card's country, the ratings with their histories and the tallies: one Query."""
+        ...
+
+    def tally(self, player_id: str, game: str) -> ResultTally | None: ...
+
+    def save_tally(self, tally: ResultTally) -> bool:
+        """Write ``tally`` if the stored one is still the version it was read at (``tally.version - 1``)."""
+        ...
+
     def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
 
     def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
@@ -134,13 +153,29 @@ class InMemoryRatings:
             return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
-        return [rating_from(_summary(item)) for item in self._partition(player_id) if item["sk"] != CARD_SK]
+        return [rating_from(_summary(item)) for item in self._partition(player_id) if _is_rating(item["sk"])]
 
     def with_histories(self, player_id: str) -> list[GameRating]:
         return self.card_and_histories(player_id)[1]
 
     def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        return _card_and_ratings(copy.deepcopy(self._partition(player_id)))
+        found = self.public_partition(player_id)
+        return found.country, found.ratings
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        return _partition_of(copy.deepcopy(self._partition(player_id)))
+
+    def tally(self, player_id: str, game: str) -> ResultTally | None:
+        item = self.items.get((player_id, TALLY_PREFIX + game))
+        return tally_from(copy.deepcopy(item)) if item else None
+
+    def save_tally(self, tally: ResultTally) -> bool:
+        with self._lock:
+            stored = self.items.get((tally.player_id, TALLY_PREFIX + tally.game))
+            if (stored.get("version") if stored else 0) != tally.version - 1:
+                return False
+            self.items[(tally.player_id, TALLY_PREFIX + tally.game)] = tally_record(tally)
+            return True
 
     def save_card(self, player_id: str, country: str | None) -> None:
         self.items[(player_id, CARD_SK)] = card_record(player_id, country)
@@ -191,13 +226,7 @@ class RatingStore:
 
     def save(self, rating: GameRating, now: int) -> bool:
         """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``)."""
-        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(rating_record(rating, now))}
-        if rating.version == 1:
-            params["ConditionExpression"] = "attribute_not_exists(pk)"
-        else:
-            params["ConditionExpression"] = "version = :read"
-            params["ExpressionAttributeValues"] = {":read": to_attribute(rating.version - 1)}
-        return call("put_item", **params) is not None
+        return _put_at_version(self.table, rating_record(rating, now), rating.version - 1)
 
     def of_player(self, player_id: str) -> list[GameRating]:
         """The player's ratings, one per game played rated, without their histories: one Query."""
@@ -210,26 +239,46 @@ class RatingStore:
             ExpressionAttributeNames={"#name": "name"},
             ConsistentRead=True,
         )
-        return [rating_from(from_item(item)) for item in answer["Items"] if item["sk"]["S"] != CARD_SK]
+        return [rating_from(from_item(item)) for item in answer["Items"] if _is_rating(item["sk"]["S"])]
 
     def forget(self, player_id: str) -> None:
-        """Delete the player's ratings and public card ("Delete my data"): one Query, one delete an item."""
-        for sk in [*(rating.game for rating in self.of_player(player_id)), CARD_SK]:
+        """Delete the player's ratings, tallies and public card ("Delete my data"): one Query of the partition's
+        keys, one delete an item."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            KeyConditionExpression="pk = :player",
+            ExpressionAttributeValues={":player": {"S": player_id}},
+            ProjectionExpression="sk",
+            ConsistentRead=True,
+        )
+        for sk in [*(item["sk"]["S"] for item in answer["Items"]), CARD_SK]:
             call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
 
     def with_histories(self, player_id: str) -> list[GameRating]:
         return self.card_and_histories(player_id)[1]
 
     def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        """The card's country and the ratings with their histories: one Query (the card and at most three items
-        of about 20 KB)."""
+        found = self.public_partition(player_id)
+        return found.country, found.ratings
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        """The card's country, the ratings with their histories and the tallies: one Query (the card, at most
+        three tallies of about 1 KB and three ratings of about 20 KB)."""
         answer = read(
             "query",
             TableName=self.table,
             KeyConditionExpression="pk = :player",
             ExpressionAttributeValues={":player": {"S": player_id}},
         )
-        return _card_and_ratings([from_item(item) for item in answer["Items"]])
+        return _partition_of([from_item(item) for item in answer["Items"]])
+
+    def tally(self, player_id: str, game: str) -> ResultTally | None:
+        answer = read("get_item", TableName=self.table, Key=_key(player_id, TALLY_PREFIX + game), ConsistentRead=True)
+        return tally_from(from_item(answer["Item"])) if "Item" in answer else None
+
+    def save_tally(self, tally: ResultTally) -> bool:
+        return _put_at_version(self.table, tally_record(tally), tally.version - 1)
 
     def save_card(self, player_id: str, country: str | None) -> None:
         CardStore(self.table).save_card(player_id, country)
@@ -263,21 +312,73 @@ class RatingStore:
             version = int(item.get("version", 0))
             kept = [[claimed_id, at] for claimed_id, at in games if at > now - window_ms]
             record = {"pk": pair, "sk": game, "games": [*kept, [game_id, now]], "version": version + 1}
-            params: dict[str, Any] = {"TableName": self.table, "Item": to_item(with_version(record, SCHEMA_VERSION))}
-            if version == 0:
-                params["ConditionExpression"] = "attribute_not_exists(pk)"
-            else:
-                params["ConditionExpression"] = "version = :read"
-                params["ExpressionAttributeValues"] = {":read": to_attribute(version)}
-            if call("put_item", **params) is not None:
+            if _put_at_version(self.table, with_version(record, SCHEMA_VERSION), version):
                 return True
         raise StoreUnavailable("the pair's games are too busy right now; try again")
 
 
-def _card_and_ratings(items: list[Record]) -> tuple[str | None, list[GameRating]]:
-    """A partition's items read as the card's country and the ratings."""
+@dataclass(frozen=True)
+class PublicPartition:
+    """What a player's partition shows anyone: the card's country (None: none, or hidden), the ratings with
+    their histories, and the tallies of wins, draws and losses."""
+
+    country: str | None
+    ratings: list[GameRating]
+    tallies: list[ResultTally]
+
+
+def tally_record(tally: ResultTally) -> Record:
+    record: Record = {
+        "pk": tally.player_id,
+        "sk": TALLY_PREFIX + tally.game,
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "losses": tally.losses,
+        "counted": list(tally.counted) or None,
+        "version": tally.version,
+        "backfilled": tally.backfilled or None,
+    }
+    return with_version({key: value for key, value in record.items() if value is not None}, TALLY_VERSION)
+
+
+def tally_from(item: Record) -> ResultTally:
+    _version, record = split_version(item)
+    return ResultTally(
+        player_id=record["pk"],
+        game=record["sk"].removeprefix(TALLY_PREFIX),
+        wins=int(record.get("wins", 0)),
+        draws=int(record.get("draws", 0)),
+        losses=int(record.get("losses", 0)),
+        counted=tuple(record.get("counted") or ()),
+        version=int(record.get("version", 0)),
+        backfilled=bool(record.get("backfilled", False)),
+    )
+
+
+def _partition_of(items: list[Record]) -> PublicPartition:
+    """A partition's items read as the card's country, the ratings and the tallies."""
     card = next((item for item in items if item["sk"] == CARD_SK), {})
-    return card.get("country"), [rating_from(item) for item in items if item["sk"] != CARD_SK]
+    return PublicPartition(
+        country=card.get("country"),
+        ratings=[rating_from(item) for item in items if _is_rating(item["sk"])],
+        tallies=[tally_from(item) for item in items if item["sk"].startswith(TALLY_PREFIX)],
+    )
+
+
+def _is_rating(sk: str) -> bool:
+    """A rating's sort key is its game; the card's and the tallies' start with ``#``."""
+    return not sk.startswith("#")
+
+
+def _put_at_version(table: str, record: Record, read_version: int) -> bool:
+    """Put ``record`` if the stored item is still at ``read_version`` (0: there is none); False if not."""
+    params: dict[str, Any] = {"TableName": table, "Item": to_item(record)}
+    if read_version == 0:
+        params["ConditionExpression"] = "attribute_not_exists(pk)"
+    else:
+        params["ConditionExpression"] = "version = :read"
+        params["ExpressionAttributeValues"] = {":read": to_attribute(read_version)}
+    return call("put_item", **params) is not None
 
 
 def _summary(item: Record) -> Record:
