@@ -142,7 +142,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             ),
             Attributes(("board", "board_rating"), N_("Your place in the rating list, once you qualify.")),
             Attributes(
-                ("country",),
+                ("country", "board_country"),
                 N_("Your country as your public profile shows it; removed here while you hide it."),
             ),
             Attributes(("schema_version",), LAYOUT),

@@ -10,6 +10,10 @@ while the player is eligible (``GameRating.board_until``), so the index is spars
 who may be listed; ``board_until`` is filtered on at read, since eligibility lapses with time alone: when the
 tenth latest game leaves the 90 days, or when the deviation, growing while the player is away, reaches 100
 (``GameRating.board_until`` computes the earlier at each write), so the leaderboard stays one Query.
+
+A country's list is the index ``RatingsByCountry``: a listed item also carries ``board_country`` (``<game>#<country>``)
+while the player's public card shows a country; the card is read with the rating (``get``: one BatchGetItem), and
+``common.ratings.repository`` keeps the copies in step with the card when the player hides or shows it.
 """
 
 from __future__ import annotations
@@ -17,13 +21,22 @@ from __future__ import annotations
 import copy
 import os
 import threading
+from dataclasses import replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
-from common.persistence.store import call, from_item, read, to_attribute, to_item
-from common.players.repository import CARD_SK, CardStore, card_record
+from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
 from common.ratings import glicko2
+from common.ratings.repository import (
+    BOARD_COUNTRY,
+    CARD_SK,
+    COUNTRY_INDEX,
+    CardStore,
+    card_record,
+    country_board,
+    wanted_copy,
+)
 
 from games.ratings.domain import GameRating, pairing_claimed
 
@@ -60,6 +73,7 @@ def rating_record(rating: GameRating, now: int) -> Record:
         "board": rating.game if eligible else None,
         "board_rating": round(rating.rating.rating) if eligible else None,
         "board_until": until if eligible else None,
+        BOARD_COUNTRY: country_board(rating.game, rating.country) if eligible else None,
     }
     return with_version({key: value for key, value in record.items() if value is not None}, SCHEMA_VERSION)
 
@@ -85,9 +99,16 @@ def rating_from(item: Record) -> GameRating:
 class RatingRepository(Protocol):
     def get(self, player_id: str, game: str) -> GameRating | None: ...
 
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None:
+        """``get``, with the country its player's card shows now (``GameRating.country``): one read (a settle's)."""
+        ...
+
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]: ...
 
-    def save(self, rating: GameRating, now: int) -> bool: ...
+    def save(self, rating: GameRating, now: int) -> bool:
+        """Write ``rating`` if the stored one is still the version it was read at; a listed rating under
+        ``rating.country`` too, unless the card changed since (then under the card's country, or none)."""
+        ...
 
     def of_player(self, player_id: str) -> list[GameRating]: ...
 
@@ -101,7 +122,17 @@ class RatingRepository(Protocol):
 
     def save_card(self, player_id: str, country: str | None) -> None: ...
 
-    def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
+    def copy_card(self, player_id: str) -> int:
+        """Make the player's rating items' copies agree with their card; the number of items written."""
+        ...
+
+    def listed_players(self, game: str) -> list[str]:
+        """Every player on ``game``'s rating list, lapsed or not (the back-fill's walk of ``RatingsByBoard``)."""
+        ...
+
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
+        """The eligible players of ``game`` (of ``country`` only, when given), best first: one Query."""
+        ...
 
     def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
         """Claim one of a pair's ``limit`` rated games of ``game`` in the window for ``game_id``; True if it is
@@ -121,6 +152,11 @@ class InMemoryRatings:
         item = self.items.get((player_id, game))
         return rating_from(copy.deepcopy(item)) if item else None
 
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None:
+        with self._lock:
+            rating = self.get(player_id, game)
+            return replace(rating, country=self._card_country(player_id)) if rating else None
+
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
         found = {player_id: self.get(player_id, game) for player_id in player_ids}
         return {player_id: rating for player_id, rating in found.items() if rating is not None}
@@ -130,7 +166,9 @@ class InMemoryRatings:
             stored = self.items.get((rating.player_id, rating.game))
             if (stored.get("version") if stored else 0) != rating.version - 1:
                 return False
-            self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
+            record = self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
+            if BOARD_COUNTRY in record and rating.country != self._card_country(rating.player_id):
+                self._copy_card(rating.player_id)  # as DynamoDB's check of the card after its write
             return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
@@ -143,15 +181,40 @@ class InMemoryRatings:
         return _card_and_ratings(copy.deepcopy(self._partition(player_id)))
 
     def save_card(self, player_id: str, country: str | None) -> None:
-        self.items[(player_id, CARD_SK)] = card_record(player_id, country)
+        with self._lock:
+            self.items[(player_id, CARD_SK)] = card_record(player_id, country)
+            self._copy_card(player_id)
+
+    def copy_card(self, player_id: str) -> int:
+        with self._lock:
+            return self._copy_card(player_id)
+
+    def listed_players(self, game: str) -> list[str]:
+        return sorted({item["pk"] for item in self.items.values() if item.get("board") == game})
+
+    def _card_country(self, player_id: str) -> str | None:
+        return self.items.get((player_id, CARD_SK), {}).get("country")
+
+    def _copy_card(self, player_id: str) -> int:
+        """Every rating item's copy of the card's country made to agree with it, each change a new version."""
+        country, written = self._card_country(player_id), 0
+        for item in self._partition(player_id):
+            wanted = wanted_copy(item, country) if item["sk"] != CARD_SK else item.get(BOARD_COUNTRY)
+            if item.get(BOARD_COUNTRY) != wanted:
+                item.pop(BOARD_COUNTRY, None)
+                item.update({BOARD_COUNTRY: wanted} if wanted else {})
+                item["version"] += 1
+                written += 1
+        return written
 
     def _partition(self, player_id: str) -> list[Record]:
         return [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
 
-    def board(self, game: str, now: int, limit: int) -> list[GameRating]:
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
         """As the index answers: the best ``limit`` read, then those still eligible kept."""
+        key, value = ("board", game) if country is None else (BOARD_COUNTRY, country_board(game, country))
         listed = sorted(
-            (item for item in self.items.values() if item.get("board") == game),
+            (item for item in self.items.values() if item.get(key) == value),
             key=lambda item: item["board_rating"],
             reverse=True,
         )[:limit]
@@ -177,27 +240,45 @@ class RatingStore:
         answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)
         return rating_from(from_item(answer["Item"])) if "Item" in answer else None
 
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None:
+        """The rating and the player's card: one BatchGetItem (strongly consistent)."""
+        items = {item["sk"]: item for item in self._batch([_key(player_id, game), _key(player_id, CARD_SK)])}
+        if game not in items:
+            return None
+        return replace(rating_from(items[game]), country=items.get(CARD_SK, {}).get("country"))
+
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
         """The ratings of these players in ``game`` (those that exist): one BatchGetItem (strongly consistent)."""
-        keys = [_key(player_id, game) for player_id in dict.fromkeys(player_ids)]
-        found: dict[str, GameRating] = {}
+        ratings = [rating_from(item) for item in self._batch([_key(player_id, game) for player_id in player_ids])]
+        return {rating.player_id: rating for rating in ratings}
+
+    def _batch(self, keys: list[dict[str, Any]]) -> list[Record]:
+        found: list[Record] = []
+        keys = list({(key["pk"]["S"], key["sk"]["S"]): key for key in keys}.values())
         while keys:
             answer = read("batch_get_item", RequestItems={self.table: {"Keys": keys, "ConsistentRead": True}})
-            for item in answer["Responses"].get(self.table, []):
-                rating = rating_from(from_item(item))
-                found[rating.player_id] = rating
+            found.extend(from_item(item) for item in answer["Responses"].get(self.table, []))
             keys = answer.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", [])
         return found
 
     def save(self, rating: GameRating, now: int) -> bool:
-        """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``)."""
-        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(rating_record(rating, now))}
+        """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``); a
+        write that lists the player under a country reads the card again after it (one GetItem), and when the
+        card no longer shows that country (hidden meanwhile) makes the copies agree with it
+        (``common.ratings.repository``)."""
+        record = rating_record(rating, now)
+        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(record)}
         if rating.version == 1:
             params["ConditionExpression"] = "attribute_not_exists(pk)"
         else:
             params["ConditionExpression"] = "version = :read"
             params["ExpressionAttributeValues"] = {":read": to_attribute(rating.version - 1)}
-        return call("put_item", **params) is not None
+        if call("put_item", **params) is None:
+            return False
+        cards = CardStore(self.table)
+        if BOARD_COUNTRY in record and cards.card_country(rating.player_id) != rating.country:
+            cards.copy_card(rating.player_id)
+        return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
         """The player's ratings, one per game played rated, without their histories: one Query."""
@@ -234,15 +315,31 @@ class RatingStore:
     def save_card(self, player_id: str, country: str | None) -> None:
         CardStore(self.table).save_card(player_id, country)
 
-    def board(self, game: str, now: int, limit: int) -> list[GameRating]:
-        """The eligible players of ``game``, best first: one Query on the sparse index (``limit`` items read)."""
-        answer = read(
-            "query",
+    def copy_card(self, player_id: str) -> int:
+        return CardStore(self.table).copy_card(player_id)
+
+    def listed_players(self, game: str) -> list[str]:
+        """One Query of ``RatingsByBoard`` (page after page), keys only."""
+        items = query_all(
             TableName=self.table,
             IndexName=BOARD_INDEX,
             KeyConditionExpression="board = :game",
+            ExpressionAttributeValues={":game": {"S": game}},
+            ProjectionExpression="pk",
+        )
+        return sorted({item["pk"]["S"] for item in items})
+
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
+        """The eligible players of ``game`` (of ``country`` only, when given), best first: one Query on the sparse
+        index (``limit`` items read)."""
+        key = game if country is None else country_board(game, country)
+        answer = read(
+            "query",
+            TableName=self.table,
+            IndexName=BOARD_INDEX if country is None else COUNTRY_INDEX,
+            KeyConditionExpression=f"{'board' if country is None else BOARD_COUNTRY} = :key",
             FilterExpression="board_until > :now",
-            ExpressionAttributeValues={":game": {"S": game}, ":now": to_attribute(now)},
+            ExpressionAttributeValues={":key": {"S": key}, ":now": to_attribute(now)},
             ScanIndexForward=False,
             Limit=limit,
         )
