@@ -142,6 +142,12 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             ),
             Attributes(("board", "board_rating"), N_("Your place in the rating list, once you qualify.")),
             Attributes(
+                ("wins", "draws", "losses", "counted", "backfilled"),
+                N_(
+                    "Your wins, draws and losses in each game as your public profile shows them, and the last games counted, so none counts twice."
+                ),
+            ),
+            Attributes(
                 ("country", "board_country"),
                 N_("Your country as your public profile shows it; removed here while you hide it."),
             ),

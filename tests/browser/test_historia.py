@@ -10,6 +10,10 @@ import pytest
 from tests.browser.harness import build_site_module, http
 
 PHONE = {"width": 360, "height": 740}
+RESULTS_NOTE = (
+    "All-time wins, draws and losses: every finished public game against another player, rated or casual. "
+    "Games against the computer, private games and aborted games do not count."
+)
 
 
 def a_game(origin: str, asha: dict, baraka: dict, moves: list[str], loser: dict | None) -> str:
@@ -76,7 +80,14 @@ def test_open_the_history_filter_by_losses_and_step_through_the_game(contexts, n
     page.wait_for_function("document.querySelector('#profile .profile-name').textContent === 'Baraka'")
     assert expect_name.inner_text() == "Baraka"
     chess = page.locator("#profile .profile-games li[data-game='chess']")
-    assert chess.is_visible() and all(str(n) in chess.locator(".results").inner_text() for n in (1, 0, 1))
+    # His all-time results (the tallies kept at each game's end: docs/games.md "Wins, draws and losses"), in
+    # the page's words, and what counts said under them; the going-on game counts nothing yet.
+    t = build_site_module().translations(lang)
+    counts = t.gettext("{win} won, {draw} drawn, {loss} lost").format(win=1, draw=0, loss=1)
+    assert chess.is_visible() and chess.locator(".results").inner_text() == counts != "1 won, 0 drawn, 1 lost"
+    note = page.locator("#profile .results-note")
+    assert note.is_visible() and note.inner_text() == t.gettext(RESULTS_NOTE) != RESULTS_NOTE
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     between = page.locator("#profile .head-to-head")  # Asha, on this phone, against him: one won, one lost
     between.wait_for()
     assert all(str(n) in between.inner_text() for n in (1, 0))

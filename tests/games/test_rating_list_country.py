@@ -19,8 +19,8 @@ from games.domain import Created, GameHead, Resigned, Seat, apply
 from games.ratings.domain import START, GameRating, rating_change
 from games.ratings.repository import InMemoryRatings, RatingStore
 from games.ratings.service import GameRatings, backfill_countries
-from local.backfill_listings import main as backfill_main
 
+from local.backfill_listings import main as backfill_main
 from tests.checks import known
 from tests.games.client import scan_table
 from tests.stores import STORES, on_each_store

@@ -26,8 +26,10 @@ from typing import Any, Protocol
 
 from common.persistence.attributes import Record, to_attribute, with_version
 from common.persistence.deadline import StoreUnavailable
-from common.persistence.store import call, from_item, read, to_item
+from common.persistence.store import call, from_item, query_all, read, to_item
 
+#: The rating list of a game (``games.ratings.repository``): the sparse index of the listed rating items.
+BOARD_INDEX = "RatingsByBoard"
 CARD_SK = "#card"
 #: The layout of a card. 1: ``country`` while shown.
 CARD_LAYOUT = 1
@@ -46,6 +48,20 @@ def country_board(game: str, country: str | None) -> str | None:
 def wanted_copy(item: Record, country: str | None) -> str | None:
     """What a rating item's ``board_country`` must be under a card showing ``country``: only a listed item has one."""
     return country_board(item["sk"], country) if item.get("board") else None
+
+
+def copy_onto(items: list[Record], country: str | None) -> int:
+    """The in-memory stores' ``copy_card``: each rating record of a partition's ``items`` (its ``sk`` a game, not a
+    ``#`` item) made to agree with a card showing ``country``, each change a new version; the number changed."""
+    changed = 0
+    for item in items:
+        wanted = item.get(BOARD_COUNTRY) if item["sk"].startswith("#") else wanted_copy(item, country)
+        if item.get(BOARD_COUNTRY) != wanted:
+            item.pop(BOARD_COUNTRY, None)
+            item.update({BOARD_COUNTRY: wanted} if wanted else {})
+            item["version"] += 1
+            changed += 1
+    return changed
 
 
 def card_record(player_id: str, country: str | None) -> Record:
@@ -79,6 +95,34 @@ class CardStore:
         answer = read("get_item", TableName=self.table, Key=_key(player_id, CARD_SK), ConsistentRead=True)
         return from_item(answer["Item"]).get("country") if "Item" in answer else None
 
+    def with_card(self, player_id: str, sk: str) -> tuple[Record | None, str | None]:
+        """The item ``sk`` of the player's partition and the country their card shows: one BatchGetItem (strongly
+        consistent; its two reads are not one snapshot, hence ``after_copy``)."""
+        keys = [_key(player_id, sk), _key(player_id, CARD_SK)]
+        found: dict[str, Record] = {}
+        while keys:
+            answer = read("batch_get_item", RequestItems={self.table: {"Keys": keys, "ConsistentRead": True}})
+            found.update((item["sk"], item) for item in map(from_item, answer["Responses"].get(self.table, [])))
+            keys = answer.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", [])
+        return found.get(sk), found.get(CARD_SK, {}).get("country")
+
+    def after_copy(self, player_id: str, country: str | None) -> None:
+        """After a write that copied ``country`` onto a rating item: when the card no longer shows it (hidden since
+        it was read), make the copies agree with the card. One GetItem, and ``copy_card`` only then."""
+        if self.card_country(player_id) != country:
+            self.copy_card(player_id)
+
+    def listed_players(self, game: str) -> list[str]:
+        """Every player on ``game``'s rating list, lapsed or not: a Query of ``RatingsByBoard``, keys only."""
+        items = query_all(
+            TableName=self.table,
+            IndexName=BOARD_INDEX,
+            KeyConditionExpression="board = :game",
+            ExpressionAttributeValues={":game": {"S": game}},
+            ProjectionExpression="pk",
+        )
+        return sorted({item["pk"]["S"] for item in items})
+
     def copy_card(self, player_id: str) -> int:
         """Make every rating item's ``board_country`` agree with the card as it is now: a strongly consistent Query
         of the partition (the card comes first), then a write conditional on the version read for each item that
@@ -95,7 +139,7 @@ class CardStore:
             )
             items = [from_item(item) for item in answer["Items"]]
             card = next((item for item in items if item["sk"] == CARD_SK), {})
-            ratings = [item for item in items if item["sk"] != CARD_SK]
+            ratings = [item for item in items if not item["sk"].startswith("#")]  # no card, no tally
             outcomes = [self._copy(player_id, item, card.get("country")) for item in ratings]
             written += outcomes.count(True)
             if False not in outcomes:

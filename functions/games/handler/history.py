@@ -95,8 +95,9 @@ def player_history(
 @router.get(
     "/v1/players/{id}",
     summary="A player's public profile",
-    description="The name they last played under, their ratings with the points of each graph, their wins, draws "
-    "and losses among their newest 100 public games and the latest 10 of those. Two Queries; public, cached "
+    description="The name they last played under, their ratings with the points of each graph, their all-time wins, "
+    "draws and losses by game (public games against people, rated or casual) and their latest 10 public games. "
+    "Two Queries; public, cached "
     "for a minute. Never a token and never a private game; an id with no public game and no rating (nobody's, or "
     "a player who deleted their data) is a 404 `player_not_found`.",
     tags=["players"],
@@ -109,7 +110,7 @@ def profile(
     now: Annotated[Clock, Depends(clock)],
 ) -> Response[PlayerProfile]:
     found = player_profile(games.store, ratings, player_id_of(id), int(now() * 1000))
-    if not found["games_read"] and not found["ratings"]:
+    if not found["games_read"] and not found["ratings"] and not found["results"]:
         raise DomainError("no player with a game or a rating has this id", code="player_not_found")
     body = PlayerProfile.model_validate(found)
     return Response(200, JSON, body, headers={"Cache-Control": PROFILE_CACHE})

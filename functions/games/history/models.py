@@ -66,7 +66,9 @@ class PlayerProfile(BaseModel):
     )
     ratings: dict[GameName, ProfileRating] = Field(description="One per game played rated.")
     results: dict[GameName, ResultCounts] = Field(
-        description="Wins, draws and losses among the games read (`games_read`: the newest 100 public games)."
+        description="All-time wins, draws and losses by game: every finished public game against another person, "
+        "rated or casual (tournament games too); never a game against the computer, a private game or an aborted "
+        'one (docs/games.md, "Wins, draws and losses").'
     )
-    games_read: int
+    games_read: int = Field(description="The newest public games read for `name` and `recent` (100 at most).")
     recent: list[HistoryGame] = Field(description="The newest public games (10 at most).")

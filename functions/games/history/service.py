@@ -57,23 +57,16 @@ def row(listing: Listing) -> dict[str, Any]:
 
 def player_profile(store: GameRepository, ratings: RatingRepository, player_id: str, now: int) -> dict[str, Any]:
     """What anyone may see of a player, in two Queries: their newest ``PROFILE_READ`` public games (the name they
-    last played under, the wins, draws and losses among them, the latest ``RECENT_SHOWN``) and their ratings with
-    the points of each graph. Nothing private: no token, no private game, no player they blocked."""
+    last played under, the latest ``RECENT_SHOWN``) and their partition of the ratings table (the card's country,
+    the ratings with the points of each graph, the all-time wins, draws and losses by game). Nothing private: no
+    token, no private game, no player they blocked."""
     records, _ = store.listings_of_player(player_id, None, HistoryFilter(public_only=True).conditions(), PROFILE_READ)
     listings = [Listing.from_record(record) for record in records]
-    country, rated = public_ratings(ratings, player_id, now)
-    results: dict[str, dict[str, int]] = {}
-    for listing in listings:
-        if listing.outcome in ("win", "draw", "loss"):
-            counts = results.setdefault(listing.game, {"win": 0, "draw": 0, "loss": 0})
-            counts[listing.outcome] += 1
     names = [listing.name for listing in listings if listing.name]
     return {
         "id": player_id,
         "name": names[0] if names else None,
-        "country": country,
-        "ratings": rated,
-        "results": results,
+        **public_ratings(ratings, player_id, now),
         "games_read": len(listings),
         "recent": [row(listing) for listing in listings[:RECENT_SHOWN]],
     }

@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 
 from common.ratings import glicko2
 
-from games.domain import DAY_MS, Color, Result
+from games.domain import COLORS, DAY_MS, Color, GameHead, Result
 from games.domain.rating_change import RatingChange, SideChange
+from games.history.domain import is_private
 
 START = glicko2.Rating(1500.0, 350.0, 0.06)
 #: A rating is provisional ("1500?") while its deviation is above this.
@@ -197,3 +198,68 @@ def seat_ids(white: str | None, black: str | None) -> dict[Color, str] | None:
     if not white or not black:
         return None
     return {"white": white, "black": black}
+
+
+# ------------------------------------------------------------------------ all-time wins, draws and losses
+#: The ids of a player's last counted games kept in a tally: a game among them is never counted again.
+COUNTED_KEPT = 50
+#: A counted result, and the tally's field it adds one to.
+TALLIED: dict[str, str] = {"win": "wins", "draw": "draws", "loss": "losses"}
+
+
+@dataclass(frozen=True)
+class ResultTally:
+    """One player's wins, draws and losses in one game since the tallies began (the games that count:
+    ``counted_results``); ``version`` 0 is a tally not stored yet. Like a rating, it keeps the ids of its last
+    counted games, so a settle retried or raced counts a game once (``games.ratings.service``)."""
+
+    player_id: str
+    game: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    #: The ids of the last games counted, newest last (``COUNTED_KEPT`` at most).
+    counted: tuple[str, ...] = ()
+    version: int = 0
+    #: Whether the back-fill (``local/backfill_results.py``) has added the games that ended before the tallies.
+    backfilled: bool = False
+
+    def has_counted(self, game_id: str) -> bool:
+        return game_id in self.counted
+
+    def counts(self) -> dict[str, int]:
+        """As the profile answers them: ``{"win": ..., "draw": ..., "loss": ...}``."""
+        return {outcome: getattr(self, field) for outcome, field in TALLIED.items()}
+
+    def after(self, game_id: str, outcome: str) -> ResultTally:
+        """The tally once the game ``game_id`` is counted with the player's ``outcome`` (win, draw or loss)."""
+        return self._adding([(game_id, outcome)], newest=True)
+
+    def backfilled_with(self, ended: list[tuple[str, str]]) -> ResultTally:
+        """The tally with the older games ``ended`` ((game id, outcome), oldest first) added, those it counted
+        already left out; their ids go before the ones it holds, so the newest ids stay kept."""
+        return replace(
+            self._adding([(g, o) for g, o in ended if not self.has_counted(g)], newest=False), backfilled=True
+        )
+
+    def _adding(self, games: list[tuple[str, str]], newest: bool) -> ResultTally:
+        counts = {field: getattr(self, field) for field in TALLIED.values()}
+        for _, outcome in games:
+            counts[TALLIED[outcome]] += 1
+        ids = tuple(game_id for game_id, _ in games)
+        counted = (*self.counted, *ids) if newest else (*ids, *self.counted)
+        return replace(self, **counts, counted=counted[-COUNTED_KEPT:], version=self.version + 1)
+
+
+def counted_results(head: GameHead) -> list[tuple[str, str]]:
+    """Whose tallies the end of ``head`` changes, and with what: (player id, win/draw/loss) for both players of
+    a finished public game between two people, rated or casual (a tournament's too; a seat the computer stood in
+    for still counts for its player); none for a game against the computer, a private game or an aborted one."""
+    if head.state != "finished" or head.result not in SCORES or is_private(head):
+        return []
+    ids = seat_ids(*(seat.player_id if seat else None for seat in (head.white, head.black)))
+    if ids is None or ids["white"] == ids["black"]:
+        return []
+    return [
+        (ids[color], "draw" if head.result == "draw" else "win" if head.result == color else "loss") for color in COLORS
+    ]

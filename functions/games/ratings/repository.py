@@ -11,9 +11,13 @@ who may be listed; ``board_until`` is filtered on at read, since eligibility lap
 tenth latest game leaves the 90 days, or when the deviation, growing while the player is away, reaches 100
 (``GameRating.board_until`` computes the earlier at each write), so the leaderboard stays one Query.
 
+Beside them in the player's partition: the public card (``#card``) and one **tally** per game
+(``#results#<game>``: the all-time wins, draws and losses, ``ResultTally``), all read by the profile's one Query;
+every ``#`` item sorts before the games and is no rating.
+
 A country's list is the index ``RatingsByCountry``: a listed item also carries ``board_country`` (``<game>#<country>``)
-while the player's public card shows a country; the card is read with the rating (``get``: one BatchGetItem), and
-``common.ratings.repository`` keeps the copies in step with the card when the player hides or shows it.
+while the player's public card shows a country; a settle reads the card with the rating (``get_with_card``: one
+BatchGetItem), and ``common.ratings.repository`` keeps the copies in step with the card when it changes.
 """
 
 from __future__ import annotations
@@ -21,26 +25,26 @@ from __future__ import annotations
 import copy
 import os
 import threading
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
-from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
+from common.persistence.store import call, from_item, read, to_attribute, to_item
 from common.ratings import glicko2
 from common.ratings.repository import (
     BOARD_COUNTRY,
+    BOARD_INDEX,
     CARD_SK,
     COUNTRY_INDEX,
     CardStore,
     card_record,
+    copy_onto,
     country_board,
-    wanted_copy,
 )
 
-from games.ratings.domain import GameRating, pairing_claimed
+from games.ratings.domain import GameRating, ResultTally, pairing_claimed
 
-BOARD_INDEX = "RatingsByBoard"
 #: Attempts at a pair's conditional claim before giving up (503) under extreme contention.
 MAX_CLAIM_ROUNDS = 5
 #: The layout of a rating item. 1: the first. 2: adds ``last_at``, when the last rated game ended (from which
@@ -51,6 +55,10 @@ MAX_CLAIM_ROUNDS = 5
 SCHEMA_VERSION = 3
 #: What a player's own list of ratings reads (never the history nor the applied ids).
 SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version", "last_at")
+#: A tally's sort key is this and the game: before the games, after the card.
+TALLY_PREFIX = "#results#"
+#: The layout of a tally item. 1: the first.
+TALLY_VERSION = 1
 
 
 def rating_record(rating: GameRating, now: int) -> Record:
@@ -99,16 +107,11 @@ def rating_from(item: Record) -> GameRating:
 class RatingRepository(Protocol):
     def get(self, player_id: str, game: str) -> GameRating | None: ...
 
-    def get_with_card(self, player_id: str, game: str) -> GameRating | None:
-        """``get``, with the country its player's card shows now (``GameRating.country``): one read (a settle's)."""
-        ...
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None: ...  # with its card's ``country``
 
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]: ...
 
-    def save(self, rating: GameRating, now: int) -> bool:
-        """Write ``rating`` if the stored one is still the version it was read at; a listed rating under
-        ``rating.country`` too, unless the card changed since (then under the card's country, or none)."""
-        ...
+    def save(self, rating: GameRating, now: int) -> bool: ...  # if still at the version read (``RatingStore.save``)
 
     def of_player(self, player_id: str) -> list[GameRating]: ...
 
@@ -122,17 +125,21 @@ class RatingRepository(Protocol):
 
     def save_card(self, player_id: str, country: str | None) -> None: ...
 
-    def copy_card(self, player_id: str) -> int:
-        """Make the player's rating items' copies agree with their card; the number of items written."""
+    def copy_card(self, player_id: str) -> int: ...  # ``common.ratings.repository.CardStore``'s
+
+    def listed_players(self, game: str) -> list[str]: ...  # on ``game``'s list, lapsed or not (the back-fill's)
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        """The card's country, the ratings with their histories and the tallies: one Query."""
         ...
 
-    def listed_players(self, game: str) -> list[str]:
-        """Every player on ``game``'s rating list, lapsed or not (the back-fill's walk of ``RatingsByBoard``)."""
+    def tally(self, player_id: str, game: str) -> ResultTally | None: ...
+
+    def save_tally(self, tally: ResultTally) -> bool:
+        """Write ``tally`` if the stored one is still the version it was read at (``tally.version - 1``)."""
         ...
 
-    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
-        """The eligible players of ``game`` (of ``country`` only, when given), best first: one Query."""
-        ...
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]: ...
 
     def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
         """Claim one of a pair's ``limit`` rated games of ``game`` in the window for ``game_id``; True if it is
@@ -168,44 +175,48 @@ class InMemoryRatings:
                 return False
             record = self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
             if BOARD_COUNTRY in record and rating.country != self._card_country(rating.player_id):
-                self._copy_card(rating.player_id)  # as DynamoDB's check of the card after its write
+                copy_onto(self._partition(rating.player_id), self._card_country(rating.player_id))  # as DynamoDB's
             return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
-        return [rating_from(_summary(item)) for item in self._partition(player_id) if item["sk"] != CARD_SK]
+        return [rating_from(_summary(item)) for item in self._partition(player_id) if _is_rating(item["sk"])]
 
     def with_histories(self, player_id: str) -> list[GameRating]:
         return self.card_and_histories(player_id)[1]
 
     def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        return _card_and_ratings(copy.deepcopy(self._partition(player_id)))
+        found = self.public_partition(player_id)
+        return found.country, found.ratings
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        return _partition_of(copy.deepcopy(self._partition(player_id)))
+
+    def tally(self, player_id: str, game: str) -> ResultTally | None:
+        item = self.items.get((player_id, TALLY_PREFIX + game))
+        return tally_from(copy.deepcopy(item)) if item else None
+
+    def save_tally(self, tally: ResultTally) -> bool:
+        with self._lock:
+            stored = self.items.get((tally.player_id, TALLY_PREFIX + tally.game))
+            if (stored.get("version") if stored else 0) != tally.version - 1:
+                return False
+            self.items[(tally.player_id, TALLY_PREFIX + tally.game)] = tally_record(tally)
+            return True
 
     def save_card(self, player_id: str, country: str | None) -> None:
         with self._lock:
             self.items[(player_id, CARD_SK)] = card_record(player_id, country)
-            self._copy_card(player_id)
+            copy_onto(self._partition(player_id), country)
 
     def copy_card(self, player_id: str) -> int:
         with self._lock:
-            return self._copy_card(player_id)
+            return copy_onto(self._partition(player_id), self._card_country(player_id))
 
     def listed_players(self, game: str) -> list[str]:
         return sorted({item["pk"] for item in self.items.values() if item.get("board") == game})
 
     def _card_country(self, player_id: str) -> str | None:
         return self.items.get((player_id, CARD_SK), {}).get("country")
-
-    def _copy_card(self, player_id: str) -> int:
-        """Every rating item's copy of the card's country made to agree with it, each change a new version."""
-        country, written = self._card_country(player_id), 0
-        for item in self._partition(player_id):
-            wanted = wanted_copy(item, country) if item["sk"] != CARD_SK else item.get(BOARD_COUNTRY)
-            if item.get(BOARD_COUNTRY) != wanted:
-                item.pop(BOARD_COUNTRY, None)
-                item.update({BOARD_COUNTRY: wanted} if wanted else {})
-                item["version"] += 1
-                written += 1
-        return written
 
     def _partition(self, player_id: str) -> list[Record]:
         return [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
@@ -242,22 +253,18 @@ class RatingStore:
 
     def get_with_card(self, player_id: str, game: str) -> GameRating | None:
         """The rating and the player's card: one BatchGetItem (strongly consistent)."""
-        items = {item["sk"]: item for item in self._batch([_key(player_id, game), _key(player_id, CARD_SK)])}
-        if game not in items:
-            return None
-        return replace(rating_from(items[game]), country=items.get(CARD_SK, {}).get("country"))
+        item, country = CardStore(self.table).with_card(player_id, game)
+        return replace(rating_from(item), country=country) if item else None
 
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
         """The ratings of these players in ``game`` (those that exist): one BatchGetItem (strongly consistent)."""
-        ratings = [rating_from(item) for item in self._batch([_key(player_id, game) for player_id in player_ids])]
-        return {rating.player_id: rating for rating in ratings}
-
-    def _batch(self, keys: list[dict[str, Any]]) -> list[Record]:
-        found: list[Record] = []
-        keys = list({(key["pk"]["S"], key["sk"]["S"]): key for key in keys}.values())
+        keys = [_key(player_id, game) for player_id in dict.fromkeys(player_ids)]
+        found: dict[str, GameRating] = {}
         while keys:
             answer = read("batch_get_item", RequestItems={self.table: {"Keys": keys, "ConsistentRead": True}})
-            found.extend(from_item(item) for item in answer["Responses"].get(self.table, []))
+            for item in answer["Responses"].get(self.table, []):
+                rating = rating_from(from_item(item))
+                found[rating.player_id] = rating
             keys = answer.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", [])
         return found
 
@@ -267,17 +274,10 @@ class RatingStore:
         card no longer shows that country (hidden meanwhile) makes the copies agree with it
         (``common.ratings.repository``)."""
         record = rating_record(rating, now)
-        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(record)}
-        if rating.version == 1:
-            params["ConditionExpression"] = "attribute_not_exists(pk)"
-        else:
-            params["ConditionExpression"] = "version = :read"
-            params["ExpressionAttributeValues"] = {":read": to_attribute(rating.version - 1)}
-        if call("put_item", **params) is None:
+        if not _put_at_version(self.table, record, rating.version - 1):
             return False
-        cards = CardStore(self.table)
-        if BOARD_COUNTRY in record and cards.card_country(rating.player_id) != rating.country:
-            cards.copy_card(rating.player_id)
+        if BOARD_COUNTRY in record:
+            CardStore(self.table).after_copy(rating.player_id, rating.country)
         return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
@@ -291,26 +291,46 @@ class RatingStore:
             ExpressionAttributeNames={"#name": "name"},
             ConsistentRead=True,
         )
-        return [rating_from(from_item(item)) for item in answer["Items"] if item["sk"]["S"] != CARD_SK]
+        return [rating_from(from_item(item)) for item in answer["Items"] if _is_rating(item["sk"]["S"])]
 
     def forget(self, player_id: str) -> None:
-        """Delete the player's ratings and public card ("Delete my data"): one Query, one delete an item."""
-        for sk in [*(rating.game for rating in self.of_player(player_id)), CARD_SK]:
+        """Delete the player's ratings, tallies and public card ("Delete my data"): one Query of the partition's
+        keys, one delete an item."""
+        answer = read(
+            "query",
+            TableName=self.table,
+            KeyConditionExpression="pk = :player",
+            ExpressionAttributeValues={":player": {"S": player_id}},
+            ProjectionExpression="sk",
+            ConsistentRead=True,
+        )
+        for sk in [*(item["sk"]["S"] for item in answer["Items"]), CARD_SK]:
             call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
 
     def with_histories(self, player_id: str) -> list[GameRating]:
         return self.card_and_histories(player_id)[1]
 
     def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        """The card's country and the ratings with their histories: one Query (the card and at most three items
-        of about 20 KB)."""
+        found = self.public_partition(player_id)
+        return found.country, found.ratings
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        """The card's country, the ratings with their histories and the tallies: one Query (the card, at most
+        three tallies of about 1 KB and three ratings of about 20 KB)."""
         answer = read(
             "query",
             TableName=self.table,
             KeyConditionExpression="pk = :player",
             ExpressionAttributeValues={":player": {"S": player_id}},
         )
-        return _card_and_ratings([from_item(item) for item in answer["Items"]])
+        return _partition_of([from_item(item) for item in answer["Items"]])
+
+    def tally(self, player_id: str, game: str) -> ResultTally | None:
+        answer = read("get_item", TableName=self.table, Key=_key(player_id, TALLY_PREFIX + game), ConsistentRead=True)
+        return tally_from(from_item(answer["Item"])) if "Item" in answer else None
+
+    def save_tally(self, tally: ResultTally) -> bool:
+        return _put_at_version(self.table, tally_record(tally), tally.version - 1)
 
     def save_card(self, player_id: str, country: str | None) -> None:
         CardStore(self.table).save_card(player_id, country)
@@ -319,15 +339,7 @@ class RatingStore:
         return CardStore(self.table).copy_card(player_id)
 
     def listed_players(self, game: str) -> list[str]:
-        """One Query of ``RatingsByBoard`` (page after page), keys only."""
-        items = query_all(
-            TableName=self.table,
-            IndexName=BOARD_INDEX,
-            KeyConditionExpression="board = :game",
-            ExpressionAttributeValues={":game": {"S": game}},
-            ProjectionExpression="pk",
-        )
-        return sorted({item["pk"]["S"] for item in items})
+        return CardStore(self.table).listed_players(game)
 
     def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
         """The eligible players of ``game`` (of ``country`` only, when given), best first: one Query on the sparse
@@ -360,21 +372,73 @@ class RatingStore:
             version = int(item.get("version", 0))
             kept = [[claimed_id, at] for claimed_id, at in games if at > now - window_ms]
             record = {"pk": pair, "sk": game, "games": [*kept, [game_id, now]], "version": version + 1}
-            params: dict[str, Any] = {"TableName": self.table, "Item": to_item(with_version(record, SCHEMA_VERSION))}
-            if version == 0:
-                params["ConditionExpression"] = "attribute_not_exists(pk)"
-            else:
-                params["ConditionExpression"] = "version = :read"
-                params["ExpressionAttributeValues"] = {":read": to_attribute(version)}
-            if call("put_item", **params) is not None:
+            if _put_at_version(self.table, with_version(record, SCHEMA_VERSION), version):
                 return True
         raise StoreUnavailable("the pair's games are too busy right now; try again")
 
 
-def _card_and_ratings(items: list[Record]) -> tuple[str | None, list[GameRating]]:
-    """A partition's items read as the card's country and the ratings."""
+@dataclass(frozen=True)
+class PublicPartition:
+    """What a player's partition shows anyone: the card's country (None: none, or hidden), the ratings with
+    their histories, and the tallies of wins, draws and losses."""
+
+    country: str | None
+    ratings: list[GameRating]
+    tallies: list[ResultTally]
+
+
+def tally_record(tally: ResultTally) -> Record:
+    record: Record = {
+        "pk": tally.player_id,
+        "sk": TALLY_PREFIX + tally.game,
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "losses": tally.losses,
+        "counted": list(tally.counted) or None,
+        "version": tally.version,
+        "backfilled": tally.backfilled or None,
+    }
+    return with_version({key: value for key, value in record.items() if value is not None}, TALLY_VERSION)
+
+
+def tally_from(item: Record) -> ResultTally:
+    _version, record = split_version(item)
+    return ResultTally(
+        player_id=record["pk"],
+        game=record["sk"].removeprefix(TALLY_PREFIX),
+        wins=int(record.get("wins", 0)),
+        draws=int(record.get("draws", 0)),
+        losses=int(record.get("losses", 0)),
+        counted=tuple(record.get("counted") or ()),
+        version=int(record.get("version", 0)),
+        backfilled=bool(record.get("backfilled", False)),
+    )
+
+
+def _partition_of(items: list[Record]) -> PublicPartition:
+    """A partition's items read as the card's country, the ratings and the tallies."""
     card = next((item for item in items if item["sk"] == CARD_SK), {})
-    return card.get("country"), [rating_from(item) for item in items if item["sk"] != CARD_SK]
+    return PublicPartition(
+        country=card.get("country"),
+        ratings=[rating_from(item) for item in items if _is_rating(item["sk"])],
+        tallies=[tally_from(item) for item in items if item["sk"].startswith(TALLY_PREFIX)],
+    )
+
+
+def _is_rating(sk: str) -> bool:
+    """A rating's sort key is its game; the card's and the tallies' start with ``#``."""
+    return not sk.startswith("#")
+
+
+def _put_at_version(table: str, record: Record, read_version: int) -> bool:
+    """Put ``record`` if the stored item is still at ``read_version`` (0: there is none); False if not."""
+    params: dict[str, Any] = {"TableName": table, "Item": to_item(record)}
+    if read_version == 0:
+        params["ConditionExpression"] = "attribute_not_exists(pk)"
+    else:
+        params["ConditionExpression"] = "version = :read"
+        params["ExpressionAttributeValues"] = {":read": to_attribute(read_version)}
+    return call("put_item", **params) is not None
 
 
 def _summary(item: Record) -> Record:

@@ -12,6 +12,10 @@ Exactly once, with single-item conditional writes only:
 
 A settle cut short (the store failed) answers 503; the client's retry of the same action finds the game
 over and settles again (``GameLog.act`` settles whenever it returns a rated game's end).
+
+The all-time wins, draws and losses a profile shows are kept the same way, for rated and casual games alike
+(``count_results``, whenever ``GameLog.act`` returns a finished game): one tally item per player and game,
+written conditionally on the version read, holding the ids of its last counted games.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from games.ratings.domain import (
     PAIRING_WINDOW_MS,
     START,
     GameRating,
+    ResultTally,
+    counted_results,
     pair_key,
     rating_change,
     seat_ids,
@@ -116,6 +122,20 @@ class GameRatings:
                 return
         raise StoreUnavailable("a rating is too busy right now; try again")
 
+    # ----------------------------------------------------------------- a game's end in the tallies
+    def count_results(self, head: GameHead) -> None:
+        """Add the finished game ``head`` to both players' wins, draws and losses, each exactly once (a game
+        that does not count, ``counted_results``, reads nothing)."""
+        for player_id, outcome in counted_results(head):
+            self._count(player_id, head, outcome)
+
+    def _count(self, player_id: str, head: GameHead, outcome: str) -> None:
+        for _ in range(MAX_ROUNDS):
+            current = self.store.tally(player_id, head.game) or ResultTally(player_id, head.game)
+            if current.has_counted(head.id) or self.store.save_tally(current.after(head.id, outcome)):
+                return
+        raise StoreUnavailable("a player's results are too busy right now; try again")
+
     # --------------------------------------------------------------------------------------- reading
     def of_player(self, player_id: str) -> dict[str, dict[str, Any]]:
         """The player's ratings by game (the games played rated only), as of now: one Query."""
@@ -154,17 +174,20 @@ def backfill_countries(store: RatingRepository) -> tuple[int, int]:
     return len(players), sum(store.copy_card(player) for player in players)
 
 
-def public_ratings(store: RatingRepository, player_id: str, now: int) -> tuple[str | None, dict[str, dict[str, Any]]]:
-    """The country on the player's public card (None when hidden) and their ratings by game as anyone may see
-    them, each with its last points for the graph: one Query."""
-    country, ratings = store.card_and_histories(player_id)
-    return country, {
+def public_ratings(store: RatingRepository, player_id: str, now: int) -> dict[str, Any]:
+    """What the player's partition shows anyone, in one Query: the country on their public card (None when
+    hidden), their ratings by game, each with its last points for the graph, and their all-time wins, draws
+    and losses by game (``results``)."""
+    found = store.public_partition(player_id)
+    ratings = {
         rating.game: {
             **rating_view(rating.at(now)),
             "points": [list(point) for point in rating.history[-GRAPH_POINTS:]],
         }
-        for rating in ratings
+        for rating in found.ratings
     }
+    results = {tally.game: tally.counts() for tally in found.tallies if any(tally.counts().values())}
+    return {"country": found.country, "ratings": ratings, "results": results}
 
 
 def rating_view(rating: GameRating) -> dict[str, Any]:

@@ -63,6 +63,8 @@ class RatingHooks(Protocol):
 
     def settle(self, head: GameHead) -> None: ...
 
+    def count_results(self, head: GameHead) -> None: ...
+
     def pairing_counts(self, started: GameHead) -> bool: ...
 
     def seat_ratings(self, started: GameHead) -> tuple[int, int] | None: ...
@@ -204,11 +206,14 @@ class GameLog:
         ``follow`` (the computer's reply) may answer the new head with one more event, appended the same way
         before the head is stored; it also runs first, when the game is waiting for it (a crash left it owed).
         A rated game's end is settled (each player's rating changed, exactly once) before the answer, also
-        when the request is a retry of what ended it. ``read``: the head as the caller has just read it.
+        when the request is a retry of what ended it; so is any game's end in the players' wins, draws and
+        losses. ``read``: the head as the caller has just read it.
         """
         head = self._act(game_id, decide, follow, read)
         if self.ratings is not None and head.rating_change is not None:
             self.ratings.settle(head)
+        if self.ratings is not None and head.state == "finished":
+            self.ratings.count_results(head)
         return head
 
     def _act(self, game_id: str, decide: Decide, follow: Follow | None, read: GameHead | None) -> GameHead:
