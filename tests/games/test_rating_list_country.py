@@ -8,6 +8,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
@@ -177,13 +178,13 @@ def test_hides_and_shows_racing_settles_on_threads_end_as_the_last_choice(shared
     def settles(first: int) -> Callable[[], None]:
         def settle() -> None:
             for n in range(first, first + 4):
-                _retried(lambda n=n: ratings.settle(_head(f"g{n}", "asha", "baraka")))
+                _retried(partial(ratings.settle, _head(f"g{n}", "asha", "baraka")))
 
         return settle
 
     def toggles() -> None:
         for n in range(6):
-            _retried(lambda n=n: ratings_store.save_card("asha", None if n % 2 == 0 else "KE"))
+            _retried(partial(ratings_store.save_card, "asha", None if n % 2 == 0 else "KE"))
         _retried(lambda: ratings_store.save_card("asha", None))  # the last choice: hidden
 
     _at_once(settles(0), settles(4), toggles)
