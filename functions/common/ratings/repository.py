@@ -129,15 +129,7 @@ class CardStore:
         disagrees; a lost condition (a settle wrote meanwhile) reads again. The number of items written."""
         written = 0
         for _ in range(MAX_COPY_ROUNDS):
-            answer = read(
-                "query",
-                TableName=self.table,
-                KeyConditionExpression="pk = :player",
-                ExpressionAttributeValues={":player": {"S": player_id}},
-                ProjectionExpression="sk, version, board, board_country, country",
-                ConsistentRead=True,
-            )
-            items = [from_item(item) for item in answer["Items"]]
+            items = query_partition(self.table, player_id, "sk, version, board, board_country, country")
             card = next((item for item in items if item["sk"] == CARD_SK), {})
             ratings = [item for item in items if not item["sk"].startswith("#")]  # no card, no tally
             outcomes = [self._copy(player_id, item, card.get("country")) for item in ratings]
@@ -168,6 +160,20 @@ class CardStore:
             ExpressionAttributeValues=values,
         )
         return answer is not None
+
+
+def query_partition(table: str, player_id: str, projection: str, names: dict[str, str] | None = None) -> list[Record]:
+    """The items of the player's partition, ``projection`` of each: one strongly consistent Query."""
+    params: dict[str, Any] = {
+        "TableName": table,
+        "KeyConditionExpression": "pk = :player",
+        "ExpressionAttributeValues": {":player": {"S": player_id}},
+        "ProjectionExpression": projection,
+        "ConsistentRead": True,
+    }
+    if names:
+        params["ExpressionAttributeNames"] = names
+    return [from_item(item) for item in read("query", **params)["Items"]]
 
 
 def _key(player_id: str, sk: str) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from common.ratings.repository import (
     card_record,
     copy_onto,
     country_board,
+    query_partition,
 )
 
 from games.ratings.domain import GameRating, ResultTally, pairing_claimed
@@ -282,29 +283,13 @@ class RatingStore:
 
     def of_player(self, player_id: str) -> list[GameRating]:
         """The player's ratings, one per game played rated, without their histories: one Query."""
-        answer = read(
-            "query",
-            TableName=self.table,
-            KeyConditionExpression="pk = :player",
-            ExpressionAttributeValues={":player": {"S": player_id}},
-            ProjectionExpression=", ".join(SUMMARY_FIELDS),
-            ExpressionAttributeNames={"#name": "name"},
-            ConsistentRead=True,
-        )
-        return [rating_from(from_item(item)) for item in answer["Items"] if _is_rating(item["sk"]["S"])]
+        items = query_partition(self.table, player_id, ", ".join(SUMMARY_FIELDS), {"#name": "name"})
+        return [rating_from(item) for item in items if _is_rating(item["sk"])]
 
     def forget(self, player_id: str) -> None:
         """Delete the player's ratings, tallies and public card ("Delete my data"): one Query of the partition's
         keys, one delete an item."""
-        answer = read(
-            "query",
-            TableName=self.table,
-            KeyConditionExpression="pk = :player",
-            ExpressionAttributeValues={":player": {"S": player_id}},
-            ProjectionExpression="sk",
-            ConsistentRead=True,
-        )
-        for sk in [*(item["sk"]["S"] for item in answer["Items"]), CARD_SK]:
+        for sk in [*(item["sk"] for item in query_partition(self.table, player_id, "sk")), CARD_SK]:
             call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
 
     def with_histories(self, player_id: str) -> list[GameRating]:
