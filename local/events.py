@@ -107,7 +107,7 @@ class LambdaContext:
 
     function_name: str
     memory_limit_in_mb: int = 1024
-    timeout_seconds: int = 10
+    timeout_seconds: float = 10  # whole seconds on Lambda; a test may give a fraction
     function_version: str = "$LATEST"
     aws_request_id: str = field(default_factory=lambda: str(uuid.uuid4()))
     started: float = field(default_factory=time.monotonic)

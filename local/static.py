@@ -32,7 +32,7 @@ import yaml
 from local.template import TEMPLATE
 
 try:  # PyPI's `brotli` (requirements-dev.txt); without it the runner sends gzip, as a browser accepts both
-    import brotli  # type: ignore[import-untyped]  # no types in the package
+    import brotli  # no types in the package (pyproject.toml's mypy overrides)
 except ImportError:  # pragma: no cover - only on a half-installed venv
     brotli = None
 

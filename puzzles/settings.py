@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from shared_rules import get_game
 from shared_rules.draughts.engine import RawMove
@@ -52,8 +52,8 @@ def draughts_rules(game: str) -> DraughtsGame:
 
 
 def played(position: DraughtsPosition, move: RawMove) -> DraughtsPosition:
-    """The position after ``move`` (the rules layer types it as any game's position)."""
-    return cast(DraughtsPosition, position.play(move))
+    """The position after ``move``."""
+    return position.play(move)
 
 
 GENERATOR_DEPTH = COMMITTED.depth  # the depth the generator judges at

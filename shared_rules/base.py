@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from .errors import GameOver, InvalidMove
 from .options import OptionSpec, validate_options
@@ -66,7 +66,7 @@ class Position(ABC, Generic[MoveT]):
         """The legal move ``text`` names; raises ``InvalidMove`` (or ``AmbiguousMove``) otherwise."""
 
     @abstractmethod
-    def _after(self, move: MoveT) -> Position[MoveT]:
+    def _after(self, move: MoveT) -> Self:
         """The position after a legal move (no checks)."""
 
     @abstractmethod
@@ -81,7 +81,7 @@ class Position(ABC, Generic[MoveT]):
     def is_irreversible(self, move: MoveT) -> bool:
         """Whether no position before ``move`` can occur again after it (the draw rules forget them)."""
 
-    def play(self, move: MoveT | str) -> Position[MoveT]:
+    def play(self, move: MoveT | str) -> Self:
         """The position after ``move`` (a move object or its notation), which must be legal."""
         if self.status().is_over:
             raise GameOver("the game is already over")

@@ -142,7 +142,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
             ),
             Attributes(("board", "board_rating"), N_("Your place in the rating list, once you qualify.")),
             Attributes(
-                ("wins", "draws", "losses", "counted", "backfilled"),
+                ("wins", "draws", "losses", "counted"),
                 N_(
                     "Your wins, draws and losses in each game as your public profile shows them, and the last games counted, so none counts twice."
                 ),

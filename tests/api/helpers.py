@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import base64
+import io
 import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,3 +61,19 @@ def assert_error(answer: Answer, status: int, code: str) -> str:
     assert isinstance(message, str) and message.strip()
     assert "Traceback" not in message and 'File "' not in message
     return message
+
+
+@contextmanager
+def logged_lines() -> Iterator[io.StringIO]:
+    """What the functions' logger writes meanwhile (one JSON object a line)."""
+    from common.web.api import logger
+
+    handler = logger.registered_handler
+    assert isinstance(handler, logging.StreamHandler)
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    try:
+        yield stream
+    finally:
+        if previous is not None:
+            handler.setStream(previous)

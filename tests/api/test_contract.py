@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from local.contract import OPENAPI_FILE, schemathesis_command, server_errors
+from local.contract import schemathesis_command, server_errors
+from local.openapi import OUTPUT as OPENAPI_FILE
 
 LOG = """ubao is running on http://127.0.0.1:4000/
 GET /v1/push/key 200 3.1 ms

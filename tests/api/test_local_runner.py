@@ -404,7 +404,7 @@ def test_finding_a_route_never_changes_the_event_a_running_function_reads():
 
     class Running:
         def invoke(self, event):
-            return resolver.resolve(event, None)
+            return resolver(event, None)  # as Lambda calls it
 
     template = Template()
     api = LocalApi(template, functions={name: Running() for name in template.functions})

@@ -6,7 +6,6 @@ Legal moves are checked against python-chess directly (chess) and against positi
 
 from __future__ import annotations
 
-import io
 import json
 
 import chess
@@ -16,7 +15,7 @@ from validate_move.handler import lambda_handler
 from validate_move.models import MAX_HISTORY_MOVES, ValidateResponse
 
 from local.events import LambdaContext, http_api_event
-from tests.api.helpers import assert_error, call
+from tests.api.helpers import assert_error, call, logged_lines
 
 RESPONSE = TypeAdapter(ValidateResponse)
 ENGLISH_START_WHITE_REPLIES = ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"]
@@ -224,14 +223,8 @@ def test_an_unknown_path_is_404():
 
 # ------------------------------------------------------------------------------------------- logs
 def test_every_log_line_carries_the_request_id_as_correlation_id():
-    from common.web.api import logger
-
-    stream = io.StringIO()
-    previous = logger.registered_handler.setStream(stream)
-    try:
+    with logged_lines() as stream:
         validate({"game": "go", "move": "e4"}, request_id="req-123-abc")
-    finally:
-        logger.registered_handler.setStream(previous)
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     assert lines, "the refusal is logged"
     assert all(line["correlation_id"] == "req-123-abc" for line in lines)

@@ -145,6 +145,7 @@ def _bench_stockfish(games: int) -> None:
     from shared_rules import get_game
     from shared_rules.search.ladder import MAX_MATCH_PLIES, GameOutcome, LadderGame, MatchScore, openings
     from shared_rules.search.levels import choose_move
+    from tests.checks import chess_position
 
     game = get_game("chess")
     starts = openings(game, (games + 1) // 2, seed=5)
@@ -158,7 +159,7 @@ def _bench_stockfish(games: int) -> None:
                 if position.turn == task.a_colour:
                     move = choose_move(game, position, 5, seed=number).move
                 else:
-                    move = stockfish.play(position.board, chess.engine.Limit(time=0.05)).move
+                    move = stockfish.play(chess_position(position).board, chess.engine.Limit(time=0.05)).move
                 position = position.play(move)
             result = position.status().result
             score.add(GameOutcome(task, "draw" if result == "ongoing" else result, position.status().reason, []))

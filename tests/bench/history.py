@@ -15,14 +15,15 @@ GAMES = 1_000
 def _listings(player_id: str, count: int) -> None:
     """``count`` finished or ongoing games of the player, of every kind, written as the write protocol writes
     their listings (creating 1,000 games through the API would take minutes on moto)."""
-    from games.history.domain import Listing
+    from games.history.domain import Listing, Outcome
     from games.repository import GameStore
 
     rng = random.Random(41)
+    outcomes: tuple[Outcome, ...] = ("win", "loss", "draw", "ongoing")
     store = GameStore()
     for number in range(count):
         computer = rng.random() < 0.2
-        outcome = rng.choice(("win", "loss", "draw", "ongoing"))
+        outcome = rng.choice(outcomes)
         listing = Listing(
             player_id=player_id,
             game_id=f"b{number:011d}",

@@ -29,6 +29,8 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 
+from tests.checks import known
+
 TABLES = 20
 MOVES = 6  # moves played on each table before the tables stop one by one
 POLL_SECONDS = 1.0  # LIVE_POLL_MS in site/modules/turn_clock.js
@@ -48,7 +50,7 @@ def call(
     """(status, headers, JSON body or None, raw body) of one request from the address ``source`` (each table
     has its own, as two friends on their own network would: the per-address limits are per table)."""
     parts = urlsplit(origin)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30, source_address=(source, 0))
+    connection = http.client.HTTPConnection(known(parts.hostname), parts.port, timeout=30, source_address=(source, 0))
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"

@@ -110,7 +110,8 @@ def hold(origin: str, count: int = 500) -> None:
     game_id = created["game"]["id"]
     call(origin, "POST", f"/v1/games/{game_id}/join", {"invite": created["invite"]["code"]}, black, source=source)
     host, port = urlsplit(origin).hostname, urlsplit(origin).port
-    opened, refused, started = [], [], time.monotonic()
+    opened, started = [], time.monotonic()
+    refused: list[int | str] = []  # the watchers not subscribed (their number), and the failures
     for number in range(count):
         address = f"127.0.{3 + number // 20}.{1 + number % 20}"
         try:

@@ -32,6 +32,7 @@ from shared_rules import get_game  # noqa: E402
 from shared_rules.chess_game import ChessPosition  # noqa: E402
 from shared_rules.search import Searcher, model_for  # noqa: E402
 from shared_rules.search.levels import choose_move  # noqa: E402
+from tests.checks import draughts  # noqa: E402
 
 TARGET_SECONDS = 20.0
 PLIES = 60
@@ -61,7 +62,7 @@ def played_game(name: str, plies: int = PLIES) -> list[str]:
         position = game.start()
         moves: list[Any] = []
         while len(moves) < plies and not position.status().is_over:
-            state = position.board if isinstance(position, ChessPosition) else position.state
+            state = position.board if isinstance(position, ChessPosition) else draughts(position).state
             if rng.random() < 1 / 8:
                 move = rng.choice(position.legal_moves())
             else:

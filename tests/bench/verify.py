@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 import time
+from typing import NamedTuple
 
 from puzzles import compiled, countdown, verify
 from puzzles.countdown_table import CountdownTable
@@ -91,12 +92,22 @@ print(json.dumps([_measure(verify, game, puzzle) for game, puzzle in json.load(s
 """
 
 
-def _measure(module, game: str, puzzle: Record) -> list[object]:
+class Measured(NamedTuple):
+    """One puzzle verified afresh: its verdict, the verifier's nodes, CPU seconds (a JSON list between processes)."""
+
+    reason: str | None
+    detail: str
+    alternatives: list[list[str]] | None
+    nodes: int
+    cpu: float
+
+
+def _measure(module, game: str, puzzle: Record) -> Measured:
     """Verify ``puzzle`` afresh (its recorded verdict left out): verdict, the verifier's nodes, CPU seconds."""
     searcher = module.judge_for(game, module.QUICK_PATH).searcher
     before = searcher.nodes
     outcome = module.verify(game, {key: value for key, value in puzzle.items() if key != "verified"})
-    return [outcome.reason, outcome.detail, outcome.alternatives, searcher.nodes - before, outcome.cpu]
+    return Measured(outcome.reason, outcome.detail, outcome.alternatives, searcher.nodes - before, outcome.cpu)
 
 
 def bench_compiled(sets: dict[str, list[Record]]) -> None:
@@ -125,14 +136,14 @@ def bench_compiled(sets: dict[str, list[Record]]) -> None:
         text=True,
         check=True,
     )
-    fast = json.loads(run.stdout)
+    fast = [Measured(*row) for row in json.loads(run.stdout)]
     for (_, puzzle), mine, theirs in zip(tasks, plain, fast, strict=True):
         assert mine[:4] == theirs[:4], f"{puzzle['id']}: the compiled search disagrees: {mine[:4]} != {theirs[:4]}"
         print(
             f"{puzzle['id']:<22} {verify.kind_of(puzzle):<10} {mine[3]:>9,} nodes: plain {mine[4]:6.2f} s, "
             f"compiled {theirs[4]:6.2f} s: {mine[4] / max(theirs[4], 1e-3):.2f}x"
         )
-    plain_cpu, fast_cpu = sum(m[4] for m in plain), sum(t[4] for t in fast)
+    plain_cpu, fast_cpu = sum(m.cpu for m in plain), sum(t.cpu for t in fast)
     print(f"compiled against plain, {len(tasks)} puzzles, the same verdicts and nodes: {plain_cpu / fast_cpu:.2f}x")
 
 
@@ -149,4 +160,4 @@ def _timed(game: str, sample: list[Record], *, quick: bool) -> float:
     return sum(o.cpu for o in outcomes)
 
 
-_VERDICTS: dict[tuple[str, tuple[str, ...]], list[tuple[object, ...]]] = {}
+_VERDICTS: dict[tuple[str, tuple[str, ...]], list[tuple[str | None, str, list[list[str]] | None]]] = {}

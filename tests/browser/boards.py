@@ -9,6 +9,8 @@ from __future__ import annotations
 import chess
 
 from shared_rules import get_game
+from shared_rules.chess_game import ChessGame
+from tests.checks import draughts_game
 
 
 def page_config(page) -> dict:
@@ -71,12 +73,11 @@ class BoardView:
 
 def expected_pieces(game: str, fen: str) -> dict[str, str]:
     """What the board must show for ``fen``: square -> sprite id, from the rules layer's own reading."""
-    position = get_game(game).from_fen(fen)
     if game == "chess":
-        return {
-            chess.square_name(square): "pc-" + piece.symbol() for square, piece in position.board.piece_map().items()
-        }
-    rules = get_game(game)
+        board = ChessGame().from_fen(fen).board
+        return {chess.square_name(square): "pc-" + piece.symbol() for square, piece in board.piece_map().items()}
+    rules = draughts_game(game)
+    position = rules.from_fen(fen)
     # The PDN FEN the rules layer writes for the position, read square by square ("W:W21,K5:B1,2").
     shown = {}
     for side in position.fen().split(":")[1:]:
@@ -92,11 +93,12 @@ def expected_pieces(game: str, fen: str) -> dict[str, str]:
 
 def move_squares(game: str, fen: str, move: str) -> list[str]:
     """The squares a person clicks for ``move``: the piece, then each square it stops on (one for chess)."""
-    position = get_game(game).from_fen(fen)
-    parsed = position.parse_move(move)
     if game == "chess":
-        return [chess.square_name(parsed.from_square), chess.square_name(parsed.to_square)]
-    names = get_game(game).squares.name_of
+        chess_move = ChessGame().from_fen(fen).parse_move(move)
+        return [chess.square_name(chess_move.from_square), chess.square_name(chess_move.to_square)]
+    rules = draughts_game(game)
+    parsed = rules.from_fen(fen).parse_move(move)
+    names = rules.squares.name_of
     return [names[parsed.origin], *(names[i] for i in parsed.path)]
 
 
@@ -104,7 +106,7 @@ def promotion_sprite(game: str, fen: str, move: str) -> str | None:
     """The sprite of the piece a chess pawn becomes with ``move`` (``pc-Q``, ``pc-n`` ...), else None."""
     if game != "chess":
         return None
-    position = get_game(game).from_fen(fen)
+    position = ChessGame().from_fen(fen)
     parsed = position.parse_move(move)
     if not parsed.promotion:
         return None

@@ -19,6 +19,7 @@ import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import IO
 
 from local.contract import interrupt, start_local_runner, wait_until_serving
 from local.dynamodb import CLI, free_port, node_executable
@@ -128,7 +129,7 @@ class LocalSite:
         self.data_dir = self.workdir / "dynalite"
         self.log_path = self.workdir / "runner.log"
         self.process: subprocess.Popen | None = None
-        self._log = None
+        self._log: IO[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> LocalSite:
         build_site(self.site_dir, self.origin)
@@ -147,8 +148,8 @@ class LocalSite:
             environment["LOCAL_DYNAMODB_DIR"] = str(self.data_dir)
         else:
             environment.pop("LOCAL_DYNAMODB_DIR", None)
-        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.process = start_local_runner(self.site_dir, self._log, environment)
+        self._log = log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.process = start_local_runner(self.site_dir, log, environment)
         if wait_until_serving(self.process, self.log, self.origin + "/", timeout):
             return self
         self.stop()

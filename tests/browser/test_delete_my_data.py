@@ -24,6 +24,8 @@ def test_delete_my_data_then_the_profile_link_answers_404(contexts, needs_dynamo
     page = contexts.new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     page.goto(f"/{lang}/jamii/")
     page.wait_for_function("document.getElementById('my-link').value.includes('#follow=')", timeout=FIRST_ANSWER_MS)
+    # The service worker in charge of the page (it keeps the API answers the next pages read, for offline).
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=FIRST_ANSWER_MS)
     page.on("dialog", lambda dialog: dialog.accept())  # "Delete everything ubao stores about you?"
     handle = page.locator("#my-link").input_value().rsplit("=", 1)[1]
     token = page_token(page)

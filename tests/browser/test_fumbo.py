@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.boards import BoardView, after, expected_pieces, move_squares, page_config, promotion_sprite
 from tests.browser.harness import ROOT, page_token
+from tests.checks import draughts_game
 from tests.puzzles_api.sets import find
 
 GAMES = ("chess", "english", "tanzanian")
@@ -35,10 +36,9 @@ def clicks_for(game: str, fen: str, move: str) -> list[str] | None:
     squares = move_squares(game, fen, move)
     clicks = [squares[0], squares[-1]]
     if game != "chess":
-        from shared_rules import get_game
-
-        position = get_game(game).from_fen(fen)
-        names = get_game(game).squares.name_of
+        rules = draughts_game(game)
+        position = rules.from_fen(fen)
+        names = rules.squares.name_of
         same = [m for m in position.legal_moves() if (names[m.origin], names[m.destination]) == tuple(clicks)]
         if len(same) > 1:
             return None
@@ -189,7 +189,12 @@ def test_a_repeat_visit_marks_the_legal_moves_without_asking_the_server_again(co
 
     assert marked_after_picking() == targets
     validating: list[str] = []
-    page.on("request", lambda request: "/v1/validate" in request.url and validating.append(request.url))
+
+    def note_validation(request) -> None:
+        if "/v1/validate" in request.url:
+            validating.append(request.url)
+
+    page.on("request", note_validation)
     page.reload()
     page.locator("#puzzle-chess button.mine").first.wait_for()
     assert marked_after_picking() == targets

@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, LocalSite, controlled, http, page_token
 from tests.browser.offline_pages import outbox, saved, until, wait_on_fake_time
+from tests.checks import known
 from tests.site.conftest import build_site
 
 
@@ -243,7 +244,7 @@ def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(
     wrong = wrong_first_move(find(puzzle["id"]))
 
     context.set_offline(True)
-    board.click(*clicks_for(game, puzzle["fen"], wrong))
+    board.click(*known(clicks_for(game, puzzle["fen"], wrong)))
     queued = page.locator("#offline-messages").get_attribute("data-attempt-queued")
     section.locator(".status").filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
     (kept,) = outbox(page, "attempts")  # kept, not lost; no player yet, so no token for the worker

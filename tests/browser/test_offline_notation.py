@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser.boards import BoardView, expected_pieces
 from tests.browser.offline_pages import outbox
+from tests.checks import known
 
 PHONE = {"width": 360, "height": 740}
 
@@ -31,7 +32,7 @@ def test_an_offline_chess_attempt_is_shown_in_san(contexts, needs_dynamodb, lang
     uci = chess.Board(puzzle["fen"]).parse_san(wrong).uci()
 
     page.context.set_offline(True)
-    board.click(*clicks_for("chess", puzzle["fen"], wrong))
+    board.click(*known(clicks_for("chess", puzzle["fen"], wrong)))
     queued = page.locator("#offline-messages").get_attribute("data-attempt-queued") or ""
     status = page.locator("#puzzle-chess .status")
     status.filter(has_text=queued.replace("%(move)s", wrong)).wait_for()

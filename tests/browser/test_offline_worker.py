@@ -7,6 +7,7 @@ import time
 
 from tests.browser.harness import controlled, http, page_token
 from tests.browser.offline_pages import outbox, wait_on_fake_time
+from tests.checks import known
 
 
 def sent_by_the_worker(context, store: str, outcome: dict) -> None:
@@ -124,7 +125,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
 
     # Online first, so that this browser has a player (and a token the worker can send with).
     board, move = wrong_move("english")
-    board.click(*clicks_for("english", puzzles["english"]["fen"], move))
+    board.click(*known(clicks_for("english", puzzles["english"]["fen"], move)))
     page.locator("#puzzle-english .status").filter(has_text=missed).wait_for()
     controlled(page)
     token = page_token(page)
@@ -136,7 +137,7 @@ def test_a_puzzle_attempt_kept_offline_is_sent_by_the_worker_and_the_progress_sh
 
     context.set_offline(True)
     board, move = wrong_move("tanzanian")
-    board.click(*clicks_for("tanzanian", puzzles["tanzanian"]["fen"], move))
+    board.click(*known(clicks_for("tanzanian", puzzles["tanzanian"]["fen"], move)))
     queued = page.locator("#offline-messages").get_attribute("data-attempt-queued")
     page.locator("#puzzle-tanzanian .status").filter(has_text=queued.split("%(move)s")[0].strip()).wait_for()
     (kept,) = outbox(page, "attempts")

@@ -19,6 +19,7 @@ from shared_rules import get_game
 from tests.browser.boards import BoardView
 from tests.browser.harness import controlled
 from tests.browser.offline_pages import saved
+from tests.checks import draughts_game
 from tests.site.conftest import build_site
 
 PHONE = {"width": 360, "height": 740}
@@ -28,10 +29,11 @@ SIDES = {"english": {"white": "Red", "black": "Black"}, "chess": {"white": "Whit
 def english_game() -> tuple[list[str], int, int, str]:
     """A random English draughts game to its end by the rules: its moves, the ply of its first forced capture
     (a capture while a quiet move would be legal without the rule), of its first crowning, and the winner."""
-    game = get_game("english")
+    game = draughts_game("english")
     for seed in range(1000):
         rng = random.Random(seed)
-        position, moves, forced, crowned = game.start(), [], None, None
+        position, forced, crowned = game.start(), None, None
+        moves: list[str] = []
         while not position.status().is_over and len(moves) < 64:
             legal = position.legal_moves()
             if forced is None and legal[0].captured and game.engine.quiet_moves(position.state):
@@ -79,7 +81,7 @@ def test_a_whole_english_draughts_game_offline_on_one_phone(contexts, lang):
     box = page.locator("#pass-game")
     board = BoardView(box.locator(".board-host"))
     assert box.is_visible() and box.locator(".board-host").bounding_box()["y"] < 200  # the board in view at once
-    rules = get_game("english")
+    rules = draughts_game("english")
     position = rules.start()
     first_squares = []
     for ply, move in enumerate(moves):

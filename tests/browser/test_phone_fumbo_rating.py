@@ -13,6 +13,7 @@ from tests.browser.boards import BoardView, expected_pieces, page_config
 from tests.browser.harness import controlled
 from tests.browser.offline_pages import outbox
 from tests.browser.test_fumbo import clicks_for, wait_text, wrong_first_move
+from tests.checks import known
 from tests.puzzles_api.sets import find
 
 PHONE = {"width": 360, "height": 740}
@@ -28,7 +29,7 @@ def miss(page, game: str, puzzle: dict) -> None:
     page.locator(f'.puzzle-tabs a[data-game="{game}"]').click()
     board = BoardView(page.locator(f"#puzzle-{game} .board-host"))
     board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-    board.click(*clicks_for(game, puzzle["fen"], wrong_first_move(find(puzzle["id"]))))
+    board.click(*known(clicks_for(game, puzzle["fen"], wrong_first_move(find(puzzle["id"])))))
 
 
 @pytest.mark.parametrize("lang", ["sw", "tl"])

@@ -160,7 +160,7 @@ class Api:
     ):
         """Two players and a started game: (game id, {color: token})."""
         creator, friend = self.new_player("Asha"), self.new_player("Baraka")
-        extra = {}
+        extra: dict[str, str | dict] = {}
         if fen:
             extra["fen"] = fen
         if options:

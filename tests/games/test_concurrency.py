@@ -9,6 +9,7 @@ at once, and the local runner serialises them for the same reason.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import pytest
 from games.repository import GameStore
@@ -69,7 +70,11 @@ def test_both_players_act_at_once(dynalite_api, handler):
     """Moves, draw offers and a resignation racing: every request is 200 or a clean refusal, the log whole."""
     game_id, seats = dynalite_api.start_game("chess")
     dynalite_api.play(game_id, seats, ["e4", "e5"])
-    calls = [lambda api, move=move: api.move(seats["white"], game_id, move, 2) for move in ("Nf3", "Nc3", "d4", "Bc4")]
+
+    def white_plays(move: str) -> Callable[[Api], Answer]:
+        return lambda api: api.move(seats["white"], game_id, move, 2)
+
+    calls = [white_plays(move) for move in ("Nf3", "Nc3", "d4", "Bc4")]
     calls += [lambda api: api.call("POST", f"/v1/games/{game_id}/draw", {"action": "offer"}, token=seats["black"])]
     calls += [lambda api: api.call("POST", f"/v1/games/{game_id}/resign", token=seats["black"])] * 2
     answers = _at_once(handler, calls)

@@ -13,7 +13,7 @@ from games.history.service import history_page
 from games.repository import GameStore, InMemoryGameStore, StoredGames
 
 from shared_rules.names import GAME_NAMES as GAMES
-from tests.stores import STORES
+from tests.stores import STORES, on_each_store
 
 ME = "p-me-0000000"
 OTHERS = [f"p-other-{n:04d}" for n in range(5)]
@@ -21,12 +21,7 @@ OTHERS = [f"p-other-{n:04d}" for n in range(5)]
 
 @pytest.fixture(params=STORES)
 def games_store(request):
-    if request.param == "memory":
-        return InMemoryGameStore()
-    request.getfixturevalue(f"{request.param}_tables")
-    store = GameStore()
-    store.backend = request.param  # (moto reads a whole table for each Query: it runs fewer pages below)
-    return store
+    return on_each_store(request, InMemoryGameStore, GameStore)
 
 
 def generated(count: int = 300, seed: int = 41) -> list[Listing]:
@@ -109,7 +104,7 @@ FILTERS = [
 
 
 @pytest.mark.slow
-def test_filters_and_cursors_agree_with_a_brute_force_filter_over_300_games(games_store):
+def test_filters_and_cursors_agree_with_a_brute_force_filter_over_300_games(games_store, request):
     listings = generated()
     for listing in listings:
         assert games_store.listings.put_listing(listing.record(seq=3))
@@ -118,7 +113,8 @@ def test_filters_and_cursors_agree_with_a_brute_force_filter_over_300_games(game
         theirs = replace(listings[number], player_id=other, game_id=f"t{number:011d}")
         assert games_store.listings.put_listing(theirs.record(seq=3))
     repository = StoredGames(games_store)
-    on_moto = getattr(games_store, "backend", None) == "moto"
+    # (moto reads a whole table for each Query: it runs fewer pages)
+    on_moto = request.node.callspec.params["games_store"] == "moto"
     for wanted in FILTERS[::3] if on_moto else FILTERS:
         for limit in (50,) if on_moto else (7, 50):
             found, pages = every_page(repository, wanted, limit)

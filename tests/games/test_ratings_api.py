@@ -9,6 +9,7 @@ import pytest
 from common.persistence.deadline import StoreUnavailable
 from common.players.handles import player_id_of
 from common.ratings import glicko2
+from games.domain import Result
 from games.handler import ratings as routes
 from games.ratings.domain import START, GameRating, rating_change
 from games.ratings.repository import RatingStore
@@ -37,7 +38,7 @@ def me(api, token: str) -> dict:
     return answer.body
 
 
-def expected_points(result: str) -> dict:
+def expected_points(result: Result) -> dict:
     change = rating_change(START, START, result)
     return {"white": round(change.white.rating), "black": round(change.black.rating)}
 

@@ -9,19 +9,25 @@ from games.repository import GameStore
 
 from tests.checks import known
 
+#: A change that takes the attribute out of the stored head.
+DROP = object()
 
-def _rewrite_head(game_id: str, drop: tuple[str, ...] = (), **changes) -> None:
-    """Change the stored head behind the API's back (as an older version of the function wrote it)."""
+
+def _rewrite_head(game_id: str, **changes: object) -> None:
+    """Change the stored head behind the API's back (as an older version of the function wrote it); an
+    attribute changed to ``DROP`` is taken out."""
     head = known(GameStore().get_head(game_id))
-    head.update(changes)
-    for name in drop:
-        head.pop(name, None)
+    for name, value in changes.items():
+        if value is DROP:
+            head.pop(name, None)
+        else:
+            head[name] = value
     item = store.to_item({**head, "pk": head.pop("id"), "sk": "H"})
     store.client().put_item(TableName=GameStore().table, Item=item)
 
 
 OLDER_FORMAT = {
-    "drop": ("fen", "memory", "last_moves", "schema_version"),
+    **dict.fromkeys(("fen", "memory", "last_moves", "schema_version"), DROP),
     "anchor_fen": None,
     "anchor_ply": 0,
     "recent": b"\x01",

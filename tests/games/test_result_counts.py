@@ -10,12 +10,16 @@ from typing import Any
 import pytest
 from common.persistence.store import call
 from common.players.handles import player_id_of
+from common.players.service import Player, hash_token
 from games.domain import Aborted, Created, DrawAccepted, GameHead, Resigned, Seat, apply
 from games.ratings.domain import COUNTED_KEPT, GameRating, ResultTally, counted_results
 from games.ratings.repository import TALLY_PREFIX, InMemoryRatings, RatingStore
-from games.ratings.service import GameRatings
+from games.ratings.service import GameRatings, Recount, recount_results
+from games.repository import GameStore, InMemoryGameStore, StoredGames
+from games.service import GamesService
 
 from tests.games.client import Api
+from tests.games.test_backfill import Clock
 from tests.games.test_ratings_races import _run_at_once
 from tests.stores import STORES, on_each_store
 
@@ -64,7 +68,7 @@ def test_a_tally_keeps_only_its_last_counted_ids():
     for number in range(COUNTED_KEPT + 5):
         tally = tally.after(f"g{number}", "draw")
     assert tally.draws == COUNTED_KEPT + 5 and len(tally.counted) == COUNTED_KEPT
-    assert tally.counted[-1] == f"g{COUNTED_KEPT + 4}" and not tally.has_counted("g0")
+    assert tally.counted[-1] == (f"g{COUNTED_KEPT + 4}", "draw") and not tally.has_counted("g0")
 
 
 def test_delete_my_data_deletes_the_tallies(moto_tables):
@@ -83,7 +87,12 @@ def test_settles_racing_and_retried_count_a_game_once(ratings_store):
     _run_at_once(lambda: ratings.count_results(head))
     ratings.count_results(head)  # and a retry afterwards
     white, black = ratings_store.tally("p-white", "chess"), ratings_store.tally("p-black", "chess")
-    assert white is not None and (white.wins, white.draws, white.losses, white.counted) == (1, 0, 0, ("g-race",))
+    assert white is not None and (white.wins, white.draws, white.losses, white.counted) == (
+        1,
+        0,
+        0,
+        (("g-race", "win"),),
+    )
     assert black is not None and (black.wins, black.draws, black.losses) == (0, 0, 1)
 
 
@@ -98,7 +107,7 @@ def test_games_ending_at_once_all_count(ratings_store):
     _run_at_once(count_all, count=4)
     white = ratings_store.tally("p-white", "chess")
     assert white is not None and (white.wins, white.draws, white.losses) == (2, 1, 1)
-    assert sorted(white.counted) == [f"g-{n}" for n in range(4)] and white.version == 4
+    assert sorted(game_id for game_id, _ in white.counted) == [f"g-{n}" for n in range(4)] and white.version == 4
 
 
 def test_which_games_count():
@@ -165,4 +174,84 @@ def test_the_tally_item_is_in_the_players_partition(api):
     answer = call("get_item", TableName=RatingStore().table, Key=key)
     assert answer is not None
     item = answer["Item"]
-    assert item["draws"] == {"N": "1"} and item["counted"] == {"L": [{"S": game_id}]}
+    assert item["draws"] == {"N": "1"} and item["counted"] == {"L": [{"L": [{"S": game_id}, {"S": "draw"}]}]}
+
+
+# ------------------------------------------------------------------------------------------- the back-fill
+TOKENS = {name: "ubao_" + name[0] * 43 for name in ("asha", "baraka", "neema")}
+PLAYERS = {name: Player(f"p-{name}00000", hash_token(token), name.title()) for name, token in TOKENS.items()}
+
+
+@pytest.fixture(params=STORES)
+def both_stores(request) -> tuple[StoredGames, Any]:
+    """The games and the ratings, on the param's store."""
+    if request.param == "memory":
+        return StoredGames(InMemoryGameStore()), InMemoryRatings()
+    request.getfixturevalue(f"{request.param}_tables")
+    return StoredGames(GameStore()), RatingStore()
+
+
+def _played(service: GamesService, white: str, black: str, end: str, options: dict | None = None) -> str:
+    """A game ``white`` made and ``black`` joined, ended as ``end`` says: who resigns, or draw."""
+    made = service.create(PLAYERS[white], "chess", "white", options or {}, None)
+    assert made.invite is not None
+    service.join(PLAYERS[black], made.head.id, made.invite["code"])
+    if end == "draw":
+        service.draw(hash_token(TOKENS[white]), made.head.id, "offer")
+        service.draw(hash_token(TOKENS[black]), made.head.id, "accept")
+    elif end != "ongoing":
+        service.resign(hash_token(TOKENS[end]), made.head.id)
+    return made.head.id
+
+
+def _counts(ratings, name: str) -> tuple[int, int, int]:
+    tally = ratings.tally(PLAYERS[name].player_id, "chess")
+    return (tally.wins, tally.draws, tally.losses) if tally else (0, 0, 0)
+
+
+def test_the_backfill_counts_the_games_before_the_tallies_once(both_stores):
+    games, ratings = both_stores
+    clock = Clock()
+    before = GamesService(games, clock=clock)  # as before the tallies: games end and nobody counts them
+    after = GamesService(games, clock=clock, ratings=GameRatings(ratings, clock))
+    _played(before, "asha", "baraka", "baraka")  # Asha wins
+    _played(before, "asha", "baraka", "asha")  # Asha loses
+    _played(before, "asha", "neema", "draw")
+    _played(before, "asha", "neema", "neema", {"private": True})  # a friend's private game: never counted
+    unsettled = _played(before, "neema", "asha", "neema")  # Asha wins; its settle runs after the back-fill
+    _played(after, "baraka", "asha", "baraka")  # since the tallies: Asha wins, counted at its end
+    going_on = _played(after, "asha", "neema", "ongoing")
+    assert _counts(ratings, "asha") == (1, 0, 0)
+
+    progress: list[tuple[int, int, int]] = []
+    ended_meanwhile: list[str] = []
+
+    def report(done: Recount) -> None:
+        progress.append((done.pages, done.checked, done.written))
+        if not ended_meanwhile:  # a game ends while the table is read: counted once, whoever is first
+            after.resign(hash_token(TOKENS["neema"]), going_on)
+            ended_meanwhile.append(going_on)
+
+    done = recount_results(games, ratings, 3, report)
+    assert _counts(ratings, "asha") == (4, 1, 1) and _counts(ratings, "neema") == (0, 1, 2)
+    assert _counts(ratings, "baraka") == (1, 0, 2)
+    assert done.pages >= 3 and done.tallies == done.checked == 3 and done.written == 3
+    assert progress == sorted(progress) and progress[-1] == (done.pages, 3, 3)  # told page by page, then tallies
+    # The settle of a game the back-fill counted finds it counted; a second run writes nothing.
+    GameRatings(ratings, clock).count_results(games.get_head(unsettled))
+    again = recount_results(games, ratings, 3)
+    assert again.written == 0 and _counts(ratings, "asha") == (4, 1, 1)
+
+
+def test_the_backfill_script_says_its_progress(moto_tables, capsys):
+    from local import backfill_results
+
+    games = StoredGames(GameStore())
+    _played(GamesService(games, clock=Clock()), "asha", "baraka", "asha")
+    assert backfill_results.main(["--page-size", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    pages = lines[:-2]  # a page a Scan page of one item (the game's events, its listings, its head)
+    assert [line.split(":")[0] for line in pages] == [f"page {n}" for n in range(1, len(pages) + 1)]
+    assert len(pages) > 2 and pages[-1].endswith(": 1 games read, 2 results that count")
+    assert lines[-2:] == ["tallies: 2 of 2 checked, 2 written", "done: 1 games, 2 results, 2 of 2 tallies written"]
+    assert _counts(RatingStore(), "baraka") == (1, 0, 0)

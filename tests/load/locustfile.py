@@ -24,13 +24,15 @@ import os
 import random
 import time
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
 
-from locust import HttpUser, between, events, task
+from locust import HttpUser, TaskSet, between, events, task
 from locust.exception import StopUser
 from requests.adapters import HTTPAdapter
 
 from tests.load import live_watch, tables
+from tests.load.tables import Phone
 from tests.load.target import RemoteHost, loopback_origin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,13 +94,20 @@ def write_statuses(**_) -> None:
         Path(out, "statuses.json").write_text(json.dumps(rows), encoding="utf-8")
 
 
+def weighted(weights: dict[Callable[[Phone], None], int]) -> list[TaskSet | Callable]:
+    """Each task as many times as its weight: the list locust itself makes of a dict of weights."""
+    return [task for task, weight in weights.items() for _ in range(weight)]
+
+
 class Player(HttpUser):
     """One phone: a player who reads, solves puzzles and plays, with a few seconds between actions."""
 
     wait_time = between(1, 4)
     #: The lobby, live tables (played and watched over the live socket), the leaderboard and reviews,
     #: with their weights beside the methods' below.
-    tasks = {tables.lobby: 3, tables.live_table: 2, tables.leaderboard: 2, tables.review: 3, live_watch.watch: 2}
+    tasks = weighted(
+        {tables.lobby: 3, tables.live_table: 2, tables.leaderboard: 2, tables.review: 3, live_watch.watch: 2}
+    )
     #: A correspondence game past this many plies is resigned by the player to move, one time in four.
     RESIGN_FROM_PLY = 16
 

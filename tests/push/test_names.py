@@ -43,7 +43,11 @@ def test_every_notification_reads_right_with_every_name(catalogs, lang):
     for message, (_, body) in MESSAGES.items():
         if "%(opponent)s" not in body:
             continue
-        cases = [("Zawadi", False, "Zawadi"), (LONGEST, False, LONGEST), (None, False, anonymous)]
+        cases: list[tuple[str | None, bool, str | None]] = [
+            ("Zawadi", False, "Zawadi"),
+            (LONGEST, False, LONGEST),
+            (None, False, anonymous),
+        ]
         if message not in PERSON_ONLY:
             cases.append((None, True, None if message in BY_THE_COMPUTER else computer))
         for name, by_computer, shown in cases:

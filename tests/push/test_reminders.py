@@ -211,8 +211,8 @@ def test_eight_in_the_morning_follows_daylight_saving_time():
 
     from push.domain import next_daily_at
 
-    def at(*fields: int) -> int:
-        return int(datetime(*fields, tzinfo=UTC).timestamp() * 1000)
+    def at(year: int, month: int, day: int, hour: int, minute: int) -> int:
+        return int(datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp() * 1000)
 
     # London: 08:00 is 07:00 UTC in summer and 08:00 UTC in winter (the clocks went back on 26 October 2025).
     assert next_daily_at(at(2025, 10, 25, 9, 0), "Europe/London") == at(2025, 10, 26, 8, 0)

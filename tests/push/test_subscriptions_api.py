@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,7 +81,8 @@ def _not_on_the_curve() -> str:
     return b64(bytes(point))
 
 
-BAD = {
+#: A subscription request's fields changed to a bad value ("_remote": the function is not in local mode).
+BAD: dict[str, dict[str, Any]] = {
     "an http endpoint": {"endpoint": "http://fcm.googleapis.com/fcm/send/abc"},
     "an unknown host": {"endpoint": "https://push.example.com/abc"},
     "a look-alike host": {"endpoint": "https://fcm.googleapis.com.evil.example/abc"},

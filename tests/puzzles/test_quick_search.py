@@ -29,6 +29,10 @@ def sample(game: str) -> list[dict]:
     return random.Random(f"quick:{game}").sample(depth_judged, PER_SET)
 
 
+def mask(squares: list[int]) -> int:
+    return sum(1 << square for square in squares)
+
+
 def scores_by_depth(judge: Judge, puzzle: dict) -> tuple[list[list[int]], int]:
     """Every solver step's every move, its score at depths 2 to ``DEPTH``; and the nodes it took."""
     searcher = judge.searcher
@@ -61,6 +65,7 @@ def test_no_capture_is_said_only_where_the_engine_finds_none(game):
     """Random positions with men and kings of both sides, either to move: wherever the quick test
     says "no capture", the engine's own capture search agrees, and the moves are the engine's."""
     model = Judge(game, depth=1, node_limit=1, quick=True).model
+    assert isinstance(model, QuickModel)
     engine = model.engine
     rng = random.Random(f"no-capture:{game}")
     squares = sorted(engine.coords)
@@ -69,7 +74,7 @@ def test_no_capture_is_said_only_where_the_engine_finds_none(game):
         placed = rng.sample(squares, rng.randint(2, 12))
         white, black = placed[::2], placed[1::2]
         kings = [square for square in placed if rng.random() < 0.3]
-        state = State(*(sum(1 << s for s in group) for group in (white, black, kings)), rng.randint(0, 1))
+        state = State(mask(white), mask(black), mask(kings), rng.randint(0, 1))
         if model.no_capture(state):
             said_none += 1
             assert engine.captures(state) == [], state

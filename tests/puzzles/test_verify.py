@@ -18,9 +18,9 @@ import pytest
 
 from puzzles import countdown, studies, verify
 from puzzles.catalog import Puzzle
-from shared_rules import get_game
 from shared_rules.draughts.engine import State
 from shared_rules.draughts.game import COUNTDOWN_MOVES, DraughtsPosition
+from tests.checks import draughts_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = 60  # puzzles per draughts set verified again, as deep, in `make test` (``deep_sample``)
@@ -103,7 +103,7 @@ def test_how_a_puzzle_was_verified_is_recorded_and_never_shown(game):
             continue  # not yet verified: `make puzzles` verifies what is left (puzzles/README.md)
         assert verified in ({"proven": True}, {"depth": verify.VERIFY_DEPTH}), puzzle["id"]
         assert_few_alternatives(game, puzzle)
-        if countdown.three_kings_against_one(get_game(game).from_fen(puzzle["fen"]).state) and game == "tanzanian":
+        if countdown.three_kings_against_one(draughts_game(game).from_fen(puzzle["fen"]).state) and game == "tanzanian":
             assert verified == {"proven": True}, puzzle["id"]  # countdown studies are proven, never judged
         assert "verified" not in Puzzle.from_json(puzzle).public()
 
@@ -114,7 +114,7 @@ def assert_few_alternatives(game: str, puzzle: dict) -> None:
     alternatives = puzzle.get("alternatives")
     if not alternatives:
         return
-    position = get_game(game).from_fen(puzzle["fen"])
+    position = draughts_game(game).from_fen(puzzle["fen"])
     assert len(alternatives) == len(puzzle["solution"][::2]), puzzle["id"]
     for index, text in enumerate(puzzle["solution"]):
         move = position.parse_move(text)
@@ -153,7 +153,7 @@ def _after_reply(position: DraughtsPosition, strong: str, moves_left: int) -> bo
 
 def near_the_end(fen_or_state, moves_left: int) -> DraughtsPosition:
     """A countdown position with only ``moves_left`` moves of the three left on the rules' count."""
-    game = get_game("tanzanian")
+    game = draughts_game("tanzanian")
     state = game.from_fen(fen_or_state).state if isinstance(fen_or_state, str) else fen_or_state
     return DraughtsPosition(game, state, 0, (state,), 0, 0, COUNTDOWN_MOVES - moves_left)
 
@@ -165,7 +165,7 @@ NOT_WON = ("B:WKg1:BKa1,Ke5,Kg3", "W:WKc1,Kc3,Kg7:BKg1")
 
 
 def countdown_positions() -> list:
-    engine = get_game("tanzanian").engine
+    engine = draughts_game("tanzanian").engine
     placed = [studies.countdown(random.Random(f"countdown-oracle:{index}"), engine) for index in range(2)]
     return [*WON_IN_TWO, *NOT_WON, *placed]
 
@@ -194,7 +194,7 @@ def test_the_countdown_solver_agrees_with_the_rules_layer_near_the_end_of_the_co
 def test_the_retrograde_table_agrees_with_the_search_on_random_kings_endings(seed):
     """One, two or three kings against a lone king, either side to move, every move, counts 1 to 4
     (the search settles those in a moment; the table answers every count from the same analysis)."""
-    engine = get_game("tanzanian").engine
+    engine = draughts_game("tanzanian").engine
     table, solver = countdown.table_for("tanzanian"), countdown.CountdownSolver(engine)
     rng = random.Random(f"countdown-table:{seed}")
     for _ in range(8):
@@ -261,7 +261,7 @@ LANDING = ("W:WKa3,d4,f2:Ba7,b4,b6,b8,f6,h6", ["a3xe7xh4"])
 
 
 def test_an_alternative_must_win_in_fresh_searches_too():
-    position = get_game("tanzanian").from_fen(LANDING[0])
+    position = draughts_game("tanzanian").from_fen(LANDING[0])
     base = verify.judge_for("tanzanian").base(position.state)
     fresh = {
         position.notation(move): verify.fresh_win("tanzanian", position, move, base, last=True)
@@ -274,7 +274,7 @@ def test_an_alternative_must_win_in_fresh_searches_too():
 
 
 def pieces(game: str, puzzle: dict) -> int:
-    state = get_game(game).from_fen(puzzle["fen"]).state
+    state = draughts_game(game).from_fen(puzzle["fen"]).state
     return (state.white | state.black).bit_count()
 
 

@@ -12,7 +12,7 @@ shared key of the puzzle in the same partition. docs/capacity.md has the figures
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import defaultdict
 
 from common.persistence.deadline import BUDGETS
 from puzzles_api.domain.puzzle_rating import CACHE_SECONDS
@@ -88,9 +88,9 @@ def _play_the_daily_puzzle(api, clock, recorder: KeyRecorder) -> tuple[str, int]
     return puzzle_id, counted
 
 
-def _shared(recorder: KeyRecorder, puzzle_id: str, kind: str) -> Counter[str]:
+def _shared(recorder: KeyRecorder, puzzle_id: str, kind: str) -> dict[str, float]:
     """Units per key of the keys every player of the puzzle shares (its counters and rating), of ``kind``."""
-    found: Counter[str] = Counter()
+    found: defaultdict[str, float] = defaultdict(float)
     for table, key, touched, units in recorder.touches:
         if table == "PuzzleProgressTable" and key.startswith(f"puzzle#{puzzle_id}") and touched == kind:
             found[key] += units

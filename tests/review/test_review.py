@@ -18,6 +18,7 @@ from review.service import review_game
 from puzzles.catalog import Puzzle
 from shared_rules import get_game
 from shared_rules.draughts.game import DraughtsPosition
+from tests.checks import draughts_game
 
 
 def stockfish_missing() -> bool:
@@ -107,7 +108,8 @@ def test_a_hung_queen_is_a_blunder_and_taking_it_is_the_puzzle() -> None:
     board = chess.Board(puzzle["fen"])
     capture = board.parse_san(puzzle["solution"][0])
     assert board.piece_at(capture.to_square) == chess.Piece(chess.QUEEN, chess.BLACK)
-    assert review.moves[QUEEN_HUNG_PLY - 1].eval.score is not None and review.moves[QUEEN_HUNG_PLY - 1].eval.score > 500
+    score = review.moves[QUEEN_HUNG_PLY - 1].eval.score
+    assert score is not None and score > 500
     solved_by_the_puzzle_loop(puzzle)
 
 
@@ -145,12 +147,11 @@ def test_a_man_left_to_a_two_for_one_shot_is_a_blunder_and_the_shot_is_the_puzzl
     puzzle = blunder_checks(review, moves, ply)
     assert len(puzzle["solution"]) == 3 and "shot" in puzzle["themes"]
     # The rules layer plays the line: the solver gives one man and takes two.
-    position = get_game(game).from_fen(puzzle["fen"])
-    assert isinstance(position, DraughtsPosition)
+    position = draughts_game(game).from_fen(puzzle["fen"])
     solver = position.turn
     start = pieces(position)
     for move in puzzle["solution"]:
-        position = position.play(move)  # type: ignore[assignment]
+        position = position.play(move)
     end = pieces(position)
     opponent = "black" if solver == "white" else "white"
     assert start[solver] - end[solver] == 1 and start[opponent] - end[opponent] == 2

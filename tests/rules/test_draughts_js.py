@@ -13,7 +13,7 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
@@ -66,6 +66,13 @@ def kings_only_fen(variant: Variant, rng: random.Random, whites: int, blacks: in
     names = rng.sample(sorted(DraughtsGame(variant).squares.index_of), whites + blacks)
     white, black = names[:whites], names[whites:]
     return f"{rng.choice('WB')}:W{','.join('K' + n for n in white)}:B{','.join('K' + n for n in black)}"
+
+
+class Played(TypedDict):
+    """A game the node script replays: where it starts (None: the start) and its moves."""
+
+    fen: str | None
+    moves: list[str]
 
 
 def random_game(game: DraughtsGame, rng: random.Random, fen: str | None, careful: bool = False) -> list[str]:
@@ -128,13 +135,14 @@ def check_games(tmp_path: Path, variant: Variant, count: int, seed: int) -> dict
     endings: dict[str, set[str]] = {}
     for options in OPTIONS.get(variant.name, [{}]):
         game = DraughtsGame(variant, options)
-        games = []
+        games: list[Played] = []
         for n in range(count):
             fen = (None, random_fen(variant, rng), kings_only_fen(variant, rng, *rng.choice(KING_COUNTS)))[n % 3]
             games.append({"fen": fen, "moves": random_game(game, rng, fen, careful=n % 3 == 2)})
         answers = iter(node_answers(tmp_path, variant, options, {"games": games}))
         for played in games:
-            position = game.from_fen(played["fen"]) if played["fen"] else game.start()
+            start = played["fen"]
+            position = game.from_fen(start) if start else game.start()
             assert next(answers) == reference_answer(position), played
             for move in played["moves"]:
                 position = position.play(move)

@@ -8,7 +8,7 @@ Halbersma's "Perft for all recognized draughts variants" (damforum), first deriv
 
 import pytest
 
-from shared_rules.draughts.engine import Engine
+from shared_rules.draughts.engine import Engine, State
 from shared_rules.draughts.variants import BRAZILIAN, INTERNATIONAL
 
 INTERNATIONAL_PERFT = [9, 81, 658, 4265, 27117, 167140]
@@ -43,7 +43,7 @@ def test_maximum_capture_keeps_only_the_longest_sequences():
         index[(9 - row) * 5 + file // 2 + 1] = i
     white = 1 << index[32]
     black = (1 << index[28]) | (1 << index[27]) | (1 << index[17])
-    captures = engine.captures((white, black, 0, 0))
+    captures = engine.captures(State(white, black, 0, 0))
     assert captures, "the man has captures"
     counts = {move.captured.bit_count() for move in captures}
     assert counts == {max(counts)} and max(counts) == 2

@@ -62,7 +62,9 @@ def shared_share(words: list[str], seed_shingles: set[tuple[str, ...]], n: int) 
 
 def shared_runs(words: list[str], seed_shingles: set[tuple[str, ...]], n: int) -> list[str]:
     """Every maximal run of the text's tokens, at least ``n`` long, whose n-shingles all occur in a seed."""
-    runs, start, end = [], None, None
+    runs: list[str] = []
+    start: int | None = None
+    end = 0
     for i in range(len(words) - n + 1):
         if tuple(words[i : i + n]) in seed_shingles:
             if start is None or i > end - n + 1:

@@ -9,6 +9,8 @@ from functools import cached_property
 from html.parser import HTMLParser
 from pathlib import Path
 
+from tests.checks import known
+
 # Attributes whose values a reader meets (alt text, labels, titles), checked like the page's text.
 READABLE_ATTRIBUTES = ("alt", "title", "aria-label", "placeholder", "content", "value")
 
@@ -108,7 +110,7 @@ class BuiltSite:
 
     def exercises(self, path: str) -> list[dict]:
         """The exercises of the lesson at ``path``: the hashed JSON file its config names."""
-        url = self.pages[path].config["exercises_url"]
+        url = known(self.pages[path].config)["exercises_url"]
         return json.loads((self.root / url.lstrip("/")).read_text(encoding="utf-8"))
 
     def resolve(self, url: str) -> Path | None:

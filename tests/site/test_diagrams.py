@@ -141,11 +141,11 @@ def test_lesson_lines_are_replayed_by_python_chess_and_the_reference_generator()
                 board.push_san(san)  # raises if python-chess finds the move illegal
             assert board.fen() == drawing.facts["after"], key
         else:
-            board, turn = oracles.board_from_fen(drawing.game, drawing.fen)
+            pieces, turn = oracles.board_from_fen(drawing.game, drawing.fen)
             for notation in drawing.facts["moves"]:
-                board = oracles.play_notation(drawing.game, board, turn, notation)
+                pieces = oracles.play_notation(drawing.game, pieces, turn, notation)
                 turn = "black" if turn == "white" else "white"
-            assert oracles.board_from_fen(drawing.game, drawing.facts["after"]) == (board, turn), key
+            assert oracles.board_from_fen(drawing.game, drawing.facts["after"]) == (pieces, turn), key
 
 
 def test_a_line_with_an_illegal_move_is_refused():

@@ -48,7 +48,8 @@ def origin(built):
 
 def get(origin, path, **headers):
     # A bound, not a measure: the first API request starts a function instance, slow on a busy machine.
-    connection = http.client.HTTPConnection(*origin, timeout=60)
+    host, port = origin
+    connection = http.client.HTTPConnection(host, port, timeout=60)
     connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     body = response.read()

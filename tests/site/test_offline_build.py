@@ -171,7 +171,7 @@ def test_service_worker_precaches_the_shell_and_nothing_else(built):
 
 def test_service_worker_version_follows_the_shell(tmp_path):
     first = assets.hashed_assets()
-    pages = {lang: "<p>offline</p>" for lang in LANGS}
+    pages: dict[str, str] = {lang: "<p>offline</p>" for lang in LANGS}
     assert assets.service_worker(first, LANGS, pages) == assets.service_worker(assets.hashed_assets(), LANGS, pages)
     changed = {**pages, "sw": "<p>nje ya mtandao</p>"}
     assert assets.service_worker(first, LANGS, pages) != assets.service_worker(first, LANGS, changed)

@@ -46,7 +46,8 @@ def sources(tmp_path):
 def test_a_script_bundles_its_modules_and_keeps_importing_its_neighbours(sources, tmp_path):
     if not assets.ESBUILD.is_file():
         pytest.skip("esbuild is not installed (make node)")
-    built = assets.hashed_assets(*sources[:1], modules_dir=sources[1])
+    static, modules = sources
+    built = assets.hashed_assets(static, modules_dir=modules)
     page = built.by_source["page.js"]
     served = page.content.decode()
     assert "modules/" not in served  # no module is fetched on its own

@@ -9,7 +9,7 @@ import pytest
 from common.persistence.attributes import to_item
 from common.players.service import Player, hash_token
 from games.repository import InMemoryGameStore, in_memory_games
-from games.service import GamesService
+from games.service import GamesService, Unchanged
 from live.domain import (
     ADDRESS_CONNECTIONS,
     MAX_FOLLOWS,
@@ -62,7 +62,9 @@ class World:
         self.service.connect(connection_id, issued.ticket)
 
     def move(self, game_id: str, color: str, move: str) -> None:
-        head = self.games.get(game_id)[0]
+        read = self.games.get(game_id)
+        assert not isinstance(read, Unchanged)
+        head = read[0]
         self.games.move(hash_token(TOKENS[color]), game_id, move, head.ply)
 
     def stream(self) -> dict:

@@ -11,16 +11,19 @@ import pytest
 from games.domain import ComputerTookOver, Created, Moved, Resumed, rules_for
 from games.domain.computer import LEVEL_WINDOW, moves_in_person
 
+from shared_rules.names import Colour
+from tests.checks import colour
+
 
 def played_log(game: str, seed: int, stand_in: tuple[float, float]) -> list[Any]:
     """A log of random moves (up to 200 plies), the computer standing in for White over the ``stand_in``
     fraction of the game (the takeover and the resume logged there)."""
     rng = random.Random(seed)
     position = rules_for(game, {}).start()
-    moves: list[str] = []
+    moves: list[tuple[str, Colour]] = []
     while len(moves) < 200 and (legal := position.legal_moves()):
         move = rng.choice(legal)
-        moves.append((position.notation(move), position.turn))
+        moves.append((position.notation(move), colour(position.turn)))
         position = position.play(move)
     took_over, resumed = (int(len(moves) * fraction) for fraction in stand_in)
     position = rules_for(game, {}).start()

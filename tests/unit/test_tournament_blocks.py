@@ -13,7 +13,7 @@ from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 from tournaments.arena_service import ArenaService
-from tournaments.domain import Entry, Format
+from tournaments.domain import Entry, Format, Tournament
 from tournaments.repository import InMemoryTournaments
 from tournaments.repository.arenas import InMemoryArenaSeats
 from tournaments.seated import TournamentGames
@@ -84,7 +84,7 @@ def test_a_league_refuses_a_player_blocked_either_way_and_seats_the_rest(who_blo
     others = [world.player(name) for name in ("chausiku", "daudi", "eliya")]
     for other in others:
         world.service.join(other, league, None)
-    started = world.repository.get(league)
+    started = known(world.repository.get(league))
     assert started.state.value == "running" and set(started.order) == {"id-asha", "id-chausiku", "id-daudi", "id-eliya"}
     assert all({"id-asha", "id-baraka"} != {p.white, p.black} for p in started.pairings())
 
@@ -94,7 +94,7 @@ class RacingJoins(InMemoryTournaments):
 
     racer: Entry | None = None
 
-    def join(self, tournament_id: str, entry: Entry) -> object:
+    def join(self, tournament_id: str, entry: Entry) -> Tournament:
         racer, self.racer = self.racer, None
         if racer is not None:
             super().join(tournament_id, racer)
@@ -122,7 +122,7 @@ def test_an_arena_wave_never_pairs_a_blocked_pair_and_pairs_the_rest():
     for who in (a, b, c, d):
         world.service.join(who, arena_id, None)
     world.clock.now += 61
-    tournament = world.repository.get(arena_id)
+    tournament = known(world.repository.get(arena_id))
     for who in (a, b, c, d):
         world.clock.now += 4
         world.arena.heartbeat(who.player_id, tournament, True, frozenset(x.player_id for x in who.blocks))

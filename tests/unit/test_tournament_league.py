@@ -25,8 +25,23 @@ def ids(pairings: list[Pairing]) -> dict[int, str]:
     return {pairing.number: f"g{pairing.number}" for pairing in pairings}
 
 
-def result(pairing: Pairing, winner: str | None, at: int = 0, **flags: object) -> GameResult:
-    return GameResult(f"g{pairing.number}", pairing.white, pairing.black, winner, at=at or pairing.number + 1, **flags)  # type: ignore[arg-type]
+def result(
+    pairing: Pairing,
+    winner: str | None,
+    at: int = 0,
+    *,
+    plies: int = 0,
+    on_time: bool = False,
+    computer_white: bool = False,
+    computer_black: bool = False,
+) -> GameResult:
+    game_id, white, black = f"g{pairing.number}", pairing.white, pairing.black
+    ended = at or pairing.number + 1
+    return GameResult(game_id, white, black, winner, ended, plies, on_time, computer_white, computer_black)
+
+
+#: Who wins each game of a pair (None: a draw), in the order the pair meets.
+Plan = dict[frozenset[str], list[str | None]]
 
 
 def winner_between(pairing: Pairing, who: str | None) -> str | None:
@@ -128,7 +143,7 @@ def test_sonneborn_berger_prefers_points_taken_from_the_strong() -> None:
     players = ["a", "b", "c", "d"]
     pairings = double_round_robin(players)
     # a takes its points off c (the leader), b off d (the last): both on 6 half points
-    plan = {
+    plan: Plan = {
         frozenset("ab"): [None, None],
         frozenset("ac"): ["a", "a"],
         frozenset("ad"): ["d", "d"],
@@ -154,7 +169,7 @@ def test_sonneborn_berger_prefers_points_taken_from_the_strong() -> None:
 def test_wins_break_what_the_other_tie_breaks_leave() -> None:
     players = ["a", "b", "c"]
     pairings = double_round_robin(players)
-    plan = {frozenset("ab"): [None, None], frozenset("ac"): [None, None], frozenset("bc"): ["b", "c"]}
+    plan: Plan = {frozenset("ab"): [None, None], frozenset("ac"): [None, None], frozenset("bc"): ["b", "c"]}
     seen: Counter[frozenset[str]] = Counter()
     results = {}
     for pairing in pairings:
@@ -172,7 +187,7 @@ def test_head_to_head_breaks_what_sonneborn_berger_leaves() -> None:
     players = ["a", "b", "c", "d"]
     pairings = double_round_robin(players)
     # a and b: a wins one, one drawn -> a leads their own games 1½-½. Arrange equal points and SB.
-    plan = {
+    plan: Plan = {
         frozenset("ab"): ["a", None],
         frozenset("ac"): [None, None],
         frozenset("ad"): [None, "d"],

@@ -18,7 +18,7 @@ from games.history.domain import (
 )
 from games.ratings.repository import RatingRepository
 from games.ratings.service import public_ratings
-from games.repository import GameRepository
+from games.repository import GameRepository, head_pages
 from games.views import iso
 
 
@@ -89,14 +89,11 @@ def backfill_listings(
     page at a time (``report`` after each); a listing that stands is the game's own and is left alone (a
     write conditional on its absence), so a second run writes nothing and a run cut short is run again."""
     done = Backfill()
-    after: str | None = None
-    while True:
-        heads, after = store.heads_page(after, page_size)
+    for heads in head_pages(store, page_size):
         done.pages += 1
         for head in heads:
             done.games += 1
             records = [listing.record(head.seq) for listing in listings_of(head)]
             done.written += store.save_listings(records, missing_only=True)
         report(done)
-        if after is None:
-            return done
+    return done

@@ -209,23 +209,21 @@ TALLIED: dict[str, str] = {"win": "wins", "draw": "draws", "loss": "losses"}
 
 @dataclass(frozen=True)
 class ResultTally:
-    """One player's wins, draws and losses in one game since the tallies began (the games that count:
-    ``counted_results``); ``version`` 0 is a tally not stored yet. Like a rating, it keeps the ids of its last
-    counted games, so a settle retried or raced counts a game once (``games.ratings.service``)."""
+    """One player's wins, draws and losses in one game (the games that count: ``counted_results``); ``version``
+    0 is a tally not stored yet. Like a rating, it keeps its last counted games, so a settle retried or raced
+    counts a game once (``games.ratings.service``), and a recount knows what was counted after its read."""
 
     player_id: str
     game: str
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    #: The ids of the last games counted, newest last (``COUNTED_KEPT`` at most).
-    counted: tuple[str, ...] = ()
+    #: The last games counted, newest last: (game id, win/draw/loss), ``COUNTED_KEPT`` at most.
+    counted: tuple[tuple[str, str], ...] = ()
     version: int = 0
-    #: Whether the back-fill (``local/backfill_results.py``) has added the games that ended before the tallies.
-    backfilled: bool = False
 
     def has_counted(self, game_id: str) -> bool:
-        return game_id in self.counted
+        return any(counted == game_id for counted, _ in self.counted)
 
     def counts(self) -> dict[str, int]:
         """As the profile answers them: ``{"win": ..., "draw": ..., "loss": ...}``."""
@@ -233,22 +231,31 @@ class ResultTally:
 
     def after(self, game_id: str, outcome: str) -> ResultTally:
         """The tally once the game ``game_id`` is counted with the player's ``outcome`` (win, draw or loss)."""
-        return self._adding([(game_id, outcome)], newest=True)
+        counts = self.counts()
+        counts[outcome] += 1
+        return self._with(counts, (*self.counted, (game_id, outcome)))
 
-    def backfilled_with(self, ended: list[tuple[str, str]]) -> ResultTally:
-        """The tally with the older games ``ended`` ((game id, outcome), oldest first) added, those it counted
-        already left out; their ids go before the ones it holds, so the newest ids stay kept."""
-        return replace(
-            self._adding([(g, o) for g, o in ended if not self.has_counted(g)], newest=False), backfilled=True
-        )
-
-    def _adding(self, games: list[tuple[str, str]], newest: bool) -> ResultTally:
-        counts = {field: getattr(self, field) for field in TALLIED.values()}
+    def recounted(self, ended: list[tuple[str, str]]) -> ResultTally:
+        """The tally as a recount says: ``ended`` ((game id, outcome), oldest first) is every game of the player
+        in this game that had ended when the games were read, and the games this tally counted that are not
+        among them ended since, so they are added again (they are among the last kept: they are the newest)."""
+        seen = {game_id for game_id, _ in ended}
+        since = [(game_id, outcome) for game_id, outcome in self.counted if game_id not in seen and outcome in TALLIED]
+        games = [*ended, *since]
+        counts = dict.fromkeys(TALLIED, 0)
         for _, outcome in games:
-            counts[TALLIED[outcome]] += 1
-        ids = tuple(game_id for game_id, _ in games)
-        counted = (*self.counted, *ids) if newest else (*ids, *self.counted)
-        return replace(self, **counts, counted=counted[-COUNTED_KEPT:], version=self.version + 1)
+            counts[outcome] += 1
+        return self._with(counts, tuple(games))
+
+    def _with(self, counts: dict[str, int], counted: tuple[tuple[str, str], ...]) -> ResultTally:
+        return replace(
+            self,
+            wins=counts["win"],
+            draws=counts["draw"],
+            losses=counts["loss"],
+            counted=counted[-COUNTED_KEPT:],
+            version=self.version + 1,
+        )
 
 
 def counted_results(head: GameHead) -> list[tuple[str, str]]:

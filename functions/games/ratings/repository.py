@@ -58,8 +58,9 @@ SCHEMA_VERSION = 3
 SUMMARY_FIELDS = ("pk", "sk", "#name", "rating", "rd", "vol", "games", "version", "last_at")
 #: A tally's sort key is this and the game: before the games, after the card.
 TALLY_PREFIX = "#results#"
-#: The layout of a tally item. 1: the first.
-TALLY_VERSION = 1
+#: The layout of a tally item. 1: the first, ``counted`` the game ids alone; 2: ``counted`` (game id, outcome)
+#: pairs (a layout-1 id reads with no outcome: never counted again, never recounted).
+TALLY_VERSION = 2
 
 
 def rating_record(rating: GameRating, now: int) -> Record:
@@ -379,9 +380,8 @@ def tally_record(tally: ResultTally) -> Record:
         "wins": tally.wins,
         "draws": tally.draws,
         "losses": tally.losses,
-        "counted": list(tally.counted) or None,
+        "counted": [list(entry) for entry in tally.counted] or None,
         "version": tally.version,
-        "backfilled": tally.backfilled or None,
     }
     return with_version({key: value for key, value in record.items() if value is not None}, TALLY_VERSION)
 
@@ -394,10 +394,13 @@ def tally_from(item: Record) -> ResultTally:
         wins=int(record.get("wins", 0)),
         draws=int(record.get("draws", 0)),
         losses=int(record.get("losses", 0)),
-        counted=tuple(record.get("counted") or ()),
+        counted=tuple(_counted_entry(entry) for entry in record.get("counted") or ()),
         version=int(record.get("version", 0)),
-        backfilled=bool(record.get("backfilled", False)),
     )
+
+
+def _counted_entry(entry: Any) -> tuple[str, str]:
+    return (str(entry), "") if isinstance(entry, str) else (str(entry[0]), str(entry[1]))
 
 
 def _partition_of(items: list[Record]) -> PublicPartition:

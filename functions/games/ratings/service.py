@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from common.persistence.deadline import StoreUnavailable
@@ -42,6 +43,7 @@ from games.ratings.domain import (
     seat_ids,
 )
 from games.ratings.repository import RatingRepository
+from games.repository import GameRepository, head_pages
 from shared_rules.names import GAME_NAMES
 
 #: Attempts at one player's conditional write before giving up (503) under extreme contention.
@@ -51,6 +53,8 @@ BOARD_SIZE = 50
 BOARD_READ = 4 * BOARD_SIZE
 #: Points of the rating history a player's page draws.
 GRAPH_POINTS = 50
+#: A recount reports its progress after each page of the games table and after this many tallies.
+RECOUNT_REPORT_EVERY = 100
 
 
 class GameRatings:
@@ -202,3 +206,60 @@ def rating_view(rating: GameRating) -> dict[str, Any]:
 def _shown(rating: GameRating | None, now: int) -> int:
     """A rating as the lists show it (rounded); a player who has none yet, at the starting rating."""
     return round(rating.at(now).rating.rating) if rating is not None else round(START.rating)
+
+
+@dataclass
+class Recount:
+    """How far a recount of the tallies has gone: pages of the games table and games read, results that count
+    found; tallies to check, checked and written."""
+
+    pages: int = 0
+    games: int = 0
+    results: int = 0
+    tallies: int = 0
+    checked: int = 0
+    written: int = 0
+
+
+def recount_results(
+    games: GameRepository,
+    ratings: RatingRepository,
+    page_size: int = 200,
+    report: Callable[[Recount], None] = lambda _: None,
+) -> Recount:
+    """Set every player's tallies to what their finished games say: the back-fill of the games that ended before
+    the tallies existed (``local/backfill_results.py``). A Scan of the games table a page at a time, the results
+    gathered by player and game, then each tally read and written on the version read (``ResultTally.recounted``:
+    the games counted since the Scan read them are kept), only where its counts change. Games that end meanwhile
+    are counted once whichever comes first; a second run writes nothing; a run cut short is run again."""
+    done = Recount()
+    ended: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
+    for heads in head_pages(games, page_size):
+        done.pages += 1
+        for head in heads:
+            done.games += 1
+            for player_id, outcome in counted_results(head):
+                done.results += 1
+                ended.setdefault((player_id, head.game), []).append((head.updated, head.id, outcome))
+        report(done)
+    done.tallies = len(ended)
+    for (player_id, game), found in sorted(ended.items()):
+        done.written += _recount(
+            ratings, player_id, game, [(game_id, outcome) for _, game_id, outcome in sorted(found)]
+        )
+        done.checked += 1
+        if done.checked % RECOUNT_REPORT_EVERY == 0 or done.checked == done.tallies:
+            report(done)
+    return done
+
+
+def _recount(store: RatingRepository, player_id: str, game: str, ended: list[tuple[str, str]]) -> int:
+    """Write the player's recounted tally in ``game`` if its counts change: 1 if written, 0 if not."""
+    for _ in range(MAX_ROUNDS):
+        current = store.tally(player_id, game) or ResultTally(player_id, game)
+        recounted = current.recounted(ended)
+        if recounted.counts() == current.counts():
+            return 0
+        if store.save_tally(recounted):
+            return 1
+    raise StoreUnavailable("a player's results are too busy right now; try again")

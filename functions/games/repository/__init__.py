@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from games.repository.dynamodb import GameStore
 from games.repository.records import GameRecords, InMemoryGameStore
-from games.repository.stored import DueReminder, GameRepository, Listed, StoredGames, head_of, read_event
+from games.repository.stored import DueReminder, GameRepository, Listed, StoredGames, head_of, head_pages, read_event
 from games.repository.upgrade import SCHEMA_VERSION, upgrade
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "InMemoryGameStore",
     "Listed",
     "StoredGames",
+    "head_pages",
     "dynamodb_games",
     "head_of",
     "in_memory_games",

@@ -8,7 +8,7 @@ follows the games at no extra DynamoDB call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from common.persistence.reminder_schedule import with_reminders
@@ -176,3 +176,13 @@ def _events(records: list[dict[str, Any]]) -> list[AnyEvent]:
 def read_event(record: dict[str, Any]) -> AnyEvent:
     """The event of a record in any stored layout, such as the table's stream delivers (the notify function)."""
     return event_from(upgrade(record))
+
+
+def head_pages(store: GameRepository, page_size: int) -> Iterator[list[GameHead]]:
+    """Every game's head, a Scan page at a time (the back-fills, never a request; an empty page may come)."""
+    after: str | None = None
+    while True:
+        heads, after = store.heads_page(after, page_size)
+        yield heads
+        if after is None:
+            return
