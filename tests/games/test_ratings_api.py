@@ -171,7 +171,7 @@ def test_the_leaderboard_lists_the_eligible_best_first(api, clock):
         "lookalike": None,
     }
     assert [player["rating"] for player in players] == list(range(1554, 1504, -1))
-    empty = {"game": "english", "country": None, "players": []}
+    empty: dict[str, object] = {"game": "english", "country": None, "players": []}
     assert api.call("GET", "/v1/leaderboard", query={"game": "english"}).body == empty
 
 
