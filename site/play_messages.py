@@ -96,6 +96,8 @@ PLAY_MESSAGES = {
     ),
     "error_invalid_league_size": N_("A league has 3 to 8 players."),
     "error_starts_in_past": N_("Choose a start time that has not passed."),
+    "error_invalid_cup_size": N_("Groups then knockout: 2, 4 or 8 groups of 4 to 6 players."),
+    "error_invalid_arena_length": N_("An arena lasts 20 to 120 minutes."),
     # -- end of tournaments --
     "error_out_of_range": N_("Your rating is outside the range this challenge asks for."),
     "error_invalid_rating_range": N_(

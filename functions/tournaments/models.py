@@ -108,6 +108,7 @@ class TournamentSummary(BaseModel):
     entrants: int
     starts: str | None = Field(description="ISO 8601 UTC, or null.")
     minutes: int | None
+    groups: int | None = Field(default=None, description="A cup's groups (its players a group: max_players / groups).")
     ends: str | None = Field(description="An arena's end (ISO 8601 UTC), or null.")
     created: str
     started: str | None
@@ -130,6 +131,7 @@ class TournamentSummary(BaseModel):
             entrants=len(tournament.entries),
             starts=iso(tournament.starts),
             minutes=tournament.minutes,
+            groups=tournament.groups or None,
             ends=iso(arena_end(tournament)) if tournament.format is Format.ARENA else None,
             created=iso(tournament.created) or "",
             started=iso(tournament.started),

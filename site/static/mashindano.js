@@ -1,14 +1,16 @@
 // @ts-check
-// Mashindano: a game's public tournaments and the form to make a league; with ?id= one tournament (its
-// crosstable, your next game, the countdown to its start, join, withdraw, share), followed on the live socket
-// (live_feed.js: each entry, pairing and result arrives as the tournament's view) and read again every few
-// seconds when the socket cannot carry it (nothing tells the player which). The invite code of a private league travels in the link's
+// Mashindano: a game's public tournaments and the form to make one (league, cup, arena); with ?id= one
+// tournament (its crosstable, or a cup's groups and bracket: modules/tournament_tables.js; your next game, the
+// countdown to its start, join, withdraw, share), followed on the live socket (live_feed.js: each entry, pairing
+// and result arrives as the tournament's view) and read again every few seconds when the socket cannot carry it
+// (nothing tells the player which). The invite code of a private league travels in the link's
 // fragment (#invite=...), never to a server log. Texts: the section's data- attributes and the page's
 // config (refusals by their code, the game titles).
 import { call, player, storedPlayer } from "./api.js";
 import { config } from "../modules/page_config.js";
 import { LiveFeed, tournamentState } from "../modules/live_feed.js";
 import { showInvite } from "../modules/invite_share.js";
+import { crosstable, cupTables, opponentIn } from "../modules/tournament_tables.js";
 
 const POLL_MS = 5000;
 const SOCKET_POLL_MS = 60000; // while the socket carries the tournament: one read a minute, for safety
@@ -60,7 +62,9 @@ function terms(t) {
     ? fill(texts.seconds, { n: t.options.turn_seconds })
     : fill(texts.days, { n: t.options.days_per_move || 3 });
   const title = (m.game_titles || {})[t.game] || t.game;
-  return [title, t.format === "arena" ? texts.arena : texts.league, t.rated ? texts.rated : texts.casual, pace]
+  const format = [texts[t.format] || texts.league];
+  if (t.format === "cup" && t.groups) format.push(fill(texts.cupSize, { groups: t.groups, n: t.max_players / t.groups }));
+  return [title, ...format, t.rated ? texts.rated : texts.casual, pace]
     .concat([fill(texts.players, { n: t.entrants, max: t.max_players }), texts[t.state]])
     .join(" · ");
 }
@@ -88,36 +92,6 @@ function nameOf(view, seat) {
   if (!row) return "";
   const name = row.name || texts.unnamed;
   return row.withdrawn ? `${name} (${texts.withdrawn})` : name;
-}
-
-/** The crosstable: one row per player by rank, the match score against each opponent, then the points. */
-function crosstable(view) {
-  const table = /** @type {HTMLTableElement} */ (one.querySelector(".crosstable"));
-  const order = view.standings.length ? view.standings.map((s) => s.seat) : view.players.map((p) => p.seat);
-  const head = document.createElement("tr");
-  head.append(cell("th", "#"), cell("th", texts.player));
-  for (let i = 0; i < order.length; i++) head.append(cell("th", String(i + 1)));
-  head.append(cell("th", texts.points), cell("th", texts.sb));
-  /** @type {Record<string, string>} */
-  const scores = {};
-  for (const match of view.matches) {
-    const [a, b] = match.seats;
-    scores[`${a}-${b}`] = match.score;
-    scores[`${b}-${a}`] = match.score.split("-").reverse().join("-");
-  }
-  const rows = order.map((seat, index) => {
-    const tr = document.createElement("tr");
-    const standing = view.standings.find((s) => s.seat === seat);
-    const me = view.players.find((p) => p.seat === seat);
-    if (me && me.you) tr.className = "you";
-    tr.dataset.seat = String(seat);
-    tr.append(cell("td", String(standing ? standing.rank : index + 1)), cell("th", nameOf(view, seat)));
-    for (const other of order) tr.append(cell("td", other === seat ? "×" : scores[`${seat}-${other}`] || ""));
-    tr.append(cell("td", standing ? String(standing.points) : ""), cell("td", standing ? String(standing.sonneborn_berger) : ""));
-    return tr;
-  });
-  table.tHead?.replaceChildren(head);
-  table.tBodies[0].replaceChildren(...rows);
 }
 
 /** An arena's ranking: rank, name, each game's points, the total; a flame for a streak. */
@@ -168,25 +142,29 @@ function showOne(view) {
   winner.hidden = !view.winners.length;
   winner.textContent = fill(texts.winner, { name: view.winners.map((seat) => nameOf(view, seat)).join(", ") });
   const next = /** @type {HTMLElement} */ (one.querySelector(".t-next"));
-  const game = view.your_games.length ? view.games.find((g) => g.id === view.your_games[0]) : null;
-  next.hidden = !game;
+  const opponent = me && view.your_games.length ? opponentIn(view, view.your_games[0], me.seat) : null;
+  next.hidden = opponent === null;
   if (t.format === "arena" && me && view.your_games.length) {
     next.hidden = false;
     const link = /** @type {HTMLAnchorElement} */ (next.querySelector("a"));
     link.href = `${texts.gameUrl}#game=${encodeURIComponent(view.your_games[0])}`;
     link.textContent = texts.ready;
-  } else if (game && me) {
+  } else if (opponent !== null) {
     const link = /** @type {HTMLAnchorElement} */ (next.querySelector("a"));
-    link.href = `${texts.gameUrl}#game=${encodeURIComponent(game.id)}`;
-    link.textContent = fill(texts.next, { name: nameOf(view, game.white === me.seat ? game.black : game.white) });
+    link.href = `${texts.gameUrl}#game=${encodeURIComponent(view.your_games[0])}`;
+    link.textContent = fill(texts.next, { name: nameOf(view, opponent) });
   }
   /** @type {HTMLElement} */ (one.querySelector(".join")).hidden = Boolean(me) || t.state !== "open";
   /** @type {HTMLElement} */ (one.querySelector(".withdraw")).hidden = !me || t.state === "finished";
+  const cup = t.format === "cup" && view.groups.length > 0;
+  /** @type {HTMLElement} */ (one.querySelector(".league-table")).hidden = cup;
   if (t.format === "arena") {
     arenaTable(view);
     if (me && t.state !== "finished") startBeating(t.id);
+  } else if (cup) {
+    cupTables(/** @type {HTMLElement} */ (one.querySelector(".cup")), view, texts, (seat) => nameOf(view, seat));
   } else {
-    crosstable(view);
+    crosstable(/** @type {HTMLTableElement} */ (one.querySelector(".crosstable")), view, view.standings, texts, (seat) => nameOf(view, seat));
   }
   const link = location.href;
   const message = fill(texts.inviteMessage, { name: t.name || terms(t), link });
@@ -254,22 +232,36 @@ async function list() {
   }
 }
 
-async function makeLeague(event) {
+/** The new tournament's terms as the form asks for them (league, cup or arena). @param {FormData} data */
+function termsAsked(data) {
+  const format = String(data.get("format") || "league");
+  const common = { format, game: data.get("game"), rated: data.get("rated") === "on", public: data.get("public") === "on" };
+  if (format === "arena") {
+    const starts = new Date(Date.now() + Number(data.get("starts_in")) * 60000).toISOString().replace(/\.\d+Z$/, "Z");
+    return { ...common, starts, minutes: Number(data.get("minutes")), options: { turn_seconds: Number(data.get("seconds")) } };
+  }
+  const size = format === "cup"
+    ? { groups: Number(data.get("groups")), players: Number(data.get("group_players")) }
+    : { players: Number(data.get("players")) };
+  return { ...common, ...size, options: { days_per_move: Number(data.get("days")) } };
+}
+
+/** Show the fields and the explanation of the format chosen (each marked with the formats it serves). */
+function showFormat(form) {
+  const format = form.elements.namedItem("format").value;
+  for (const node of form.querySelectorAll("[data-for]")) node.hidden = !node.dataset.for.split(" ").includes(format);
+}
+
+async function makeTournament(event) {
   event.preventDefault();
   const form = /** @type {HTMLFormElement} */ (event.target);
-  const data = new FormData(form);
   try {
     const me = await player();
     const made = await call("POST", "/v1/tournaments", {
       token: me.token,
       body: {
-        format: "league",
-        game: data.get("game"),
-        players: Number(data.get("players")),
-        rated: data.get("rated") === "on",
-        public: data.get("public") === "on",
-        options: { days_per_move: Number(data.get("days")) },
-        ...(params.get("club") ? { club: params.get("club") } : {}), // a league for a club's members (klabu.js)
+        ...termsAsked(new FormData(form)),
+        ...(params.get("club") ? { club: params.get("club") } : {}), // for a club's members (klabu.js)
       },
     });
     const hash = made.invite ? `#invite=${encodeURIComponent(made.invite.code)}` : "";
@@ -288,6 +280,9 @@ if (shownId) {
   }, TICK_MS);
   load();
 } else {
-  listView.querySelector(".new-league")?.addEventListener("submit", makeLeague);
+  const form = /** @type {HTMLFormElement} */ (listView.querySelector(".new-league"));
+  form.addEventListener("submit", makeTournament);
+  form.addEventListener("change", () => showFormat(form));
+  showFormat(form); // a format the browser kept from an earlier visit
   list();
 }
