@@ -8,6 +8,14 @@ interruption. It reads the whole table (every event item too): run it once, off-
 
     GAMES_TABLE=<the stack's GamesTable> AWS_REGION=af-south-1 .venv/bin/python -m local.backfill_listings
     DYNAMODB_ENDPOINT=http://127.0.0.1:<port> .venv/bin/python -m local.backfill_listings   # dynalite (`make run`)
+
+``--countries`` does the rating list by country's instead (once, after ``RatingsByCountry`` is deployed): it walks
+``RatingsByBoard`` (keys only) and copies each listed player's public card onto their rating items
+(``games.ratings.service.backfill_countries``): a Query a player and a write an item that lacks its copy; a
+second run writes nothing. Without it those players appear in their country's list at their next settle or
+hide/show. Players made before the cards have no card, so no country to copy (docs/games.md).
+
+    RATINGS_TABLE=<the stack's RatingsTable> .venv/bin/python -m local.backfill_listings --countries
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ if str(ROOT / "functions") not in sys.path:
     sys.path.insert(0, str(ROOT / "functions"))
 
 from games.history.service import Backfill, backfill_listings  # noqa: E402
+from games.ratings.repository import RatingStore  # noqa: E402
+from games.ratings.service import backfill_countries  # noqa: E402
 from games.repository import StoredGames  # noqa: E402
 from games.repository.dynamodb import GameStore  # noqa: E402
 
@@ -29,7 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--table", help="the games table (default: GAMES_TABLE, else GamesTable)")
     parser.add_argument("--page-size", type=int, default=200, help="items a Scan page reads (default 200)")
+    parser.add_argument("--countries", action="store_true", help="copy listed players' countries instead")
+    parser.add_argument("--ratings-table", help="the ratings table (default: RATINGS_TABLE, else RatingsTable)")
     args = parser.parse_args(argv)
+    if args.countries:
+        players, written = backfill_countries(RatingStore(args.ratings_table))
+        print(f"done: {players} listed players, {written} rating items given their country")
+        return 0
 
     def report(done: Backfill) -> None:
         print(f"page {done.pages}: {done.games} games read, {done.written} listings written", flush=True)

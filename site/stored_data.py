@@ -148,7 +148,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ),
             ),
             Attributes(
-                ("country",),
+                ("country", "board_country"),
                 N_("Your country as your public profile shows it; removed here while you hide it."),
             ),
             Attributes(("schema_version",), LAYOUT),

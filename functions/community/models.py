@@ -82,6 +82,9 @@ class DataExport(BaseModel):
     follows: list[dict[str, Any]]
     followers: list[str] = Field(description="The public ids of the players who follow you.")
     ratings: list[dict[str, Any]]
+    results: list[dict[str, Any]] = Field(
+        description="Your wins, draws and losses in each game as your profile shows them, with the last games counted."
+    )
     push_subscriptions: list[dict[str, Any]]
 
 

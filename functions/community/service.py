@@ -47,6 +47,8 @@ class PlayerData(Protocol):
 
     def ratings(self, player_id: str) -> list[dict[str, Any]]: ...
 
+    def results(self, player_id: str) -> list[dict[str, Any]]: ...
+
     def subscriptions(self, player_id: str) -> list[dict[str, Any]]: ...
 
 
@@ -167,6 +169,7 @@ class Community:
             ],
             "followers": sorted(handle_of(follower) for follower in self.repository.followers(player.player_id)),
             "ratings": elsewhere.ratings(player.player_id),
+            "results": elsewhere.results(player.player_id),
             "push_subscriptions": elsewhere.subscriptions(player.player_id),
         }
 

@@ -1,7 +1,10 @@
 // @ts-check
 // The privacy page's "Download my data" (GET /v1/players/me/export with this browser's token, saved as a file)
 // and "Delete my data" (DELETE /v1/players/me, once the player confirms; then this browser forgets the player).
-import { call, forgetPlayer, storedPlayer } from "./api.js";
+import { ApiError, call, forgetPlayer, storedPlayer } from "./api.js";
+
+/** Sends of one delete at most: each rewrites what fits in the function's time (about 70 games on AWS). */
+const MAX_SENDS = 100;
 
 const section = /** @type {HTMLElement} */ (document.getElementById("your-data"));
 const button = /** @type {HTMLButtonElement} */ (document.getElementById("download-data"));
@@ -41,7 +44,7 @@ remove.addEventListener("click", async () => {
   if (!confirm(remove.dataset.confirm || "")) return;
   remove.disabled = true;
   try {
-    await call("DELETE", "/v1/players/me", { token: known.token });
+    await deleteAll(known.token);
     forgetPlayer(); // the token no longer works: a new player starts when one is needed
     // The answer's Clear-Site-Data empties the browser's HTTP cache; the service worker's copies of API answers
     // (kept for reading offline) are dropped too, so this device shows nothing of the deleted player again.
@@ -52,3 +55,20 @@ remove.addEventListener("click", async () => {
     remove.disabled = false;
   }
 });
+
+/**
+ * DELETE /v1/players/me until it is done. A player of many games needs several sends: each answers 503 when the
+ * function's time runs out, and the next goes on from there (the token works until the very end).
+ * @param {string} token
+ */
+async function deleteAll(token) {
+  for (let send = 1; ; send++) {
+    try {
+      return await call("DELETE", "/v1/players/me", { token });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 503) || send >= MAX_SENDS) throw error;
+      status.textContent = remove.dataset.deleting || "";
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the answer's Retry-After
+    }
+  }
+}

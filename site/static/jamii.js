@@ -1,9 +1,10 @@
 // @ts-check
-// The community page (Jamii): the player's friend link (share, WhatsApp, copy), the players they follow with
+// The community page (Jamii): the player's friend link (share, WhatsApp, copy, QR code), the players they follow with
 // friends marked (GET /v1/players/me/follows), unfollow, and "follow this player?" when the page is opened from
 // someone's link (#follow=<player id>). Every text is the page's own (data- attributes), in its language.
 import { ApiError, call, player } from "./api.js";
 import "./friends.js";
+import { showInvite } from "../modules/invite_share.js";
 
 const section = /** @type {HTMLElement} */ (document.getElementById("follows"));
 const list = /** @type {HTMLElement} */ (section.querySelector(".follow-list"));
@@ -63,26 +64,14 @@ async function showFollows(token) {
   return answer;
 }
 
+/** The QR code of a text as SVG, from site/static/qr.js, loaded on the first tap. @param {string} text */
+const drawQr = async (text) => (await import("./qr.js")).qrSvg(text);
+
 /** @param {string} playerId */
 function showLink(playerId) {
   const link = new URL(location.pathname, location.origin).href + "#follow=" + playerId;
-  const input = /** @type {HTMLInputElement} */ (document.getElementById("my-link"));
-  input.value = link;
-  const message = fill(texts.whatsapp || "", { link });
-  const whatsapp = /** @type {HTMLAnchorElement} */ (document.getElementById("whatsapp-link"));
-  whatsapp.href = "https://wa.me/?text=" + encodeURIComponent(message);
-  const share = /** @type {HTMLButtonElement} */ (document.getElementById("share-link"));
-  share.hidden = !navigator.share;
-  share.addEventListener("click", () => navigator.share({ title: "ubao", text: message, url: link }).catch(() => {}));
-  const copy = /** @type {HTMLButtonElement} */ (document.getElementById("copy-link"));
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      status.textContent = texts.copied || "";
-    } catch {
-      input.select();
-    }
-  });
+  const root = /** @type {HTMLElement} */ (document.querySelector("#friend-link .invite-share"));
+  showInvite(root, link, fill(texts.whatsapp || "", { link }), (text) => (status.textContent = text), drawQr);
 }
 
 /** @param {string} token */

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+from dataclasses import replace
 
 from common.players.handles import player_id_of
 
@@ -46,6 +49,24 @@ def _listings(player_id: str, count: int) -> None:
         store.listings.put_listing(listing.record(seq=3))
 
 
+def _full_tallies(player_id: str) -> None:
+    """The player's wins, draws and losses in each game, each tally as large as it grows (its last counted
+    games all kept): what the profile's partition Query reads beside the ratings."""
+    from games.ratings.domain import COUNTED_KEPT, ResultTally
+    from games.ratings.repository import RatingStore
+
+    for game in ("chess", "english", "tanzanian"):
+        tally = ResultTally(player_id, game)
+        for number in range(COUNTED_KEPT):
+            tally = tally.after(f"{game[0]}{number:015d}", ("win", "draw", "loss")[number % 3])
+        assert RatingStore().save_tally(replace(tally, version=1))
+
+
+def _tally_key(params: dict) -> bool:
+    key = params.get("Key") or params.get("Item") or {}
+    return str(key.get("sk", {}).get("S", "")).startswith("#results#")
+
+
 def bench_history() -> None:
     with _games_on_moto() as (api, meter):
         heading(f"history: DynamoDB calls per page for a player with {GAMES:,} games (moto)")
@@ -81,11 +102,23 @@ def bench_history() -> None:
         with meter:
             public = api.call("GET", f"/v1/players/{asha['player_id']}/games")
         print(f"a player's public games, one page: {len(meter.calls)} call(s): {', '.join(n for n, _ in meter.calls)}")
+        _full_tallies(player_id_of(asha["player_id"]))
         with meter:
             profile = api.call("GET", f"/v1/players/{asha['player_id']}")
         assert profile.status == 200 and public.status == 200
         print(
             f"a profile: {len(meter.calls)} call(s): {', '.join(n for n, _ in meter.calls)}; {len(profile.text):,} bytes"
+        )
+        with contextlib.redirect_stdout(io.StringIO()):  # the function's EMF metric lines
+            game_id, seats = api.start_game()
+            api.open_moves(game_id, seats)
+            with meter:
+                ended = api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"])
+        assert ended.status == 200 and ended.body["state"] == "finished"
+        tallies = [name for name, params in meter.calls if _tally_key(params)]
+        print(
+            f"a casual game's end by resignation: {meter.reads} read(s), {meter.writes} write(s), of which the "
+            f"two players' wins, draws and losses: {', '.join(tallies)}"
         )
         game_id, seats = api.start_game()
         with meter:

@@ -12,6 +12,7 @@ import pytest
 from common.players.handles import KEY_VARIABLE, handle_of
 
 from tests.browser.harness import build_site_module
+from tests.browser.test_klabu import decoded
 
 PHONE = {"width": 360, "height": 740}
 
@@ -34,9 +35,11 @@ def test_two_phones_follow_each_other_by_link_and_are_friends(contexts, needs_dy
     sw, tl = texts("sw"), texts("tl")
     asha = open_jamii(contexts, "sw")
     assert asha.locator("#follows .status").inner_text() == sw("You follow no one yet.")
-    whatsapp = asha.locator("#whatsapp-link").get_attribute("href") or ""
+    whatsapp = asha.locator("#friend-link .whatsapp").get_attribute("href") or ""
     assert whatsapp.startswith("https://wa.me/?text=") and "Tucheze" in whatsapp
     link = asha.locator("#my-link").input_value()
+    asha.locator("#friend-link .show-qr").tap()  # a friend at the same table scans it
+    assert decoded(asha, asha.locator("#friend-link .invite-qr .qr")) == link
     baraka = open_jamii(contexts, "tl", "#" + link.split("#", 1)[1])
     assert baraka.locator("#follow-offer").is_visible()
     baraka.locator("#follow-button").tap()

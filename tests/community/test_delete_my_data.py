@@ -92,3 +92,44 @@ def test_delete_my_data_on_dynalite(dynalite_tables, handler, community, clock):
 
 def test_a_delete_without_a_token_is_refused(api, community):
     assert Community(community).call("DELETE", ME).status == 401
+
+
+class StoreTime:
+    """The deadline's clock (``common.persistence.deadline``'s ``time.monotonic``), moved on a little at each
+    read, as a request's store calls spend its time: a delete with many games then runs out of it."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def monotonic(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_delete_cut_short_by_its_deadline_answers_503_and_finishes_when_sent_again(
+    api, community, clock, monkeypatch
+):
+    """A player of many games: one request cannot rewrite them all in the function's time. It answers 503 with
+    Retry-After (JSON, inside the time), keeps the player's token working, and each new send goes on from where
+    the last stopped, until the 200."""
+    from common.persistence import deadline
+
+    asha, baraka = api.new_player("Wambui"), api.new_player("Baraka")
+    games = []
+    for _ in range(24):  # games still going: each is resigned, then her seat forgotten
+        created = api.create(asha["token"], "english", "white").body
+        assert api.join(baraka["token"], created["game"]["id"], created["invite"]["code"]).status == 200
+        games.append(created["game"]["id"])
+        clock.advance(60)  # the games' creation limit refills
+    monkeypatch.setattr(deadline, "time", StoreTime(step=0.05))  # about 160 store calls fit in a request
+    community = Community(community)
+    answers = []
+    while not answers or answers[-1].status == 503:
+        assert len(answers) < 10, [answer.body for answer in answers]
+        answers.append(community.call("DELETE", ME, token=asha["token"]))
+    first = answers[0]
+    assert first.status == 503 and first.code == "store_unavailable" and first.headers["retry-after"] == "1"
+    assert answers[-1].status == 200 and answers[-1].body == {"deleted": True} and len(answers) >= 3
+    formers = [api.get(game_id).body["players"]["white"]["former"] for game_id in games]
+    assert formers == [True] * len(games)
+    assert community.call("GET", FOLLOWS, token=asha["token"]).status == 401  # the token goes last

@@ -159,6 +159,9 @@ def run_export(api: Api, community: Community) -> None:
     assert [(f["player_id"], f["name"]) for f in data["follows"]] == [(baraka["player_id"], "Baraka")]
     assert data["followers"] == [baraka["player_id"]]
     assert data["ratings"] == [] and data["push_subscriptions"] == []  # a casual game; no notifications asked
+    [results] = data["results"]  # the casual game's win, as Asha's profile counts it
+    assert (results["game"], results["wins"], results["draws"], results["losses"]) == ("chess", 1, 0, 0)
+    assert results["counted"] == [[game_id, "win"]]
     assert community.call("GET", "/v1/players/me/export").status == 401
 
 

@@ -162,6 +162,8 @@ def test_a_country_never_leaves_the_server_in_what_others_read(api):
     for answer in public:
         assert answer.status == 200, answer.body
         assert '"TZ"' not in answer.text and '"country_hidden' not in answer.text, answer.text
+    scoped = api.call("GET", "/v1/leaderboard", query={"game": "chess", "country": "TZ"})  # echoes the scope asked
+    assert scoped.body["players"] == [] and "country_hidden" not in scoped.text
 
 
 def test_the_profile_shows_the_country_until_the_player_hides_it(api):

@@ -171,7 +171,8 @@ def test_the_leaderboard_lists_the_eligible_best_first(api, clock):
         "lookalike": None,
     }
     assert [player["rating"] for player in players] == list(range(1554, 1504, -1))
-    assert api.call("GET", "/v1/leaderboard", query={"game": "english"}).body == {"game": "english", "players": []}
+    empty: dict[str, object] = {"game": "english", "country": None, "players": []}
+    assert api.call("GET", "/v1/leaderboard", query={"game": "english"}).body == empty
 
 
 @pytest.mark.parametrize(
@@ -179,6 +180,10 @@ def test_the_leaderboard_lists_the_eligible_best_first(api, clock):
     [
         ("GET", "/v1/leaderboard", {"game": "checkers"}, 422, "invalid_request"),
         ("GET", "/v1/leaderboard", None, 422, "invalid_request"),
+        ("GET", "/v1/leaderboard", {"game": "chess", "country": "tz"}, 422, "invalid_country"),
+        ("GET", "/v1/leaderboard", {"game": "chess", "country": "TZA"}, 422, "invalid_country"),
+        ("GET", "/v1/leaderboard", {"game": "chess", "country": "XX"}, 422, "invalid_country"),
+        ("GET", "/v1/leaderboard", {"game": "chess", "country": ""}, 422, "invalid_country"),
         ("GET", "/v1/players/me/ratings/go", None, 422, "invalid_request"),
     ],
 )

@@ -13,8 +13,8 @@ from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from common.players.domain import viewer_country
 from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
-from common.players.repository import CardRepository
 from common.players.service import Players
+from common.ratings.repository import CardRepository
 from common.web.api import JSON
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, card_repository, clock, players, rate_limiter
@@ -71,7 +71,7 @@ def rename_player(
         player = players.rename(player, request.name)
     if request.country_hidden is not None:
         player = players.hide_country(player, request.country_hidden)
-        cards.save_card(player.player_id, player.shown_country)  # the public card follows the choice
+        cards.save_card(player.player_id, player.shown_country)  # the public card and its copies follow the choice
     return PlayerProfile(
         player_id=player.player_id, name=player.name, country=player.country, country_hidden=player.country_hidden
     )

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
-from common.persistence.store import call, from_item, put_new, to_item
+from common.persistence.store import call, from_item, put_new
 from common.players.domain import Block, Player
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
@@ -315,35 +315,3 @@ class PlayerStore:
             ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},
         )
         return answer is not None
-
-
-#: The player's public card: one item in their ``RatingsTable`` partition (``sk`` sorts before every game), so a
-#: profile's Query of that partition reads it at no extra cost. It holds the country only while it is shown: a
-#: hidden country is written nowhere but the player item (keyed by the token's hash, which no public route reads).
-CARD_SK = "#card"
-#: The layout of a card. 1: ``country`` while shown.
-CARD_LAYOUT = 1
-
-
-class CardRepository(Protocol):
-    def save_card(self, player_id: str, country: str | None) -> None:
-        """Write the player's public card: ``country`` is what anyone may see (None: nothing)."""
-        ...
-
-
-def card_record(player_id: str, country: str | None) -> Record:
-    record: Record = {"pk": player_id, "sk": CARD_SK}
-    if country is not None:
-        record["country"] = country
-    return with_version(record, CARD_LAYOUT)
-
-
-class CardStore:
-    """Public cards on DynamoDB (``RATINGS_TABLE``): one unconditional put (the card is derived from the player
-    item, and the latest choice is the one that holds)."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATINGS_TABLE") or "RatingsTable"
-
-    def save_card(self, player_id: str, country: str | None) -> None:
-        call("put_item", TableName=self.table, Item=to_item(card_record(player_id, country)))

@@ -17,8 +17,9 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Depends, Request
 
-from common.players.repository import CardRepository, CardStore, PlayerRepository, PlayerStore
+from common.players.repository import PlayerRepository, PlayerStore
 from common.players.service import Players
+from common.ratings.repository import CardRepository, CardStore
 from common.web.ratelimit import BucketRepository, Client, RateLimiter, client_of, default_buckets
 
 Clock = Callable[[], float]
@@ -70,5 +71,5 @@ def players(repository: Annotated[PlayerRepository, Depends(player_repository)])
 
 
 def card_repository() -> CardRepository:
-    """Where a player's public card is written (``common.players.repository.CARD_SK``)."""
+    """Where a player's public card and its copies are written (``common.ratings.repository``)."""
     return CardStore()

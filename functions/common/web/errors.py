@@ -184,6 +184,7 @@ _SPECS = (
     ErrorSpec("invalid_date", _S.UNPROCESSABLE_ENTITY, "not a date, or a day with no daily puzzle"),
     ErrorSpec("invalid_theme", _S.UNPROCESSABLE_ENTITY, "no puzzle of the game has this theme"),
     ErrorSpec("invalid_tz", _S.UNPROCESSABLE_ENTITY, "not an IANA time zone"),
+    ErrorSpec("invalid_country", _S.UNPROCESSABLE_ENTITY, "not a country's ISO 3166-1 alpha-2 code (capitals)"),
     ErrorSpec("attempt_over", _S.UNPROCESSABLE_ENTITY, "moves sent after the attempt was decided, or none"),
     ErrorSpec("unsupported_language", _S.UNPROCESSABLE_ENTITY, "a page language the site does not have"),
     ErrorSpec("invalid_message", _S.UNPROCESSABLE_ENTITY, "a live socket message that is not one it understands"),

@@ -26,7 +26,7 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
 #: A leaderboard changes only when rated games end: a minute's cache spares the index.
 BOARD_CACHE = "public, max-age=60"
 _DESCRIPTIONS = {
-    422: "The request is wrong: an unknown game.",
+    422: "The request is wrong: an unknown game, or `country` not a country's code (`invalid_country`).",
     503: "The store did not answer in time; try again after `Retry-After` seconds.",
 }
 
@@ -85,12 +85,19 @@ def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Respo
 
 @router.get(
     "/v1/leaderboard",
-    summary="The leaderboard of a game",
+    summary="The leaderboard of a game, of everyone or of one country",
     description="The top 50 by rating among players with at least 10 rated games in the last 90 days and a "
-    "rating deviation under 100: one Query on a maintained index. Public; cached for a minute.",
+    "rating deviation under 100; with `country`, among those whose public profile shows that country (never a "
+    "player who hid it). One Query on a maintained index either way. Public; cached for a minute.",
     tags=["players"],
     responses=_answers(Leaderboard, "The leaderboard.", 422, 503),
 )
-def leaderboard(ratings: Ratings, game: Annotated[GameName, Query(description="Which game.")]) -> Response[Leaderboard]:
-    body = Leaderboard.model_validate({"game": game, "players": ratings.board(game)})
+def leaderboard(
+    ratings: Ratings,
+    game: Annotated[GameName, Query(description="Which game.")],
+    country: Annotated[
+        str | None, Query(max_length=8, description="A country's ISO 3166-1 alpha-2 code in capitals (TZ, KE, PH).")
+    ] = None,
+) -> Response[Leaderboard]:
+    body = Leaderboard.model_validate({"game": game, "country": country, "players": ratings.board(game, country)})
     return Response(200, JSON, body, headers={"Cache-Control": BOARD_CACHE})

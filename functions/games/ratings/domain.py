@@ -103,6 +103,9 @@ class GameRating:
     #: The rated games against established opponents (``SideChange.earned``): (when it ended, the opponent's
     #: id), oldest first, ``EARNED_KEPT`` at most.
     earned: tuple[tuple[int, str], ...] = ()
+    #: The country the player's public card showed when this rating was read (None: none, or hidden): a listed
+    #: rating is listed under it too (``common.ratings.repository``); never stored as the player's country.
+    country: str | None = None
 
     @property
     def provisional(self) -> bool:

@@ -53,6 +53,9 @@ class BoardEntry(BaseModel):
 
 class Leaderboard(BaseModel):
     game: GameName
+    country: str | None = Field(
+        default=None, description="The country whose players are listed (ISO 3166-1 alpha-2); null: everyone."
+    )
     players: list[BoardEntry] = Field(
         description="At most 50, best first: players with at least 10 rated games in the last 90 days against at "
         "least 5 different opponents established when each game ended, and a rating deviation under 100."

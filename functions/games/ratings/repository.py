@@ -14,6 +14,10 @@ tenth latest game leaves the 90 days, or when the deviation, growing while the p
 Beside them in the player's partition: the public card (``#card``) and one **tally** per game
 (``#results#<game>``: the all-time wins, draws and losses, ``ResultTally``), all read by the profile's one Query;
 every ``#`` item sorts before the games and is no rating.
+
+A country's list is the index ``RatingsByCountry``: a listed item also carries ``board_country`` (``<game>#<country>``)
+while the player's public card shows a country; a settle reads the card with the rating (``get_with_card``: one
+BatchGetItem), and ``common.ratings.repository`` keeps the copies in step with the card when it changes.
 """
 
 from __future__ import annotations
@@ -21,18 +25,27 @@ from __future__ import annotations
 import copy
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
-from common.players.repository import CARD_SK, CardStore, card_record
 from common.ratings import glicko2
+from common.ratings.repository import (
+    BOARD_COUNTRY,
+    BOARD_INDEX,
+    CARD_SK,
+    COUNTRY_INDEX,
+    CardStore,
+    card_record,
+    copy_onto,
+    country_board,
+    query_partition,
+)
 
 from games.ratings.domain import GameRating, ResultTally, pairing_claimed
 
-BOARD_INDEX = "RatingsByBoard"
 #: Attempts at a pair's conditional claim before giving up (503) under extreme contention.
 MAX_CLAIM_ROUNDS = 5
 #: The layout of a rating item. 1: the first. 2: adds ``last_at``, when the last rated game ended (from which
@@ -70,6 +83,7 @@ def rating_record(rating: GameRating, now: int) -> Record:
         "board": rating.game if eligible else None,
         "board_rating": round(rating.rating.rating) if eligible else None,
         "board_until": until if eligible else None,
+        BOARD_COUNTRY: country_board(rating.game, rating.country) if eligible else None,
     }
     return with_version({key: value for key, value in record.items() if value is not None}, SCHEMA_VERSION)
 
@@ -95,9 +109,11 @@ def rating_from(item: Record) -> GameRating:
 class RatingRepository(Protocol):
     def get(self, player_id: str, game: str) -> GameRating | None: ...
 
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None: ...  # with its card's ``country``
+
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]: ...
 
-    def save(self, rating: GameRating, now: int) -> bool: ...
+    def save(self, rating: GameRating, now: int) -> bool: ...  # if still at the version read (``RatingStore.save``)
 
     def of_player(self, player_id: str) -> list[GameRating]: ...
 
@@ -111,6 +127,10 @@ class RatingRepository(Protocol):
 
     def save_card(self, player_id: str, country: str | None) -> None: ...
 
+    def copy_card(self, player_id: str) -> int: ...  # ``common.ratings.repository.CardStore``'s
+
+    def listed_players(self, game: str) -> list[str]: ...  # on ``game``'s list, lapsed or not (the back-fill's)
+
     def public_partition(self, player_id: str) -> PublicPartition:
         """The card's country, the ratings with their histories and the tallies: one Query."""
         ...
@@ -121,7 +141,7 @@ class RatingRepository(Protocol):
         """Write ``tally`` if the stored one is still the version it was read at (``tally.version - 1``)."""
         ...
 
-    def board(self, game: str, now: int, limit: int) -> list[GameRating]: ...
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]: ...
 
     def claim_pairing(self, pair: str, game: str, game_id: str, now: int, window_ms: int, limit: int) -> bool:
         """Claim one of a pair's ``limit`` rated games of ``game`` in the window for ``game_id``; True if it is
@@ -141,6 +161,11 @@ class InMemoryRatings:
         item = self.items.get((player_id, game))
         return rating_from(copy.deepcopy(item)) if item else None
 
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None:
+        with self._lock:
+            rating = self.get(player_id, game)
+            return replace(rating, country=self._card_country(player_id)) if rating else None
+
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
         found = {player_id: self.get(player_id, game) for player_id in player_ids}
         return {player_id: rating for player_id, rating in found.items() if rating is not None}
@@ -150,7 +175,9 @@ class InMemoryRatings:
             stored = self.items.get((rating.player_id, rating.game))
             if (stored.get("version") if stored else 0) != rating.version - 1:
                 return False
-            self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
+            record = self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
+            if BOARD_COUNTRY in record and rating.country != self._card_country(rating.player_id):
+                copy_onto(self._partition(rating.player_id), self._card_country(rating.player_id))  # as DynamoDB's
             return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
@@ -179,15 +206,28 @@ class InMemoryRatings:
             return True
 
     def save_card(self, player_id: str, country: str | None) -> None:
-        self.items[(player_id, CARD_SK)] = card_record(player_id, country)
+        with self._lock:
+            self.items[(player_id, CARD_SK)] = card_record(player_id, country)
+            copy_onto(self._partition(player_id), country)
+
+    def copy_card(self, player_id: str) -> int:
+        with self._lock:
+            return copy_onto(self._partition(player_id), self._card_country(player_id))
+
+    def listed_players(self, game: str) -> list[str]:
+        return sorted({item["pk"] for item in self.items.values() if item.get("board") == game})
+
+    def _card_country(self, player_id: str) -> str | None:
+        return self.items.get((player_id, CARD_SK), {}).get("country")
 
     def _partition(self, player_id: str) -> list[Record]:
         return [item for (owner, _), item in sorted(self.items.items()) if owner == player_id]
 
-    def board(self, game: str, now: int, limit: int) -> list[GameRating]:
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
         """As the index answers: the best ``limit`` read, then those still eligible kept."""
+        key, value = ("board", game) if country is None else (BOARD_COUNTRY, country_board(game, country))
         listed = sorted(
-            (item for item in self.items.values() if item.get("board") == game),
+            (item for item in self.items.values() if item.get(key) == value),
             key=lambda item: item["board_rating"],
             reverse=True,
         )[:limit]
@@ -213,6 +253,11 @@ class RatingStore:
         answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)
         return rating_from(from_item(answer["Item"])) if "Item" in answer else None
 
+    def get_with_card(self, player_id: str, game: str) -> GameRating | None:
+        """The rating and the player's card: one BatchGetItem (strongly consistent)."""
+        item, country = CardStore(self.table).with_card(player_id, game)
+        return replace(rating_from(item), country=country) if item else None
+
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
         """The ratings of these players in ``game`` (those that exist): one BatchGetItem (strongly consistent)."""
         keys = [_key(player_id, game) for player_id in dict.fromkeys(player_ids)]
@@ -226,34 +271,26 @@ class RatingStore:
         return found
 
     def save(self, rating: GameRating, now: int) -> bool:
-        """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``)."""
-        return _put_at_version(self.table, rating_record(rating, now), rating.version - 1)
+        """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``); a
+        write that lists the player under a country reads the card again after it (one GetItem), and when the
+        card no longer shows that country (hidden meanwhile) makes the copies agree with it
+        (``common.ratings.repository``)."""
+        record = rating_record(rating, now)
+        if not _put_at_version(self.table, record, rating.version - 1):
+            return False
+        if BOARD_COUNTRY in record:
+            CardStore(self.table).after_copy(rating.player_id, rating.country)
+        return True
 
     def of_player(self, player_id: str) -> list[GameRating]:
         """The player's ratings, one per game played rated, without their histories: one Query."""
-        answer = read(
-            "query",
-            TableName=self.table,
-            KeyConditionExpression="pk = :player",
-            ExpressionAttributeValues={":player": {"S": player_id}},
-            ProjectionExpression=", ".join(SUMMARY_FIELDS),
-            ExpressionAttributeNames={"#name": "name"},
-            ConsistentRead=True,
-        )
-        return [rating_from(from_item(item)) for item in answer["Items"] if _is_rating(item["sk"]["S"])]
+        items = query_partition(self.table, player_id, ", ".join(SUMMARY_FIELDS), {"#name": "name"})
+        return [rating_from(item) for item in items if _is_rating(item["sk"])]
 
     def forget(self, player_id: str) -> None:
         """Delete the player's ratings, tallies and public card ("Delete my data"): one Query of the partition's
         keys, one delete an item."""
-        answer = read(
-            "query",
-            TableName=self.table,
-            KeyConditionExpression="pk = :player",
-            ExpressionAttributeValues={":player": {"S": player_id}},
-            ProjectionExpression="sk",
-            ConsistentRead=True,
-        )
-        for sk in [*(item["sk"]["S"] for item in answer["Items"]), CARD_SK]:
+        for sk in [*(item["sk"] for item in query_partition(self.table, player_id, "sk")), CARD_SK]:
             call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
 
     def with_histories(self, player_id: str) -> list[GameRating]:
@@ -284,15 +321,23 @@ class RatingStore:
     def save_card(self, player_id: str, country: str | None) -> None:
         CardStore(self.table).save_card(player_id, country)
 
-    def board(self, game: str, now: int, limit: int) -> list[GameRating]:
-        """The eligible players of ``game``, best first: one Query on the sparse index (``limit`` items read)."""
+    def copy_card(self, player_id: str) -> int:
+        return CardStore(self.table).copy_card(player_id)
+
+    def listed_players(self, game: str) -> list[str]:
+        return CardStore(self.table).listed_players(game)
+
+    def board(self, game: str, now: int, limit: int, country: str | None = None) -> list[GameRating]:
+        """The eligible players of ``game`` (of ``country`` only, when given), best first: one Query on the sparse
+        index (``limit`` items read)."""
+        key = game if country is None else country_board(game, country)
         answer = read(
             "query",
             TableName=self.table,
-            IndexName=BOARD_INDEX,
-            KeyConditionExpression="board = :game",
+            IndexName=BOARD_INDEX if country is None else COUNTRY_INDEX,
+            KeyConditionExpression=f"{'board' if country is None else BOARD_COUNTRY} = :key",
             FilterExpression="board_until > :now",
-            ExpressionAttributeValues={":game": {"S": game}, ":now": to_attribute(now)},
+            ExpressionAttributeValues={":key": {"S": key}, ":now": to_attribute(now)},
             ScanIndexForward=False,
             Limit=limit,
         )

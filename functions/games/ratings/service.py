@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from common.persistence.deadline import StoreUnavailable
+from common.players.domain import country_code
 from common.players.lookalikes import lookalike_numbers
 
 from games.domain import COLORS, GameHead, other
@@ -43,6 +44,7 @@ from games.ratings.domain import (
 )
 from games.ratings.repository import RatingRepository
 from games.repository import GameRepository, head_pages
+from shared_rules.names import GAME_NAMES
 
 #: Attempts at one player's conditional write before giving up (503) under extreme contention.
 MAX_ROUNDS = 5
@@ -117,7 +119,7 @@ class GameRatings:
         self, player_id: str, head: GameHead, change: SideChange, name: str | None, opponent: str | None
     ) -> None:
         for _ in range(MAX_ROUNDS):
-            current = self.store.get(player_id, head.game) or GameRating(player_id, head.game)
+            current = self.store.get_with_card(player_id, head.game) or GameRating(player_id, head.game)
             if current.has_applied(head.id):
                 return
             if self.store.save(current.after(head.id, change, head.updated, name, opponent), self.now_ms()):
@@ -150,9 +152,11 @@ class GameRatings:
         rating = self.store.get(player_id, game) or GameRating(player_id, game)
         return [list(point) for point in rating.history[-GRAPH_POINTS:]], rating_view(rating.at(self.now_ms()))
 
-    def board(self, game: str) -> list[dict[str, Any]]:
-        """The leaderboard of ``game``: one Query on the maintained index."""
-        listed = self.store.board(game, self.now_ms(), BOARD_READ)[:BOARD_SIZE]
+    def board(self, game: str, country: str | None = None) -> list[dict[str, Any]]:
+        """The leaderboard of ``game``, or of its players who show ``country`` (a code of ``COUNTRIES``;
+        ``InvalidCountry`` otherwise): one Query on the maintained index."""
+        scope = country_code(country) if country is not None else None
+        listed = self.store.board(game, self.now_ms(), BOARD_READ, scope)[:BOARD_SIZE]
         numbers = lookalike_numbers([rating.name for rating in listed])
         return [
             {
@@ -164,6 +168,14 @@ class GameRatings:
             }
             for rating, number in zip(listed, numbers, strict=True)
         ]
+
+
+def backfill_countries(store: RatingRepository) -> tuple[int, int]:
+    """Once, after ``RatingsByCountry`` is deployed: every listed player's card copied onto their rating items (the
+    rating list by country; docs/games.md, "The back-fill"). (players walked, items written); a second run
+    writes nothing."""
+    players = sorted({player for game in GAME_NAMES for player in store.listed_players(game)})
+    return len(players), sum(store.copy_card(player) for player in players)
 
 
 def public_ratings(store: RatingRepository, player_id: str, now: int) -> dict[str, Any]:
