@@ -2,7 +2,8 @@
 
 A domain knows nothing of HTTP: it raises ``DomainError`` (or a subclass) with the code that names the
 refusal, and the edge (``common.web.api.Api``) answers with the status that ``common.web.errors.ERRORS``
-gives that code. Clients and the site's catalogs (``error_<code>``) key on the code, so a code never changes
+gives that code. A refusal is declared with its code in one line: ``class NoSuchGame(DomainError,
+code="game_not_found"): ...`` (a docstring in place of ``...`` when the name does not say it all). Clients and the site's catalogs (``error_<code>``) key on the code, so a code never changes
 once shipped.
 """
 
@@ -21,6 +22,12 @@ class DomainError(Exception):
     reason: str | None = None
     retry_after: int | None = None
     refused_move = False
+
+    def __init_subclass__(cls, *, code: str | None = None) -> None:
+        """``class NoSuchGame(DomainError, code="game_not_found")``: the class's code, said where it is named."""
+        super().__init_subclass__()
+        if code is not None:
+            cls.code = code
 
     def __init__(self, message: str, *, code: str | None = None, reason: str | None = None) -> None:
         super().__init__(message)

@@ -17,28 +17,21 @@ FeedbackCategory = Literal["bug", "idea", "words", "fair_play", "other"]
 FEEDBACK_CATEGORIES: tuple[FeedbackCategory, ...] = ("bug", "idea", "words", "fair_play", "other")
 
 
-class PlayerNotFound(DomainError):
+class PlayerNotFound(DomainError, code="player_not_found"):
     """No such player to follow (or one who blocked the asker: a block is never told)."""
 
-    code = "player_not_found"
+
+class FollowNotFound(DomainError, code="follow_not_found"): ...
 
 
-class FollowNotFound(DomainError):
-    code = "follow_not_found"
+class TooManyFollows(DomainError, code="too_many_players_followed"): ...
 
 
-class TooManyFollows(DomainError):
-    code = "too_many_players_followed"
+class CannotFollowYourself(DomainError, code="cannot_follow_yourself"): ...
 
 
-class CannotFollowYourself(DomainError):
-    code = "cannot_follow_yourself"
-
-
-class YouBlockedPlayer(DomainError):
+class YouBlockedPlayer(DomainError, code="you_blocked_player"):
     """The asker blocked the player they try to follow: a block overrides a follow."""
-
-    code = "you_blocked_player"
 
 
 @dataclass(frozen=True)

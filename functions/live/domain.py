@@ -35,40 +35,28 @@ TOURNAMENT_TOPIC = "t#"
 MAX_MESSAGE_BYTES = 1024
 
 
-class TicketRefused(DomainError):
+class TicketRefused(DomainError, code="invalid_ticket"):
     """The ticket is unknown, used already, or expired: the connection is refused (403)."""
 
-    code = "invalid_ticket"
 
-
-class TooManyConnections(DomainError):
+class TooManyConnections(DomainError, code="too_many_connections"):
     """The ticket's player or address holds as many connections as it may (429)."""
 
-    code = "too_many_connections"
 
-
-class NotAllowedToFollow(DomainError):
+class NotAllowedToFollow(DomainError, code="not_allowed_to_follow"):
     """A private game, and the connection's player is not one of its two players (403)."""
 
-    code = "not_allowed_to_follow"
 
-
-class TooManyFollows(DomainError):
+class TooManyFollows(DomainError, code="too_many_follows"):
     """The connection follows ``MAX_FOLLOWS`` games already (409)."""
 
-    code = "too_many_follows"
 
-
-class InvalidMessage(DomainError):
+class InvalidMessage(DomainError, code="invalid_message"):
     """Not a message the live socket understands (422)."""
 
-    code = "invalid_message"
 
-
-class UnknownConnection(DomainError):
+class UnknownConnection(DomainError, code="connection_gone"):
     """A message on a connection the table does not know (closed, or never opened): 410."""
-
-    code = "connection_gone"
 
 
 def new_ticket() -> str:

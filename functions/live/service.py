@@ -39,12 +39,10 @@ NO_MOVES = -1
 SENDS_AT_ONCE = 16
 
 
-class NoSuchGame(DomainError):
-    code = "game_not_found"
+class NoSuchGame(DomainError, code="game_not_found"): ...
 
 
-class NoSuchTournament(DomainError):
-    code = "tournament_not_found"
+class NoSuchTournament(DomainError, code="tournament_not_found"): ...
 
 
 @dataclass(frozen=True)

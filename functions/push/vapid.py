@@ -31,10 +31,8 @@ P256_ORDER = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
 _DERIVATION_INFO = b"ubao vapid p-256 v1"
 
 
-class VapidNotConfigured(DomainError):
+class VapidNotConfigured(DomainError, code="push_not_configured"):
     """Neither a secret (deployed) nor local mode: the functions cannot sign pushes (the API says so: 503)."""
-
-    code = "push_not_configured"
 
 
 @dataclass(frozen=True)

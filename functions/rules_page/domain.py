@@ -7,12 +7,10 @@ from dataclasses import dataclass
 from common.errors import DomainError
 
 
-class UnsupportedLanguage(DomainError):
-    code = "unsupported_language"
+class UnsupportedLanguage(DomainError, code="unsupported_language"): ...
 
 
-class UnknownRulesPage(DomainError):
-    code = "not_found"
+class UnknownRulesPage(DomainError, code="not_found"): ...
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.client import Api, invoke
+from tests.games.client import Api, FunctionApi
 
 
-class ClubsApi:
+class ClubsApi(FunctionApi):
+    function_name = "ClubsFunction"
+
     def __init__(self, function):
-        self.app = function.create_app()
-
-    def call(self, method: str, path: str, body=None, token: str | None = None):
-        return invoke(self.app, "ClubsFunction", method, path, body=body, token=token)
+        super().__init__(function.create_app())
 
     def make(self, token: str, name: str = "Simba wa Ubao", game: str = "all") -> dict:
         answer = self.call("POST", "/v1/clubs", {"name": name, "game": game}, token=token)

@@ -10,7 +10,7 @@ import hashlib
 
 from tests.community.test_challenges import CHALLENGES, challenge, friends
 from tests.community.test_follows_api import FOLLOWS, Community
-from tests.games.client import Api, invoke
+from tests.games.client import Answer, Api, invoke
 from tests.games.conftest import Function, on_clock
 
 ME = "/v1/players/me"
@@ -123,7 +123,7 @@ def test_a_delete_cut_short_by_its_deadline_answers_503_and_finishes_when_sent_a
         clock.advance(60)  # the games' creation limit refills
     monkeypatch.setattr(deadline, "time", StoreTime(step=0.05))  # about 160 store calls fit in a request
     community = Community(community)
-    answers = []
+    answers: list[Answer] = []
     while not answers or answers[-1].status == 503:
         assert len(answers) < 10, [answer.body for answer in answers]
         answers.append(community.call("DELETE", ME, token=asha["token"]))

@@ -6,17 +6,16 @@ from __future__ import annotations
 import pytest
 from common.players.handles import handle_of
 
-from tests.games.client import Api, invoke
+from tests.games.client import Api, FunctionApi
 
 FOLLOWS = "/v1/players/me/follows"
 
 
-class Community:
-    def __init__(self, function):
-        self.app = function.create_app()
+class Community(FunctionApi):
+    function_name = "CommunityFunction"
 
-    def call(self, method: str, path: str, body=None, token: str | None = None):
-        return invoke(self.app, "CommunityFunction", method, path, body=body, token=token, host="127.0.0.1:3000")
+    def __init__(self, function):
+        super().__init__(function.create_app())
 
     def follows(self, token: str) -> dict:
         answer = self.call("GET", FOLLOWS, token=token)

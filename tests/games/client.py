@@ -94,13 +94,19 @@ def at_once(make_api, calls) -> list[Answer]:
     return [answers[index] for index in range(len(calls))]
 
 
-class Api:
-    """One simulated Lambda instance of the games function (its own resolver, as each instance has)."""
+class FunctionApi:
+    """One simulated Lambda instance of a function (its own resolver, as each instance has)."""
 
-    def __init__(self, handler_module, host: str = "127.0.0.1:3000"):
-        self.app = handler_module.create_app()
+    function_name = "GamesFunction"
+
+    def __init__(self, app, host: str = "127.0.0.1:3000"):
+        self.app = app
         self.host = host
         self.headers: dict[str, str] = {}  # sent with every call (a call's own headers win)
+
+    def resolver_for(self, path: str):
+        """The resolver that answers ``path`` (the function's own)."""
+        return self.app
 
     def call(
         self,
@@ -113,8 +119,8 @@ class Api:
         raw_body: str | bytes | None = None,
     ) -> Answer:
         return invoke(
-            self.app,
-            "GamesFunction",
+            self.resolver_for(path),
+            self.function_name,
             method,
             path,
             body=body,
@@ -124,6 +130,13 @@ class Api:
             raw_body=raw_body,
             host=self.host,
         )
+
+
+class Api(FunctionApi):
+    """One simulated Lambda instance of the games function."""
+
+    def __init__(self, handler_module, host: str = "127.0.0.1:3000"):
+        super().__init__(handler_module.create_app(), host)
 
     # -- shortcuts: each asserts the step worked, so a test reads as the game it plays ----------------
     def new_player(self, name: str | None = None) -> dict:

@@ -14,21 +14,7 @@ from moto import mock_aws
 
 from local.dynamodb import CLI, Dynalite, create_tables, node_executable, table_definitions
 from local.template import ROOT, Template
-
-START = 1_750_000_000.0  # 2025-06-15T15:06:40Z: any fixed instant; the tests move the clock by hand
-
-
-class ManualClock:
-    """The clock the games function reads, moved only by the test."""
-
-    def __init__(self, now: float = START):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float = 0, days: float = 0) -> None:
-        self.now += seconds + days * 86_400
+from tests.clocks import START, ManualClock  # noqa: F401 - START for the tests that import it from here
 
 
 @pytest.fixture(scope="session")

@@ -14,18 +14,11 @@ from games.history.service import Backfill, backfill_listings, history_page
 from games.repository import GameStore, InMemoryGameStore, StoredGames
 from games.service import GamesService
 
+from tests.clocks import TickingClock
 from tests.stores import STORES
 
 TOKENS = {"white": "ubao_" + "w" * 43, "black": "ubao_" + "b" * 43}
 PLAYERS = {color: Player(f"p-{color}00000", hash_token(TOKENS[color]), color.title()) for color in TOKENS}
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1
-        return self.now
 
 
 @pytest.fixture(params=STORES)
@@ -56,7 +49,7 @@ def forget_listings(records, game_ids: list[str]) -> None:
 
 def test_missing_listings_come_back_as_a_game_lists_itself_and_a_second_run_writes_nothing(records):
     store = StoredGames(records)
-    service = GamesService(store, clock=Clock())
+    service = GamesService(store, clock=TickingClock())
     game_ids = []
     for number, game in enumerate(("chess", "english", "tanzanian", "chess", "english")):
         made = service.create(PLAYERS["white"], game, "white", {}, None)

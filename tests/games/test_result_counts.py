@@ -18,8 +18,8 @@ from games.ratings.service import GameRatings, Recount, recount_results
 from games.repository import GameStore, InMemoryGameStore, StoredGames
 from games.service import GamesService
 
+from tests.clocks import TickingClock
 from tests.games.client import Api
-from tests.games.test_backfill import Clock
 from tests.games.test_ratings_races import _run_at_once
 from tests.stores import STORES, on_each_store
 
@@ -211,7 +211,7 @@ def _counts(ratings, name: str) -> tuple[int, int, int]:
 
 def test_the_backfill_counts_the_games_before_the_tallies_once(both_stores):
     games, ratings = both_stores
-    clock = Clock()
+    clock = TickingClock()
     before = GamesService(games, clock=clock)  # as before the tallies: games end and nobody counts them
     after = GamesService(games, clock=clock, ratings=GameRatings(ratings, clock))
     _played(before, "asha", "baraka", "baraka")  # Asha wins
@@ -247,7 +247,7 @@ def test_the_backfill_script_says_its_progress(moto_tables, capsys):
     from local import backfill_results
 
     games = StoredGames(GameStore())
-    _played(GamesService(games, clock=Clock()), "asha", "baraka", "asha")
+    _played(GamesService(games, clock=TickingClock()), "asha", "baraka", "asha")
     assert backfill_results.main(["--page-size", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     pages = lines[:-2]  # a page a Scan page of one item (the game's events, its listings, its head)

@@ -4,17 +4,7 @@ games made), one game ended and counted, one player withdrawn; a public arena li
 from __future__ import annotations
 
 from tests.games.client import Api, invoke
-from tests.games.conftest import ManualClock, on_clock
-
-
-class _Function:
-    def __init__(self, module, overrides):
-        self.module, self.overrides = module, overrides
-
-    def create_app(self):
-        app = self.module.create_app()
-        app.dependency_overrides.update(self.overrides)
-        return app
+from tests.games.conftest import Function, ManualClock, on_clock
 
 
 def walk_tournaments(games_handler, white: dict, black: dict, third: dict) -> None:
@@ -25,7 +15,7 @@ def walk_tournaments(games_handler, white: dict, black: dict, third: dict) -> No
     from tournaments.seated import TournamentGames
     from tournaments.stream import count_result
 
-    app = _Function(handler, on_clock(ManualClock())).create_app()
+    app = Function(handler, on_clock(ManualClock())).create_app()
 
     def call(method: str, path: str, body=None, token: str | None = None):
         return invoke(app, "TournamentsFunction", method, path, body=body, token=token, host="127.0.0.1:3000")

@@ -10,19 +10,7 @@ from moto import mock_aws  # before any DynamoDB client is made
 
 from local.dynamodb import create_tables, table_definitions
 from local.template import Template
-
-START = 1_750_000_000.0
-
-
-class ManualClock:
-    def __init__(self, now: float = START):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float = 0, hours: float = 0) -> None:
-        self.now += seconds + hours * 3600
+from tests.clocks import START, ManualClock
 
 
 @pytest.fixture(scope="session")

@@ -2,44 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from puzzles.catalog import Puzzle
 from shared_rules import get_game
-from tests.games.client import Answer, invoke, scan_table
+from tests.games.client import Answer, FunctionApi, scan_table
 
 
-class PuzzlesApi:
+class PuzzlesApi(FunctionApi):
     """One simulated Lambda instance of the puzzles function, and one of the games function for players."""
 
-    def __init__(self, puzzles_handler, games_handler, host: str = "127.0.0.1:3000"):
-        self.app = puzzles_handler.create_app()
-        self.games = games_handler.create_app()
-        self.host = host
+    function_name = "PuzzlesFunction"
 
-    def call(
-        self,
-        method: str,
-        path: str,
-        body: Any = None,
-        token: str | None = None,
-        headers: dict[str, str] | None = None,
-        query: dict | None = None,
-        raw_body: str | bytes | None = None,
-    ) -> Answer:
-        app = self.games if path == "/v1/players" else self.app
-        return invoke(
-            app,
-            "PuzzlesFunction",
-            method,
-            path,
-            body=body,
-            token=token,
-            headers=headers,
-            query=query,
-            raw_body=raw_body,
-            host=self.host,
-        )
+    def __init__(self, puzzles_handler, games_handler, host: str = "127.0.0.1:3000"):
+        super().__init__(puzzles_handler.create_app(), host)
+        self.games = games_handler.create_app()
+
+    def resolver_for(self, path: str):
+        return self.games if path == "/v1/players" else self.app
 
     # -- shortcuts: each asserts the step worked ----------------------------------------------------------
     def new_player(self) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.conftest import (  # noqa: F401  (fixtures)
+    Function,
     aws_env,
     clock,
     count_calls,
@@ -49,23 +50,13 @@ class Apis:
 
         self.clock = manual_clock
         overrides = on_clock(manual_clock)
-        self.games = Api(_Function(games_handler, overrides))
-        self.app = _Function(tournaments_handler, overrides).create_app()
+        self.games = Api(Function(games_handler, overrides))
+        self.app = Function(tournaments_handler, overrides).create_app()
 
     def call(self, method: str, path: str, body=None, token: str | None = None, query: dict | None = None):
         from tests.games.client import invoke
 
         return invoke(self.app, "TournamentsFunction", method, path, body=body, token=token, query=query)
-
-
-class _Function:
-    def __init__(self, module, overrides):
-        self.module, self.overrides = module, overrides
-
-    def create_app(self):
-        app = self.module.create_app()
-        app.dependency_overrides.update(self.overrides)
-        return app
 
 
 @pytest.fixture

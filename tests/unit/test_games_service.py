@@ -11,16 +11,10 @@ from games.repository import InMemoryGameStore, in_memory_games
 from games.repository.codec import head_from
 from games.service import GamesService
 
+from tests.clocks import ManualClock
 from tests.games.long_game import SHUFFLE, write_long_game
 
 TOKENS = {"white": "ubao_" + "w" * 43, "black": "ubao_" + "b" * 43}
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -30,7 +24,7 @@ def store():
 
 @pytest.fixture
 def service(store):
-    return GamesService(in_memory_games(store), clock=Clock())
+    return GamesService(in_memory_games(store), clock=ManualClock())
 
 
 def player(color: str) -> Player:
@@ -89,7 +83,7 @@ def test_a_move_costs_the_same_store_calls_at_ply_10_and_3000(store, service):
 
 
 def test_new_games_end_at_the_maximum_length(store):
-    service = GamesService(in_memory_games(store), clock=Clock(), max_plies=4)
+    service = GamesService(in_memory_games(store), clock=ManualClock(), max_plies=4)
     game_id = started(service, "tanzanian")
     head = service.move(hash_token(TOKENS["white"]), game_id, "c3-d4", 0).head
     assert head.max_plies == 4 and MAX_PLIES == 1_000

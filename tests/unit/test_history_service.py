@@ -10,18 +10,12 @@ from games.history.service import history_page
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 
+from tests.clocks import TickingClock
+
 TOKENS = {"white": "ubao_" + "w" * 43, "black": "ubao_" + "b" * 43}
 PLAYERS = {
     color: Player(player_id=f"p-{color}", token_hash=hash_token(TOKENS[color]), name=color.title()) for color in TOKENS
 }
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1  # each game created a second after the last
-        return self.now
 
 
 @pytest.fixture
@@ -31,7 +25,7 @@ def store():
 
 @pytest.fixture
 def service(store):
-    return GamesService(in_memory_games(store), clock=Clock())
+    return GamesService(in_memory_games(store), clock=TickingClock())
 
 
 def rows(service: GamesService, color: str, **wanted) -> list[dict]:

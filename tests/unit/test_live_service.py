@@ -25,15 +25,9 @@ from live.repository import InMemoryLive, InMemorySockets
 from live.service import NO_MOVES, LiveService, changed_games
 
 from local.streams import insert_record
+from tests.clocks import ManualClock
 
 TOKENS = {color: f"ubao_{color[0] * 43}" for color in ("white", "black", "stranger")}
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def player(name: str) -> Player:
@@ -42,7 +36,7 @@ def player(name: str) -> Player:
 
 class World:
     def __init__(self) -> None:
-        self.clock = Clock()
+        self.clock = ManualClock()
         self.store = InMemoryGameStore()
         self.games = GamesService(in_memory_games(self.store), clock=self.clock)
         self.live = InMemoryLive()

@@ -24,13 +24,7 @@ from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 
 from local.streams import insert_record
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import ManualClock
 
 
 def player(name: str) -> Player:
@@ -39,7 +33,7 @@ def player(name: str) -> Player:
 
 class World:
     def __init__(self) -> None:
-        self.clock = Clock()
+        self.clock = ManualClock()
         self.games = GamesService(in_memory_games(InMemoryGameStore()), clock=self.clock)
         self.tournaments = InMemoryTournaments()
         seated = TournamentGames(self.games.log, self.games.store)

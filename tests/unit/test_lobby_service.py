@@ -27,13 +27,7 @@ from games.service import GamesService
 
 from shared_rules import RulesError
 from tests.checks import known
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import ManualClock
 
 
 class Ratings:
@@ -59,7 +53,7 @@ def player(name: str) -> Player:
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return ManualClock()
 
 
 @pytest.fixture

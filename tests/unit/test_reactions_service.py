@@ -10,12 +10,13 @@ from games.repository.codec import head_from
 from games.service import GamesService
 from games.service.reactions import Reactions
 
-from tests.unit.test_games_service import Clock, player, started
+from tests.clocks import ManualClock
+from tests.unit.test_games_service import player, started
 
 
 def test_reactions_fold_from_the_log_to_the_stored_head():
     store = InMemoryGameStore()
-    service = GamesService(in_memory_games(store), clock=Clock())
+    service = GamesService(in_memory_games(store), clock=ManualClock())
     game_id = started(service)
     reactions = Reactions(service.log, None)
     keys: list[ReactionKey] = ["good_game", "thanks", "clap", "wow", "smile", "sorry", "hello", "well_played"]

@@ -18,12 +18,7 @@ from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 from tournaments.stream import count_result
 
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import ManualClock
 
 
 def player(name: str) -> tuple[Player, str]:
@@ -33,7 +28,7 @@ def player(name: str) -> tuple[Player, str]:
 
 @pytest.fixture
 def world():
-    clock = Clock()
+    clock = ManualClock()
     games = GamesService(in_memory_games(InMemoryGameStore()), clock=clock)
     repository, seats = InMemoryTournaments(), InMemoryArenaSeats()
     seated = TournamentGames(games.log, games.store)

@@ -20,18 +20,12 @@ from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 
 from tests.checks import known
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import ManualClock
 
 
 class World:
     def __init__(self, repository: InMemoryTournaments | None = None):
-        self.clock = Clock()
+        self.clock = ManualClock()
         self.games = GamesService(in_memory_games(InMemoryGameStore()), clock=self.clock)
         self.repository = repository or InMemoryTournaments()
         self.players = InMemoryPlayers()

@@ -17,7 +17,8 @@ from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 from tournaments.stream import count_result
 
-from tests.unit.test_tournament_service import Clock, open_moves, player
+from tests.clocks import ManualClock
+from tests.unit.test_tournament_service import open_moves, player
 
 ORDER = tuple(f"p{n}" for n in range(8))  # groups: A = p0 p2 p4 p6, B = p1 p3 p5 p7
 
@@ -110,7 +111,7 @@ def test_a_decider_won_goes_through_and_the_lot_for_its_colours_is_the_same_for_
 
 @pytest.fixture
 def world():
-    clock = Clock()
+    clock = ManualClock()
     games = GamesService(in_memory_games(InMemoryGameStore()), clock=clock)
     repository = InMemoryTournaments()
     seated = TournamentGames(games.log, games.store)

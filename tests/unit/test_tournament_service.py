@@ -20,13 +20,7 @@ from tournaments.service import NewTournament, TournamentService
 from tournaments.stream import count_result
 
 from shared_rules import RulesError
-
-
-class Clock:
-    now = 1_750_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import ManualClock
 
 
 def player(name: str) -> tuple[Player, str]:
@@ -36,7 +30,7 @@ def player(name: str) -> tuple[Player, str]:
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return ManualClock()
 
 
 @pytest.fixture

@@ -44,52 +44,36 @@ def games_of(game: ClubGame) -> tuple[str, ...]:
     return ("chess", "english", "tanzanian") if game == "all" else (game,)
 
 
-class ClubNotFound(DomainError):
+class ClubNotFound(DomainError, code="club_not_found"):
     """No club has this id (or a typed invite's first half is wrong)."""
 
-    code = "club_not_found"
 
-
-class WrongClubCode(DomainError):
+class WrongClubCode(DomainError, code="wrong_club_code"):
     """The code does not open this club (never was its code, or the owner renewed it)."""
 
-    code = "wrong_club_code"
 
-
-class ClubFull(DomainError):
+class ClubFull(DomainError, code="club_full"):
     """The club has ``MAX_MEMBERS`` members."""
 
-    code = "club_full"
 
-
-class TooManyClubs(DomainError):
+class TooManyClubs(DomainError, code="too_many_clubs"):
     """The player is in ``MAX_CLUBS`` clubs, owned ones included."""
 
-    code = "too_many_clubs"
 
-
-class NotClubOwner(DomainError):
+class NotClubOwner(DomainError, code="not_club_owner"):
     """Only the owner renews the code or removes a member."""
 
-    code = "not_club_owner"
 
-
-class NotClubMember(DomainError):
+class NotClubMember(DomainError, code="not_club_member"):
     """The player (the asker leaving, or the member to remove) is not in the club."""
 
-    code = "not_club_member"
 
-
-class ClubMembersOnly(DomainError):
+class ClubMembersOnly(DomainError, code="club_members_only"):
     """A tournament for a club's members, made or joined by someone else."""
 
-    code = "club_members_only"
 
-
-class OwnerStaysInClub(DomainError):
+class OwnerStaysInClub(DomainError, code="owner_stays_in_club"):
     """The owner cannot leave (nor be removed from) a club that has other members."""
-
-    code = "owner_stays_in_club"
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,9 @@ RETRY_AFTER_SECONDS = 1
 MARGIN_SECONDS = 1.0
 
 
-class StoreUnavailable(DomainError):
+class StoreUnavailable(DomainError, code="store_unavailable"):
     """The store cannot answer now (throttled, failing, unreachable, or no time left): 503, retry later."""
 
-    code = "store_unavailable"
     retry_after = RETRY_AFTER_SECONDS
 
     def __init__(self, message: str = "the game store is busy; try again in a moment") -> None:

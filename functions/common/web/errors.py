@@ -201,10 +201,8 @@ _SPECS = (
 ERRORS: Mapping[str, ErrorSpec] = MappingProxyType({spec.code: spec for spec in _SPECS})
 
 
-class ApiError(DomainError):
+class ApiError(DomainError, code="bad_request"):
     """A refusal found by the edge itself; its status is the table's for its code unless ``status`` is given."""
-
-    code = "bad_request"
 
     def __init__(
         self,
@@ -220,32 +218,25 @@ class ApiError(DomainError):
         self.headers: dict[str, str] = dict(headers or {})
 
 
-class InvalidJson(ApiError):
-    code = "invalid_json"
+class InvalidJson(ApiError, code="invalid_json"): ...
 
 
-class InvalidBody(ApiError):
-    code = "invalid_body"
+class InvalidBody(ApiError, code="invalid_body"): ...
 
 
-class UnsupportedMediaType(ApiError):
-    code = "unsupported_media_type"
+class UnsupportedMediaType(ApiError, code="unsupported_media_type"): ...
 
 
-class PayloadTooLarge(ApiError):
-    code = "payload_too_large"
+class PayloadTooLarge(ApiError, code="payload_too_large"): ...
 
 
-class NotFound(ApiError):
-    code = "not_found"
+class NotFound(ApiError, code="not_found"): ...
 
 
-class MethodNotAllowed(ApiError):
-    code = "method_not_allowed"
+class MethodNotAllowed(ApiError, code="method_not_allowed"): ...
 
 
-class InvalidRequest(ApiError):
-    code = "invalid_request"
+class InvalidRequest(ApiError, code="invalid_request"): ...
 
 
 def error_body(code: str, message: str, reason: str | None = None) -> dict[str, dict[str, str]]:

@@ -56,10 +56,8 @@ UNKNOWN_ADDRESS = "unknown"
 ORIGIN_SECRET_VARIABLE = "ORIGIN_VERIFY"
 
 
-class RateLimited(DomainError):
+class RateLimited(DomainError, code="rate_limited"):
     """A bucket of this client is empty: try again after ``retry_after`` seconds (a whole number, 1 or more)."""
-
-    code = "rate_limited"
 
     def __init__(self, limit: str, retry_after: float):
         self.limit = limit

@@ -21,30 +21,22 @@ ChallengeAction = Literal["accept", "decline", "withdraw"]
 ColorChoice = Literal["white", "black", "random"]
 
 
-class NotAFriend(DomainError):
+class NotAFriend(DomainError, code="not_a_friend"):
     """A direct challenge goes to a friend only (two players who follow each other); a block reads the same."""
 
-    code = "not_a_friend"
+
+class ChallengeNotFound(DomainError, code="challenge_not_found"): ...
 
 
-class ChallengeNotFound(DomainError):
-    code = "challenge_not_found"
-
-
-class ChallengeClosed(DomainError):
+class ChallengeClosed(DomainError, code="challenge_closed"):
     """The challenge was answered, withdrawn or lapsed: nothing more can be done with it."""
 
-    code = "challenge_closed"
+
+class TooManyChallenges(DomainError, code="too_many_challenges"): ...
 
 
-class TooManyChallenges(DomainError):
-    code = "too_many_challenges"
-
-
-class AlreadyChallenged(DomainError):
+class AlreadyChallenged(DomainError, code="already_challenged"):
     """One open challenge at a time from a player to a friend."""
-
-    code = "already_challenged"
 
 
 @dataclass(frozen=True)

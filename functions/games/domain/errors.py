@@ -17,36 +17,28 @@ if TYPE_CHECKING:
     from games.domain import GameHead
 
 
-class GameError(DomainError):
+class GameError(DomainError, code="game_error"):
     """A refusal of the games domain; ``code`` is stable for clients, ``reason`` an optional finer code."""
 
-    code = "game_error"
+
+class GameNotFound(GameError, code="game_not_found"): ...
 
 
-class GameNotFound(GameError):
-    code = "game_not_found"
-
-
-class Forbidden(GameError):
+class Forbidden(GameError, code="forbidden"):
     """Not the caller's seat, not the caller's turn, a wrong invite."""
 
-    code = "forbidden"
 
-
-class Conflict(GameError):
+class Conflict(GameError, code="conflict"):
     """The game is not in a state that allows this; ``game`` is the game as it stands."""
-
-    code = "conflict"
 
     def __init__(self, message: str, *, game: GameHead, code: str | None = None, reason: str | None = None) -> None:
         super().__init__(message, code=code, reason=reason)
         self.game = game
 
 
-class IllegalMove(GameError):
+class IllegalMove(GameError, code="illegal_move"):
     """A move the rules refuse: 422 whatever its code (``game_over`` included)."""
 
-    code = "illegal_move"
     refused_move = True
 
     def __init__(self, message: str, *, legal_moves: list[str], code: str | None = None, reason: str | None = None):
@@ -54,16 +46,12 @@ class IllegalMove(GameError):
         self.legal_moves = legal_moves
 
 
-class InvalidCursor(GameError):
-    code = "invalid_cursor"
+class InvalidCursor(GameError, code="invalid_cursor"): ...
 
 
-class InvalidGameOption(GameError):
-    code = "invalid_option"
+class InvalidGameOption(GameError, code="invalid_option"): ...
 
 
-class RatedNotAllowed(GameError):
+class RatedNotAllowed(GameError, code="rated_not_allowed"):
     """A rated game asked against the computer or from a custom position: only two players from the usual
     start play for their ratings."""
-
-    code = "rated_not_allowed"

@@ -30,10 +30,8 @@ EMOJI = {"thumbs_up": "👍", "clap": "👏", "smile": "🙂", "wow": "😮", "h
 REACTIONS_KEPT = 6
 
 
-class NotYourGame(DomainError):
+class NotYourGame(DomainError, code="not_a_player"):
     """Only the game's two players react, and never to the computer."""
-
-    code = "not_a_player"
 
 
 @dataclass(frozen=True)

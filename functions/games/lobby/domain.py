@@ -43,36 +43,28 @@ START_RATING = 1500
 CURSOR_MAX_CHARS = 200
 
 
-class SeekError(DomainError):
-    code = "seek_not_found"
+class SeekError(DomainError, code="seek_not_found"): ...
 
 
-class SeekNotFound(SeekError):
-    code = "seek_not_found"
+class SeekNotFound(SeekError, code="seek_not_found"): ...
 
 
-class SeekTaken(SeekError):
-    code = "seek_taken"
+class SeekTaken(SeekError, code="seek_taken"): ...
 
 
-class OwnSeek(SeekError):
-    code = "own_seek"
+class OwnSeek(SeekError, code="own_seek"): ...
 
 
-class OutOfRange(SeekError):
-    code = "out_of_range"
+class OutOfRange(SeekError, code="out_of_range"): ...
 
 
-class NotYourSeek(SeekError):
-    code = "not_your_seek"
+class NotYourSeek(SeekError, code="not_your_seek"): ...
 
 
-class TooManySeeks(SeekError):
-    code = "too_many_seeks"
+class TooManySeeks(SeekError, code="too_many_seeks"): ...
 
 
-class InvalidRatingRange(SeekError):
-    code = "invalid_rating_range"
+class InvalidRatingRange(SeekError, code="invalid_rating_range"): ...
 
 
 def check_range(rating_range: tuple[int, int] | None, own: int) -> None:
@@ -87,8 +79,7 @@ def check_range(rating_range: tuple[int, int] | None, own: int) -> None:
         )
 
 
-class InvalidSeekCursor(SeekError):
-    code = "invalid_cursor"
+class InvalidSeekCursor(SeekError, code="invalid_cursor"): ...
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,7 @@ from games.service.protocol import GameLog
 RESEND_AFTER_MS = 15 * 60 * 1000
 
 
-class ReviewNotFound(DomainError):
-    code = "review_not_found"
+class ReviewNotFound(DomainError, code="review_not_found"): ...
 
 
 class ReviewRequests:

@@ -35,24 +35,19 @@ def anonymous_budget(puzzle: Puzzle) -> Limit:
     )
 
 
-class PuzzleNotFound(DomainError):
-    code = "puzzle_not_found"
+class PuzzleNotFound(DomainError, code="puzzle_not_found"): ...
 
 
-class NoPuzzleLeft(DomainError):
-    code = "no_puzzle_left"
+class NoPuzzleLeft(DomainError, code="no_puzzle_left"): ...
 
 
-class InvalidDate(DomainError):
-    code = "invalid_date"
+class InvalidDate(DomainError, code="invalid_date"): ...
 
 
-class InvalidTheme(DomainError):
-    code = "invalid_theme"
+class InvalidTheme(DomainError, code="invalid_theme"): ...
 
 
-class InvalidTimeZone(DomainError):
-    code = "invalid_tz"
+class InvalidTimeZone(DomainError, code="invalid_tz"): ...
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,7 @@ Result = Literal["continue", "solved", "failed"]
 MoveT = TypeVar("MoveT")
 
 
-class AttemptOver(DomainError):
-    code = "attempt_over"
+class AttemptOver(DomainError, code="attempt_over"): ...
 
 
 @dataclass(frozen=True)
