@@ -19,8 +19,9 @@ from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 from tournaments.stream import count_result
 
+from tests.clocks import ManualClock
 from tests.unit.test_tournament_cup import ORDER, ids, play, strongest_wins, won
-from tests.unit.test_tournament_service import Clock, open_moves, player
+from tests.unit.test_tournament_service import open_moves, player
 
 WEEK = 7 * DAY_MS
 
@@ -48,7 +49,7 @@ def test_a_rounds_clock_starts_when_its_last_player_is_known():
 
 @pytest.fixture
 def world():
-    clock = Clock()
+    clock = ManualClock()
     ratings = InMemoryRatings()
     games = GamesService(in_memory_games(InMemoryGameStore()), clock=clock)
     repository = InMemoryTournaments()
