@@ -3,6 +3,7 @@
 // name, a line per game with the rating ("1500?" while provisional), its graph and the wins, draws and losses,
 // then the latest public games, each opening the game on the play page; the texts are the page's data-.
 import { ApiError, call, player, storedPlayer } from "./api.js";
+import { countryName } from "../modules/country_name.js";
 import { format } from "../modules/i18n.js";
 import { historyParts } from "../modules/history_text.js";
 import { ratingGraph, ratingText } from "../modules/rating_graph.js";
@@ -51,20 +52,12 @@ function showRecent(profile) {
   /** @type {HTMLElement} */ (section.querySelector(".profile-recent")).hidden = !profile.recent.length;
 }
 
-/** The country's name in the page's language (the browser's names; the code where it has none). */
-function countryName(/** @type {string} */ code) {
-  try {
-    return new Intl.DisplayNames([lang], { type: "region" }).of(code) || code;
-  } catch {
-    return code;
-  }
-}
 
 /** The country line; on your own profile (your token's), your country as you see it and the switch to hide it. */
 async function showCountry(/** @type {string | null} */ shown) {
   const line = /** @type {HTMLElement} */ (section.querySelector(".profile-country"));
   const put = (/** @type {string | null} */ code) => {
-    line.textContent = code ? format(line.dataset.label || "", { country: countryName(code) }) : "";
+    line.textContent = code ? format(line.dataset.label || "", { country: countryName(code, lang) }) : "";
     line.hidden = !code;
   };
   put(shown);

@@ -205,10 +205,21 @@ class LocalSite:
 
 
 # -- what the tests of several pages do ------------------------------------------------------------------
-def http(origin: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+def http(
+    origin: str,
+    method: str,
+    path: str,
+    body: dict | None = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> dict:
     """One API request from outside the browser (another phone, a script); its JSON answer. A 4xx or 5xx
-    raises (``urllib.error.HTTPError``)."""
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    raises (``urllib.error.HTTPError``). ``headers``: more, such as CloudFront's ``CloudFront-Viewer-Country``."""
+    headers = {
+        "Content-Type": "application/json",
+        **({"Authorization": f"Bearer {token}"} if token else {}),
+        **(headers or {}),
+    }
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(origin + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(request, timeout=30) as answer:
