@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from common.persistence.attributes import Record
-from common.reviews.repository import MistakePuzzle, PersonalPuzzle, ReviewRepository
+from common.reviews.repository import MistakePuzzle, PersonalPuzzle, ReviewRepository, mistake_record
 
 from puzzles.catalog import Puzzle
 from puzzles_api.domain import Caller, NoPuzzleLeft, PuzzleNotFound
@@ -77,15 +77,5 @@ class PersonalPuzzles:
 
 
 def _as_set_puzzle(mistake: MistakePuzzle) -> Puzzle:
-    """The mistake's puzzle as the sets' puzzles are checked and shown."""
-    return Puzzle(
-        id=mistake.id,
-        game=mistake.game,
-        fen=mistake.fen,
-        solution=mistake.solution,
-        rating=mistake.rating,
-        themes=mistake.themes,
-        source=mistake.source,
-        licence=mistake.licence,
-        alternatives=mistake.alternatives,
-    )
+    """The mistake's puzzle as the sets' puzzles are checked and shown (its record is in the sets' shape)."""
+    return Puzzle.from_json(mistake_record(mistake))
