@@ -2,11 +2,16 @@
 counted from the games' stream, the semi-finals made; past the round's deadline (ten days at one day a move)
 the first read of the cup ends each leg still going on as lost on time by the side to move, as the games'
 own claim on time would (a rated leg begun: a timeout; one never begun: the absent White's no-show), counts
-them, and makes the level match's live decider; a second read and the stream's records of those games change
-nothing."""
+them, and makes the level match's live decider, with only the calls its role allows; a second read and the
+stream's records of those games change nothing."""
 
 from __future__ import annotations
 
+import os
+
+from common.persistence import store
+
+from tests.iam import DynamoCalls, denied, grants
 from tests.tournaments.test_tournaments_api import feed_stream
 
 NAMES = tuple(f"K{n}" for n in range(8))  # the strongest first: in a group game the weaker resigns
@@ -42,7 +47,11 @@ def test_legs_unfinished_at_the_rounds_deadline_are_lost_on_time_by_the_side_to_
     apis.clock.advance(days=9)  # the deadline not reached: nothing ends
     assert apis.call("GET", f"/v1/tournaments/{cup_id}").body["bracket"][0]["score"] == "-"
     apis.clock.advance(days=1, seconds=1)
-    view = apis.call("GET", f"/v1/tournaments/{cup_id}").body
+    names = {os.environ[f"{kind}_TABLE"]: f"{kind.title()}Table" for kind in ("GAMES", "RATINGS", "TOURNAMENTS")}
+    with DynamoCalls(store.client(), names) as recorded:  # moto and dynalite check no IAM: the role must allow it
+        view = apis.call("GET", f"/v1/tournaments/{cup_id}").body
+    assert {table for _, table, _ in recorded.calls} >= {"GamesTable", "RatingsTable", "TournamentsTable"}
+    assert denied(recorded.calls, grants("TournamentsFunction")) == set(), recorded.calls
     first, second, final = view["bracket"]
     assert (first["score"], first["winner"], len(first["games"])) == ("1-1", None, 3)  # each leg lost by its White
     assert (second["score"], second["winner"]) == ("2-0", winner)
