@@ -250,14 +250,20 @@ def test_the_sweep_lets_the_computer_play_on_at_a_live_table_nobody_reads(games_
 def test_a_game_the_sweeps_computer_move_ends_counts_in_the_results(games_api, sweep, clock):
     """Black, away from a live table, has one move left, a capture of White's last man: the sweep's computer
     plays it, Black wins, and the win and the loss are counted (docs/games.md, "Wins, draws and losses")."""
+    from common.persistence import store
     from common.players.handles import player_id_of
     from games.ratings.repository import RatingStore
+
+    from tests.iam import DynamoCalls, denied, grants
 
     game_id, seats = games_api.start_game("english", fen="B:W18:B14", options={"turn_seconds": 60})
     for token in seats.values():
         assert games_api.call("POST", f"/v1/games/{game_id}/open", token=token).status == 200
     clock.now += 61
-    assert sweep()["settled"] == 1
+    with DynamoCalls(store.client(), {}) as recorded:  # on AWS, only what the sweep's role allows (tests.iam)
+        assert sweep()["settled"] == 1
+    assert denied(recorded.calls, grants("ReminderFunction")) == set()
+    assert {table for _, table, _ in recorded.calls} >= {"GamesTable", "RatingsTable"}
     state = games_api.call("GET", f"/v1/games/{game_id}").body
     assert state["state"] == "finished" and state["status"]["result"] == "black" and state["moves"] == ["14x23"]
     players = {color: games_api.call("GET", "/v1/players/me", token=token).body for color, token in seats.items()}
