@@ -24,8 +24,8 @@ import threading
 import time
 from typing import Any, Protocol
 
-from common.persistence.attributes import split_version, with_version
-from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.attributes import split_version
+from common.persistence.store import call, from_item, put, query_all, read
 
 from community.domain import Card, Feedback, Follow
 
@@ -123,10 +123,7 @@ class DynamoCommunity:
         return {"pk": {"S": pk}, "sk": {"S": sk}}
 
     def _put(self, record: dict[str, Any], condition: str | None = None) -> bool:
-        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(with_version(record, SCHEMA_VERSION))}
-        if condition:
-            params["ConditionExpression"] = condition
-        return call("put_item", **params) is not None
+        return put(self.table, record, SCHEMA_VERSION, condition)
 
     def save_card(self, card: Card) -> None:
         record = {"pk": PLAYER + card.player_id, "sk": CARD, "token_hash": card.token_hash, "name": card.name}

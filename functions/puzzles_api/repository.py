@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, with_version
-from common.persistence.store import StoreUnavailable, call, from_item, query_all, read, to_item
+from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, read, to_item
 from common.players.domain import Player
 from common.players.repository import PlayerRepository
 from common.ratings import glicko2
@@ -257,11 +257,9 @@ class PuzzleStore:
     def record_first_attempt(self, player_id: str, attempt: Attempt) -> bool:
         """Store the player's first finished attempt at ``attempt.puzzle``; False if there is one already."""
         record = {key: value for key, value in _attempt_record(attempt).items() if key != "puzzle"}
-        item = to_item(
-            with_version({"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt.puzzle, **record}, SCHEMA_VERSION)
+        return put_new(
+            self.table, {"pk": _ATTEMPT_PREFIX + player_id, "sk": attempt.puzzle, **record}, SCHEMA_VERSION, "pk"
         )
-        answer = call("put_item", TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
-        return answer is not None
 
     def get_attempt(self, player_id: str, puzzle_id: str) -> Attempt | None:
         key = {"pk": {"S": _ATTEMPT_PREFIX + player_id}, "sk": {"S": puzzle_id}}

@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any
 
 from common.reviews.domain import ReviewedMove, ReviewEval, ReviewResult
-from common.reviews.repository import PersonalPuzzle, ReviewRepository
+from common.reviews.repository import PersonalPuzzle, ReviewRepository, mistake_of
 from games.domain import Created, GameHead, Moved, rules_options
 from games.repository import GameRepository
 
@@ -259,5 +259,5 @@ def _personal_puzzles(head: GameHead, review: GameReview) -> list[PersonalPuzzle
     for puzzle in review.puzzles:
         seat = head.seat(puzzle["owner"])
         if seat is not None and seat.player_id is not None:
-            found.append(PersonalPuzzle(seat.player_id, head.id, dict(puzzle)))
+            found.append(PersonalPuzzle(seat.player_id, head.id, mistake_of(puzzle)))
     return found

@@ -22,6 +22,8 @@ from common.web.depends import Asker, Clock, clock, pace_clock, player_repositor
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 from games.domain import new_game_options
+from games.ratings.repository import RatingStore
+from games.ratings.service import GameRatings
 from games.repository import GameRepository, dynamodb_games
 from games.service.protocol import GameLog
 
@@ -83,7 +85,7 @@ def tournament_service(
     limiter = RateLimiter(buckets, pace, client)
     return TournamentService(
         repository,
-        TournamentGames(log, games),
+        TournamentGames(log, games, GameRatings(RatingStore(), now)),  # no read of it unless a deadline ends a game
         new_game_options,
         clock=now,
         limiter=limiter,

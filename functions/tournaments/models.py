@@ -201,6 +201,11 @@ class BracketRow(BaseModel):
     decider: str | None = Field(description='The deciding live game\'s score ("1-0", "½-½"), or null.')
     winner: int | None
     by_group_record: bool = Field(description="Won on the better group record after a drawn decider.")
+    deadline: str | None = Field(
+        default=None,
+        description="Its round's deadline (ISO 8601 UTC): a leg still going on then is lost on time by the side to "
+        "move; null until every player of the round is known.",
+    )
     games: list[str] = Field(description="The match's game ids made so far.")
 
 
@@ -390,6 +395,7 @@ def bracket_row(tournament: Tournament, match: Match, seat: dict[str, int]) -> B
         decider=match.decider_score,
         winner=seat.get(match.winner or ""),
         by_group_record=match.by_group_record,
+        deadline=iso(match.deadline),
         games=[
             game_id_for(tournament.id, f"{key}.{leg}") for leg in ("0", "1", "d") if f"{key}.{leg}" in tournament.made
         ],

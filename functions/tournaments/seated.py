@@ -7,10 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.domain import Aborted, ComputerTookOver, Created, GameHead, Moved, Resumed, Seat, new_game_options
+from games.domain import (
+    Aborted,
+    ComputerTookOver,
+    Created,
+    GameHead,
+    Moved,
+    Resumed,
+    Seat,
+    TimeoutClaimed,
+    new_game_options,
+    other,
+)
 from games.domain.events import AnyEvent
+from games.domain.fair_play import early_end
 from games.repository import GameRepository
-from games.service.protocol import GameLog
+from games.service.protocol import GameLog, RatingHooks
 
 from tournaments.domain import Entry, GameResult
 
@@ -18,9 +30,10 @@ from tournaments.domain import Entry, GameResult
 class TournamentGames:
     """``GameMaker`` and ``GameResults`` over the games table."""
 
-    def __init__(self, log: GameLog, store: GameRepository):
+    def __init__(self, log: GameLog, store: GameRepository, ratings: RatingHooks | None = None):
         self.log = log
         self.store = store
+        self.ratings = ratings  # a rated game ended here (a round's deadline) is settled as the games function does
 
     def make(
         self, game_id: str, game: str, options: Mapping[str, Any], rated: bool, white: Entry, black: Entry, at: int
@@ -35,6 +48,21 @@ class TournamentGames:
             max_plies=self.log.max_plies,
         )
         self.log.create(event)
+
+    def time_out(self, game_id: str, at: int) -> GameResult | None:
+        """The side to move loses on time, as if the waiting side claimed it (the games' own rule: before two
+        moves a side a rated game is aborted, ``no_show``, lost by the side that never came)."""
+
+        def decide(head: GameHead) -> AnyEvent | None:
+            if head.state == "finished":
+                return None
+            return early_end(head, TimeoutClaimed(by=other(head.turn), at=at))
+
+        log = self.log
+        if self.ratings is not None:
+            log = GameLog(self.store, clock=self.log.clock, max_plies=self.log.max_plies, ratings=self.ratings)
+        log.act(game_id, decide)
+        return self.result(game_id)
 
     def result(self, game_id: str) -> GameResult | None:
         """The finished game as a tournament counts it (None while it goes on): one Query of its log."""

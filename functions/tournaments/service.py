@@ -62,6 +62,11 @@ class GameMaker(Protocol):
         """Make the game with both seats taken (once: a game with this id that exists is left as it is)."""
         ...
 
+    def time_out(self, game_id: str, at: int) -> GameResult | None:
+        """End the game, if it still goes on, as lost on time by the side to move (a knockout round's deadline);
+        the finished game's result (None if it is not over)."""
+        ...
+
 
 class Announcer(Protocol):
     """Tells players what happened (``tournaments.pushes``: Web Push in each one's language)."""
@@ -238,7 +243,32 @@ class TournamentService:
         ):
             self.repository.finish(tournament, self.now_ms())  # an arena takes entries until its end
             tournament = self.repository.get(tournament_id) or tournament
+        if self.enforce_deadlines(tournament, results):
+            tournament, results = self.repository.read(tournament_id) or (tournament, results)
         return tournament, results
+
+    def sweep_deadlines(self, tournament_id: str) -> bool:
+        """The schedule's sweep of one running cup: its overdue legs ended (one read when none is)."""
+        found = self.repository.read(tournament_id)
+        return found is not None and self.enforce_deadlines(*found)
+
+    def enforce_deadlines(self, tournament: Tournament, results: Mapping[str, GameResult]) -> bool:
+        """A running cup's knockout legs still going on after their round's deadline: each ended as lost on time
+        by the side to move (the games' claim on time, so an early one is the absent side's no-show) and
+        counted at once (the stream counts it again as nothing). True when one was ended."""
+        if tournament.format is not Format.CUP or tournament.state is not State.RUNNING:
+            return False
+        now = self.now_ms()
+        ended = False
+        for key in tournament.cup(results).overdue(now):
+            game_id = game_id_for(tournament.id, key)
+            result = self.games.time_out(game_id, now) if key in tournament.made else None
+            if result is not None:
+                self.repository.record_result(tournament.id, result)
+                ended = True
+        if ended:
+            self.finish_if_done(tournament.id)
+        return ended
 
     def listed(self, game: str, state: State) -> list[Tournament]:
         return self.repository.listed(game, state, LIST_LIMIT)

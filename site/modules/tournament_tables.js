@@ -35,6 +35,11 @@ function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
+/** A date as the page's language writes it (5 Jan). @param {string} iso */
+function day(iso) {
+  return new Date(iso).toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "short" });
+}
+
 /** @param {string} tag @param {string} text @param {string} [className] */
 function cell(tag, text, className) {
   const node = document.createElement(tag);
@@ -132,7 +137,7 @@ export function cupTables(host, view, texts, nameOf) {
     }),
   );
   const yours = new Set(view.players.filter((p) => p.you).map((p) => p.seat));
-  const rounds = byRound(view.bracket);
+  const rounds = byRound(/** @type {any[]} */ (view.bracket));
   const bracket = /** @type {HTMLElement} */ (host.querySelector(".bracket"));
   bracket.replaceChildren(
     ...rounds.map((matches, round) => {
@@ -140,7 +145,10 @@ export function cupTables(host, view, texts, nameOf) {
       column.className = "bracket-round";
       const list = document.createElement("ol");
       list.append(...matches.map((row) => matchItem(row, texts, nameOf, yours)));
-      column.append(cell("h4", texts[roundKey(round, rounds.length)]), list);
+      column.append(cell("h4", texts[roundKey(round, rounds.length)]));
+      const deadline = matches[0].deadline; // a leg still going on then is lost by the side to move
+      if (deadline) column.append(cell("p", fill(texts.deadline, { date: day(deadline) }), "round-deadline"));
+      column.append(list);
       return column;
     }),
   );

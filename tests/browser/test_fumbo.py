@@ -89,16 +89,22 @@ def test_a_daily_puzzle_with_a_promotion_is_solved_through_the_page(contexts, ne
     solve_daily_puzzle(contexts, "chess", promotion_day("chess"))
 
 
+def daily_puzzle_shown(page, lang: str, game: str) -> tuple[dict, BoardView, str]:
+    """The puzzles page opened in ``lang``: today's puzzle of ``game`` as the API sent it, its board once it shows
+    the puzzle, and a wrong first move for it."""
+    with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
+        page.goto(f"/{lang}/fumbo/")
+    puzzle = daily.value.json()
+    board = BoardView(page.locator(f"#puzzle-{game} .board-host"))
+    board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
+    return puzzle, board, wrong_first_move(find(puzzle["id"]))
+
+
 def test_a_wrong_move_fails_the_puzzle_and_the_page_shows_the_solution(contexts, needs_dynamodb):
     game = "english"
     page = contexts.new_page()
-    with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
-        page.goto("/en/fumbo/")
-    puzzle = daily.value.json()
+    puzzle, board, wrong = daily_puzzle_shown(page, "en", game)
     section = page.locator(f"#puzzle-{game}")
-    board = BoardView(section.locator(".board-host"))
-    board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-    wrong = wrong_first_move(find(puzzle["id"]))
     with page.expect_response(lambda r: "/attempt?tz=" in r.url) as attempt:
         board.play(game, puzzle["fen"], wrong, clicks_for(game, puzzle["fen"], wrong))
     assert attempt.value.json()["result"] == "failed"

@@ -21,15 +21,7 @@ MOVES = ["e4", "e5", "Nf3", "Nc6"]
 
 
 def live_game(asha: Player, baraka: Player) -> str:
-    asha.open(f"/{asha.lang}/mchezo/")
-    asha.page.locator("#name-input").fill(asha.name or "")
-    asha.page.select_option("#game-choice", GAME)
-    asha.page.select_option("#color-choice", "white")
-    asha.page.select_option("#turn-choice", "60")
-    asha.page.locator("#create-form button[type=submit]").click()
-    asha.page.locator("#game").wait_for(state="visible")
-    asha.wait_status(asha.messages["waiting_opponent"])
-    baraka.join(asha.page.locator("#invite-link").input_value())
+    baraka.join(asha.create_live(GAME, 60))
     return known(re.search(r"game=([\w-]+)", asha.page.url)).group(1)
 
 

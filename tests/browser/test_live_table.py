@@ -21,18 +21,6 @@ GAME = "tanzanian"
 START = get_game(GAME).start().fen()
 
 
-def create_live_game(asha: Player) -> str:
-    asha.open(f"/{asha.lang}/mchezo/")
-    asha.page.locator("#name-input").fill(asha.name or "")
-    asha.page.select_option("#game-choice", GAME)
-    asha.page.select_option("#color-choice", "white")
-    asha.page.select_option("#turn-choice", "30")
-    asha.page.locator("#create-form button[type=submit]").click()
-    asha.page.locator("#game").wait_for(state="visible")
-    asha.wait_status(asha.messages["waiting_opponent"])
-    return asha.page.locator("#invite-link").input_value()
-
-
 def countdown(player: Player) -> str:
     clock = player.page.locator("#game .turn-clock")
     clock.wait_for(state="visible")
@@ -64,7 +52,7 @@ def test_two_phones_play_a_live_table_and_the_computer_keeps_an_absent_seat(cont
     baraka = Player(contexts, "tl", "Baraka", viewport=PHONE)
     for player in (asha, baraka):  # the polling path (the live socket's: test_live_socket_page.py)
         player.page.route_web_socket(re.compile(r"/live\b"), lambda socket: socket.close())
-    link = create_live_game(asha)
+    link = asha.create_live(GAME, 30)
     baraka.join(link)
     game_url = asha.page.url
     game_id = known(re.search(r"game=([\w-]+)", game_url)).group(1)

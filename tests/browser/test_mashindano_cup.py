@@ -20,9 +20,11 @@ NAMES = ("Asha", "Baraka", "Chausiku", "Daudi", "Eliza", "Faraji", "Gloria", "Ha
 #: Each language's words the test reads (the catalogs' msgstr: sw and tl as the page shows them).
 WORDS = {
     "sw": {"cup": "Makundi kisha mtoano", "size": "makundi 2 ya wachezaji 4", "group": "Kundi A",
-           "rounds": ["Nusu fainali", "Fainali"], "decider": "Mchezo wa kuamua: 0-1", "winner": "Mshindi"},
+           "rounds": ["Nusu fainali", "Fainali"], "decider": "Mchezo wa kuamua: 0-1", "winner": "Mshindi",
+           "deadline": "inapotezwa na upande wenye zamu"},
     "tl": {"cup": "Mga grupo, saka knockout", "size": "2 grupo, tig-4 na manlalaro", "group": "Grupo A",
-           "rounds": ["Semifinals", "Finals"], "decider": "Pampasyang laro: 0-1", "winner": "Nanalo"},
+           "rounds": ["Semifinals", "Finals"], "decider": "Pampasyang laro: 0-1", "winner": "Nanalo",
+           "deadline": "ay talo ng panig na may tira"},
 }  # fmt: skip
 
 
@@ -151,6 +153,8 @@ def test_a_cup_made_on_the_page_is_played_to_its_final(contexts, needs_dynamodb,
         assert groups.first.locator("tbody tr").count() == 4
         assert groups.first.locator("tbody tr").first.locator("th").inner_text() == name_of[a1]
         assert page.locator("#tournaments .bracket h4").all_inner_texts() == words["rounds"]
+        deadlines = page.locator("#tournaments .round-deadline").all_inner_texts()  # each round's, in its words
+        assert len(deadlines) == 2 and all(words["deadline"] in text for text in deadlines), deadlines
         matches = page.locator("#tournaments .bracket li.match")
         assert matches.count() == 3
         for index, (one, two, score) in enumerate(rows.values()):

@@ -62,6 +62,18 @@ class Player:
         assert link == self.page.locator("#invite-link").input_value()
         return link
 
+    def create_live(self, game: str, turn_seconds: int) -> str:
+        """A live table of ``game`` with this player as White, each turn ``turn_seconds`` long: its invite link."""
+        self.open(f"/{self.lang}/mchezo/")
+        self.page.locator("#name-input").fill(self.name or "")
+        self.page.select_option("#game-choice", game)
+        self.page.select_option("#color-choice", "white")
+        self.page.select_option("#turn-choice", str(turn_seconds))
+        self.page.locator("#create-form button[type=submit]").click()
+        self.page.locator("#game").wait_for(state="visible")
+        self.wait_status(self.messages["waiting_opponent"])
+        return self.page.locator("#invite-link").input_value()
+
     def open_invite(self, link: str) -> None:
         self.page.goto(link)  # /game/?id=...#invite=...: a browser that has never been here chooses a language
         self.page.locator(f'a.open-game[data-lang="{self.lang}"]').click()

@@ -228,20 +228,14 @@ def test_a_move_made_offline_is_sent_on_reconnect_and_a_stale_one_shows_the_game
 
 
 def test_a_puzzle_move_made_offline_is_checked_by_the_server_after_reconnecting(contexts, server, needs_dynamodb):
-    from puzzles.catalog import find
-    from tests.browser.boards import BoardView, expected_pieces, page_config
-    from tests.browser.test_fumbo import clicks_for, wrong_first_move
+    from tests.browser.boards import page_config
+    from tests.browser.test_fumbo import clicks_for, daily_puzzle_shown
 
     game = "english"
     context = contexts.new()
     page = context.new_page()
-    with page.expect_response(lambda r: f"/v1/puzzles/daily?game={game}" in r.url) as daily:
-        page.goto("/tl/fumbo/")
-    puzzle = daily.value.json()
+    puzzle, board, wrong = daily_puzzle_shown(page, "tl", game)
     section = page.locator(f"#puzzle-{game}")
-    board = BoardView(section.locator(".board-host"))
-    board.wait_for_pieces(expected_pieces(game, puzzle["fen"]))
-    wrong = wrong_first_move(find(puzzle["id"]))
 
     context.set_offline(True)
     board.click(*known(clicks_for(game, puzzle["fen"], wrong)))

@@ -7,6 +7,7 @@ import pytest
 
 from tests.community.conftest import (  # noqa: F401 - fixtures
     Function,
+    api,
     aws_env,
     clock,
     dynalite_server,
@@ -32,10 +33,3 @@ def clubs(clock):  # noqa: F811
     from clubs import handler as module
 
     return Function(module, on_clock(clock))
-
-
-@pytest.fixture
-def api(moto_tables, handler):  # noqa: F811
-    from tests.games.client import Api
-
-    return Api(handler)

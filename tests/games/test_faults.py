@@ -8,6 +8,7 @@ game must be unchanged or fully applied, never half; a 503 carries Retry-After; 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -39,13 +40,20 @@ def fault(operation: str, error: BaseException | None = None, when=lambda params
             failed.append(operation)
             raise error
 
+    with before_each(operation, inject):
+        yield failed
+
+
+@contextmanager
+def before_each(operation: str, hook: Callable[..., None]) -> Iterator[None]:
+    """Call ``hook(params=...)`` before each request of ``operation`` is built (botocore's event), meanwhile."""
     events = store.client().meta.events
     name = f"before-parameter-build.dynamodb.{operation}"
-    events.register_first(name, inject)
+    events.register_first(name, hook)
     try:
-        yield failed
+        yield
     finally:
-        events.unregister(name, inject)
+        events.unregister(name, hook)
 
 
 def is_head(params) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.games.test_fuzz import _check, bodies, fuzzed_call, id_texts
+from tests.games.test_fuzz import bodies, check_answer, fuzzed_call, id_texts
 
 ROUTES = [
     ("POST", "/v1/seeks"),
@@ -41,6 +41,6 @@ def test_no_lobby_request_gets_a_5xx(api, clock):
     def request(route, body, token, query, which_id, random_id, etag, days):
         identifier = seek_id if which_id == "real" else (random_id.replace("/", "") or "x")
         clock.advance(days=days)
-        _check(fuzzed_call(api, route, identifier, token, etag, query, body))
+        check_answer(fuzzed_call(api, route, identifier, token, etag, query, body))
 
     request()

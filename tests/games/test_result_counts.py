@@ -5,6 +5,7 @@ ended before the tallies (``games.ratings.service.backfill_results``, ``local/ba
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from games.repository import GameStore, InMemoryGameStore, StoredGames
 from games.service import GamesService
 
 from tests.clocks import TickingClock
-from tests.games.client import Api
+from tests.games.client import Api, at_once
 from tests.games.test_ratings_races import _run_at_once
 from tests.stores import STORES, on_each_store
 
@@ -255,3 +256,22 @@ def test_the_backfill_script_says_its_progress(moto_tables, capsys):
     assert len(pages) > 2 and pages[-1].endswith(": 1 games read, 2 results that count")
     assert lines[-2:] == ["tallies: 2 of 2 checked, 2 written", "done: 1 games, 2 results, 2 of 2 tallies written"]
     assert _counts(RatingStore(), "baraka") == (1, 0, 0)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="forks one process per simulated Lambda instance")
+def test_a_game_end_raced_by_both_players_is_counted_once(dynalite_api, handler):
+    asha, baraka = dynalite_api.new_player("Asha"), dynalite_api.new_player("Baraka")
+    created = dynalite_api.create(asha["token"])
+    game_id = created.body["game"]["id"]
+    assert dynalite_api.join(baraka["token"], game_id, created.body["invite"]["code"]).status == 200
+    tokens = {"white": asha["token"], "black": baraka["token"]}
+    dynalite_api.open_moves(game_id, tokens)
+    calls = [
+        lambda api, token=tokens[color]: api.call("POST", f"/v1/games/{game_id}/resign", token=token)
+        for color in ("white", "black") * 5
+    ]
+    answers = at_once(lambda: Api(handler), calls)
+    assert sorted({answer.status for answer in answers}) in ([200], [200, 409]), [a.body for a in answers]
+    tallies = [RatingStore().tally(player_id_of(player["player_id"]), "chess") for player in (asha, baraka)]
+    counted = [(t.wins, t.draws, t.losses, [game for game, _ in t.counted]) for t in tallies if t is not None]
+    assert sorted(counted) == [(0, 0, 1, [game_id]), (1, 0, 0, [game_id])]  # one end, whoever won the race

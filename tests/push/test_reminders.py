@@ -245,3 +245,30 @@ def test_the_sweep_lets_the_computer_play_on_at_a_live_table_nobody_reads(games_
     assert state["cpu_takeover"]["seat"] == "white" and state["ply"] == 1 and state["turn"] == "black"
     assert head_reminders(game_id)["reminder_due"] == int(clock.now * 1000) + 60_000 + 1  # Black's turn now
     assert sweep()["settled"] == 0  # nothing more is due
+
+
+def test_a_game_the_sweeps_computer_move_ends_counts_in_the_results(games_api, sweep, clock):
+    """Black, away from a live table, has one move left, a capture of White's last man: the sweep's computer
+    plays it, Black wins, and the win and the loss are counted (docs/games.md, "Wins, draws and losses")."""
+    from common.persistence import store
+    from common.players.handles import player_id_of
+    from games.ratings.repository import RatingStore
+
+    from tests.iam import DynamoCalls, denied, grants
+
+    game_id, seats = games_api.start_game("english", fen="B:W18:B14", options={"turn_seconds": 60})
+    for token in seats.values():
+        assert games_api.call("POST", f"/v1/games/{game_id}/open", token=token).status == 200
+    clock.now += 61
+    with DynamoCalls(store.client(), {}) as recorded:  # on AWS, only what the sweep's role allows (tests.iam)
+        assert sweep()["settled"] == 1
+    assert denied(recorded.calls, grants("ReminderFunction")) == set()
+    assert {table for _, table, _ in recorded.calls} >= {"GamesTable", "RatingsTable"}
+    state = games_api.call("GET", f"/v1/games/{game_id}").body
+    assert state["state"] == "finished" and state["status"]["result"] == "black" and state["moves"] == ["14x23"]
+    players = {color: games_api.call("GET", "/v1/players/me", token=token).body for color, token in seats.items()}
+    tallies = {color: RatingStore().tally(player_id_of(me["player_id"]), "english") for color, me in players.items()}
+    assert {color: tally.counts() if tally else None for color, tally in tallies.items()} == {
+        "black": {"win": 1, "draw": 0, "loss": 0},
+        "white": {"win": 0, "draw": 0, "loss": 1},
+    }

@@ -17,7 +17,7 @@ from puzzles_api.service import IN_FLIGHT_SECONDS
 
 from puzzles.catalog import load
 from tests.checks import known
-from tests.games.test_faults import Crash, assert_503, fault
+from tests.games.test_faults import Crash, assert_503, before_each, fault
 from tests.puzzles_api.client import snapshot
 from tests.puzzles_api.sets import find
 
@@ -198,13 +198,8 @@ def before_first(operation: str, when, action):
             done.append(True)
             action()
 
-    events = store.client().meta.events
-    name = f"before-parameter-build.dynamodb.{operation}"
-    events.register_first(name, hook)
-    try:
+    with before_each(operation, hook):
         yield done
-    finally:
-        events.unregister(name, hook)
 
 
 def test_two_puzzles_finished_at_the_same_moment_both_count(api, handlers):

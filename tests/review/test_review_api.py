@@ -109,7 +109,7 @@ def _solution_of(view: dict, game_id: str, token: str) -> list[str]:
     for stored in DynamoReviews().puzzles_of(_player_id(token)):
         if stored.id == view["id"]:
             assert stored.game_id == game_id
-            return list(stored.record["solution"])
+            return list(stored.puzzle.solution)
     raise AssertionError("the served puzzle is not stored")
 
 

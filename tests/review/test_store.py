@@ -4,10 +4,19 @@ template.yaml), the review function's handling of a message, and what the local 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
-from common.reviews.domain import ReviewedMove, ReviewEval, ReviewResult
-from common.reviews.repository import DynamoReviews, InMemoryReviews, PersonalPuzzle, review_of, review_record
+from common.reviews.domain import MistakePuzzle, ReviewedMove, ReviewEval, ReviewResult
+from common.reviews.repository import (
+    DynamoReviews,
+    InMemoryReviews,
+    PersonalPuzzle,
+    mistake_of,
+    mistake_record,
+    review_of,
+    review_record,
+)
 from games.repository import in_memory_games
 from review import handler
 from review.service import Reviewer
@@ -25,8 +34,50 @@ def reviews(request):
 
 
 def puzzle(player: str, game_id: str, ply: int, digits: str) -> PersonalPuzzle:
-    record = {"id": f"chess-mine-{digits}", "game": "chess", "fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "ply": ply}
-    return PersonalPuzzle(player, game_id, record)
+    mistake = MistakePuzzle(
+        f"chess-mine-{digits}", "chess", AFTER_E4, ("d5", "exd5"), 1500, ("short",), "game g ply 1", "CC0", "black", ply
+    )
+    return PersonalPuzzle(player, game_id, mistake)
+
+
+def test_a_personal_puzzle_is_kept_in_the_puzzle_sets_shape() -> None:
+    mistake = MistakePuzzle(
+        "english-mine-00000000aa",
+        "english",
+        "W:W21,22:B9,10",
+        ("21-17", "9-14"),
+        1500,
+        ("shot",),
+        "game g1 ply 6",
+        "CC0-1.0",
+        "white",
+        6,
+        mark="??",
+        kind="missed",
+        played="22-18",
+        alternatives=((), ("21-18",)),
+    )
+    record = mistake_record(mistake)
+    assert record == {
+        "id": "english-mine-00000000aa",
+        "game": "english",
+        "fen": "W:W21,22:B9,10",
+        "solution": ["21-17", "9-14"],
+        "rating": 1500,
+        "themes": ["shot"],
+        "source": "game g1 ply 6",
+        "licence": "CC0-1.0",
+        "owner": "white",
+        "ply": 6,
+        "mark": "??",
+        "kind": "missed",
+        "played": "22-18",
+        "alternatives": [[], ["21-18"]],
+    }
+    assert mistake_of(json.loads(json.dumps(record))) == mistake
+    # Kept before the mark, the kind and the move played were: those read as None.
+    older = {name: value for name, value in record.items() if name not in ("mark", "kind", "played", "alternatives")}
+    assert mistake_of(older) == replace(mistake, mark=None, kind=None, played=None, alternatives=())
 
 
 def test_a_review_is_asked_for_once_and_stored_once(reviews) -> None:

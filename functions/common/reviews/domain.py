@@ -4,8 +4,10 @@ and no HTTP (the games function's view answers them). The review function makes 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
+
+from shared_rules.names import Colour
 
 Status = Literal["pending", "done"]
 
@@ -53,12 +55,37 @@ class StoredReview:
 
 
 @dataclass(frozen=True)
+class MistakePuzzle:
+    """A puzzle a review made from a mistake: the fields of the sets' puzzles (``puzzles.catalog.Puzzle``), whose
+    mistake it was (``owner``), at which ``ply``, its ``mark``, its ``kind`` ("missed": the owner's move before
+    the mistake; "punish": the opponent's after it) and the move ``played`` there (the last three are None on
+    puzzles stored before they were kept)."""
+
+    id: str
+    game: str
+    fen: str
+    solution: tuple[str, ...]
+    rating: int
+    themes: tuple[str, ...]
+    source: str
+    licence: str
+    owner: Colour
+    ply: int
+    mark: str | None = None
+    kind: str | None = None
+    played: str | None = None
+    alternatives: tuple[tuple[str, ...], ...] = ()  # draughts: other moves that solve, one tuple a solver move
+
+
+@dataclass(frozen=True)
 class PersonalPuzzle:
+    """A mistake's puzzle kept for the player who made it; ``finished`` once its first attempt ended."""
+
     player_id: str
     game_id: str
-    record: dict[str, Any] = field(hash=False)  # the puzzle in the sets' shape, with owner, ply, mark and kind
+    puzzle: MistakePuzzle
     finished: bool = False
 
     @property
     def id(self) -> str:
-        return str(self.record["id"])
+        return self.puzzle.id

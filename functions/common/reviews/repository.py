@@ -18,11 +18,20 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Protocol
 
-from common.persistence.attributes import split_version, with_version
-from common.persistence.store import call, from_item, put_new, query_all, read, to_item
-from common.reviews.domain import PersonalPuzzle, ReviewedMove, ReviewEval, ReviewResult, StoredReview
+from common.persistence.attributes import split_version
+from common.persistence.store import call, from_item, put_new, query_all, read
+from common.reviews.domain import (
+    MistakePuzzle,
+    PersonalPuzzle,
+    ReviewedMove,
+    ReviewEval,
+    ReviewResult,
+    StoredReview,
+)
 
 GAME_PREFIX = "game#"
 PLAYER_PREFIX = "player#"
@@ -31,7 +40,16 @@ MINE_PREFIX = "mine#"
 #: The layout of a review item and of a personal puzzle item (as described above).
 SCHEMA_VERSION = 1
 
-__all__ = ["PersonalPuzzle", "ReviewRepository", "StoredReview", "review_record", "review_of"]
+__all__ = [
+    "MistakePuzzle",
+    "PersonalPuzzle",
+    "ReviewRepository",
+    "StoredReview",
+    "mistake_of",
+    "mistake_record",
+    "review_record",
+    "review_of",
+]
 
 
 def upgrade(item: dict[str, Any]) -> dict[str, Any]:
@@ -99,6 +117,50 @@ def review_of(record: dict[str, Any]) -> ReviewResult:
     )
 
 
+# -- the codec of a personal puzzle: the JSON text of the puzzle sets' shape, with its mistake's fields -----
+
+
+def mistake_record(puzzle: MistakePuzzle) -> dict[str, Any]:
+    """The puzzle in the sets' shape (``puzzles/*.jsonl``) with ``owner``, ``ply``, ``mark``, ``kind`` and ``played``."""
+    record: dict[str, Any] = {
+        "id": puzzle.id,
+        "game": puzzle.game,
+        "fen": puzzle.fen,
+        "solution": list(puzzle.solution),
+        "rating": puzzle.rating,
+        "themes": list(puzzle.themes),
+        "source": puzzle.source,
+        "licence": puzzle.licence,
+        "owner": puzzle.owner,
+        "ply": puzzle.ply,
+    }
+    for name, value in (("mark", puzzle.mark), ("kind", puzzle.kind), ("played", puzzle.played)):
+        if value is not None:
+            record[name] = value
+    if puzzle.alternatives:
+        record["alternatives"] = [list(step) for step in puzzle.alternatives]
+    return record
+
+
+def mistake_of(record: Mapping[str, Any]) -> MistakePuzzle:
+    return MistakePuzzle(
+        id=record["id"],
+        game=record["game"],
+        fen=record["fen"],
+        solution=tuple(record["solution"]),
+        rating=int(record["rating"]),
+        themes=tuple(record["themes"]),
+        source=record["source"],
+        licence=record["licence"],
+        owner="white" if record["owner"] == "white" else "black",
+        ply=int(record["ply"]),
+        mark=record.get("mark"),
+        kind=record.get("kind"),
+        played=record.get("played"),
+        alternatives=tuple(tuple(step) for step in record.get("alternatives", ())),
+    )
+
+
 class ReviewRepository(Protocol):
     def get(self, game_id: str) -> StoredReview | None:
         """The game's review (pending or done), or None before one was asked for."""
@@ -126,7 +188,7 @@ class ReviewRepository(Protocol):
 
 
 def _ordered(puzzles: list[PersonalPuzzle]) -> list[PersonalPuzzle]:
-    return sorted(puzzles, key=lambda puzzle: (puzzle.game_id, int(puzzle.record.get("ply", 0)), puzzle.id))
+    return sorted(puzzles, key=lambda puzzle: (puzzle.game_id, puzzle.puzzle.ply, puzzle.id))
 
 
 class InMemoryReviews:
@@ -168,7 +230,7 @@ class InMemoryReviews:
             found = self.puzzles.get((player_id, puzzle_id))
             if found is None or found.finished:
                 return False
-            self.puzzles[(player_id, puzzle_id)] = PersonalPuzzle(player_id, found.game_id, found.record, True)
+            self.puzzles[(player_id, puzzle_id)] = replace(found, finished=True)
             return True
 
 
@@ -218,15 +280,10 @@ class DynamoReviews:
                 "pk": PLAYER_PREFIX + puzzle.player_id,
                 "sk": MINE_PREFIX + puzzle.id,
                 "game_id": puzzle.game_id,
-                "puzzle": json.dumps(puzzle.record, separators=(",", ":")),
+                "puzzle": json.dumps(mistake_record(puzzle.puzzle), separators=(",", ":")),
                 "finished": False,
             }
-            call(
-                "put_item",
-                TableName=self.table,
-                Item=to_item(with_version(record, SCHEMA_VERSION)),
-                ConditionExpression="attribute_not_exists(pk)",
-            )
+            put_new(self.table, record, SCHEMA_VERSION, "pk")
 
     def puzzles_of(self, player_id: str) -> list[PersonalPuzzle]:
         items = query_all(
@@ -238,9 +295,8 @@ class DynamoReviews:
         found: list[PersonalPuzzle] = []
         for item in items:
             record = upgrade(from_item(item))
-            found.append(
-                PersonalPuzzle(player_id, record["game_id"], json.loads(record["puzzle"]), bool(record["finished"]))
-            )
+            puzzle = mistake_of(json.loads(record["puzzle"]))
+            found.append(PersonalPuzzle(player_id, record["game_id"], puzzle, bool(record["finished"])))
         return _ordered(found)
 
     def mark_finished(self, player_id: str, puzzle_id: str) -> bool:

@@ -30,11 +30,18 @@ class SweepParts:
 
 
 def settle_live(clock: Clock) -> Settle:
-    """The games service on the games table, for the live turns the sweep finds run out."""
+    """The games service on the games table, for the live turns the sweep finds run out; with the ratings, so a
+    game the computer's move ends here is rated and counted in its players' results as at any other end."""
+    from games.ratings.repository import RatingStore
+    from games.ratings.service import GameRatings
     from games.repository import dynamodb_games
     from games.service import GamesService
 
-    return lambda game_id, now_ms: GamesService(dynamodb_games(), clock=clock).settle(game_id, now_ms)
+    def settle(game_id: str, now_ms: int) -> object:
+        ratings = GameRatings(RatingStore(), clock)
+        return GamesService(dynamodb_games(), clock=clock, ratings=ratings).settle(game_id, now_ms)
+
+    return settle
 
 
 def parts_from_environment(clock: Clock = time.time, pushes: Pushes | None = None) -> SweepParts:

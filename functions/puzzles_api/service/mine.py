@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from common.persistence.attributes import Record
-from common.reviews.repository import PersonalPuzzle, ReviewRepository
+from common.reviews.repository import MistakePuzzle, PersonalPuzzle, ReviewRepository, mistake_record
 
 from puzzles.catalog import Puzzle
 from puzzles_api.domain import Caller, NoPuzzleLeft, PuzzleNotFound
@@ -34,17 +34,23 @@ class PersonalPuzzles:
         """The player's first personal puzzle of ``game`` (of the game ``game_id`` only, if given) not yet played."""
         player, _progress = caller
         for found in self.reviews.puzzles_of(player.player_id):
-            if found.record["game"] == game and not found.finished and game_id in (None, found.game_id):
-                view = puzzle_view(Puzzle.from_json(found.record))
-                mistake = {"kind": found.record.get("kind"), "played": found.record.get("played")}
-                return {**view, "from_game": found.game_id, "ply": int(found.record["ply"]), **mistake}
+            mistake = found.puzzle
+            if mistake.game == game and not found.finished and game_id in (None, found.game_id):
+                view = puzzle_view(_as_set_puzzle(mistake))
+                return {
+                    **view,
+                    "from_game": found.game_id,
+                    "ply": mistake.ply,
+                    "kind": mistake.kind,
+                    "played": mistake.played,
+                }
         raise NoPuzzleLeft(f"no {game} puzzle from your own mistakes is waiting: a game review makes them")
 
     def attempt(self, caller: Caller | None, puzzle_id: str, moves: list[str]) -> Record:
         """Check the moves. The first finished attempt is recorded (so ``next`` moves on); no rating changes."""
         found = self._find(caller, puzzle_id)
         assert caller is not None  # _find refuses a personal puzzle without its player
-        puzzle = Puzzle.from_json(found.record)
+        puzzle = _as_set_puzzle(found.puzzle)
         verdict = judge(puzzle, moves)
         answer: Record = {"result": verdict.result, "reply": verdict.reply, "solution": None, "source": None}
         if not verdict.final:
@@ -68,3 +74,8 @@ class PersonalPuzzles:
                 if found.id == puzzle_id:
                     return found
         raise PuzzleNotFound(f"there is no puzzle {puzzle_id!r} among your own")
+
+
+def _as_set_puzzle(mistake: MistakePuzzle) -> Puzzle:
+    """The mistake's puzzle as the sets' puzzles are checked and shown (its record is in the sets' shape)."""
+    return Puzzle.from_json(mistake_record(mistake))

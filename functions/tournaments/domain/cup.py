@@ -11,6 +11,11 @@ reversed, scored as a league), then the top two of each group into a knockout br
   "1½-½"). Level after both ("1-1"), one deciding live game settles it (colours by lot, drawn the same by
   every reader: seeded by the tournament and the match); a drawn decider goes to the better group record
   (points a game, then Sonneborn-Berger, then wins), and a lot when even those are equal.
+* **Round deadlines.** A knockout round's clock starts when its last player becomes known (the last group
+  game's end for the first round, the previous round's last deciding game for the next) and runs
+  ``round_ms(options)``: ten times the days per move by correspondence, two hours at live tables. A leg still
+  going on after it is lost on time by the side to move (``Cup.overdue``, ended through the games' own claim
+  on time by the service); a decider is a live game with its own clock and no deadline.
 
 Everything here is pure: the bracket is a function of the order, the number of groups and the results, so it
 is computed on read like a league's standings; only which games have been made is stored (``made``).
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tournaments.domain.league import LeagueTable, Pairing, Scored, double_round_robin, league_table, score_pairing
@@ -29,6 +34,18 @@ from tournaments.domain.values import GameResult, half_points_text
 GROUP_MIN, GROUP_MAX = 4, 6
 CUP_GROUPS = (2, 4, 8)  # the top two of each make a bracket of 4, 8 or 16
 DECIDER_OPTIONS = {"turn_seconds": 60}  # a tie is settled at a live table
+ROUND_MOVES = 10  # a correspondence knockout round lasts ten moves at the days per move
+DEFAULT_DAYS_PER_MOVE = 3  # the games' default (games.domain.options)
+LIVE_ROUND_MS = 2 * 3_600_000
+DAY_MS = 86_400_000
+
+
+def round_ms(options: Mapping[str, object]) -> int:
+    """How long a knockout round lasts from its last player known: ten days per move, or two hours live."""
+    if options.get("turn_seconds"):
+        return LIVE_ROUND_MS
+    days = options.get("days_per_move")
+    return ROUND_MOVES * (days if isinstance(days, int) else DEFAULT_DAYS_PER_MOVE) * DAY_MS
 
 
 def groups_of(order: Sequence[str], groups: int) -> list[tuple[str, ...]]:
@@ -65,6 +82,7 @@ class Match:
     decider: Scored | None = None
     winner: str | None = None
     by_group_record: bool = False
+    deadline: int | None = None  # epoch ms: its round's deadline, once every player of the round is known
 
     @property
     def score(self) -> str:
@@ -99,6 +117,18 @@ class Cup:
         final = self.rounds[-1][0] if self.rounds else None
         return [final.winner] if final is not None and final.winner is not None else []
 
+    def overdue(self, now: int) -> list[str]:
+        """The keys of the knockout legs still going on after their round's deadline (each to be lost on time
+        by the side to move)."""
+        return [
+            f"k{match.round}.{match.index}.{leg}"
+            for matches in self.rounds
+            for match in matches
+            if match.deadline is not None and now >= match.deadline and match.winner is None
+            for leg, scored in zip(("0", "1"), match.legs, strict=False)
+            if not scored.counted
+        ]
+
 
 def cup(
     seed: str,
@@ -107,9 +137,11 @@ def cup(
     results: Mapping[str, GameResult],
     game_id: Mapping[str, str],
     voluntary: Mapping[str, int] | None = None,
+    round_length: int | None = None,
 ) -> Cup:
     """The groups' tables and the bracket. ``game_id`` maps a group game's number (as text) or a knockout key to
-    its game's id; ``seed`` (the tournament's id) draws the lots."""
+    its game's id; ``seed`` (the tournament's id) draws the lots; ``round_length`` (ms) sets each knockout
+    round's deadline (none without it)."""
     numbered = group_pairings(order, groups)
     tables = []
     for group, players in enumerate(groups_of(order, groups)):
@@ -119,20 +151,35 @@ def cup(
     size = 2 * groups
     rounds: list[list[Match]] = []
     due: list[CupGame] = []
-    entrants = _seeds(tables) if all(table.finished for table in tables) else [None] * size
+    groups_over = all(table.finished for table in tables)
+    entrants = _seeds(tables) if groups_over else [None] * size
+    group_ids = [game_id[str(pairing.number)] for _group, pairing in numbered]
+    known_at = _ended_at(group_ids, results, 0) if groups_over else None
     round_number = 0
     record = _records(tables)
     while len(entrants) >= 2:
+        deadline = known_at + round_length if known_at is not None and round_length else None
         matches = []
         for index in range(len(entrants) // 2):
             one, other = entrants[2 * index], entrants[2 * index + 1]
             match = _match(seed, round_number, index, one, other, results, game_id, record, voluntary or {})
+            match = replace(match, deadline=deadline)
             due += _due(match, seed)
             matches.append(match)
         rounds.append(matches)
         entrants = [match.winner for match in matches]
+        if known_at is not None and None not in entrants:
+            keys = [f"k{round_number}.{m.index}.{leg}" for m in matches for leg in ("0", "1", "d")]
+            known_at = _ended_at([game_id[key] for key in keys], results, known_at)
+        else:
+            known_at = None
         round_number += 1
     return Cup(tables, rounds, due)
+
+
+def _ended_at(ids: Sequence[str], results: Mapping[str, GameResult], since: int) -> int:
+    """When the last of these games ended (``since`` when none did: all decided otherwise)."""
+    return max([since, *(results[game].at for game in ids if game in results)])
 
 
 def knockout_keys(groups: int) -> list[str]:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tournaments.domain.cup import Cup, cup, group_pairings, knockout_keys
+from tournaments.domain.cup import Cup, cup, group_pairings, knockout_keys, round_ms
 from tournaments.domain.league import LeagueTable, Pairing, double_round_robin, league_table
 from tournaments.domain.values import Format, GameResult, State
 
@@ -96,7 +96,7 @@ class Tournament:
         """Groups then knockout: the groups' tables and the bracket (``domain.cup``)."""
         ids = {str(number): game_id for number, game_id in self.game_ids().items()}
         ids.update({key: game_id_for(self.id, key) for key in knockout_keys(self.groups)})
-        return cup(self.id, self.order, self.groups, results, ids, self.withdrawn)
+        return cup(self.id, self.order, self.groups, results, ids, self.withdrawn, round_ms(self.options))
 
     def finished_by(self, results: Mapping[str, GameResult]) -> bool:
         """Every game counted (a league) or the final decided (a cup)."""
