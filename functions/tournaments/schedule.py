@@ -9,7 +9,8 @@ first run that finds 4 or more in it (so a fifth and sixth have up to a quarter 
 And **the daily arenas**: one per game at 20:00 East Africa Time and one at 20:00 Philippine Time, an hour
 of 60-second live tables, public and rated. Each run makes the next one of each (under an id fixed by the
 game, the zone and the day, so every run before it makes it once): it is listed from the run after the
-previous one began, a day ahead, so players can see it coming and join. Both zones keep no summer time
+previous one began, a day ahead, so players can see it coming and join. And **the cups' round deadlines**: each public running cup's knockout
+legs past their round's deadline are ended (``TournamentService.sweep_deadlines``). Both zones keep no summer time
 (Tanzania and the Philippines), so their offsets are fixed numbers here (``tests/unit`` checks them against the
 IANA zones); the Lambda needs no time-zone data.
 """
@@ -113,7 +114,15 @@ def run_schedule(service: TournamentService, now_ms: int) -> dict[str, int]:
             service.create(None, new, site_id=site_id(game, "league", now_ms // RUN_MS), exists_ok=True)
             made += 1
     arenas = daily_arenas(service, now_ms)
-    return {"made": made, "started": started, "arenas": arenas, "told": arenas_soon(service, now_ms)}
+    told = arenas_soon(service, now_ms)
+    return {"made": made, "started": started, "arenas": arenas, "told": told, "deadlines": sweep_cups(service)}
+
+
+def sweep_cups(service: TournamentService) -> int:
+    """The public running cups (the list's first 50 a game) whose knockout legs past their round's deadline this
+    run ended; a private cup's are ended by its first read (docs/tournaments.md)."""
+    running = [t for game in GAME_NAMES for t in service.listed(game, State.RUNNING) if t.format is Format.CUP]
+    return sum(service.sweep_deadlines(cup.id) for cup in running)
 
 
 class ScheduleFunction:
@@ -133,6 +142,8 @@ class ScheduleFunction:
 
 def service_from_environment(clock: Callable[[], float]) -> TournamentService:
     from games.domain import new_game_options
+    from games.ratings.repository import RatingStore
+    from games.ratings.service import GameRatings
     from games.repository import dynamodb_games
     from games.service.protocol import GameLog
 
@@ -141,7 +152,7 @@ def service_from_environment(clock: Callable[[], float]) -> TournamentService:
     from tournaments.seated import TournamentGames
 
     store = dynamodb_games()
-    games = TournamentGames(GameLog(store, clock=clock), store)
+    games = TournamentGames(GameLog(store, clock=clock), store, GameRatings(RatingStore(), clock))
     return TournamentService(DynamoTournaments(), games, new_game_options, clock, announce=pushes_from_environment())
 
 

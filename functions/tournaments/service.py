@@ -247,6 +247,11 @@ class TournamentService:
             tournament, results = self.repository.read(tournament_id) or (tournament, results)
         return tournament, results
 
+    def sweep_deadlines(self, tournament_id: str) -> bool:
+        """The schedule's sweep of one running cup: its overdue legs ended (one read when none is)."""
+        found = self.repository.read(tournament_id)
+        return found is not None and self.enforce_deadlines(*found)
+
     def enforce_deadlines(self, tournament: Tournament, results: Mapping[str, GameResult]) -> bool:
         """A running cup's knockout legs still going on after their round's deadline: each ended as lost on time
         by the side to move (the games' claim on time, so an early one is the absent side's no-show) and

@@ -1,6 +1,6 @@
 """A cup's knockout round deadline through the routes, on moto and dynalite: the group games resigned and
 counted from the games' stream, the semi-finals made; past the round's deadline (ten days at one day a move)
-the first read of the cup ends each leg still going on as lost on time by the side to move, as the games'
+the first read of the cup (or the 15-minute schedule's sweep of the public ones) ends each leg still going on as lost on time by the side to move, as the games'
 own claim on time would (a rated leg begun: a timeout; one never begun: the absent White's no-show), counts
 them, and makes the level match's live decider, with only the calls its role allows; a second read and the
 stream's records of those games change nothing."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from common.persistence import store
 
 from tests.iam import DynamoCalls, denied, grants
@@ -17,13 +18,18 @@ from tests.tournaments.test_tournaments_api import feed_stream
 NAMES = tuple(f"K{n}" for n in range(8))  # the strongest first: in a group game the weaker resigns
 
 
-def test_legs_unfinished_at_the_rounds_deadline_are_lost_on_time_by_the_side_to_move(tables, apis):
+@pytest.mark.parametrize("by", ["read", "schedule"])
+def test_legs_unfinished_at_the_rounds_deadline_are_lost_on_time_by_the_side_to_move(tables, apis, by):
     players = [apis.games.new_player(name) for name in NAMES]
     body = {"format": "cup", "game": "chess", "groups": 2, "players": 4, "options": {"days_per_move": 1}}
+    body["public"] = by == "schedule"  # the schedule sweeps the listed (public) cups
     made = apis.call("POST", "/v1/tournaments", body, token=players[0]["token"]).body
-    cup_id, code = made["tournament"]["id"], made["invite"]["code"]
+    cup_id, code = made["tournament"]["id"], (made["invite"] or {}).get("code")
     for who in players:
-        assert apis.call("POST", f"/v1/tournaments/{cup_id}/join", {"invite": code}, token=who["token"]).status == 200
+        joined = apis.call(
+            "POST", f"/v1/tournaments/{cup_id}/join", {"invite": code} if code else {}, token=who["token"]
+        )
+        assert joined.status == 200, joined.body
     view = apis.call("GET", f"/v1/tournaments/{cup_id}").body
     name_of = {row["seat"]: row["name"] for row in view["players"]}
     token_of = {seat: players[NAMES.index(name)]["token"] for seat, name in name_of.items()}
@@ -49,9 +55,14 @@ def test_legs_unfinished_at_the_rounds_deadline_are_lost_on_time_by_the_side_to_
     apis.clock.advance(days=1, seconds=1)
     names = {os.environ[f"{kind}_TABLE"]: f"{kind.title()}Table" for kind in ("GAMES", "RATINGS", "TOURNAMENTS")}
     with DynamoCalls(store.client(), names) as recorded:  # moto and dynalite check no IAM: the role must allow it
+        if by == "schedule":
+            from tournaments.schedule import create_handler
+
+            assert create_handler(clock=apis.clock)({}, None)["deadlines"] == 1
         view = apis.call("GET", f"/v1/tournaments/{cup_id}").body
     assert {table for _, table, _ in recorded.calls} >= {"GamesTable", "RatingsTable", "TournamentsTable"}
-    assert denied(recorded.calls, grants("TournamentsFunction")) == set(), recorded.calls
+    role = "TournamentScheduleFunction" if by == "schedule" else "TournamentsFunction"
+    assert denied(recorded.calls, grants("TournamentsFunction") & grants(role)) == set(), recorded.calls
     first, second, final = view["bracket"]
     assert (first["score"], first["winner"], len(first["games"])) == ("1-1", None, 3)  # each leg lost by its White
     assert (second["score"], second["winner"]) == ("2-0", winner)

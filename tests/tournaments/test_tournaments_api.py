@@ -182,7 +182,7 @@ def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, api
     from tournaments.schedule import create_handler
 
     schedule = create_handler(clock=apis.clock)
-    assert schedule({}, None) == {"made": 3, "started": 0, "arenas": 6, "told": 0}
+    assert schedule({}, None) == {"made": 3, "started": 0, "arenas": 6, "told": 0, "deadlines": 0}
     schedule({}, None)  # the same quarter hour: made once
     listed = apis.call("GET", "/v1/tournaments", query={"game": "tanzanian", "state": "open"}).body["tournaments"]
     leagues = [t for t in listed if t["format"] == "league"]
@@ -194,7 +194,7 @@ def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, api
         token = apis.games.new_player(name)["token"]
         assert apis.call("POST", f"/v1/tournaments/{league_id}/join", {}, token=token).status == 200
     apis.clock.advance(seconds=15 * 60)
-    assert schedule({}, None) == {"made": 1, "started": 1, "arenas": 6, "told": 0}
+    assert schedule({}, None) == {"made": 1, "started": 1, "arenas": 6, "told": 0, "deadlines": 0}
     view = apis.call("GET", f"/v1/tournaments/{league_id}").body
     assert view["tournament"]["state"] == "running" and len(view["games"]) == 12
 

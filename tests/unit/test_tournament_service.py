@@ -242,7 +242,7 @@ def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(servic
     from tournaments.schedule import run_schedule
 
     now = service.now_ms()
-    assert run_schedule(service, now) == {"made": 3, "started": 0, "arenas": 6, "told": 0}
+    assert run_schedule(service, now) == {"made": 3, "started": 0, "arenas": 6, "told": 0, "deadlines": 0}
     run_schedule(service, now + 1000)  # the same quarter hour: nothing made twice
     open_leagues = [t for t in repository.tournaments.values() if t.state is State.OPEN and t.format is Format.LEAGUE]
     assert sorted(t.game for t in open_leagues) == ["chess", "english", "tanzanian"]
@@ -252,7 +252,7 @@ def test_the_schedule_keeps_an_open_league_per_game_and_starts_it_at_four(servic
         service.join(player(name)[0], chess.id, None)
     assert run_schedule(service, now + 15 * 60_000)["started"] == 0
     service.join(player("daudi")[0], chess.id, None)
-    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1, "arenas": 6, "told": 0}
+    assert run_schedule(service, now + 30 * 60_000) == {"made": 1, "started": 1, "arenas": 6, "told": 0, "deadlines": 0}
     started = repository.get(chess.id)
     assert started.state is State.RUNNING and started.games_made and len(started.pairings()) == 12
     leagues = [t for t in repository.tournaments.values() if t.format is Format.LEAGUE]
