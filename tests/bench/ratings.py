@@ -43,6 +43,17 @@ def bench_ratings() -> None:
         assert board.status == 200
         queries = [name for name, _ in meter.calls]
         print(f"GET /v1/leaderboard: {queries} (target: one Query, never a Scan)")
+        with meter:
+            board = api.call("GET", "/v1/leaderboard", query={"game": "chess", "country": "TZ"})
+        assert board.status == 200
+        print(f"GET /v1/leaderboard?country=TZ: {[name for name, _ in meter.calls]} (target: one Query)")
+        with meter:
+            hidden = api.call("PATCH", "/v1/players/me", {"country_hidden": True}, token=tokens["white"])
+        assert hidden.status == 200
+        calls = [name for name, _ in meter.calls]
+        print(
+            f"hide your country (one rating item, not listed): {calls} (the token's read, the player, the card, then its copies)"
+        )
 
 
 def _started(api, rated: bool) -> tuple[str, dict]:

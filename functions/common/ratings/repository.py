@@ -14,9 +14,10 @@ The card is the truth and the copies follow it, with single-item conditional wri
 * ``save_card`` writes the card, then makes every rating item of the partition agree with it (``copy_card``): each
   change a write conditional on the item's ``version``, which it bumps, so a settle that read the item before it
   loses its own conditional write and reads again.
-* A settle that writes a ``board_country`` reads the card again after its write (``RatingStore.save``) and, when
-  the card changed since it was read, runs ``copy_card`` itself. Of a hide (card, then copies) and a racing settle
-  (item, then card), one always sees the other's write: a hidden country never stays on the list.
+* A settle that writes a listed rating reads the card again after its write (``RatingStore.save``) and, when
+  the card changed since it was read, runs ``copy_card`` itself. Of a hide or show (card, then copies) and a racing
+  settle (item, then card), one always sees the other's write: a hidden country never stays on the list, and a
+  shown one is not left off it.
 """
 
 from __future__ import annotations
@@ -107,8 +108,9 @@ class CardStore:
         return found.get(sk), found.get(CARD_SK, {}).get("country")
 
     def after_copy(self, player_id: str, country: str | None) -> None:
-        """After a write that copied ``country`` onto a rating item: when the card no longer shows it (hidden since
-        it was read), make the copies agree with the card. One GetItem, and ``copy_card`` only then."""
+        """After a write of a listed rating item with ``country`` copied (None: none): when the card no longer
+        shows that (hidden or shown since it was read), make the copies agree with it. One GetItem, and
+        ``copy_card`` only then."""
         if self.card_country(player_id) != country:
             self.copy_card(player_id)
 

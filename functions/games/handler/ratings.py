@@ -96,7 +96,7 @@ def leaderboard(
     ratings: Ratings,
     game: Annotated[GameName, Query(description="Which game.")],
     country: Annotated[
-        str | None, Query(max_length=8, description="A country's ISO 3166-1 alpha-2 code in capitals (TZ, KE, PH).")
+        str | None, Query(description="A country's ISO 3166-1 alpha-2 code in capitals (TZ, KE, PH).")
     ] = None,
 ) -> Response[Leaderboard]:
     body = Leaderboard.model_validate({"game": game, "country": country, "players": ratings.board(game, country)})

@@ -176,7 +176,7 @@ class InMemoryRatings:
             if (stored.get("version") if stored else 0) != rating.version - 1:
                 return False
             record = self.items[(rating.player_id, rating.game)] = rating_record(rating, now)
-            if BOARD_COUNTRY in record and rating.country != self._card_country(rating.player_id):
+            if "board" in record and rating.country != self._card_country(rating.player_id):
                 copy_onto(self._partition(rating.player_id), self._card_country(rating.player_id))  # as DynamoDB's
             return True
 
@@ -272,13 +272,13 @@ class RatingStore:
 
     def save(self, rating: GameRating, now: int) -> bool:
         """Write ``rating`` if the stored one is still the version it was read at (``rating.version - 1``); a
-        write that lists the player under a country reads the card again after it (one GetItem), and when the
-        card no longer shows that country (hidden meanwhile) makes the copies agree with it
+        write that lists the player reads the card again after it (one GetItem), and when the card no longer
+        shows the country copied (hidden, or shown, meanwhile) makes the copies agree with it
         (``common.ratings.repository``)."""
         record = rating_record(rating, now)
         if not _put_at_version(self.table, record, rating.version - 1):
             return False
-        if BOARD_COUNTRY in record:
+        if "board" in record:  # listed: the copy follows the card even if it changed since it was read
             CardStore(self.table).after_copy(rating.player_id, rating.country)
         return True
 

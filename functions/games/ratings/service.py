@@ -121,10 +121,18 @@ class GameRatings:
         for _ in range(MAX_ROUNDS):
             current = self.store.get_with_card(player_id, head.game) or GameRating(player_id, head.game)
             if current.has_applied(head.id):
-                return
+                return self._recopy_country(current)
             if self.store.save(current.after(head.id, change, head.updated, name, opponent), self.now_ms()):
                 return
         raise StoreUnavailable("a rating is too busy right now; try again")
+
+    def _recopy_country(self, rating: GameRating) -> None:
+        """A settle found its game applied (a retry, perhaps after a 503 that cut short the check of the card
+        after the write): a listed rating's country copies are made to agree with the card (one Query; a write
+        only where they disagree), so a country hidden meanwhile never stays on a list."""
+        until = rating.board_until()
+        if until is not None and until > self.now_ms():
+            self.store.copy_card(rating.player_id)
 
     # ----------------------------------------------------------------- a game's end in the tallies
     def count_results(self, head: GameHead) -> None:
