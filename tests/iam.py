@@ -66,6 +66,24 @@ class DynamoCalls:
             self.calls.add((model.name, self.tables.get(name, name), params.get("IndexName")))
 
 
+def recording(api: Any) -> set[Call]:
+    """The set that gathers the DynamoDB calls of each request ``api`` (a test client of one function, with a
+    ``call`` method) sends from now on."""
+    from common.persistence import store
+
+    calls: set[Call] = set()
+    send = api.call
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with DynamoCalls(store.client(), {}) as recorded:
+            answer = send(*args, **kwargs)
+        calls.update(recorded.calls)
+        return answer
+
+    api.call = call
+    return calls
+
+
 def denied(calls: set[Call], allowed: set[Grant]) -> set[Call]:
     """The calls no grant allows (a grant on an index ``*`` allows every index of its table)."""
     return {

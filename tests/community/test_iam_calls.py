@@ -5,33 +5,15 @@ and clubs' go through their functions)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from common.persistence import store
-
 from tests.community.test_challenges import answer, challenge, friends, run_accept
 from tests.community.test_delete_my_data import run_delete
 from tests.community.test_follows_api import Community, run_export, run_friends
-from tests.games.client import Answer
-from tests.iam import Call, DynamoCalls, denied, grants
-
-
-class RecordedCommunity(Community):
-    """The community's API, each request's DynamoDB calls kept in ``calls``."""
-
-    def __init__(self, function: Any) -> None:
-        super().__init__(function)
-        self.calls: set[Call] = set()
-
-    def call(self, *args: Any, **kwargs: Any) -> Answer:
-        with DynamoCalls(store.client(), {}) as recorded:
-            answer = super().call(*args, **kwargs)
-        self.calls |= recorded.calls
-        return answer
+from tests.iam import denied, grants, recording
 
 
 def test_every_call_of_the_community_is_allowed_by_its_role(api, community, clock):
-    recorded = RecordedCommunity(community)
+    recorded = Community(community)
+    calls = recording(recorded)
     run_friends(api, recorded)
     run_accept(api, recorded)
     neema, juma = friends(api, recorded, "Neema", "Juma")
@@ -39,5 +21,5 @@ def test_every_call_of_the_community_is_allowed_by_its_role(api, community, cloc
     assert rated.status == 201 and answer(recorded, juma, rated.body["id"], "accept").status == 200
     run_export(api, recorded)
     run_delete(api, recorded, clock)
-    assert {table for _, table, _ in recorded.calls} >= {"CommunityTable", "GamesTable", "RatingsTable"}
-    assert denied(recorded.calls, grants("CommunityFunction")) == set()
+    assert {table for _, table, _ in calls} >= {"CommunityTable", "GamesTable", "RatingsTable"}
+    assert denied(calls, grants("CommunityFunction")) == set()
