@@ -12,20 +12,28 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.harness import http
+from tests.browser.harness import build_site_module, http
 
 PHONE = {"width": 360, "height": 740}
 #: The strongest first: in a group game the weaker player resigns, so each group's order is the names' order.
 NAMES = ("Asha", "Baraka", "Chausiku", "Daudi", "Eliza", "Faraji", "Gloria", "Hamisi")
-#: Each language's words the test reads (the catalogs' msgstr: sw and tl as the page shows them).
-WORDS = {
-    "sw": {"cup": "Makundi kisha mtoano", "size": "makundi 2 ya wachezaji 4", "group": "Kundi A",
-           "rounds": ["Nusu fainali", "Fainali"], "decider": "Mchezo wa kuamua: 0-1", "winner": "Mshindi",
-           "deadline": "inapotezwa na upande wenye zamu"},
-    "tl": {"cup": "Mga grupo, saka knockout", "size": "2 grupo, tig-4 na manlalaro", "group": "Grupo A",
-           "rounds": ["Semifinals", "Finals"], "decider": "Pampasyang laro: 0-1", "winner": "Nanalo",
-           "deadline": "ay talo ng panig na may tira"},
-}  # fmt: skip
+
+
+def words(lang: str) -> dict:
+    """The page's words the test reads, from the catalogs (as the page shows them)."""
+    build_site_module()  # puts site/ on the path
+    import catalogs
+
+    _ = catalogs.translations(lang).gettext
+    return {
+        "cup": _("Groups then knockout"),
+        "size": _("{groups} groups of {n}").format(groups=2, n=4),
+        "group": _("Group {letter}").format(letter="A"),
+        "rounds": [_("Semi-finals"), _("Final")],
+        "decider": _("Deciding game: {score}").format(score="0-1"),
+        "winner": _("Winner: {name}").split("{name}")[0],
+        "deadline": _("Games unfinished on {date} are lost by the side to move").split("{date}"),
+    }
 
 
 def api(origin: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
@@ -97,15 +105,17 @@ def test_a_cup_made_on_the_page_is_played_to_its_final(contexts, needs_dynamodb,
     maker.wait_for_url("**/sw/mashindano/?id=*")
     tournament_id = parse_qs(urlsplit(maker.url).query)["id"][0]
     invite = parse_qs(urlsplit(maker.url).fragment)["invite"][0]
+    sw, tl = words("sw"), words("tl")
+    assert sw["rounds"] == ["Nusu fainali", "Fainali"] and tl["cup"] != sw["cup"]  # translated, not English
     terms = maker.locator("#tournaments .t-terms")
     terms.wait_for()
-    assert WORDS["sw"]["cup"] in terms.inner_text() and WORDS["sw"]["size"] in terms.inner_text()
+    assert sw["cup"] in terms.inner_text() and sw["size"] in terms.inner_text()
     maker.locator("#tournaments .join").click()
     maker.locator("#tournaments .crosstable tr.you").wait_for()
 
     other = phone(contexts, players[1], "tl", f"?id={tournament_id}#invite={invite}")
     other.locator("#tournaments .t-terms").wait_for()
-    assert WORDS["tl"]["size"] in other.locator("#tournaments .t-terms").inner_text()
+    assert tl["size"] in other.locator("#tournaments .t-terms").inner_text()
     other.locator("#tournaments .join").click()
     other.locator("#tournaments .crosstable tr.you").wait_for()
     for who in players[2:]:
@@ -144,17 +154,17 @@ def test_a_cup_made_on_the_page_is_played_to_its_final(contexts, needs_dynamodb,
         "final": [name_of[a1], name_of[a2], "1½-½"],
     }
     for page, lang in ((maker, "sw"), (other, "tl")):
-        words = WORDS[lang]
+        said = sw if lang == "sw" else tl
         winner = page.locator("#tournaments .t-winner")
         winner.wait_for(state="visible", timeout=30_000)
-        assert winner.inner_text().startswith(words["winner"]) and name_of[a1] in winner.inner_text()
+        assert winner.inner_text().startswith(said["winner"]) and name_of[a1] in winner.inner_text()
         groups = page.locator("#tournaments .cup-group")
-        assert groups.count() == 2 and groups.first.locator("h3").inner_text() == words["group"]
+        assert groups.count() == 2 and groups.first.locator("h3").inner_text() == said["group"]
         assert groups.first.locator("tbody tr").count() == 4
         assert groups.first.locator("tbody tr").first.locator("th").inner_text() == name_of[a1]
-        assert page.locator("#tournaments .bracket h4").all_inner_texts() == words["rounds"]
+        assert page.locator("#tournaments .bracket h4").all_inner_texts() == said["rounds"]
         deadlines = page.locator("#tournaments .round-deadline").all_inner_texts()  # each round's, in its words
-        assert len(deadlines) == 2 and all(words["deadline"] in text for text in deadlines), deadlines
+        assert len(deadlines) == 2 and all(all(part in text for part in said["deadline"]) for text in deadlines)
         matches = page.locator("#tournaments .bracket li.match")
         assert matches.count() == 3
         for index, (one, two, score) in enumerate(rows.values()):
@@ -164,7 +174,7 @@ def test_a_cup_made_on_the_page_is_played_to_its_final(contexts, needs_dynamodb,
             assert match.locator(".score").inner_text() == score
         assert matches.nth(0).locator(".seat.won").inner_text().startswith(name_of[a1])
         assert matches.nth(1).locator(".seat.won").inner_text().startswith(name_of[a2])
-        assert matches.nth(1).locator(".decider").inner_text() == words["decider"]
+        assert matches.nth(1).locator(".decider").inner_text() == said["decider"]
         assert matches.nth(2).locator(".seat.won").inner_text().startswith(name_of[a1])
         assert matches.nth(2).locator(".decider").count() == 0
         assert page.locator("#tournaments .league-table").is_hidden()
