@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from common.clock import Clocked
 from common.clubs.domain import (
     MAX_CLUBS,
     MAX_MEMBERS,
@@ -47,13 +48,10 @@ class BoardRow:
 
 
 @dataclass
-class Clubs:
+class Clubs(Clocked):
     repository: ClubRepository
     ratings: RatingRepository
     clock: Callable[[], float] = time.time
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
 
     def create(self, player: Player, name: str, game: ClubGame) -> Club:
         cleaned = clean_name(name)

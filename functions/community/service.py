@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from common.clock import Clocked
 from common.players.blocks import is_blocked
 from common.players.domain import Player
 from common.players.handles import handle_of
@@ -75,13 +76,10 @@ class Forgets(Protocol):
 
 
 @dataclass
-class Community:
+class Community(Clocked):
     repository: CommunityRepository
     players: PlayerRepository
     clock: Callable[[], float] = time.time
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
 
     def introduce(self, player: Player) -> Card:
         """Keep the player's card (its name as it is now), so others can follow them by their id."""

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from common.clock import Clocked
 from common.errors import DomainError
 
 from live.domain import (
@@ -65,7 +66,7 @@ def error_message(error: DomainError) -> dict[str, Any]:
     return {"type": "error", "error": {"code": error.code, "message": error.message}}
 
 
-class LiveService:
+class LiveService(Clocked):
     def __init__(
         self,
         repository: LiveRepository,
@@ -79,9 +80,6 @@ class LiveService:
         self.sockets = sockets
         self.clock = clock
         self.tournaments = tournaments
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
 
     # -- tickets and connections -------------------------------------------------------------------------
     def issue_ticket(self, player_id: str | None, address: str | None) -> IssuedTicket:

@@ -66,3 +66,12 @@ def api(moto_tables, handler):  # noqa: F811
     from tests.games.client import Api
 
     return Api(handler)
+
+
+@pytest.fixture(params=["moto", "dynalite"])
+def api_on_each_store(request, handler):  # noqa: F811
+    """The games function on moto's tables, then on a real dynalite server's (a test's main path on both)."""
+    from tests.games.client import Api
+
+    request.getfixturevalue(f"{request.param}_tables")
+    return Api(handler)

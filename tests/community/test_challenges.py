@@ -68,12 +68,8 @@ def run_accept(api: Api, community: Community) -> None:
     ]
 
 
-def test_a_friend_accepts_and_they_play(api, community):
-    run_accept(api, Community(community))
-
-
-def test_the_same_on_dynalite(dynalite_tables, handler, community):
-    run_accept(Api(handler), Community(community))
+def test_a_friend_accepts_and_they_play(api_on_each_store, community):
+    run_accept(api_on_each_store, Community(community))
 
 
 def test_a_declined_or_withdrawn_challenge_makes_no_game(api, community):

@@ -57,12 +57,8 @@ def run_friends(api: Api, community: Community) -> None:
     assert [item["friend"] for item in community.follows(baraka["token"])["follows"]] == [False]
 
 
-def test_follow_from_a_game_and_by_id_makes_friends(api, community):
-    run_friends(api, Community(community))
-
-
-def test_the_same_on_dynalite(dynalite_tables, handler, community):
-    run_friends(Api(handler), Community(community))
+def test_follow_from_a_game_and_by_id_makes_friends(api_on_each_store, community):
+    run_friends(api_on_each_store, Community(community))
 
 
 def test_a_block_overrides_every_follow(api, community):

@@ -84,6 +84,13 @@ queries = st.dictionaries(
 id_texts = st.text(alphabet="ABCabc012-_%./", min_size=0, max_size=14)
 
 
+def fuzzed(examples: int) -> settings:
+    """The same ``examples`` requests on every run (derandomized); each may take its time on a busy machine."""
+    return settings(
+        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+    )
+
+
 def check_answer(answer) -> None:
     """No 5xx; a refusal in the API's JSON error shape; a 304 with no body."""
     assert answer.status < 500, (answer.status, answer.text)
@@ -112,7 +119,7 @@ def test_no_request_gets_a_5xx(api, clock):
         max_size=50
     )
 
-    @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+    @fuzzed(250)
     @given(
         route=st.sampled_from(ROUTES),
         body=bodies,
@@ -138,7 +145,7 @@ def test_fuzzed_moves_never_corrupt_the_game(api):
 
     game_id, seats = api.start_game("english")
 
-    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+    @fuzzed(80)
     @given(
         move=likely | st.text(max_size=12) | st.from_regex(r"[0-9]{1,2}[-x][0-9]{1,2}", fullmatch=True),
         ply=st.integers(-1, 8),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.games.test_fuzz import bodies, check_answer, fuzzed_call, id_texts
+from tests.games.test_fuzz import bodies, check_answer, fuzzed, fuzzed_call, id_texts
 
 ROUTES = [
     ("POST", "/v1/seeks"),
@@ -27,7 +27,7 @@ def test_no_lobby_request_gets_a_5xx(api, clock):
     seek_id = made.body["seek"]["id"]
     tokens = st.sampled_from([None, asha["token"], baraka["token"], "ubao_" + "Z" * 43]) | st.text(max_size=50)
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+    @fuzzed(120)
     @given(
         route=st.sampled_from(ROUTES),
         body=bodies,

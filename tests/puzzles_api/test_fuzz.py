@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.games.test_fuzz import check_answer
+from tests.games.test_fuzz import check_answer, fuzzed
 from tests.puzzles_api.client import snapshot
 from tests.puzzles_api.sets import find
 
@@ -57,7 +57,7 @@ def test_no_request_gets_a_5xx_and_no_refusal_writes(api, clock):
     player = api.new_player()
     tokens = st.sampled_from([None, player, "ubao_" + "Z" * 43]) | st.text(max_size=50)
 
-    @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+    @fuzzed(250)
     @given(
         route=st.sampled_from(ROUTES),
         body=bodies,
@@ -88,7 +88,7 @@ def test_no_request_gets_a_5xx_and_no_refusal_writes(api, clock):
 def test_fuzzed_attempts_at_a_real_puzzle_are_judged_or_refused(api):
     token = api.new_player()
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+    @fuzzed(120)
     @given(
         moves=st.lists(
             likely_moves | st.from_regex(r"[a-h][1-8][a-h][1-8][qrbn]?", fullmatch=True), min_size=1, max_size=4

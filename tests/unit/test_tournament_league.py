@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import given
@@ -41,7 +42,18 @@ def result(
 
 
 #: Who wins each game of a pair (None: a draw), in the order the pair meets.
-Plan = dict[frozenset[str], list[str | None]]
+Plan = Mapping[frozenset[str], Sequence[str | None]]
+
+
+def played_as_planned(pairings: list[Pairing], plan: Plan) -> dict[str, GameResult]:
+    """Each pairing's result, by game id: the winner the plan names for its pair's next game."""
+    seen: Counter[frozenset[str]] = Counter()
+    results = {}
+    for pairing in pairings:
+        pair = frozenset((pairing.white, pairing.black))
+        results[f"g{pairing.number}"] = result(pairing, winner_between(pairing, plan[pair][seen[pair]]))
+        seen[pair] += 1
+    return results
 
 
 def winner_between(pairing: Pairing, who: str | None) -> str | None:
@@ -121,13 +133,7 @@ def test_sonneborn_berger_breaks_a_tie_on_points() -> None:
         frozenset("bd"): (None, None),
         frozenset("cd"): ("c", "c"),
     }
-    seen: Counter[frozenset[str]] = Counter()
-    results = {}
-    for pairing in pairings:
-        pair = frozenset((pairing.white, pairing.black))
-        who = outcome[pair][seen[pair]]
-        seen[pair] += 1
-        results[f"g{pairing.number}"] = result(pairing, winner_between(pairing, who))
+    results = played_as_planned(pairings, outcome)
     table = league_table(players, pairings, results, ids(pairings))
     by_player = {standing.player: standing for standing in table.standings}
     # points: a 4+2+0=6, b 0+4+2=6, c 2+0+4=6, d 4+2+0=6 half points: all tied
@@ -151,12 +157,7 @@ def test_sonneborn_berger_prefers_points_taken_from_the_strong() -> None:
         frozenset("bd"): ["b", "b"],
         frozenset("cd"): ["c", "c"],
     }
-    seen: Counter[frozenset[str]] = Counter()
-    results = {}
-    for pairing in pairings:
-        pair = frozenset((pairing.white, pairing.black))
-        results[f"g{pairing.number}"] = result(pairing, winner_between(pairing, plan[pair][seen[pair]]))
-        seen[pair] += 1
+    results = played_as_planned(pairings, plan)
     table = league_table(players, pairings, results, ids(pairings))
     standing = {s.player: s for s in table.standings}
     assert {p: s.points for p, s in standing.items()} == {"a": 6, "b": 6, "c": 8, "d": 4}
@@ -170,12 +171,7 @@ def test_wins_break_what_the_other_tie_breaks_leave() -> None:
     players = ["a", "b", "c"]
     pairings = double_round_robin(players)
     plan: Plan = {frozenset("ab"): [None, None], frozenset("ac"): [None, None], frozenset("bc"): ["b", "c"]}
-    seen: Counter[frozenset[str]] = Counter()
-    results = {}
-    for pairing in pairings:
-        pair = frozenset((pairing.white, pairing.black))
-        results[f"g{pairing.number}"] = result(pairing, winner_between(pairing, plan[pair][seen[pair]]))
-        seen[pair] += 1
+    results = played_as_planned(pairings, plan)
     table = league_table(players, pairings, results, ids(pairings))
     assert {s.points for s in table.standings} == {4}
     assert len({s.sonneborn_berger for s in table.standings}) == 1
@@ -195,12 +191,7 @@ def test_head_to_head_breaks_what_sonneborn_berger_leaves() -> None:
         frozenset("bd"): [None, None],
         frozenset("cd"): [None, None],
     }
-    seen: Counter[frozenset[str]] = Counter()
-    results = {}
-    for pairing in pairings:
-        pair = frozenset((pairing.white, pairing.black))
-        results[f"g{pairing.number}"] = result(pairing, winner_between(pairing, plan[pair][seen[pair]]))
-        seen[pair] += 1
+    results = played_as_planned(pairings, plan)
     table = league_table(players, pairings, results, ids(pairings))
     standing = {s.player: s for s in table.standings}
     assert standing["a"].points == standing["b"].points == 6

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from common.clock import Clocked
 from common.players.blocks import is_blocked
 from common.players.domain import Player
 from common.players.repository import PlayerRepository
@@ -52,16 +53,13 @@ class Announcer(Protocol):
 
 
 @dataclass
-class Challenges:
+class Challenges(Clocked):
     repository: ChallengeRepository
     community: CommunityRepository
     players: PlayerRepository
     games: GameMaker
     announcer: Announcer
     clock: Callable[[], float] = time.time
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
 
     def _as_challenger(self, player: Player) -> Challenger:
         return Challenger(player.player_id, player.name, player.token_hash)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from common.clock import Clocked
 from common.players.domain import Player
 from common.players.service import player_of
 from common.web.ratelimit import UNKNOWN_ADDRESS, RateLimiter
@@ -124,7 +125,7 @@ def checked_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in checked.items() if name != "rated"}  # the seek's own field
 
 
-class SeekService:
+class SeekService(Clocked):
     def __init__(
         self,
         repository: SeekRepository,
@@ -140,9 +141,6 @@ class SeekService:
         self.limiter = limiter
         self.blocks = blocks or NoBlocks()
         self.ratings = ratings or StartRatings()
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
 
     def offer(
         self,

@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from aws_lambda_powertools import Logger
+from common.clock import Clocked
 from common.persistence.deadline import StoreUnavailable
 from common.web import metrics
 from common.web.ratelimit import MemoryBuckets, RateLimiter
@@ -105,7 +106,7 @@ class RecentHeads:
                 self._heads.popitem(last=False)
 
 
-class GameLog:
+class GameLog(Clocked):
     """A game's log and head behind a ``GameRepository``: reading, the write protocol, repairs. The games
     service (``games.service``) holds one and runs every action through it."""
 
@@ -125,9 +126,6 @@ class GameLog:
         #: The per-client limits on the computer's moves; without one, buckets in this process on the same clock.
         self.limiter = limiter or RateLimiter(MemoryBuckets(), clock)
         self.max_plies = max_plies
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
 
     # ---------------------------------------------------------------------------- reading a game
     def load(self, game_id: str) -> Tracked:
