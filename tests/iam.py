@@ -66,13 +66,13 @@ class DynamoCalls:
             self.calls.add((model.name, self.tables.get(name, name), params.get("IndexName")))
 
 
-def recording(api: Any) -> set[Call]:
-    """The set that gathers the DynamoDB calls of each request ``api`` (a test client of one function, with a
-    ``call`` method) sends from now on."""
+def recording(api: Any, method: str = "call") -> set[Call]:
+    """The set that gathers the DynamoDB calls of each request ``api`` (a test client of one function) sends
+    through its ``method`` from now on."""
     from common.persistence import store
 
     calls: set[Call] = set()
-    send = api.call
+    send = getattr(api, method)
 
     def call(*args: Any, **kwargs: Any) -> Any:
         with DynamoCalls(store.client(), {}) as recorded:
@@ -80,7 +80,7 @@ def recording(api: Any) -> set[Call]:
         calls.update(recorded.calls)
         return answer
 
-    api.call = call
+    setattr(api, method, call)
     return calls
 
 
