@@ -1,7 +1,8 @@
 """Groups then knockout on 360x740 phones, in Swahili and Tagalog: a cup of two groups of four made through the
 Mashindano page's form, joined by two phones and six players over HTTP, its 24 group games and its knockout
 played or resigned over HTTP (a semi-final won 2-0, one level at 1-1 and settled by its deciding live game, a
-final of "1½-½" with a real draw); both phones show the groups' tables, the bracket's rows and the winner."""
+final of "1½-½" with a real draw); both phones show the groups' tables, the bracket's rows and the winner. And
+the same form making an arena (only its fields shown)."""
 
 from __future__ import annotations
 
@@ -19,12 +20,16 @@ PHONE = {"width": 360, "height": 740}
 NAMES = ("Asha", "Baraka", "Chausiku", "Daudi", "Eliza", "Faraji", "Gloria", "Hamisi")
 
 
-def words(lang: str) -> dict:
-    """The page's words the test reads, from the catalogs (as the page shows them)."""
+def gettext(lang: str):
     build_site_module()  # puts site/ on the path
     import catalogs
 
-    _ = catalogs.translations(lang).gettext
+    return catalogs.translations(lang).gettext
+
+
+def words(lang: str) -> dict:
+    """The page's words the test reads, from the catalogs (as the page shows them)."""
+    _ = gettext(lang)
     return {
         "cup": _("Groups then knockout"),
         "size": _("{groups} groups of {n}").format(groups=2, n=4),
@@ -179,4 +184,33 @@ def test_a_cup_made_on_the_page_is_played_to_its_final(contexts, needs_dynamodb,
         assert matches.nth(2).locator(".decider").count() == 0
         assert page.locator("#tournaments .league-table").is_hidden()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360  # stacked rounds, no sideways scroll
+    assert not contexts.problems, contexts.problems
+
+
+def test_the_form_makes_an_arena_with_its_own_fields(contexts, needs_dynamodb, server):
+    """The same form, arena chosen (tl): only an arena's fields shown; made with the start, length and seconds a
+    move asked for, its page counting down to the start."""
+    from datetime import UTC, datetime
+
+    maker = api(server.origin, "POST", "/v1/players", {"name": "Jomar"})
+    page = phone(contexts, maker, "tl", "")
+    page.select_option("#league-format", "arena")
+    assert page.locator(".new-league .hint[data-for=arena]").is_visible()
+    assert not page.locator("#league-days").is_visible() and not page.locator("#cup-groups").is_visible()
+    page.select_option("#arena-starts", "5")
+    page.select_option("#arena-minutes", "20")
+    page.select_option("#arena-seconds", "30")
+    asked = datetime.now(UTC)
+    page.locator(".new-league button[type=submit]").click()
+    page.wait_for_url("**/tl/mashindano/?id=*")
+    tournament_id = parse_qs(urlsplit(page.url).query)["id"][0]
+    page.wait_for_function("document.querySelector('#tournaments .t-when').textContent.includes(':')")
+    made = api(server.origin, "GET", f"/v1/tournaments/{tournament_id}")["tournament"]
+    assert (made["format"], made["minutes"], made["options"]) == ("arena", 20, {"turn_seconds": 30})
+    starts = datetime.fromisoformat(made["starts"].replace("Z", "+00:00"))
+    assert 4 * 60 <= (starts - asked).total_seconds() <= 6 * 60
+    _ = gettext("tl")
+    assert _("Arena") in page.locator("#tournaments .t-terms").inner_text()
+    assert _("{n} seconds per move").format(n=30) in page.locator("#tournaments .t-terms").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not contexts.problems, contexts.problems
