@@ -15,3 +15,14 @@ def test_every_call_of_the_notify_stream_is_allowed_by_its_role(games_api, push_
     flows.test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, records, clock)
     assert {table for _, table, _ in calls} >= {"GamesTable", "PushTable"}
     assert denied(calls, grants("NotifyFunction")) == set()
+
+
+def test_every_call_of_the_push_subscriptions_is_allowed_by_its_role(push_api, new_player, clock, monkeypatch):
+    from tests.push import test_subscriptions_api as subscriptions
+
+    monkeypatch.setattr(subscriptions, "call", subscriptions.call)  # put back after the test
+    calls = recording(subscriptions)
+    subscriptions.test_subscribe_list_and_unsubscribe(push_api, new_player, clock)
+    subscriptions.test_a_player_keeps_the_ten_newest(push_api, new_player, clock)
+    assert {table for _, table, _ in calls} >= {"PushTable", "PlayersTable"}
+    assert denied(calls, grants("PushFunction")) == set()
