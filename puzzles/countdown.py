@@ -30,7 +30,7 @@ from shared_rules.draughts.game import COUNTDOWN_MOVES
 from shared_rules.draughts.variants import VARIANTS
 
 from .countdown_table import NEVER, CountdownTable, Key, Symmetries
-from .settings import Record, draughts_rules, played
+from .settings import Record, draughts_rules
 
 
 def three_kings_against_one(state: State) -> bool:
@@ -127,7 +127,7 @@ def winners_by_step(puzzle: Record, count_used: int = 0) -> list[tuple[list[str]
             if move not in winners:
                 return f"step {index // 2 + 1}: {position.notation(move)} does not win within the count"
             steps.append((sorted(position.notation(other) for other in winners if other != move), len(legal)))
-        position = played(position, move)
+        position = position.play(move)
     return steps
 
 

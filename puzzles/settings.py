@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared_rules import get_game
-from shared_rules.draughts.engine import RawMove
-from shared_rules.draughts.game import DraughtsGame, DraughtsPosition
+from shared_rules.draughts.game import DraughtsGame
 
 Record = dict[str, Any]  # a puzzle as its set's line holds it (JSON)
 
@@ -49,11 +48,6 @@ def draughts_rules(game: str) -> DraughtsGame:
     if not isinstance(rules, DraughtsGame):
         raise ValueError(f"{game!r} is not a draughts game")
     return rules
-
-
-def played(position: DraughtsPosition, move: RawMove) -> DraughtsPosition:
-    """The position after ``move``."""
-    return position.play(move)
 
 
 GENERATOR_DEPTH = COMMITTED.depth  # the depth the generator judges at

@@ -16,7 +16,7 @@ from . import countdown, studies, verify
 from .judge import Judge, Undecided
 from .line import confirmed, solve
 from .rating import difficulty, facts_of, rating_of
-from .settings import COMMITTED, LICENCE, WORST_START, Record, Settings, draughts_rules, played
+from .settings import COMMITTED, LICENCE, WORST_START, Record, Settings, draughts_rules
 from .themes import themes_of
 
 # Where the puzzles come from, in turn: the kinds of a game in this order, again and again, each
@@ -47,7 +47,7 @@ def make_puzzle(judge: Judge, state: State, settings: Settings, source: str) -> 
         if index == len(line.moves) - 1:
             alternatives = sorted(position.notation(other) for other in line.alternatives)
         solution.append(position.notation(move))
-        position = played(position, move)
+        position = position.play(move)
     digest = hashlib.sha1(f"{judge.game}|{fen}|{' '.join(solution)}".encode()).hexdigest()[:10]
     puzzle = {
         "id": f"{judge.game}-{digest}",

@@ -58,7 +58,7 @@ from .outcomes import (
     summary,
     write_jsonl,
 )
-from .settings import COMMITTED, GENERATOR_DEPTH, VERIFY_DEPTH, Record, draughts_rules, played
+from .settings import COMMITTED, GENERATOR_DEPTH, VERIFY_DEPTH, Record, draughts_rules
 
 HERE = Path(__file__).resolve().parent
 DRAUGHTS = ("english", "tanzanian")
@@ -243,7 +243,7 @@ def judged_alternatives(
                 if reason is not None:
                     return reason[0], reason[1], None
                 alternatives.append(sorted({*steps[index // 2], *(position.notation(m) for m in found)}))
-            position = played(position, move)
+            position = position.play(move)
     except (NodeLimitReached, Undecided):
         if judge.searcher.nodes >= stop:
             return "undecided", f"over {budget:,} nodes for the puzzle", None

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from puzzles import compiled, countdown, verify
 from puzzles.countdown_table import CountdownTable
-from puzzles.settings import Record, draughts_rules, played
+from puzzles.settings import Record, draughts_rules
 from shared_rules.draughts.game import COUNTDOWN_MOVES
 from tests.bench.common import heading
 
@@ -38,7 +38,7 @@ def _winners(prover: countdown.CountdownSolver | CountdownTable, puzzle: Record)
             left = COUNTDOWN_MOVES - index // 2
             wins = [m for m in position.legal_moves() if prover.move_wins(position.state, m, left)]
             steps.append(sorted(position.notation(m) for m in wins))
-        position = played(position, move)
+        position = position.play(move)
     return steps
 
 

@@ -15,7 +15,7 @@ import pytest
 from puzzles import verify
 from puzzles.judge import Judge
 from puzzles.quick_search import QuickModel
-from puzzles.settings import draughts_rules, played
+from puzzles.settings import draughts_rules
 from shared_rules.draughts.engine import State
 from shared_rules.search.core import INFINITY
 
@@ -47,7 +47,7 @@ def scores_by_depth(judge: Judge, puzzle: dict) -> tuple[list[list[int]], int]:
                 child = judge.engine.play(position.state, other)
                 full = searcher.values_by_depth(child, DEPTH - 1, lambda _: (-INFINITY, INFINITY), node_limit=10**9)
                 scores.append(full)
-        position = played(position, move)
+        position = position.play(move)
     return scores, searcher.nodes
 
 
