@@ -16,9 +16,9 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from common.persistence.attributes import Record
 from common.persistence.store import call, from_item, read, to_attribute, to_item
 
-Record = dict[str, Any]
 LISTING_PREFIX = "L"
 PLAYER_INDEX = "GamesByPlayer"
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from common.persistence.attributes import Record
+
 from games.domain import (
     COLORS,
     MAX_PLIES,
@@ -53,8 +55,6 @@ from games.domain.reactions import Reaction
 from games.repository.upgrade import SCHEMA_VERSION
 from games.watch.domain import air_keys
 from shared_rules import Snapshot
-
-Record = dict[str, Any]
 
 #: The event classes by their ``kind``, as the log names them.
 _EVENTS: dict[str, type[AnyEvent]] = {

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import copy
 import threading
-from typing import Any, Protocol
+from typing import Protocol
 
+from common.persistence.attributes import Record
 from common.persistence.reminder_schedule import index_key, index_keys
 
 from games.history.repository import InMemoryListings, ListingRecords
-
-Record = dict[str, Any]
 
 
 class GameRecords(Protocol):

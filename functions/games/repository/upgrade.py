@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.persistence.attributes import Record
+
 from shared_rules.names import COLOURS
 
 #: The layout every record is written in. Raise it with a new step in ``upgrade`` when the layout changes.
@@ -37,7 +39,6 @@ from shared_rules.names import COLOURS
 #: kind only.
 SCHEMA_VERSION = 8
 
-Record = dict[str, Any]
 
 _BEFORE_THE_POSITION = ("anchor_fen", "anchor_ply", "recent")
 
