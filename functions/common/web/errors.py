@@ -143,8 +143,18 @@ _SPECS = (
     ErrorSpec("already_entered", _S.CONFLICT, "the player is in the tournament already", has_text=True),
     ErrorSpec("not_entered", _S.CONFLICT, "the player is not in the tournament"),
     ErrorSpec("invalid_league_size", _S.UNPROCESSABLE_ENTITY, "a league of fewer than 3 or more than 8", has_text=True),
-    ErrorSpec("invalid_cup_size", _S.UNPROCESSABLE_ENTITY, "a cup of other than 2, 4 or 8 groups of 4 to 6 players"),
-    ErrorSpec("invalid_arena_length", _S.UNPROCESSABLE_ENTITY, "an arena shorter than 20 or longer than 120 minutes"),
+    ErrorSpec(
+        "invalid_cup_size",
+        _S.UNPROCESSABLE_ENTITY,
+        "a cup of other than 2, 4 or 8 groups of 4 to 6 players",
+        has_text=True,
+    ),
+    ErrorSpec(
+        "invalid_arena_length",
+        _S.UNPROCESSABLE_ENTITY,
+        "an arena shorter than 20 or longer than 120 minutes",
+        has_text=True,
+    ),
     ErrorSpec(
         "starts_in_past", _S.UNPROCESSABLE_ENTITY, "a start time that has passed (or none for an arena)", has_text=True
     ),
