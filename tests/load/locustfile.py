@@ -81,7 +81,9 @@ def refuse_remote_hosts(environment, **_) -> None:
 
 
 @events.request.add_listener
-def count_status(name, response, exception, **_) -> None:
+def count_status(request_type, name, exception, response=None, **_) -> None:
+    if request_type == "WS":  # the live socket's events (tests/load/live_*.py) carry no HTTP answer
+        return
     status = getattr(response, "status_code", None) or 0  # 0: no answer (connection refused, timeout)
     STATUSES[(name, int(status))] += 1
 

@@ -98,3 +98,24 @@ def test_the_simulated_players_poll_as_often_as_the_pages_do(module, constant, s
     found = re.search(rf"const {constant} = (\d+);", (ROOT / module).read_text(encoding="utf-8"))
     assert found, f"{constant} not found in {module}"
     assert getattr(tables, seconds) * 1000 == int(found.group(1))
+
+
+def test_the_status_count_takes_the_sockets_events_as_locust_fires_them():
+    """The live socket's users fire Locust's request event with no ``response`` (tests/load/live_player.py): the
+    status count leaves them out instead of raising (an exception in a listener makes Locust exit 2)."""
+    script = """
+import json, types
+from locust import events
+from tests.load import locustfile
+events.request.fire(request_type="WS", name="WS live subscribe", response_time=5, response_length=0,
+                    exception=None, context={})
+events.request.fire(request_type="GET", name="GET /v1/games/{id}", response_time=5, response_length=10,
+                    response=types.SimpleNamespace(status_code=404), exception=None, context={})
+print(json.dumps(sorted([name, status, count] for (name, status), count in locustfile.STATUSES.items())))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Uncaught exception" not in done.stderr, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == '[["GET /v1/games/{id}", 404, 1]]'
