@@ -15,15 +15,16 @@ from tests.bench.common import _games_on_moto, heading
 GAMES = 1_000
 
 
-def _listings(player_id: str, count: int) -> None:
+def seed_listings(player_id: str, count: int) -> list[dict]:
     """``count`` finished or ongoing games of the player, of every kind, written as the write protocol writes
-    their listings (creating 1,000 games through the API would take minutes on moto)."""
+    their listings (creating 1,000 games through the API would take minutes on moto); their records."""
     from games.history.domain import Listing, Outcome
     from games.repository import GameStore
 
     rng = random.Random(41)
     outcomes: tuple[Outcome, ...] = ("win", "loss", "draw", "ongoing")
     store = GameStore()
+    records = []
     for number in range(count):
         computer = rng.random() < 0.2
         outcome = rng.choice(outcomes)
@@ -46,7 +47,9 @@ def _listings(player_id: str, count: int) -> None:
             tournament=False,
             private=not computer and rng.random() < 0.2,
         )
-        store.listings.put_listing(listing.record(seq=3))
+        records.append(listing.record(seq=3))
+        store.listings.put_listing(records[-1])
+    return records
 
 
 def _full_tallies(player_id: str) -> None:
@@ -71,7 +74,7 @@ def bench_history() -> None:
     with _games_on_moto() as (api, meter):
         heading(f"history: DynamoDB calls per page for a player with {GAMES:,} games (moto)")
         asha = api.new_player("Asha")
-        _listings(player_id_of(asha["player_id"]), GAMES)  # the API shows handles
+        seed_listings(player_id_of(asha["player_id"]), GAMES)  # the API shows handles
         filters = [
             {},
             {"result": "loss"},
