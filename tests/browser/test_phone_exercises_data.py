@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.boards import BoardView, after, expected_pieces
 from tests.browser.harness import controlled
+from tests.browser.offline_pages import saved
 from tests.browser.test_jifunze import expect_status
 
 PHONE = {"width": 360, "height": 740}
@@ -67,6 +68,7 @@ def test_the_jump_to_the_exercises_fetches_their_data_once_and_they_play(server,
 def test_a_lesson_seen_once_plays_its_exercises_offline(server, contexts, lang, game):
     context, page, config, asked = first_visit(contexts, lang, game)
     controlled(page)  # the first visit installed the worker, its shell (the exercises' file too) precached
+    saved(page, f"/{lang}/jifunze/{game}/")  # and kept the lesson itself (the worker's activation saves it)
     context.set_offline(True)
     page.reload(wait_until="load")
     with page.expect_response(lambda response: "/exercises-" in response.url) as fetched:
