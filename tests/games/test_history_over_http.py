@@ -10,7 +10,6 @@ from collections.abc import Iterator
 import pytest
 
 from tests import runner
-from tests.live.test_local_socket import dynalite_endpoint  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.slow  # a runner of its own and 1,000 listings written (about 30 s)
 
@@ -20,9 +19,9 @@ FILTERS = [{}, {"result": "loss"}, {"result": "ongoing"}, {"game": "english"}, {
 
 
 @pytest.fixture(scope="module")
-def http(dynalite_endpoint, tmp_path_factory) -> Iterator[runner.Http]:  # noqa: F811
+def http(dynalite_server, tmp_path_factory) -> Iterator[runner.Http]:
     with runner.local_runner(
-        dynalite_endpoint,
+        dynalite_server.endpoint,
         tmp_path_factory.mktemp("history-runner"),
         lambda http: http("GET", "/v1/leaderboard?game=chess")[0] == 200,
         runner.Http,
@@ -68,10 +67,10 @@ def matches(listing: dict, query: dict) -> bool:
     return kind is None or bool(listing[kind])
 
 
-def test_a_player_with_1000_games_pages_through_all_of_them_with_each_filter(http, dynalite_endpoint, monkeypatch):  # noqa: F811
+def test_a_player_with_1000_games_pages_through_all_of_them_with_each_filter(http, dynalite_server, monkeypatch):
     status, asha = http("POST", "/v1/players", {"name": "Asha"})
     assert status == 201, asha
-    listings = seeded(asha["token"], dynalite_endpoint, monkeypatch)
+    listings = seeded(asha["token"], dynalite_server.endpoint, monkeypatch)
     assert len(listings) == GAMES
     newest_first = sorted(listings, key=lambda listing: listing["created"], reverse=True)
     for query in FILTERS:
