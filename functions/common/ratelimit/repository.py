@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence import store
+from common.persistence.table import DynamoTable
 from common.ratelimit.domain import Limit, next_ready, wait_seconds
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class MemoryBuckets:
             return 0.0
 
 
-class DynamoBuckets:
+class DynamoBuckets(DynamoTable, env="RATE_LIMIT_TABLE", default="RateLimitTable"):
     """Buckets as items of ``RateLimitTable``: ``pk`` the bucket, ``ready`` the instant (ms) it is full again,
     ``expires`` the TTL (seconds) after which DynamoDB deletes an item no one needs.
 
@@ -52,9 +53,6 @@ class DynamoBuckets:
     now + cost; a busy one is moved on by the cost, on the condition that it stays within the capacity. A
     refused busy bucket costs one read more, to say when to come back. No transactions: as on dynalite.
     """
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
 
     def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
         now_ms = int(now * 1000)
@@ -99,7 +97,7 @@ class DynamoBuckets:
 
 def forget_buckets(keys: list[str], table: str | None = None) -> None:
     """Delete these buckets ("Delete my data": a player's own, by the digest of their token)."""
-    name = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
+    name = table or DynamoBuckets.table_name()
     for key in keys:
         _call("delete_item", TableName=name, Key={"pk": {"S": key}})
 
