@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from common.persistence.store import call
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.literals import ReturnValueType
+    from mypy_boto3_dynamodb.type_defs import UpdateItemInputTypeDef
 
 
 class DynamoTable:
@@ -44,12 +48,12 @@ class DynamoTable:
         *,
         names: Mapping[str, str] | None = None,
         values: Mapping[str, Any] | None = None,
-        returns: str | None = None,
+        returns: ReturnValueType | None = None,
     ) -> dict[str, Any] | None:
         """One ``UpdateItem`` of the item at ``key`` (through ``store.call``): DynamoDB's answer, or None when
         ``condition`` failed. ``names`` and ``values`` by placeholder (``{"#p": ...}``, ``{":one": {"N": "1"}}``:
         typed attributes, as every request takes them); ``returns`` DynamoDB's ``ReturnValues`` (``"ALL_NEW"``)."""
-        params: dict[str, Any] = {"TableName": self.table, "Key": key, "UpdateExpression": expression}
+        params: UpdateItemInputTypeDef = {"TableName": self.table, "Key": key, "UpdateExpression": expression}
         if condition:
             params["ConditionExpression"] = condition
         if names:
