@@ -6,12 +6,12 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.clubs.domain import MAX_CLUBS, MAX_MEMBERS
 from common.clubs.repository import ClubRepository, DynamoClubs
 from common.players.handles import player_id_of
-from common.web.api import JSON, Api
+from common.web.answers import created_if, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, Limiter, clock
 from common.web.models import route_errors
@@ -20,7 +20,6 @@ from games.ratings.repository import RatingStore
 from clubs.models import ClubJoinRequest, ClubLeft, ClubList, ClubRequest, ClubSummary, ClubView, MemberRemoved
 from clubs.service import Clubs
 
-NO_STORE = {"Cache-Control": "no-store"}
 CLUB = "/v1/clubs/{id}"
 
 
@@ -49,10 +48,6 @@ _errors = route_errors(
 )
 
 
-def _club(status: int, description: str) -> dict[int, OpenAPIResponse]:
-    return {status: {"description": description, "content": {"application/json": {"model": ClubView}}}}
-
-
 router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
 
 
@@ -68,12 +63,12 @@ def _view(service: Clubs, club_id: str, you: str | None) -> ClubView:
     description=f"For one game or all three, with a name; you are its owner and first member. A player is in at "
     f"most {MAX_CLUBS} clubs, owned ones included. The answer carries the invite (`<id>-<code>`).",
     tags=["clubs"],
-    responses={**_club(201, "The club."), **_errors(401, 409, 422, 429, 503)},
+    responses={201: {"description": "The club."}, **_errors(401, 409, 422, 429, 503)},
 )
 def create_club(request: ClubRequest, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubView]:
     limiter.charge("clubs")
     club = service.create(player, request.name, request.game)
-    return Response(HTTPStatus.CREATED, JSON, _view(service, club.id, player.player_id), headers=NO_STORE)
+    return no_store(_view(service, club.id, player.player_id), HTTPStatus.CREATED)
 
 
 @router.get(
@@ -85,7 +80,7 @@ def create_club(request: ClubRequest, player: CurrentPlayer, service: Service, l
 )
 def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
     body = ClubList(clubs=[ClubSummary.of(club, player.player_id) for club in service.mine(player)])
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -94,11 +89,11 @@ def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
     description="Anyone with the id sees its name, game and size; a member also its invite, members, their "
     "leaderboard per game (a batch read per 100 members and game) and its tournaments.",
     tags=["clubs"],
-    responses={**_club(200, "The club."), **_errors(401, 404, 503)},
+    responses={200: {"description": "The club."}, **_errors(401, 404, 503)},
 )
 def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[ClubView]:
     you = player.player_id if player is not None else None
-    return Response(HTTPStatus.OK, JSON, _view(service, id, you), headers=NO_STORE)
+    return no_store(_view(service, id, you))
 
 
 @router.post(
@@ -108,8 +103,8 @@ def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[Club
     "player, however many join at once. A member joining again answers 200.",
     tags=["clubs"],
     responses={
-        **_club(200, "A member already: the club, unchanged."),
-        **_club(201, "Joined: the club."),
+        200: {"description": "A member already: the club, unchanged."},
+        201: {"description": "Joined: the club."},
         **_errors(401, 403, 404, 409, 422, 429, 503),
     },
 )
@@ -118,8 +113,7 @@ def join_club(
 ) -> Response[ClubView]:
     limiter.charge("clubs")
     club, new = service.join(player, id, request.code)
-    status = HTTPStatus.CREATED if new else HTTPStatus.OK
-    return Response(status, JSON, _view(service, club.id, player.player_id), headers=NO_STORE)
+    return no_store(_view(service, club.id, player.player_id), created_if(new))
 
 
 @router.post(
@@ -132,7 +126,7 @@ def join_club(
 def leave_club(id: str, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubLeft]:
     limiter.charge("clubs")
     closed = service.leave(player, id)
-    return Response(HTTPStatus.OK, JSON, ClubLeft(closed=closed), headers=NO_STORE)
+    return no_store(ClubLeft(closed=closed))
 
 
 @router.post(
@@ -140,12 +134,12 @@ def leave_club(id: str, player: CurrentPlayer, service: Service, limiter: Limite
     summary="Renew a club's code (its owner)",
     description="The old code stops opening the club at once; members stay.",
     tags=["clubs"],
-    responses={**_club(200, "The club with its new invite."), **_errors(401, 403, 404, 429, 503)},
+    responses={200: {"description": "The club with its new invite."}, **_errors(401, 403, 404, 429, 503)},
 )
 def renew_code(id: str, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubView]:
     limiter.charge("clubs")
     club = service.renew_code(player, id)
-    return Response(HTTPStatus.OK, JSON, _view(service, club.id, player.player_id), headers=NO_STORE)
+    return no_store(_view(service, club.id, player.player_id))
 
 
 @router.delete(
@@ -161,7 +155,7 @@ def remove_member(
 ) -> Response[MemberRemoved]:
     limiter.charge("clubs")
     service.remove(player, id, player_id_of(member))  # the member's handle, as the club's answers show it
-    return Response(HTTPStatus.OK, JSON, MemberRemoved(), headers=NO_STORE)
+    return no_store(MemberRemoved())
 
 
 def create_app() -> Api:

@@ -9,7 +9,8 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.handles import player_id_of
 from common.players.repository import PlayerRepository
-from common.web.api import JSON, Api
+from common.web.answers import created_if, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, TokenHash
 from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
@@ -37,7 +38,6 @@ from community.repository import CommunityRepository, DynamoCommunity
 from community.service import Community, Erasure, Opponents, PlayerData
 
 FOLLOWS = "/v1/players/me/follows"
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 def community_repository() -> CommunityRepository:
@@ -95,7 +95,7 @@ def follow(
         made, new = service.follow(player, player_id_of(str(request.player)), games)
     friends = made.player_id in service.repository.followers(player.player_id)
     body = FollowView.of(Friendly(made, friends))
-    return Response(HTTPStatus.CREATED if new else HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body, created_if(new))
 
 
 @router.get(
@@ -109,7 +109,7 @@ def follow(
 def list_follows(player: CurrentPlayer, service: Service) -> Response[FollowList]:
     service.introduce(player)
     body = FollowList(player_id=player.player_id, follows=[FollowView.of(item) for item in service.follows(player)])
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.delete(
@@ -124,7 +124,7 @@ def unfollow(
 ) -> Response[Unfollowed]:
     limiter.charge("follows")
     service.unfollow(player, player_id_of(request.player))
-    return Response(HTTPStatus.OK, JSON, Unfollowed(), headers=NO_STORE)
+    return no_store(Unfollowed())
 
 
 @router.post(
@@ -138,7 +138,7 @@ def unfollow(
 def send_feedback(request: FeedbackRequest, service: Service, limiter: Limiter) -> Response[FeedbackReceived]:
     limiter.charge("feedback")
     service.send_feedback(request.category, request.text, request.lang)
-    return Response(HTTPStatus.CREATED, JSON, FeedbackReceived(kept_days=FEEDBACK_DAYS), headers=NO_STORE)
+    return no_store(FeedbackReceived(kept_days=FEEDBACK_DAYS), HTTPStatus.CREATED)
 
 
 def player_data() -> PlayerData:
@@ -158,8 +158,7 @@ def export_my_data(
 ) -> Response[DataExport]:
     limiter.charge("data_exports")
     body = DataExport(**service.export(player, elsewhere))
-    headers = {**NO_STORE, "Content-Disposition": 'attachment; filename="ubao-my-data.json"'}
-    return Response(HTTPStatus.OK, JSON, body, headers=headers)
+    return no_store(body, headers={"Content-Disposition": 'attachment; filename="ubao-my-data.json"'})
 
 
 def erasure(games: Games) -> Erasure:
@@ -188,7 +187,7 @@ def delete_my_data(
         service.delete(player, elsewhere, challenges)
     # The browser's HTTP cache may still hold this player's answers (a profile is cached for a minute):
     # Clear-Site-Data has the browser drop the site's cached responses, so none is shown again on this device.
-    return Response(HTTPStatus.OK, JSON, DataDeleted(), headers={**NO_STORE, "Clear-Site-Data": '"cache"'})
+    return no_store(DataDeleted(), headers={"Clear-Site-Data": '"cache"'})
 
 
 def create_app() -> Api:

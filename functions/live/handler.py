@@ -16,7 +16,8 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.errors import DomainError
 from common.persistence.deadline import StoreUnavailable
-from common.web.api import JSON, Api
+from common.web.answers import no_store
+from common.web.api import Api
 from common.web.auth import OptionalPlayer
 from common.web.depends import Clock, clock, pace_clock, rate_limiter
 from common.web.edge import from_cloudfront
@@ -66,7 +67,7 @@ def issue_ticket(
     limiter.charge("live_tickets")
     issued = service.issue_ticket(player.player_id if player else None, limiter.client.address)
     body = LiveTicket(ticket=issued.ticket, expires_in=issued.expires_in, url=f"{SOCKET_PATH}?ticket={issued.ticket}")
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 def create_app() -> Api:

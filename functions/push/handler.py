@@ -5,13 +5,13 @@ player from the bearer token, the repository stores it. Routes get the subscript
 clock with Powertools' ``Depends``; tests replace them through ``app.dependency_overrides``.
 """
 
-from http import HTTPStatus
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON, Api
+from common.web.answers import answer, created_if, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, rate_limiter
 from common.web.models import route_errors
@@ -75,8 +75,7 @@ def subscribe(
     limiter.charge("push")  # per player and address (docs/limits.md); a refusal stores nothing
     subscription = request.subscription(int(now() * 1000))
     new = subscriptions.subscribe(player.player_id, subscription)
-    status = HTTPStatus.CREATED if new else HTTPStatus.OK
-    return Response(status, JSON, SubscriptionView.of(subscription), headers={"Cache-Control": "no-store"})
+    return no_store(SubscriptionView.of(subscription), created_if(new))
 
 
 @router.get(
@@ -91,7 +90,7 @@ def list_subscriptions(
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[SubscriptionList]:
     body = SubscriptionList(subscriptions=[SubscriptionView.of(item) for item in subscriptions.list(player.player_id)])
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.delete(
@@ -107,7 +106,7 @@ def unsubscribe(
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[Unsubscribed]:
     body = Unsubscribed(deleted=subscriptions.unsubscribe(player.player_id, request.endpoint))
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.get(
@@ -119,7 +118,7 @@ def unsubscribe(
 )
 def push_key() -> Response[PushKey]:
     body = PushKey(public_key=vapid_key().public_key)  # VapidNotConfigured without a key: 503, not 500
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=3600"})
+    return answer(body, "public, max-age=3600")
 
 
 def create_app() -> Api:

@@ -7,23 +7,20 @@ any of them through the resolver's ``dependency_overrides``. ``create_app`` buil
 state one instance keeps (the puzzle ratings it has read) to the ``ratings_seen`` dependency.
 """
 
-from http import HTTPStatus
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
 from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.persistence.attributes import Record
 from common.players.service import Players
 from common.reviews.repository import DynamoReviews, ReviewRepository
-from common.web.api import JSON, Api
+from common.web.answers import no_store, tagged
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Clock, clock, players, rate_limiter
-from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
 from common.web.ratelimit import RateLimiter
-from pydantic import BaseModel
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget
 from puzzles_api.models import (
@@ -42,11 +39,8 @@ from shared_rules.names import GameName
 
 #: Part of every ETag: bump it when the JSON of a puzzle changes shape, so no client keeps an old copy.
 REPRESENTATION = "1"
-NO_STORE = {"Cache-Control": "no-store"}
 #: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
 PUZZLE_MAX_AGE = 86_400
-
-ModelT = TypeVar("ModelT", bound=BaseModel)
 
 THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
 
@@ -122,8 +116,9 @@ def daily(
 ) -> Response[DailyPuzzle]:
     chosen = service.daily(game, date)
     body = {**service.view(chosen.puzzle), "date": chosen.day.isoformat()}
-    cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
-    return _cacheable(DailyPuzzle.model_validate(body), body, cache, _headers())
+    return tagged(
+        DailyPuzzle.model_validate(body), body, REPRESENTATION, f"public, max-age={chosen.max_age}", _headers()
+    )
 
 
 @router.get(
@@ -150,9 +145,9 @@ def next_puzzle(
 ) -> Response[PersonalPuzzleView | PuzzleView]:
     if source == "mine":
         personal = PersonalPuzzleView.model_validate(mine.next(caller_of(player), game, game_id))
-        return Response(HTTPStatus.OK, JSON, personal, headers=NO_STORE)
+        return no_store(personal)
     body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller_of(player), game, theme)))
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -174,7 +169,7 @@ def puzzle_pack(
     chosen = puzzles.next_puzzles(caller_of(player), game, theme, count)
     # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
     body = PuzzlePack.model_validate({"puzzles": [puzzle_view(p, puzzles.rating_of(p)) for p in chosen]})
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -186,8 +181,9 @@ def puzzle_pack(
 )
 def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     body = service.view(service.puzzle(id))
-    cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
-    return _cacheable(PuzzleView.model_validate(body), body, cache, _headers())
+    return tagged(
+        PuzzleView.model_validate(body), body, REPRESENTATION, f"public, max-age={PUZZLE_MAX_AGE}", _headers()
+    )
 
 
 @router.post(
@@ -220,9 +216,9 @@ def attempt(
     caller = caller_of(player) if player else None
     if is_personal(id):  # one of the player's own puzzles: checked the same way, never rated
         body = AttemptResult.model_validate(mine.attempt(caller, id, request.moves))
-        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+        return no_store(body)
     body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -242,7 +238,7 @@ def my_puzzles(
     tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
 ) -> Response[PuzzleProgress]:
     body = PuzzleProgress.model_validate(puzzles.progress(caller_of(player), zone))
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 def create_app() -> Api:
@@ -252,13 +248,6 @@ def create_app() -> Api:
     seen: RatingsSeen = {}
     app.dependency_overrides[ratings_seen] = lambda: seen
     return app
-
-
-def _cacheable(model: ModelT, body: Record, cache: dict[str, str], request_headers: dict[str, str]) -> Response[ModelT]:
-    """A 200 with an ETag, or a 304 when the client's ``If-None-Match`` names it."""
-    headers = {"ETag": etag_of(body, REPRESENTATION), **cache}
-    refuse_if_current(request_headers, headers)
-    return Response(HTTPStatus.OK, JSON, model, headers=headers)
 
 
 app = create_app()

@@ -15,7 +15,7 @@ from common.players.domain import viewer_country
 from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
 from common.players.service import Players
 from common.ratings.repository import CardRepository
-from common.web.api import JSON
+from common.web.answers import no_store
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, card_repository, clock, players, rate_limiter
 from common.web.models import route_errors
@@ -48,7 +48,7 @@ def create_player(
     if player.shown_country:  # no card without a country: the profile then shows none, at no write
         cards.save_card(player.player_id, player.shown_country)
     body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 @router.patch(

@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.handles import player_id_of
 from common.players.repository import PlayerRepository
-from common.web.api import JSON
+from common.web.answers import no_store
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
@@ -32,7 +32,6 @@ from community.games import StoredPlaying
 from community.repository import CommunityRepository, DynamoCommunity
 
 CHALLENGES = "/v1/players/me/challenges"
-NO_STORE = {"Cache-Control": "no-store"}
 #: The friends strip shows at most this many friends (two Queries each: whether they have a game going).
 STRIP_FRIENDS = 30
 
@@ -101,7 +100,7 @@ def send_challenge(
     made = service.send(
         player, player_id_of(request.player), request.game, request.options, request.rated, request.color
     )
-    return Response(HTTPStatus.CREATED, JSON, ChallengeView.of(made, service.now_ms()), headers=NO_STORE)
+    return no_store(ChallengeView.of(made, service.now_ms()), HTTPStatus.CREATED)
 
 
 @router.get(
@@ -118,7 +117,7 @@ def list_challenges(player: CurrentPlayer, service: Service) -> Response[Challen
     body = ChallengeList(
         received=[ChallengeView.of(item, now) for item in received], sent=[ChallengeView.of(item, now) for item in sent]
     )
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.post(
@@ -134,7 +133,7 @@ def answer_challenge(
 ) -> Response[ChallengeView]:
     limiter.charge("challenges")
     answered = service.answer(player, id, request.action)
-    return Response(HTTPStatus.OK, JSON, ChallengeView.of(answered, service.now_ms()), headers=NO_STORE)
+    return no_store(ChallengeView.of(answered, service.now_ms()))
 
 
 @router.get(
@@ -162,4 +161,4 @@ def friends_strip(
         for friend in friends[:STRIP_FRIENDS]
     ]
     shown.sort(key=lambda friend: friend.playing is None)
-    return Response(HTTPStatus.OK, JSON, FriendsStrip(friends=shown), headers=NO_STORE)
+    return no_store(FriendsStrip(friends=shown))

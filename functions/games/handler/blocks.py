@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.blocks import BlockNotFound, add_block, blocks_of, remove_block
 from common.players.domain import Block
 from common.players.repository import PlayerRepository
-from common.web.api import JSON
+from common.web.answers import created_if, no_store
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock, player_repository, rate_limiter
 from common.web.models import route_errors
@@ -72,8 +72,7 @@ def block_player(
         raise Conflict("this game has no other player to block", code="no_opponent", game=head)
     known = {block.id for block in blocks_of(players.get(player.token_hash))}
     block = add_block(players, player.token_hash, opponent.player_id, opponent.name, head.id, int(now() * 1000))
-    status = HTTPStatus.OK if block.id in known else HTTPStatus.CREATED
-    return Response(status, JSON, _view(block), headers={"Cache-Control": "no-store"})
+    return no_store(_view(block), created_if(block.id not in known))
 
 
 @router.get(
@@ -84,7 +83,7 @@ def block_player(
 )
 def list_blocks(player: CurrentPlayer, players: Players) -> Response[BlockList]:
     blocks = [_view(block) for block in blocks_of(players.get(player.token_hash))]
-    return Response(HTTPStatus.OK, JSON, BlockList(blocks=blocks), headers={"Cache-Control": "no-store"})
+    return no_store(BlockList(blocks=blocks))
 
 
 @router.delete(

@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.errors import DomainError
 from common.players.handles import player_id_of
-from common.web.api import JSON
+from common.web.answers import answer
 from common.web.auth import CurrentPlayer
 from common.web.depends import Clock, clock
 from common.web.models import route_errors
@@ -67,7 +67,7 @@ def my_history(
 ) -> Response[HistoryPage]:
     wanted = HistoryFilter(game, result, kind, _player(opponent))
     body = HistoryPage.model_validate(history_page(games.store, player.player_id, wanted, cursor, limit))
-    return Response(200, JSON, body, headers={"Cache-Control": "private, no-store"})
+    return answer(body, "private, no-store")
 
 
 @router.get(
@@ -89,7 +89,7 @@ def player_history(
 ) -> Response[HistoryPage]:
     wanted = HistoryFilter(game, result, kind, _player(opponent), public_only=True)
     body = HistoryPage.model_validate(history_page(games.store, player_id_of(id), wanted, cursor, limit))
-    return Response(200, JSON, body, headers={"Cache-Control": PUBLIC_CACHE})
+    return answer(body, PUBLIC_CACHE)
 
 
 @router.get(
@@ -113,7 +113,7 @@ def profile(
     if not found["games_read"] and not found["ratings"] and not found["results"]:
         raise DomainError("no player with a game or a rating has this id", code="player_not_found")
     body = PlayerProfile.model_validate(found)
-    return Response(200, JSON, body, headers={"Cache-Control": PROFILE_CACHE})
+    return answer(body, PROFILE_CACHE)
 
 
 def _player(handle: str | None) -> str | None:

@@ -9,12 +9,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
+from common.web.answers import created_if, no_store, tagged
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
 from common.web.depends import Asker, Clock, clock, pace_clock, rate_buckets
-from common.web.etag import etag_of, refuse_if_current
 from common.web.models import route_errors
 from common.web.ratelimit import BucketRepository, RateLimiter
 
@@ -77,11 +75,6 @@ _errors = route_errors(
 )
 
 
-def _success(model: type, description: str) -> dict[int, OpenAPIResponse]:
-    """A 200 with its schema in the OpenAPI description (Powertools adds none once a route lists responses)."""
-    return {200: {"description": description, "content": {"application/json": {"model": model}}}}
-
-
 def _seek_id(text: str) -> str:
     if not SEEK_ID.fullmatch(text):
         raise SeekNotFound("no open challenge has this id")
@@ -105,7 +98,7 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client
         player, request.game, request.rated, request.options, request.color, request.range(), client.address
     )
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 @router.get(
@@ -114,7 +107,7 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client
     description="Public: open, unexpired challenges, newest first, 20 a page; each with its seeker's name and "
     "rating in the game. With a token, `mine` marks your own.",
     tags=["lobby"],
-    responses={**_success(SeekList, "A page of open challenges."), **_errors(401, 422, 503)},
+    responses={200: {"description": "A page of open challenges."}, **_errors(401, 422, 503)},
 )
 def list_seeks(
     seeks: Seeks,
@@ -125,7 +118,7 @@ def list_seeks(
     found, following = seeks.open_seeks(game, cursor)
     viewer = player.player_id if player else None
     body = SeekList(seeks=[SeekView.of(seek, viewer) for seek in found], next=following)
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.get(
@@ -134,14 +127,12 @@ def list_seeks(
     description="An open or taken challenge; its seeker (with their token) sees the game it made in `game_id`. "
     "Send the `ETag` back as `If-None-Match` to poll: 304 until it changes.",
     tags=["lobby"],
-    responses={**_success(SeekAnswer, "The challenge."), **_errors(304, 401, 404, 503)},
+    responses={200: {"description": "The challenge."}, **_errors(304, 401, 404, 503)},
 )
 def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnswer]:
     seek = seeks.seek(_seek_id(id))
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id if player else None))
-    headers = {"ETag": etag_of(body.model_dump(mode="json"), REPRESENTATION), "Cache-Control": "no-cache"}
-    refuse_if_current(_request_headers(), headers)
-    return Response(HTTPStatus.OK, JSON, body, headers=headers)
+    return tagged(body, body.model_dump(mode="json"), REPRESENTATION, "no-cache", _request_headers())
 
 
 @router.post(
@@ -160,17 +151,16 @@ def accept_seek(id: str, seeks: Seeks, token_hash: TokenHash) -> Response[Accept
     # The token is checked in the same read as the seek (``SeekService.accept_with_token``): no read of its own.
     accepted = seeks.accept_with_token(token_hash, id if SEEK_ID.fullmatch(id) else None)
     body = AcceptedSeek.model_validate({"game": game_view(accepted.head), "seat": accepted.seat})
-    status = HTTPStatus.CREATED if accepted.created else HTTPStatus.OK
-    return Response(status, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, created_if(accepted.created))
 
 
 @router.delete(
     "/v1/seeks/{id}",
     summary="Withdraw your challenge",
     tags=["lobby"],
-    responses={**_success(SeekAnswer, "Withdrawn: the challenge as it was."), **_errors(401, 403, 404, 409, 503)},
+    responses={200: {"description": "Withdrawn: the challenge as it was."}, **_errors(401, 403, 404, 409, 503)},
 )
 def withdraw_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
     seek = seeks.withdraw(player, _seek_id(id))
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)

@@ -1,13 +1,12 @@
 """The reactions routes (``/v1/games/{id}/reactions``): a player of the game sends one of the fixed set, or mutes
 the other player's in this game (``games.service.reactions``). No free text: any other body is refused (422)."""
 
-from http import HTTPStatus
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
+from common.web.answers import no_store
 from common.web.auth import CurrentPlayer
 from common.web.depends import rate_limiter
 from common.web.models import route_errors
@@ -45,7 +44,7 @@ def send_reaction(
 ) -> Response[ReactionSent]:
     limiter.charge("reactions")
     Reactions(games.log, games.players).react(player, id, request.reaction)
-    return Response(HTTPStatus.OK, JSON, ReactionSent(), headers={"Cache-Control": "no-store"})
+    return no_store(ReactionSent())
 
 
 @router.post(
@@ -58,4 +57,4 @@ def send_reaction(
 )
 def mute_reactions(id: str, request: MuteRequest, player: CurrentPlayer, games: Games) -> Response[MuteRequest]:
     Reactions(games.log, games.players).mute(player, id, request.muted)
-    return Response(HTTPStatus.OK, JSON, MuteRequest(muted=request.muted), headers={"Cache-Control": "no-store"})
+    return no_store(MuteRequest(muted=request.muted))

@@ -6,7 +6,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
+from common.web.answers import answer
 from common.web.depends import Clock, clock
 from common.web.models import route_errors
 
@@ -39,4 +39,4 @@ def on_air(
     game: Annotated[GameName, Query(description="Which game.")],
 ) -> Response[LiveGames]:
     body = LiveGames.model_validate({"game": game, "games": live_games(games.store, game, int(now() * 1000))})
-    return Response(200, JSON, body, headers={"Cache-Control": LIVE_CACHE})
+    return answer(body, LIVE_CACHE)
