@@ -6,15 +6,15 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.clubs.domain import MAX_CLUBS, MAX_MEMBERS
 from common.clubs.repository import ClubRepository, DynamoClubs
 from common.players.handles import player_id_of
 from common.web.answers import created_if, no_store
 from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, Limiter, clock
+from common.web.depends import Limiter, Now
 from common.web.models import route_errors
+from common.web.routes import Routes
 from games.ratings.repository import RatingStore
 
 from clubs.models import ClubJoinRequest, ClubLeft, ClubList, ClubRequest, ClubSummary, ClubView, MemberRemoved
@@ -27,9 +27,7 @@ def club_repository() -> ClubRepository:
     return DynamoClubs()
 
 
-def clubs_service(
-    repository: Annotated[ClubRepository, Depends(club_repository)], now: Annotated[Clock, Depends(clock)]
-) -> Clubs:
+def clubs_service(repository: Annotated[ClubRepository, Depends(club_repository)], now: Now) -> Clubs:
     return Clubs(repository, RatingStore(), now)
 
 
@@ -48,7 +46,7 @@ _errors = route_errors(
 )
 
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("clubs")
 
 
 def _view(service: Clubs, club_id: str, you: str | None) -> ClubView:
@@ -62,7 +60,6 @@ def _view(service: Clubs, club_id: str, you: str | None) -> ClubView:
     summary="Make a club",
     description=f"For one game or all three, with a name; you are its owner and first member. A player is in at "
     f"most {MAX_CLUBS} clubs, owned ones included. The answer carries the invite (`<id>-<code>`).",
-    tags=["clubs"],
     responses={201: {"description": "The club."}, **_errors(401, 409, 422, 429, 503)},
 )
 def create_club(request: ClubRequest, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubView]:
@@ -75,7 +72,6 @@ def create_club(request: ClubRequest, player: CurrentPlayer, service: Service, l
     "/v1/players/me/clubs",
     summary="Your clubs",
     description="Oldest first. One read of your places and one batch read of the clubs.",
-    tags=["clubs"],
     responses=_errors(401, 503),
 )
 def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
@@ -88,7 +84,6 @@ def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
     summary="A club",
     description="Anyone with the id sees its name, game and size; a member also its invite, members, their "
     "leaderboard per game (a batch read per 100 members and game) and its tournaments.",
-    tags=["clubs"],
     responses={200: {"description": "The club."}, **_errors(401, 404, 503)},
 )
 def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[ClubView]:
@@ -101,7 +96,6 @@ def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[Club
     summary="Join a club by its code",
     description=f"With the code of its invite. At most {MAX_MEMBERS} members a club and {MAX_CLUBS} clubs a "
     "player, however many join at once. A member joining again answers 200.",
-    tags=["clubs"],
     responses={
         200: {"description": "A member already: the club, unchanged."},
         201: {"description": "Joined: the club."},
@@ -120,7 +114,6 @@ def join_club(
     CLUB + "/leave",
     summary="Leave a club",
     description="The owner leaves only as the last member, which closes the club.",
-    tags=["clubs"],
     responses=_errors(401, 404, 409, 429, 503),
 )
 def leave_club(id: str, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubLeft]:
@@ -133,7 +126,6 @@ def leave_club(id: str, player: CurrentPlayer, service: Service, limiter: Limite
     CLUB + "/code",
     summary="Renew a club's code (its owner)",
     description="The old code stops opening the club at once; members stay.",
-    tags=["clubs"],
     responses={200: {"description": "The club with its new invite."}, **_errors(401, 403, 404, 429, 503)},
 )
 def renew_code(id: str, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubView]:
@@ -147,7 +139,6 @@ def renew_code(id: str, player: CurrentPlayer, service: Service, limiter: Limite
     summary="Remove a member (the club's owner)",
     description="The member's place in the club is freed; they can join again only with the code (renew it first "
     "to keep them out).",
-    tags=["clubs"],
     responses=_errors(401, 403, 404, 409, 429, 503),
 )
 def remove_member(

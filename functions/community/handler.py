@@ -6,15 +6,13 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.handles import player_id_of
-from common.players.repository import PlayerRepository
 from common.web.answers import created_if, no_store
 from common.web.api import Api
 from common.web.auth import CurrentPlayer, TokenHash
-from common.web.depends import Clock, clock, player_repository, rate_limiter
+from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 from games.handler.dependencies import Games
 
 from community.challenges import handler as challenge_routes
@@ -50,14 +48,13 @@ def opponents() -> Opponents:
 
 def community(
     repository: Annotated[CommunityRepository, Depends(community_repository)],
-    players: Annotated[PlayerRepository, Depends(player_repository)],
-    now: Annotated[Clock, Depends(clock)],
+    players: PlayerStorage,
+    now: Now,
 ) -> Community:
     return Community(repository, players, now)
 
 
 Service = Annotated[Community, Depends(community)]
-Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
 
 _errors = route_errors(
     {
@@ -69,7 +66,7 @@ _errors = route_errors(
     }
 )
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("community")
 
 
 @router.post(
@@ -78,7 +75,6 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
     description="By their public id (their friend link, their profile) or as the other player of one of your games. "
     "Two players who follow each other are friends. Following the same player again answers 200 with the follow. "
     "A block in either direction refuses it (a block by the other player reads as no such player).",
-    tags=["community"],
     responses={201: {"description": "The follow (new)."}, **_errors(401, 403, 404, 409, 422, 429, 503)},
 )
 def follow(
@@ -103,7 +99,6 @@ def follow(
     summary="The players you follow",
     description="Oldest first, each marked `friend` when they follow you too; with your own public id, which your "
     "friend link carries. Reading it makes you followable by that id.",
-    tags=["community"],
     responses=_errors(401, 503),
 )
 def list_follows(player: CurrentPlayer, service: Service) -> Response[FollowList]:
@@ -116,7 +111,6 @@ def list_follows(player: CurrentPlayer, service: Service) -> Response[FollowList
     FOLLOWS,
     summary="Stop following a player",
     description='Sent as `{"player": id}`.',
-    tags=["community"],
     responses=_errors(401, 404, 422, 429, 503),
 )
 def unfollow(
@@ -132,7 +126,6 @@ def unfollow(
     summary="Send feedback",
     description="A category and up to 1,000 characters, in the page's language. No account, no e-mail: the feedback "
     f"is tied to no player and deleted after {FEEDBACK_DAYS} days.",
-    tags=["community"],
     responses={201: {"description": "Received."}, **_errors(422, 429, 503)},
 )
 def send_feedback(request: FeedbackRequest, service: Service, limiter: Limiter) -> Response[FeedbackReceived]:
@@ -150,7 +143,6 @@ def player_data() -> PlayerData:
     summary="Download my data",
     description="Everything stored about you as JSON: your player item (name, puzzles, blocks), your community card, "
     "follows and followers, game ratings and push subscriptions. Your games are in your history and each game's export.",
-    tags=["community"],
     responses=_errors(401, 429, 503),
 )
 def export_my_data(
@@ -172,12 +164,11 @@ def erasure(games: Games) -> Erasure:
     "closed, those you joined left), game ratings, push subscriptions and rate-limit buckets are deleted, and "
     'your token stops working. Your games keep their moves, with your seat as "a former player" (a game still '
     "going is resigned first). Feedback is tied to no player. Sending it again answers the same.",
-    tags=["community"],
     responses=_errors(401, 503),
 )
 def delete_my_data(
     token: TokenHash,
-    players: Annotated[PlayerRepository, Depends(player_repository)],
+    players: PlayerStorage,
     service: Service,
     elsewhere: Annotated[Erasure, Depends(erasure)],
     challenges: Annotated[ChallengeRepository, Depends(challenge_routes.challenge_repository)],

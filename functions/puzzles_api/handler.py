@@ -12,15 +12,14 @@ from typing import Annotated, Literal
 from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.service import Players
 from common.reviews.repository import DynamoReviews, ReviewRepository
 from common.web.answers import no_store, tagged
 from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, clock, players, rate_limiter
+from common.web.depends import Limiter, Now, players
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget
 from puzzles_api.models import (
@@ -54,7 +53,7 @@ _errors = route_errors(
     }
 )
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("puzzles")
 
 
 def puzzle_progress_repository() -> PuzzleProgressRepository:
@@ -81,7 +80,7 @@ def ratings_seen() -> RatingsSeen:
 def puzzle_service(
     players: Annotated[Players, Depends(players)],
     progress: Annotated[PuzzleProgressRepository, Depends(puzzle_progress_repository)],
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
     ratings: Annotated[RatingsSeen, Depends(ratings_seen)],
 ) -> PuzzleService:
     return PuzzleService(players, progress, clock=now, ratings_seen=ratings)
@@ -106,7 +105,6 @@ def _headers() -> dict[str, str]:
     description="The same puzzle for everyone on a UTC date, never twice within 366 days. Cached until the "
     "UTC day ends; send the `ETag` back as `If-None-Match` for a 304. `date` (YYYY-MM-DD) gives an earlier "
     "day's puzzle.",
-    tags=["puzzles"],
     responses=_errors(304, 422),
 )
 def daily(
@@ -128,7 +126,6 @@ def daily(
     "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has). With `source=mine`, the next of "
     'your own puzzles ("Your mistakes": a game review made them from your mistakes; `game_id` keeps one game\'s), '
     "a 404 `no_puzzle_left` when none is waiting; solving one changes no rating.",
-    tags=["puzzles"],
     responses={
         200: {"description": "The puzzle (with `source=mine`: and the game it comes from)."},
         **_errors(401, 404, 422, 503),
@@ -156,7 +153,6 @@ def next_puzzle(
     description="Up to `count` puzzles of the game you have never finished, nearest your rating first: the "
     "ones `/v1/puzzles/next` would give one by one. The site keeps them to solve without a connection; "
     "each attempt is still checked by `POST /v1/puzzles/{id}/attempt`.",
-    tags=["puzzles"],
     responses=_errors(401, 404, 422, 503),
 )
 def puzzle_pack(
@@ -176,7 +172,6 @@ def puzzle_pack(
     "/v1/puzzles/{id}",
     summary="A puzzle",
     description="Any puzzle by its id (never its solution).",
-    tags=["puzzles"],
     responses=_errors(304, 404),
 )
 def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
@@ -197,7 +192,6 @@ def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`. One of your own "
     "puzzles (`<game>-mine-...`, from a game review) needs your token, shows its solution with any `failed`, "
     "and never counts (`rated` false).",
-    tags=["puzzles"],
     responses=_errors(401, 404, 422, 503),
 )
 def attempt(
@@ -207,7 +201,7 @@ def attempt(
     mine: Mine,
     zone: Zone,
     player: OptionalPlayer,
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    limiter: Limiter,
     tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
 ) -> Response[AttemptResult]:
     limiter.charge("puzzles" if player else "anonymous_puzzles")  # anonymous attempts: by address alone

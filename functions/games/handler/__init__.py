@@ -19,7 +19,6 @@ from typing import Annotated, Any, Literal
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
 from common.web import etag
 from common.web.answers import answer, created_if, no_store
@@ -27,6 +26,7 @@ from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, TokenHash
 from common.web.etag import matches
 from common.web.models import route_errors
+from common.web.routes import Routes
 
 from games.domain.errors import Conflict, GameNotFound, IllegalMove
 from games.handler import blocks as blocking
@@ -83,7 +83,7 @@ class NotModified(etag.NotModified):
         self.etag = tag
 
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("games")
 
 _errors = route_errors(
     {
@@ -170,7 +170,6 @@ def my_games(
     '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
     'has White. `"rated": true` asks for a rated game (never against the computer or from a custom position: '
     "422 `rated_not_allowed`).",
-    tags=["games"],
     responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
 )
 def create_game(request: CreateGameRequest, service: Games, player: CurrentPlayer) -> Response[CreatedGame]:
@@ -193,7 +192,6 @@ def create_game(request: CreateGameRequest, service: Games, player: CurrentPlaye
     f"the game changes. `moves` holds the latest {MOVES_PAGE} moves at most (`moves_from` moves come before "
     "the first); with `moves_after` only those after that ply. Older moves: `GET /v1/games/{id}/moves` with "
     "`before` set to `earlier`.",
-    tags=["games"],
     responses={304: {"description": "Your copy is current."}, **_errors(404, 422, 503)},
 )
 def get_game(
@@ -220,7 +218,6 @@ def get_game(
     "without it, the latest events), in order. Follow `earlier` until it is null to reach the first move. With "
     "`positions`, the position after each move (`fens`) and, once the page reaches the start, the position "
     "before the first (`start_fen`): a board steps through the game a page at a time. Public, like the game.",
-    tags=["games"],
     responses=_errors(404, 422, 503),
 )
 def game_moves(
@@ -240,7 +237,6 @@ def game_moves(
 @router.post(
     "/v1/games/{id}/join",
     summary="Take the open seat",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:
@@ -253,7 +249,6 @@ def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer
     summary="Play a move",
     description="`ply` is the game's `ply` when you chose the move. Sending the same move again at the same "
     "`ply` returns the same answer, so retrying is safe.",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:
@@ -335,7 +330,6 @@ def seat_route(action: SeatAction) -> Callable[..., GameState]:
         f"/v1/games/{{id}}/{action.path}",
         summary=action.summary,
         description=action.description,
-        tags=["games"],
         responses=_errors(*action.errors),
     )
     return declare(route)
@@ -348,7 +342,6 @@ SEAT_ROUTES = tuple(seat_route(action) for action in SEAT_ACTIONS)
     "/v1/games/{id}/draw",
     summary="Offer, accept or decline a draw",
     description="An offer stands until the opponent accepts, declines or moves.",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:
@@ -363,7 +356,6 @@ def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameS
     "same options, colours swapped unless the game's `swap_colors` is false. The answer is the new game once "
     "agreed (201 to the request that made it, 200 to every other), else the old game. Offering while the "
     "opponent's offer stands accepts it. 403 `blocked` when one player blocked the other.",
-    tags=["games"],
     responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 422, 503)},
 )
 def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | None = None) -> Response[SeatedGame]:
@@ -375,7 +367,6 @@ def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | N
 @router.get(
     "/v1/games/{id}/export",
     summary="Download the game as PGN (chess) or PDN (draughts)",
-    tags=["games"],
     description="Send the `ETag` back as `If-None-Match`: 304 until the game changes. Public, like the game.",
     responses={
         200: {
@@ -417,7 +408,6 @@ def export(id: str, games: Games, exports: Annotated[ExportCache, Depends(export
     description="Either player of a finished game. The engine reads every position off the request path: poll "
     "`GET /v1/games/{id}/review` until `status` is `done` (a push says so too). Asking again, from either seat, "
     "answers the same review and starts nothing.",
-    tags=["games"],
     responses={202: {"description": "The review, pending or done."}, **_errors(401, 403, 404, 409, 503)},
 )
 def ask_review(id: str, reviews: Reviews, token: TokenHash) -> Response[GameReview]:
@@ -432,7 +422,6 @@ def ask_review(id: str, reviews: Reviews, token: TokenHash) -> Response[GameRevi
     "in the game's notation with the position after it (`fen`), its evaluation for White (`score` in hundredths of "
     "a pawn or a man, or `winner` and `win_in`), the engine's `best` move in the position before it and its `mark` "
     "(`?!`, `?`, `??`) when it lost enough; a marked move has `best_squares` to show on a board. `accuracy` per side.",
-    tags=["games"],
     responses={200: {"description": "The review: pending, or done with every move."}, **_errors(404, 503)},
 )
 def get_review(id: str, reviews: Reviews) -> Response[GameReview]:

@@ -9,12 +9,12 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.answers import created_if, no_store, tagged
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
-from common.web.depends import Asker, Clock, clock, pace_clock, rate_buckets
+from common.web.depends import Asker, Buckets, Now, Pace
 from common.web.models import route_errors
-from common.web.ratelimit import BucketRepository, RateLimiter
+from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
 from games.handler.dependencies import Games
 from games.handler.ratings import rating_repository
@@ -31,7 +31,7 @@ SEEK_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 #: The shape of a seek's view for its ETag (bumped when the view changes).
 REPRESENTATION = "s1"
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("lobby")
 
 
 def seek_repository() -> SeekRepository:
@@ -44,9 +44,9 @@ def seek_service(
     repository: Annotated[SeekRepository, Depends(seek_repository)],
     games: Games,
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
-    now: Annotated[Clock, Depends(clock)],
-    pace: Annotated[Clock, Depends(pace_clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    now: Now,
+    pace: Pace,
+    buckets: Buckets,
     client: Asker,
 ) -> SeekService:
     """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
@@ -90,7 +90,6 @@ def _request_headers() -> dict[str, str]:
     summary="Offer a game to anyone",
     description="An open challenge in the lobby for 7 days, until someone accepts it or you withdraw it. "
     "At most 3 open at once (409 `too_many_seeks`).",
-    tags=["lobby"],
     responses={201: {"description": "The challenge, open."}, **_errors(401, 409, 422, 429, 503)},
 )
 def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client: Asker) -> Response[SeekAnswer]:
@@ -106,7 +105,6 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client
     summary="The open challenges of a game",
     description="Public: open, unexpired challenges, newest first, 20 a page; each with its seeker's name and "
     "rating in the game. With a token, `mine` marks your own.",
-    tags=["lobby"],
     responses={200: {"description": "A page of open challenges."}, **_errors(401, 422, 503)},
 )
 def list_seeks(
@@ -126,7 +124,6 @@ def list_seeks(
     summary="One challenge",
     description="An open or taken challenge; its seeker (with their token) sees the game it made in `game_id`. "
     "Send the `ETag` back as `If-None-Match` to poll: 304 until it changes.",
-    tags=["lobby"],
     responses={200: {"description": "The challenge."}, **_errors(304, 401, 404, 503)},
 )
 def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnswer]:
@@ -140,7 +137,6 @@ def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnsw
     summary="Accept a challenge",
     description="Makes the game with both seats taken (the seeker's colour as asked, else drawn). Of many "
     "accepting at once exactly one gets it; sent again by the same player, the same game (200).",
-    tags=["lobby"],
     responses={
         201: {"description": "The game made, and your seat."},
         200: {"description": "You accepted it already: that game."},
@@ -157,7 +153,6 @@ def accept_seek(id: str, seeks: Seeks, token_hash: TokenHash) -> Response[Accept
 @router.delete(
     "/v1/seeks/{id}",
     summary="Withdraw your challenge",
-    tags=["lobby"],
     responses={200: {"description": "Withdrawn: the challenge as it was."}, **_errors(401, 403, 404, 409, 503)},
 )
 def withdraw_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:

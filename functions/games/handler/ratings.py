@@ -10,18 +10,18 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.answers import answer, no_store
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock
+from common.web.depends import Now
 from common.web.models import error_responses
+from common.web.routes import Routes
 
 from games.ratings.models import Leaderboard, PlayerRatings, RatingHistory
 from games.ratings.repository import RatingRepository, RatingStore
 from games.ratings.service import GameRatings
 from shared_rules.names import GameName
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("players")
 
 #: A leaderboard changes only when rated games end: a minute's cache spares the index.
 BOARD_CACHE = "public, max-age=60"
@@ -40,9 +40,7 @@ def _answers(description: str, *errors: int) -> dict[int, OpenAPIResponse]:
     return {200: {"description": description}, **error_responses(_DESCRIPTIONS, *errors)}
 
 
-def game_ratings(
-    store: Annotated[RatingRepository, Depends(rating_repository)], now: Annotated[Clock, Depends(clock)]
-) -> GameRatings:
+def game_ratings(store: Annotated[RatingRepository, Depends(rating_repository)], now: Now) -> GameRatings:
     return GameRatings(store, now)
 
 
@@ -53,7 +51,6 @@ Ratings = Annotated[GameRatings, Depends(game_ratings)]
     "/v1/players/me",
     summary="You: your name and your game ratings",
     description="One Query. `ratings` has an entry per game you have played rated.",
-    tags=["players"],
     responses=_answers("Your name and ratings.", 401, 503),
 )
 def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
@@ -73,7 +70,6 @@ def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
     summary="Your rating history in a game",
     description="The last 50 points, one per rated game (what the player's graph draws), and the rating now "
     "(its deviation grown for the weeks since the last rated game). One read.",
-    tags=["players"],
     responses=_answers("The points, oldest first.", 401, 422, 503),
 )
 def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Response[RatingHistory]:
@@ -88,7 +84,6 @@ def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Respo
     description="The top 50 by rating among players with at least 10 rated games in the last 90 days and a "
     "rating deviation under 100; with `country`, among those whose public profile shows that country (never a "
     "player who hid it). One Query on a maintained index either way. Public; cached for a minute.",
-    tags=["players"],
     responses=_answers("The leaderboard.", 422, 503),
 )
 def leaderboard(
