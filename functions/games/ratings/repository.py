@@ -149,7 +149,21 @@ class RatingRepository(Protocol):
         ...
 
 
-class InMemoryRatings:
+class _PartitionReads:
+    """The reads both stores answer from ``public_partition`` (one Query)."""
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        raise NotImplementedError
+
+    def with_histories(self, player_id: str) -> list[GameRating]:
+        return self.card_and_histories(player_id)[1]
+
+    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
+        found = self.public_partition(player_id)
+        return found.country, found.ratings
+
+
+class InMemoryRatings(_PartitionReads):
     """A ``RatingRepository`` in a dict, with the same condition as DynamoDB's."""
 
     def __init__(self) -> None:
@@ -182,13 +196,6 @@ class InMemoryRatings:
 
     def of_player(self, player_id: str) -> list[GameRating]:
         return [rating_from(_summary(item)) for item in self._partition(player_id) if _is_rating(item["sk"])]
-
-    def with_histories(self, player_id: str) -> list[GameRating]:
-        return self.card_and_histories(player_id)[1]
-
-    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        found = self.public_partition(player_id)
-        return found.country, found.ratings
 
     def public_partition(self, player_id: str) -> PublicPartition:
         return _partition_of(copy.deepcopy(self._partition(player_id)))
@@ -243,7 +250,7 @@ class InMemoryRatings:
             return claimed
 
 
-class RatingStore:
+class RatingStore(_PartitionReads):
     """The ratings table on DynamoDB."""
 
     def __init__(self, table: str | None = None):
@@ -292,13 +299,6 @@ class RatingStore:
         keys, one delete an item."""
         for sk in [*(item["sk"] for item in query_partition(self.table, player_id, "sk")), CARD_SK]:
             call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
-
-    def with_histories(self, player_id: str) -> list[GameRating]:
-        return self.card_and_histories(player_id)[1]
-
-    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        found = self.public_partition(player_id)
-        return found.country, found.ratings
 
     def public_partition(self, player_id: str) -> PublicPartition:
         """The card's country, the ratings with their histories and the tallies: one Query (the card, at most
