@@ -341,13 +341,14 @@ class LocalNotifications:
             Every(schedule, lambda: invoke("TournamentScheduleFunction", scheduled_event())) if tournaments else None
         )
 
+    def _threads(self) -> list[StreamFeeder | Every]:
+        """The feeders and schedules that run, each on a thread of its own (the tournaments' only when asked)."""
+        parts = (self.feeder, self.schedule, self.tournaments, self.tournament_schedule)
+        return [part for part in parts if part is not None]
+
     def start(self) -> LocalNotifications:
-        self.feeder.start()
-        self.schedule.start()
-        if self.tournaments is not None:
-            self.tournaments.start()
-        if self.tournament_schedule is not None:
-            self.tournament_schedule.start()
+        for part in self._threads():
+            part.start()
         return self
 
     def after_request(self, function_name: str, writes: list[dict[str, Any]] | None = None) -> None:
@@ -362,12 +363,8 @@ class LocalNotifications:
                 feeder.poke()
 
     def stop(self) -> None:
-        self.feeder.stop()
-        self.schedule.stop()
-        if self.tournaments is not None:
-            self.tournaments.stop()
-        if self.tournament_schedule is not None:
-            self.tournament_schedule.stop()
+        for part in self._threads():
+            part.stop()
 
 
 class TournamentFeeder(StreamFeeder):

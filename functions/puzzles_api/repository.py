@@ -14,13 +14,13 @@ read. Attempts and ratings carry ``schema_version`` and are read through ``upgra
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, read, to_item
+from common.persistence.table import DynamoTable
 from common.players.domain import Player
 from common.players.repository import PlayerRepository
 from common.ratings import glicko2
@@ -238,7 +238,7 @@ _COUNTER_SORT_KEY = "count"
 _RATING_SORT_KEY = "rating"
 
 
-class PuzzleStore:
+class PuzzleStore(DynamoTable, env="PUZZLES_TABLE", default="PuzzleProgressTable"):
     """The puzzle progress table.
 
     * ``pk = "player#<player id>"``, ``sk = <puzzle id>``: the player's first finished attempt at the puzzle
@@ -250,9 +250,6 @@ class PuzzleStore:
     * ``pk = "puzzle#<puzzle id>"``, ``sk = "rating"``: the puzzle's rating and the totals folded into it
       (``puzzles_api.domain.puzzle_rating``), written only when the puzzle is served, never by an attempt.
     """
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("PUZZLES_TABLE") or "PuzzleProgressTable"
 
     def record_first_attempt(self, player_id: str, attempt: Attempt) -> bool:
         """Store the player's first finished attempt at ``attempt.puzzle``; False if there is one already."""

@@ -14,13 +14,13 @@ the version it read, reads are strongly consistent. Every item carries ``schema_
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
 from common.persistence.store import call, from_item, put_new
+from common.persistence.table import DynamoTable
 from common.players.domain import Block, Player
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
@@ -192,10 +192,6 @@ class InMemoryPlayers:
             return blocks.pop(block_id, None) is not None
 
 
-def table_name() -> str:
-    return os.environ.get("PLAYERS_TABLE") or "PlayersTable"
-
-
 def player_key(token_hash: str) -> dict[str, Any]:
     """The key of a player's item (for a read batched with another table's: the lobby's acceptance)."""
     return {"token_hash": {"S": token_hash}}
@@ -206,11 +202,8 @@ def player_of_item(item: dict[str, Any]) -> Player:
     return player_from_record(upgrade(from_item(item)))
 
 
-class PlayerStore:
+class PlayerStore(DynamoTable, env="PLAYERS_TABLE", default="PlayersTable"):
     """The players table on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def create(self, player: Player) -> bool:
         return put_new(self.table, player_record(player), SCHEMA_VERSION, "token_hash")

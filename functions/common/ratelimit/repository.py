@@ -10,6 +10,7 @@ import threading
 from typing import Any, Protocol
 
 from common.persistence import store
+from common.persistence.table import DynamoTable
 from common.ratelimit.domain import Limit, next_ready, wait_seconds
 
 #: Extra seconds an item lives past the moment its bucket is full again (then a missing item means full).
@@ -39,7 +40,7 @@ class MemoryBuckets:
             return 0.0
 
 
-class DynamoBuckets:
+class DynamoBuckets(DynamoTable, env="RATE_LIMIT_TABLE", default="RateLimitTable"):
     """Buckets as items of ``RateLimitTable``: ``pk`` the bucket, ``ready`` the instant (ms) it is full again,
     ``expires`` the TTL (seconds) after which DynamoDB deletes an item no one needs.
 
@@ -48,9 +49,6 @@ class DynamoBuckets:
     now + cost; a busy one is moved on by the cost, on the condition that it stays within the capacity. A
     refused busy bucket costs one read more, to say when to come back. No transactions: as on dynalite.
     """
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
 
     def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
         now_ms = int(now * 1000)
@@ -95,7 +93,7 @@ class DynamoBuckets:
 
 def forget_buckets(keys: list[str], table: str | None = None) -> None:
     """Delete these buckets ("Delete my data": a player's own, by the digest of their token)."""
-    name = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
+    name = table or DynamoBuckets.table_name()
     for key in keys:
         _call("delete_item", TableName=name, Key={"pk": {"S": key}})
 

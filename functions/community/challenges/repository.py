@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.table import DynamoTable
 
 from community.challenges.domain import Challenge, Challenger
 
@@ -152,17 +153,8 @@ def _order(challenge: Challenge) -> tuple[int, str]:
     return challenge.at, challenge.id
 
 
-def table_name() -> str:
-    from community.repository import table_name as community_table
-
-    return community_table()
-
-
-class DynamoChallenges:
+class DynamoChallenges(DynamoTable, env="COMMUNITY_TABLE", default="CommunityTable"):
     """``ChallengeRepository`` on DynamoDB (the community's table)."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def _put(self, owner: str, prefix: str, challenge: Challenge, condition: dict[str, Any] | None = None) -> bool:
         record = {"pk": PLAYER + owner, "sk": prefix + challenge.id, **record_of(challenge)}

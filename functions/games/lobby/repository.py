@@ -242,7 +242,7 @@ class DynamoSeeks:
     def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Player | None, GameHead | None]:
         """One ``BatchGetItem`` over the players table and the games table, strongly consistent (again for any
         key DynamoDB leaves unprocessed)."""
-        player_table = players_store.table_name()
+        player_table = players_store.PlayerStore.table_name()
         request: dict[str, Any] = {
             player_table: {"Keys": [players_store.player_key(token_hash)], "ConsistentRead": True}
         }

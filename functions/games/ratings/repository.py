@@ -23,7 +23,6 @@ BatchGetItem), and ``common.ratings.repository`` keeps the copies in step with t
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -31,6 +30,7 @@ from typing import Any, Protocol
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
+from common.persistence.table import DynamoTable
 from common.ratings import glicko2
 from common.ratings.repository import (
     BOARD_COUNTRY,
@@ -250,11 +250,8 @@ class InMemoryRatings(_PartitionReads):
             return claimed
 
 
-class RatingStore(_PartitionReads):
+class RatingStore(_PartitionReads, DynamoTable, env="RATINGS_TABLE", default="RatingsTable"):
     """The ratings table on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATINGS_TABLE") or "RatingsTable"
 
     def get(self, player_id: str, game: str) -> GameRating | None:
         answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)

@@ -15,13 +15,13 @@ results at most are a few KB. Every write is a single-item conditional write.
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import asdict, replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import to_attribute, with_version
 from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.table import DynamoTable
 
 from tournaments.domain import (
     AlreadyEntered,
@@ -237,19 +237,12 @@ def refuse_withdraw(tournament: Tournament, player_id: str) -> None:
 
 
 # ------------------------------------------------------------------------------------------ DynamoDB
-def table_name() -> str:
-    return os.environ.get("TOURNAMENTS_TABLE") or "TournamentsTable"
-
-
 def _key(tournament_id: str, sort_key: str = META) -> dict[str, Any]:
     return {"pk": {"S": "t#" + tournament_id}, "sk": {"S": sort_key}}
 
 
-class DynamoTournaments:
+class DynamoTournaments(DynamoTable, env="TOURNAMENTS_TABLE", default="TournamentsTable"):
     """``TournamentRepository`` on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def create(self, tournament: Tournament) -> None:
         answer = call(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from common.persistence.store import call, from_item, query_all
+from common.persistence.table import DynamoTable
 
 from tournaments.repository.records import SCHEMA_VERSION
 
@@ -96,12 +97,7 @@ def _key(tournament_id: str, player_id: str) -> dict[str, Any]:
     return {"pk": {"S": "t#" + tournament_id}, "sk": {"S": PLAYER_PREFIX + player_id}}
 
 
-class DynamoArenaSeats:
-    def __init__(self, table: str | None = None):
-        from tournaments.repository import table_name
-
-        self.table = table or table_name()
-
+class DynamoArenaSeats(DynamoTable, env="TOURNAMENTS_TABLE", default="TournamentsTable"):
     def seats(self, tournament_id: str) -> list[ArenaSeat]:
         items = query_all(
             TableName=self.table,
