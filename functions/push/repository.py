@@ -14,13 +14,16 @@ Every write is one single-item conditional write. The client is the shared one o
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, to_item
 from common.persistence.table import DynamoTable
 
 from push.domain import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef
 
 DAILY_INDEX = "SubscriptionsByDailyHour"
 PLAYER_PREFIX = "player#"
@@ -116,7 +119,7 @@ class DynamoSubscriptions(DynamoTable, env="PUSH_TABLE", default="PushTable"):
         return not answer.get("Attributes")
 
     def list(self, player_id: str) -> list[Subscription]:
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
             "ExpressionAttributeValues": {
@@ -175,7 +178,7 @@ class DynamoDailySubscriptions(DynamoTable, env="PUSH_TABLE", default="PushTable
 
     def due(self, hour: int, now_ms: int) -> list[tuple[str, Subscription, int]]:
         """(player id, subscription, its ``daily_at``) of those due by ``now_ms`` in hour bucket ``hour``."""
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "IndexName": DAILY_INDEX,
             "KeyConditionExpression": "daily_hour = :hour AND daily_at <= :now",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, read, to_item
@@ -27,6 +27,9 @@ from common.ratings import glicko2
 
 from puzzles_api.domain.progress import UTC_NAME, Attempt, Progress, Recent, local_date
 from puzzles_api.domain.puzzle_rating import PuzzleRating, Totals
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import KeysAndAttributesTypeDef, PutItemInputTypeDef, QueryInputTypeDef
 
 #: Play counters per puzzle are split over this many items in DynamoDB (no hot key on the daily puzzle).
 COUNTER_SHARDS = 8
@@ -269,7 +272,7 @@ class PuzzleStore(DynamoTable, env="PUZZLES_TABLE", default="PuzzleProgressTable
 
         One Query (paginated past 1 MB); it reads about 60 bytes a puzzle tried, so 1,000 puzzles cost 15 KB.
         """
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
             "ExpressionAttributeValues": {":pk": {"S": _ATTEMPT_PREFIX + player_id}, ":prefix": {"S": id_prefix}},
@@ -304,7 +307,7 @@ class PuzzleStore(DynamoTable, env="PUZZLES_TABLE", default="PuzzleProgressTable
         ``solves``, ``info``, ``gain``), in one BatchGetItem."""
         rating_key = _rating_key(puzzle_id)
         keys = [rating_key] + [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]
-        request = {self.table: {"Keys": keys}}
+        request: dict[str, KeysAndAttributesTypeDef] = {self.table: {"Keys": keys}}
         totals = {"plays": 0.0, "solves": 0.0, "info": 0.0, "gain": 0.0}
         rating: PuzzleRating | None = None
         for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
@@ -329,7 +332,7 @@ class PuzzleStore(DynamoTable, env="PUZZLES_TABLE", default="PuzzleProgressTable
             condition, values = "attribute_not_exists(pk)", {}
         else:
             condition, values = "plays = :folded", {":folded": {"N": str(folded_plays)}}
-        params = {"TableName": self.table, "Item": item, "ConditionExpression": condition}
+        params: PutItemInputTypeDef = {"TableName": self.table, "Item": item, "ConditionExpression": condition}
         if values:
             params["ExpressionAttributeValues"] = values
         return _rating_of(record) if call("put_item", **params) is not None else None

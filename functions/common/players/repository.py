@@ -16,12 +16,15 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
 from common.persistence.store import call, from_item, put_new
 from common.persistence.table import DynamoTable
 from common.players.domain import Block, Player
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import UpdateItemInputTypeDef
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
 PUZZLE_PROGRESS = "puzzles"
@@ -235,7 +238,7 @@ class PlayerStore(DynamoTable, env="PLAYERS_TABLE", default="PlayersTable"):
         values: dict[str, Any] | None = None,
     ) -> Player | None:
         """One update of an existing player's item: the player after it, or None when there is no such player."""
-        params: dict[str, Any] = {
+        params: UpdateItemInputTypeDef = {
             "TableName": self.table,
             "Key": player_key(token_hash),
             "ConditionExpression": "attribute_exists(token_hash)",
