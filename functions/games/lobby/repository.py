@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, with_version
 from common.persistence.store import call, from_item, read, to_item
@@ -36,6 +36,9 @@ from games.domain import GameHead
 from games.lobby.domain import SEEK_LIFETIME_MS
 from games.repository import InMemoryGameStore, head_of
 from games.repository.dynamodb import HEAD_KEY, GameStore, head_of_item
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef
 
 OWNER_PREFIX = "owner#"
 SLOT_PREFIX = "slot#"
@@ -242,7 +245,7 @@ class DynamoSeeks:
     def taker_and_seek(self, token_hash: str, seek_id: str | None) -> tuple[Player | None, GameHead | None]:
         """One ``BatchGetItem`` over the players table and the games table, strongly consistent (again for any
         key DynamoDB leaves unprocessed)."""
-        player_table = players_store.table_name()
+        player_table = players_store.PlayerStore.table_name()
         request: dict[str, Any] = {
             player_table: {"Keys": [players_store.player_key(token_hash)], "ConsistentRead": True}
         }
@@ -262,7 +265,7 @@ class DynamoSeeks:
     def list_open(
         self, game: str, now_ms: int, after: tuple[int, str] | None, limit: int
     ) -> tuple[list[GameHead], tuple[int, str] | None]:
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.games_table,
             "IndexName": INDEX,
             # Bounded by when they were made, so lapsed seeks (never deleted) are not even read.

@@ -23,14 +23,14 @@ BatchGetItem), and ``common.ratings.repository`` keeps the copies in step with t
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
+from common.persistence.table import DynamoTable
 from common.ratings import glicko2
 from common.ratings.repository import (
     BOARD_COUNTRY,
@@ -45,6 +45,9 @@ from common.ratings.repository import (
 )
 
 from games.ratings.domain import GameRating, ResultTally, pairing_claimed
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import PutItemInputTypeDef
 
 #: Attempts at a pair's conditional claim before giving up (503) under extreme contention.
 MAX_CLAIM_ROUNDS = 5
@@ -250,11 +253,8 @@ class InMemoryRatings(_PartitionReads):
             return claimed
 
 
-class RatingStore(_PartitionReads):
+class RatingStore(_PartitionReads, DynamoTable, env="RATINGS_TABLE", default="RatingsTable"):
     """The ratings table on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATINGS_TABLE") or "RatingsTable"
 
     def get(self, player_id: str, game: str) -> GameRating | None:
         answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)
@@ -420,7 +420,7 @@ def _is_rating(sk: str) -> bool:
 
 def _put_at_version(table: str, record: Record, read_version: int) -> bool:
     """Put ``record`` if the stored item is still at ``read_version`` (0: there is none); False if not."""
-    params: dict[str, Any] = {"TableName": table, "Item": to_item(record)}
+    params: PutItemInputTypeDef = {"TableName": table, "Item": to_item(record)}
     if read_version == 0:
         params["ConditionExpression"] = "attribute_not_exists(pk)"
     else:
