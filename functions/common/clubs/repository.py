@@ -208,15 +208,13 @@ class DynamoClubs(DynamoTable, env="CLUBS_TABLE", default="ClubsTable"):
         attributes the expressions name as ``#owner``, ``#code``, ``#members``, ``#clubs``."""
         names = {"#owner": "owner", "#code": "code", "#members": "member_ids", "#clubs": "club_ids"}
         text = expression + " " + condition
-        return call(
-            "update_item",
-            TableName=self.table,
-            Key=key,
-            UpdateExpression=expression,
-            ConditionExpression=condition,
-            ExpressionAttributeNames={name: value for name, value in names.items() if name in text},
-            ExpressionAttributeValues={f":{name}": value for name, value in values.items()},
-            ReturnValues="ALL_OLD",
+        return self.update(
+            key,
+            expression,
+            condition,
+            names={name: value for name, value in names.items() if name in text},
+            values={f":{name}": value for name, value in values.items()},
+            returns="ALL_OLD",
         )
 
     def create(self, club: Club, owner: Member) -> bool:
@@ -276,13 +274,7 @@ class DynamoClubs(DynamoTable, env="CLUBS_TABLE", default="ClubsTable"):
         return answer is not None
 
     def give_place(self, player_id: str, club_id: str) -> None:
-        read(
-            "update_item",
-            TableName=self.table,
-            Key=item_key(PLAYER + player_id, "clubs"),
-            UpdateExpression="DELETE club_ids :club",
-            ExpressionAttributeValues={":club": {"SS": [club_id]}},
-        )
+        self.update(item_key(PLAYER + player_id, "clubs"), "DELETE club_ids :club", values={":club": {"SS": [club_id]}})
 
     def places(self, player_id: str) -> set[str]:
         key = item_key(PLAYER + player_id, "clubs")

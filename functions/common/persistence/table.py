@@ -1,4 +1,5 @@
-"""What every DynamoDB repository shares besides its requests: the table it is on, and an item's key.
+"""What every DynamoDB repository shares: the table it is on, an item's key, and the requests written the same
+way in each (an ``UpdateItem``).
 
 A repository names its table where it is declared: ``class DynamoPlayers(DynamoTable, env="PLAYERS_TABLE",
 default="PlayersTable")``. Its ``table`` is the one given (a test's), else the name in that environment
@@ -8,7 +9,14 @@ variable (``template.yaml`` sets it with ``!Ref``), else the table's logical nam
 from __future__ import annotations
 
 import os
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from common.persistence.store import call
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.literals import ReturnValueType
+    from mypy_boto3_dynamodb.type_defs import UpdateItemInputTypeDef
 
 
 class DynamoTable:
@@ -31,6 +39,30 @@ class DynamoTable:
     def table_name(cls) -> str:
         """The table's name when none is given: the environment's, else its logical name."""
         return os.environ.get(cls.env) or cls.default
+
+    def update(
+        self,
+        key: dict[str, Any],
+        expression: str,
+        condition: str | None = None,
+        *,
+        names: Mapping[str, str] | None = None,
+        values: Mapping[str, Any] | None = None,
+        returns: ReturnValueType | None = None,
+    ) -> dict[str, Any] | None:
+        """One ``UpdateItem`` of the item at ``key`` (through ``store.call``): DynamoDB's answer, or None when
+        ``condition`` failed. ``names`` and ``values`` by placeholder (``{"#p": ...}``, ``{":one": {"N": "1"}}``:
+        typed attributes, as every request takes them); ``returns`` DynamoDB's ``ReturnValues`` (``"ALL_NEW"``)."""
+        params: UpdateItemInputTypeDef = {"TableName": self.table, "Key": key, "UpdateExpression": expression}
+        if condition:
+            params["ConditionExpression"] = condition
+        if names:
+            params["ExpressionAttributeNames"] = dict(names)
+        if values:
+            params["ExpressionAttributeValues"] = dict(values)
+        if returns:
+            params["ReturnValues"] = returns
+        return call("update_item", **params)
 
 
 def item_key(pk: str, sk: str) -> dict[str, Any]:

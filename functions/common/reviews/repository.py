@@ -293,12 +293,6 @@ class DynamoReviews(DynamoTable, env="REVIEWS_TABLE", default="ReviewsTable"):
         return _ordered(found)
 
     def mark_finished(self, player_id: str, puzzle_id: str) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=item_key(PLAYER_PREFIX + player_id, MINE_PREFIX + puzzle_id),
-            UpdateExpression="SET finished = :yes",
-            ConditionExpression="attribute_exists(pk) AND finished = :no",
-            ExpressionAttributeValues={":yes": {"BOOL": True}, ":no": {"BOOL": False}},
-        )
-        return answer is not None
+        key = item_key(PLAYER_PREFIX + player_id, MINE_PREFIX + puzzle_id)
+        unfinished, values = "attribute_exists(pk) AND finished = :no", {":yes": {"BOOL": True}, ":no": {"BOOL": False}}
+        return self.update(key, "SET finished = :yes", unfinished, values=values) is not None
