@@ -40,7 +40,6 @@ _errors = route_errors(
         404: "No club has this id (`club_not_found`), or that player is not in it (`not_club_member`).",
         409: f"The club has {MAX_MEMBERS} members (`club_full`), you are in {MAX_CLUBS} clubs (`too_many_clubs`), or "
         "the owner cannot leave a club with other members (`owner_stays_in_club`).",
-        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
         429: "Too many club changes from your network or by you; try again after `Retry-After` seconds.",
     }
 )

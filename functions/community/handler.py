@@ -61,7 +61,6 @@ _errors = route_errors(
         403: "You hold no seat in that game.",
         404: "No such player or game, or you do not follow this player.",
         409: "You blocked that player, it is yourself, the game has no other player, or you follow the most already.",
-        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
         429: "Too many changes from your network or by you; try again after `Retry-After` seconds.",
     }
 )

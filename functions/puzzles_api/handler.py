@@ -7,11 +7,12 @@ any of them through the resolver's ``dependency_overrides``. ``create_app`` buil
 state one instance keeps (the puzzle ratings it has read) to the ``ratings_seen`` dependency.
 """
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
+from common.persistence.attributes import Record
 from common.players.service import Players
 from common.reviews.repository import DynamoReviews, ReviewRepository
 from common.web.answers import no_store, tagged
@@ -20,6 +21,7 @@ from common.web.auth import CurrentPlayer, OptionalPlayer
 from common.web.depends import Limiter, Now, players
 from common.web.models import route_errors
 from common.web.routes import Routes
+from pydantic import BaseModel
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget
 from puzzles_api.models import (
@@ -40,6 +42,8 @@ from shared_rules.names import GameName
 REPRESENTATION = "1"
 #: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
 PUZZLE_MAX_AGE = 86_400
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 THEME_HELP = "Only puzzles with this theme (`fork`, `mateIn2`, `shot`, `landing`...)"
 
@@ -95,8 +99,10 @@ Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
 Zone = Annotated[str | None, Depends(requested_zone)]
 
 
-def _headers() -> dict[str, str]:
-    return router.current_event.headers or {}
+def _public(model: type[ModelT], body: Record, max_age: int) -> Response[ModelT]:
+    """A puzzle everyone sees alike: cached for ``max_age`` seconds, with an ETag (a 304 when the client has it)."""
+    headers = router.current_event.headers or {}
+    return tagged(model.model_validate(body), body, REPRESENTATION, f"public, max-age={max_age}", headers)
 
 
 @router.get(
@@ -114,9 +120,7 @@ def daily(
 ) -> Response[DailyPuzzle]:
     chosen = service.daily(game, date)
     body = {**service.view(chosen.puzzle), "date": chosen.day.isoformat()}
-    return tagged(
-        DailyPuzzle.model_validate(body), body, REPRESENTATION, f"public, max-age={chosen.max_age}", _headers()
-    )
+    return _public(DailyPuzzle, body, chosen.max_age)
 
 
 @router.get(
@@ -176,9 +180,7 @@ def puzzle_pack(
 )
 def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     body = service.view(service.puzzle(id))
-    return tagged(
-        PuzzleView.model_validate(body), body, REPRESENTATION, f"public, max-age={PUZZLE_MAX_AGE}", _headers()
-    )
+    return _public(PuzzleView, body, PUZZLE_MAX_AGE)
 
 
 @router.post(

@@ -16,15 +16,8 @@ from common.clubs.repository import ClubRepository, DynamoClubs
 from common.web.answers import answer, no_store
 from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import (
-    Asker,
-    Buckets,
-    Now,
-    Pace,
-    PlayerStorage,
-)
+from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
 from common.web.routes import Routes
 from games.domain import new_game_options
 from games.ratings.repository import RatingStore
@@ -79,15 +72,12 @@ def tournament_service(
     repository: Annotated[TournamentRepository, Depends(tournament_repository)],
     games: Annotated[GameRepository, Depends(game_repository)],
     now: Now,
-    pace: Pace,
-    buckets: Buckets,
+    limiter: Limiter,
     players: PlayerStorage,
-    client: Asker,
     clubs: Annotated[ClubRepository, Depends(club_repository)],
     announce: Annotated[Announcer, Depends(announcer)],
 ) -> TournamentService:
     log = GameLog(games, clock=now)
-    limiter = RateLimiter(buckets, pace, client)
     return TournamentService(
         repository,
         TournamentGames(log, games, GameRatings(RatingStore(), now)),  # no read of it unless a deadline ends a game

@@ -73,7 +73,6 @@ _errors = route_errors(
         404: "You have no challenge with this id.",
         409: "You blocked that player, you challenged them already, you have the most challenges out, or the "
         "challenge was answered, withdrawn or lapsed.",
-        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
         429: "Too many challenges from your network or by you; try again after `Retry-After` seconds.",
     }
 )

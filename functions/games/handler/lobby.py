@@ -11,9 +11,8 @@ from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from common.web.answers import created_if, no_store, tagged
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
-from common.web.depends import Asker, Buckets, Now, Pace
+from common.web.depends import Asker
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
 from common.web.routes import Routes
 
 from games.handler.dependencies import Games
@@ -44,19 +43,16 @@ def seek_service(
     repository: Annotated[SeekRepository, Depends(seek_repository)],
     games: Games,
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
-    now: Now,
-    pace: Pace,
-    buckets: Buckets,
-    client: Asker,
 ) -> SeekService:
-    """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
-    limiter = RateLimiter(buckets, pace, client)
+    """The lobby on the games service of the same request (its store, clock and rate limiter) and the game
+    ratings."""
+    log = games.log
     return SeekService(
         repository,
         SeekGames(games),
-        clock=now,
-        limiter=limiter,
-        ratings=StoredRatings(ratings, now),
+        clock=log.clock,
+        limiter=log.limiter,
+        ratings=StoredRatings(ratings, log.clock),
         blocks=PlayerBlocks(),
     )
 
