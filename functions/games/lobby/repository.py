@@ -38,7 +38,7 @@ from games.repository import InMemoryGameStore, head_of
 from games.repository.dynamodb import HEAD_KEY, GameStore, head_of_item
 
 if TYPE_CHECKING:
-    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef
+    from mypy_boto3_dynamodb.type_defs import KeysAndAttributesTypeDef, QueryInputTypeDef
 
 OWNER_PREFIX = "owner#"
 SLOT_PREFIX = "slot#"
@@ -246,7 +246,7 @@ class DynamoSeeks:
         """One ``BatchGetItem`` over the players table and the games table, strongly consistent (again for any
         key DynamoDB leaves unprocessed)."""
         player_table = players_store.PlayerStore.table_name()
-        request: dict[str, Any] = {
+        request: dict[str, KeysAndAttributesTypeDef] = {
             player_table: {"Keys": [players_store.player_key(token_hash)], "ConsistentRead": True}
         }
         if seek_id:
