@@ -20,10 +20,14 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from local.events import LambdaContext
 from local.template import ROOT, Template
+
+if TYPE_CHECKING:  # boto3's stubs (a development dependency)
+    from mypy_boto3_dynamodb import DynamoDBClient
+    from mypy_boto3_dynamodb.type_defs import ScanInputTypeDef
 
 FUNCTION = "ReviewFunction"
 MAX_ATTEMPTS = 3
@@ -45,28 +49,29 @@ def sqs_event(game_id: str) -> dict[str, Any]:
     }
 
 
-def pending_reviews(client: Any, table: str) -> list[str]:
+def pending_reviews(client: DynamoDBClient, table: str) -> list[str]:
     """The ids of the games whose review is pending (a Scan: the local table is small)."""
     found: list[str] = []
-    start: dict[str, Any] | None = None
+    params: ScanInputTypeDef = {
+        "TableName": table,
+        "FilterExpression": "sk = :review AND #status = :pending",
+        "ExpressionAttributeNames": {"#status": "status"},
+        "ExpressionAttributeValues": {":review": {"S": "review"}, ":pending": {"S": "pending"}},
+    }
     while True:
-        page = client.scan(
-            TableName=table,
-            FilterExpression="sk = :review AND #status = :pending",
-            ExpressionAttributeNames={"#status": "status"},
-            ExpressionAttributeValues={":review": {"S": "review"}, ":pending": {"S": "pending"}},
-            **({"ExclusiveStartKey": start} if start else {}),
-        )
+        page = client.scan(**params)
         found += [item["pk"]["S"].removeprefix("game#") for item in page.get("Items", [])]
-        start = page.get("LastEvaluatedKey")
-        if not start:
+        if "LastEvaluatedKey" not in page:
             return found
+        params["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
 class LocalReviews:
     """Runs ReviewFunction for each pending review, on a thread of its own, each review in its own process."""
 
-    def __init__(self, client: Callable[[], Any], table: str, environment: dict[str, str], poll_seconds: float):
+    def __init__(
+        self, client: Callable[[], DynamoDBClient], table: str, environment: dict[str, str], poll_seconds: float
+    ):
         self.client = client
         self.table = table
         self.environment = environment

@@ -21,7 +21,11 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # boto3's stubs (a development dependency)
+    from mypy_boto3_dynamodb import DynamoDBClient
+    from mypy_boto3_dynamodb.type_defs import ScanInputTypeDef
 
 ACCOUNT = "000000000000"
 
@@ -85,7 +89,7 @@ def insert_record(
 class TableTail:
     """The items of a table not seen before, as stream records (a scan each time: for local tables only)."""
 
-    def __init__(self, client: Callable[[], Any], table: str, key_names: tuple[str, ...] = ("pk", "sk")):
+    def __init__(self, client: Callable[[], DynamoDBClient], table: str, key_names: tuple[str, ...] = ("pk", "sk")):
         self.client = client
         self.table = table
         self.key_names = key_names
@@ -109,7 +113,8 @@ class TableTail:
         return records
 
     def scan(self) -> list[dict[str, Any]]:
-        items, params = [], {"TableName": self.table, "ConsistentRead": True}
+        items: list[dict[str, Any]] = []
+        params: ScanInputTypeDef = {"TableName": self.table, "ConsistentRead": True}
         while True:
             answer = self.client().scan(**params)
             items.extend(answer.get("Items", ()))
@@ -248,7 +253,7 @@ class StreamFeeder:
     def feed_written(self, writes: list[dict[str, Any]]) -> int:
         """Feed the records of these writes: a put's item as written, an update's item as it is now (one read);
         a deletion feeds nothing (no consumer takes REMOVE records)."""
-        items = []
+        items: list[dict[str, Any]] = []
         for write in writes:
             if write.get("operation") == "PutItem" and write.get("item"):
                 items.append({name: stored_json(value) for name, value in write["item"].items()})
@@ -313,7 +318,7 @@ class LocalNotifications:
         self,
         invoke: Callable[[str, dict[str, Any]], Any],
         games_table: str,
-        client: Callable[[], Any],
+        client: Callable[[], DynamoDBClient],
         tournaments: bool = False,
     ):
         poll = float(os.environ.get(POLL_SECONDS_VARIABLE) or 5.0)
@@ -341,13 +346,14 @@ class LocalNotifications:
             Every(schedule, lambda: invoke("TournamentScheduleFunction", scheduled_event())) if tournaments else None
         )
 
+    def _threads(self) -> list[StreamFeeder | Every]:
+        """The feeders and schedules that run, each on a thread of its own (the tournaments' only when asked)."""
+        parts = (self.feeder, self.schedule, self.tournaments, self.tournament_schedule)
+        return [part for part in parts if part is not None]
+
     def start(self) -> LocalNotifications:
-        self.feeder.start()
-        self.schedule.start()
-        if self.tournaments is not None:
-            self.tournaments.start()
-        if self.tournament_schedule is not None:
-            self.tournament_schedule.start()
+        for part in self._threads():
+            part.start()
         return self
 
     def after_request(self, function_name: str, writes: list[dict[str, Any]] | None = None) -> None:
@@ -362,12 +368,8 @@ class LocalNotifications:
                 feeder.poke()
 
     def stop(self) -> None:
-        self.feeder.stop()
-        self.schedule.stop()
-        if self.tournaments is not None:
-            self.tournaments.stop()
-        if self.tournament_schedule is not None:
-            self.tournament_schedule.stop()
+        for part in self._threads():
+            part.stop()
 
 
 class TournamentFeeder(StreamFeeder):
@@ -408,15 +410,15 @@ def start_local_notifications(api: Any, template: Any) -> LocalNotifications | N
     return notifications
 
 
-_clients: dict[str, Any] = {}
+_clients: dict[str, DynamoDBClient] = {}
 
 
-def local_client(endpoint: str) -> Any:
+def local_client(endpoint: str) -> DynamoDBClient:
     """The DynamoDB client of a local endpoint, made once (the feeders' scans)."""
     return _client(endpoint)
 
 
-def _client(endpoint: str) -> Any:
+def _client(endpoint: str) -> DynamoDBClient:
     if endpoint not in _clients:
         import boto3
 

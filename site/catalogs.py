@@ -1,7 +1,7 @@
 """The site's languages and their gettext catalogs (site/locale/{lang}/LC_MESSAGES/messages.po).
 
 Every page, the scripts' messages and the rules-page function read translations through ``translations``.
-``N_`` and ``NP_`` mark strings for ``make messages`` where they are defined; they are translated where shown.
+``N_``, ``NP_`` and ``NC_`` mark strings for ``make messages`` where they are defined; they are translated where shown.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ def N_(message: str) -> str:
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a plural pair for extraction (``pybabel extract -k NP_:1,2``)."""
     return singular, plural
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a string with its context (a ``msgctxt``) for extraction (``pybabel extract -k NC_:1c,2``); translated
+    with ``pgettext``."""
+    return context, message
 
 
 def compile_catalogs() -> None:

@@ -10,16 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; it is translated where it is shown."""
-    return message
-
-
-def NC_(context: str, message: str) -> tuple[str, str]:
-    """Mark a string for extraction with its context (a ``msgctxt``); translated with ``pgettext``."""
-    return context, message
-
+from catalogs import N_, NC_
 
 FUMBO_MESSAGES = {
     "goal_mate": N_("Goal: checkmate in %(n)s."),

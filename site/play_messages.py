@@ -9,21 +9,7 @@ English, for developers, and a page never shows it.
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; it is translated where it is shown."""
-    return message
-
-
-def NC_(context: str, message: str) -> tuple[str, str]:
-    """Mark a string with its context for extraction (``pybabel extract -k NC_:1c,2``)."""
-    return context, message
-
-
-def NP_(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a plural pair for extraction (``pybabel extract -k NP_:1,2``)."""
-    return singular, plural
-
+from catalogs import N_, NC_, NP_
 
 PLAY_MESSAGES = {
     "board_label": N_("Board"),

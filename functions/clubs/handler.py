@@ -6,21 +6,20 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.clubs.domain import MAX_CLUBS, MAX_MEMBERS
 from common.clubs.repository import ClubRepository, DynamoClubs
 from common.players.handles import player_id_of
-from common.web.api import JSON, Api
+from common.web.answers import created_if, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, Limiter, clock
+from common.web.depends import Limiter, Now
 from common.web.models import route_errors
+from common.web.routes import Routes
 from games.ratings.repository import RatingStore
 
 from clubs.models import ClubJoinRequest, ClubLeft, ClubList, ClubRequest, ClubSummary, ClubView, MemberRemoved
 from clubs.service import Clubs
 
-NO_STORE = {"Cache-Control": "no-store"}
 CLUB = "/v1/clubs/{id}"
 
 
@@ -28,9 +27,7 @@ def club_repository() -> ClubRepository:
     return DynamoClubs()
 
 
-def clubs_service(
-    repository: Annotated[ClubRepository, Depends(club_repository)], now: Annotated[Clock, Depends(clock)]
-) -> Clubs:
+def clubs_service(repository: Annotated[ClubRepository, Depends(club_repository)], now: Now) -> Clubs:
     return Clubs(repository, RatingStore(), now)
 
 
@@ -43,17 +40,12 @@ _errors = route_errors(
         404: "No club has this id (`club_not_found`), or that player is not in it (`not_club_member`).",
         409: f"The club has {MAX_MEMBERS} members (`club_full`), you are in {MAX_CLUBS} clubs (`too_many_clubs`), or "
         "the owner cannot leave a club with other members (`owner_stays_in_club`).",
-        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
         429: "Too many club changes from your network or by you; try again after `Retry-After` seconds.",
     }
 )
 
 
-def _club(status: int, description: str) -> dict[int, OpenAPIResponse]:
-    return {status: {"description": description, "content": {"application/json": {"model": ClubView}}}}
-
-
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("clubs")
 
 
 def _view(service: Clubs, club_id: str, you: str | None) -> ClubView:
@@ -67,25 +59,23 @@ def _view(service: Clubs, club_id: str, you: str | None) -> ClubView:
     summary="Make a club",
     description=f"For one game or all three, with a name; you are its owner and first member. A player is in at "
     f"most {MAX_CLUBS} clubs, owned ones included. The answer carries the invite (`<id>-<code>`).",
-    tags=["clubs"],
-    responses={**_club(201, "The club."), **_errors(401, 409, 422, 429, 503)},
+    responses={201: {"description": "The club."}, **_errors(401, 409, 422, 429, 503)},
 )
 def create_club(request: ClubRequest, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubView]:
     limiter.charge("clubs")
     club = service.create(player, request.name, request.game)
-    return Response(HTTPStatus.CREATED, JSON, _view(service, club.id, player.player_id), headers=NO_STORE)
+    return no_store(_view(service, club.id, player.player_id), HTTPStatus.CREATED)
 
 
 @router.get(
     "/v1/players/me/clubs",
     summary="Your clubs",
     description="Oldest first. One read of your places and one batch read of the clubs.",
-    tags=["clubs"],
     responses=_errors(401, 503),
 )
 def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
     body = ClubList(clubs=[ClubSummary.of(club, player.player_id) for club in service.mine(player)])
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -93,12 +83,11 @@ def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
     summary="A club",
     description="Anyone with the id sees its name, game and size; a member also its invite, members, their "
     "leaderboard per game (a batch read per 100 members and game) and its tournaments.",
-    tags=["clubs"],
-    responses={**_club(200, "The club."), **_errors(401, 404, 503)},
+    responses={200: {"description": "The club."}, **_errors(401, 404, 503)},
 )
 def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[ClubView]:
     you = player.player_id if player is not None else None
-    return Response(HTTPStatus.OK, JSON, _view(service, id, you), headers=NO_STORE)
+    return no_store(_view(service, id, you))
 
 
 @router.post(
@@ -106,10 +95,9 @@ def get_club(id: str, player: OptionalPlayer, service: Service) -> Response[Club
     summary="Join a club by its code",
     description=f"With the code of its invite. At most {MAX_MEMBERS} members a club and {MAX_CLUBS} clubs a "
     "player, however many join at once. A member joining again answers 200.",
-    tags=["clubs"],
     responses={
-        **_club(200, "A member already: the club, unchanged."),
-        **_club(201, "Joined: the club."),
+        200: {"description": "A member already: the club, unchanged."},
+        201: {"description": "Joined: the club."},
         **_errors(401, 403, 404, 409, 422, 429, 503),
     },
 )
@@ -118,34 +106,31 @@ def join_club(
 ) -> Response[ClubView]:
     limiter.charge("clubs")
     club, new = service.join(player, id, request.code)
-    status = HTTPStatus.CREATED if new else HTTPStatus.OK
-    return Response(status, JSON, _view(service, club.id, player.player_id), headers=NO_STORE)
+    return no_store(_view(service, club.id, player.player_id), created_if(new))
 
 
 @router.post(
     CLUB + "/leave",
     summary="Leave a club",
     description="The owner leaves only as the last member, which closes the club.",
-    tags=["clubs"],
     responses=_errors(401, 404, 409, 429, 503),
 )
 def leave_club(id: str, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubLeft]:
     limiter.charge("clubs")
     closed = service.leave(player, id)
-    return Response(HTTPStatus.OK, JSON, ClubLeft(closed=closed), headers=NO_STORE)
+    return no_store(ClubLeft(closed=closed))
 
 
 @router.post(
     CLUB + "/code",
     summary="Renew a club's code (its owner)",
     description="The old code stops opening the club at once; members stay.",
-    tags=["clubs"],
-    responses={**_club(200, "The club with its new invite."), **_errors(401, 403, 404, 429, 503)},
+    responses={200: {"description": "The club with its new invite."}, **_errors(401, 403, 404, 429, 503)},
 )
 def renew_code(id: str, player: CurrentPlayer, service: Service, limiter: Limiter) -> Response[ClubView]:
     limiter.charge("clubs")
     club = service.renew_code(player, id)
-    return Response(HTTPStatus.OK, JSON, _view(service, club.id, player.player_id), headers=NO_STORE)
+    return no_store(_view(service, club.id, player.player_id))
 
 
 @router.delete(
@@ -153,7 +138,6 @@ def renew_code(id: str, player: CurrentPlayer, service: Service, limiter: Limite
     summary="Remove a member (the club's owner)",
     description="The member's place in the club is freed; they can join again only with the code (renew it first "
     "to keep them out).",
-    tags=["clubs"],
     responses=_errors(401, 403, 404, 409, 429, 503),
 )
 def remove_member(
@@ -161,7 +145,7 @@ def remove_member(
 ) -> Response[MemberRemoved]:
     limiter.charge("clubs")
     service.remove(player, id, player_id_of(member))  # the member's handle, as the club's answers show it
-    return Response(HTTPStatus.OK, JSON, MemberRemoved(), headers=NO_STORE)
+    return no_store(MemberRemoved())
 
 
 def create_app() -> Api:

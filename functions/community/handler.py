@@ -6,14 +6,13 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.handles import player_id_of
-from common.players.repository import PlayerRepository
-from common.web.api import JSON, Api
+from common.web.answers import created_if, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, TokenHash
-from common.web.depends import Clock, clock, player_repository, rate_limiter
+from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 from games.handler.dependencies import Games
 
 from community.challenges import handler as challenge_routes
@@ -37,7 +36,6 @@ from community.repository import CommunityRepository, DynamoCommunity
 from community.service import Community, Erasure, Opponents, PlayerData
 
 FOLLOWS = "/v1/players/me/follows"
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 def community_repository() -> CommunityRepository:
@@ -50,26 +48,24 @@ def opponents() -> Opponents:
 
 def community(
     repository: Annotated[CommunityRepository, Depends(community_repository)],
-    players: Annotated[PlayerRepository, Depends(player_repository)],
-    now: Annotated[Clock, Depends(clock)],
+    players: PlayerStorage,
+    now: Now,
 ) -> Community:
     return Community(repository, players, now)
 
 
 Service = Annotated[Community, Depends(community)]
-Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
 
 _errors = route_errors(
     {
         403: "You hold no seat in that game.",
         404: "No such player or game, or you do not follow this player.",
         409: "You blocked that player, it is yourself, the game has no other player, or you follow the most already.",
-        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
         429: "Too many changes from your network or by you; try again after `Retry-After` seconds.",
     }
 )
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("community")
 
 
 @router.post(
@@ -78,7 +74,6 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
     description="By their public id (their friend link, their profile) or as the other player of one of your games. "
     "Two players who follow each other are friends. Following the same player again answers 200 with the follow. "
     "A block in either direction refuses it (a block by the other player reads as no such player).",
-    tags=["community"],
     responses={201: {"description": "The follow (new)."}, **_errors(401, 403, 404, 409, 422, 429, 503)},
 )
 def follow(
@@ -95,7 +90,7 @@ def follow(
         made, new = service.follow(player, player_id_of(str(request.player)), games)
     friends = made.player_id in service.repository.followers(player.player_id)
     body = FollowView.of(Friendly(made, friends))
-    return Response(HTTPStatus.CREATED if new else HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body, created_if(new))
 
 
 @router.get(
@@ -103,20 +98,18 @@ def follow(
     summary="The players you follow",
     description="Oldest first, each marked `friend` when they follow you too; with your own public id, which your "
     "friend link carries. Reading it makes you followable by that id.",
-    tags=["community"],
     responses=_errors(401, 503),
 )
 def list_follows(player: CurrentPlayer, service: Service) -> Response[FollowList]:
     service.introduce(player)
     body = FollowList(player_id=player.player_id, follows=[FollowView.of(item) for item in service.follows(player)])
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.delete(
     FOLLOWS,
     summary="Stop following a player",
     description='Sent as `{"player": id}`.',
-    tags=["community"],
     responses=_errors(401, 404, 422, 429, 503),
 )
 def unfollow(
@@ -124,7 +117,7 @@ def unfollow(
 ) -> Response[Unfollowed]:
     limiter.charge("follows")
     service.unfollow(player, player_id_of(request.player))
-    return Response(HTTPStatus.OK, JSON, Unfollowed(), headers=NO_STORE)
+    return no_store(Unfollowed())
 
 
 @router.post(
@@ -132,13 +125,12 @@ def unfollow(
     summary="Send feedback",
     description="A category and up to 1,000 characters, in the page's language. No account, no e-mail: the feedback "
     f"is tied to no player and deleted after {FEEDBACK_DAYS} days.",
-    tags=["community"],
     responses={201: {"description": "Received."}, **_errors(422, 429, 503)},
 )
 def send_feedback(request: FeedbackRequest, service: Service, limiter: Limiter) -> Response[FeedbackReceived]:
     limiter.charge("feedback")
     service.send_feedback(request.category, request.text, request.lang)
-    return Response(HTTPStatus.CREATED, JSON, FeedbackReceived(kept_days=FEEDBACK_DAYS), headers=NO_STORE)
+    return no_store(FeedbackReceived(kept_days=FEEDBACK_DAYS), HTTPStatus.CREATED)
 
 
 def player_data() -> PlayerData:
@@ -150,7 +142,6 @@ def player_data() -> PlayerData:
     summary="Download my data",
     description="Everything stored about you as JSON: your player item (name, puzzles, blocks), your community card, "
     "follows and followers, game ratings and push subscriptions. Your games are in your history and each game's export.",
-    tags=["community"],
     responses=_errors(401, 429, 503),
 )
 def export_my_data(
@@ -158,8 +149,7 @@ def export_my_data(
 ) -> Response[DataExport]:
     limiter.charge("data_exports")
     body = DataExport(**service.export(player, elsewhere))
-    headers = {**NO_STORE, "Content-Disposition": 'attachment; filename="ubao-my-data.json"'}
-    return Response(HTTPStatus.OK, JSON, body, headers=headers)
+    return no_store(body, headers={"Content-Disposition": 'attachment; filename="ubao-my-data.json"'})
 
 
 def erasure(games: Games) -> Erasure:
@@ -173,12 +163,11 @@ def erasure(games: Games) -> Erasure:
     "closed, those you joined left), game ratings, push subscriptions and rate-limit buckets are deleted, and "
     'your token stops working. Your games keep their moves, with your seat as "a former player" (a game still '
     "going is resigned first). Feedback is tied to no player. Sending it again answers the same.",
-    tags=["community"],
     responses=_errors(401, 503),
 )
 def delete_my_data(
     token: TokenHash,
-    players: Annotated[PlayerRepository, Depends(player_repository)],
+    players: PlayerStorage,
     service: Service,
     elsewhere: Annotated[Erasure, Depends(erasure)],
     challenges: Annotated[ChallengeRepository, Depends(challenge_routes.challenge_repository)],
@@ -188,7 +177,7 @@ def delete_my_data(
         service.delete(player, elsewhere, challenges)
     # The browser's HTTP cache may still hold this player's answers (a profile is cached for a minute):
     # Clear-Site-Data has the browser drop the site's cached responses, so none is shown again on this device.
-    return Response(HTTPStatus.OK, JSON, DataDeleted(), headers={**NO_STORE, "Clear-Site-Data": '"cache"'})
+    return no_store(DataDeleted(), headers={"Clear-Site-Data": '"cache"'})
 
 
 def create_app() -> Api:

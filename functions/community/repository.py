@@ -18,7 +18,6 @@ Every write is one single-item (conditional) write; the client is ``common.persi
 from __future__ import annotations
 
 import copy
-import os
 import secrets
 import threading
 import time
@@ -26,6 +25,7 @@ from typing import Any, Protocol
 
 from common.persistence.attributes import split_version
 from common.persistence.store import call, from_item, put, query_all, read
+from common.persistence.table import DynamoTable, item_key
 
 from community.domain import Card, Feedback, Follow
 
@@ -109,18 +109,8 @@ class InMemoryCommunity:
         self.feedback.append((feedback, expires))
 
 
-def table_name() -> str:
-    return os.environ.get("COMMUNITY_TABLE") or "CommunityTable"
-
-
-class DynamoCommunity:
+class DynamoCommunity(DynamoTable, env="COMMUNITY_TABLE", default="CommunityTable"):
     """``CommunityRepository`` on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
-
-    def _key(self, pk: str, sk: str) -> dict[str, Any]:
-        return {"pk": {"S": pk}, "sk": {"S": sk}}
 
     def _put(self, record: dict[str, Any], condition: str | None = None) -> bool:
         return put(self.table, record, SCHEMA_VERSION, condition)
@@ -130,14 +120,14 @@ class DynamoCommunity:
         self._put(record)
 
     def card(self, player_id: str) -> Card | None:
-        answer = read("get_item", TableName=self.table, Key=self._key(PLAYER + player_id, CARD), ConsistentRead=True)
+        answer = read("get_item", TableName=self.table, Key=item_key(PLAYER + player_id, CARD), ConsistentRead=True)
         if "Item" not in answer:
             return None
         record = upgrade(from_item(answer["Item"]))
         return Card(player_id, str(record["token_hash"]), record.get("name"))
 
     def remove_card(self, player_id: str) -> None:
-        call("delete_item", TableName=self.table, Key=self._key(PLAYER + player_id, CARD))
+        call("delete_item", TableName=self.table, Key=item_key(PLAYER + player_id, CARD))
 
     def add_follow(self, follower: str, follow: Follow) -> bool:
         record = {"pk": PLAYER + follower, "sk": FOLLOWS + follow.player_id, "name": follow.name, "at": follow.since}
@@ -149,10 +139,10 @@ class DynamoCommunity:
         found = call(
             "delete_item",
             TableName=self.table,
-            Key=self._key(PLAYER + follower, FOLLOWS + followed),
+            Key=item_key(PLAYER + follower, FOLLOWS + followed),
             ConditionExpression="attribute_exists(sk)",
         )
-        call("delete_item", TableName=self.table, Key=self._key(PLAYER + followed, FOLLOWER + follower))
+        call("delete_item", TableName=self.table, Key=item_key(PLAYER + followed, FOLLOWER + follower))
         return found is not None
 
     def _query(self, player_id: str, prefix: str) -> list[dict[str, Any]]:

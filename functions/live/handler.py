@@ -13,16 +13,16 @@ from typing import Annotated, Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.errors import DomainError
 from common.persistence.deadline import StoreUnavailable
-from common.web.api import JSON, Api
+from common.web.answers import no_store
+from common.web.api import Api
 from common.web.auth import OptionalPlayer
-from common.web.depends import Clock, clock, pace_clock, rate_limiter
+from common.web.depends import Clock, Limiter, Pace, clock, pace_clock
 from common.web.edge import from_cloudfront
 from common.web.errors import ERRORS
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 from pydantic import ValidationError
 
 from live.domain import MAX_MESSAGE_BYTES, InvalidMessage
@@ -33,7 +33,7 @@ from live.service import LiveService, changed_games, error_message
 from live.tournaments import StoredTournamentViews
 
 logger = Logger(child=True)
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("live")
 
 _errors = route_errors({429: "Too many tickets from this player or address; retry after `Retry-After` seconds."})
 
@@ -42,9 +42,7 @@ def live_repository() -> LiveRepository:
     return DynamoLive()
 
 
-def ticket_service(
-    repository: Annotated[LiveRepository, Depends(live_repository)], pace: Annotated[Clock, Depends(pace_clock)]
-) -> LiveService:
+def ticket_service(repository: Annotated[LiveRepository, Depends(live_repository)], pace: Pace) -> LiveService:
     return LiveService(repository, StoredGameViews(), clock=pace)
 
 
@@ -55,18 +53,17 @@ def ticket_service(
     f"`{SOCKET_PATH}?ticket=...`): the token never travels in a URL. With a bearer token the connection is the "
     "player's (a private game's players may follow it); without one, a watcher's. A player holds at most 5 "
     "connections at once and an address 20.",
-    tags=["live"],
     responses={201: {"description": "The ticket."}, **_errors(401, 429, 503)},
 )
 def issue_ticket(
     player: OptionalPlayer,
     service: Annotated[LiveService, Depends(ticket_service)],
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    limiter: Limiter,
 ) -> Response[LiveTicket]:
     limiter.charge("live_tickets")
     issued = service.issue_ticket(player.player_id if player else None, limiter.client.address)
     body = LiveTicket(ticket=issued.ticket, expires_in=issued.expires_in, url=f"{SOCKET_PATH}?ticket={issued.ticket}")
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 def create_app() -> Api:

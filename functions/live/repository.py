@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.table import DynamoTable, item_key
 
 from live.domain import Connection, Follower, Ticket, tournament_of_topic
 
@@ -122,22 +123,12 @@ class InMemoryLive:
         return [Follower(cid, player) for cid, (expires, player) in held if expires > now_ms]
 
 
-def table_name() -> str:
-    return os.environ.get("LIVE_TABLE") or "LiveTable"
-
-
 def _expiring(record: dict[str, Any], expires_ms: int) -> dict[str, Any]:
     return with_version({**record, "expires_ms": expires_ms, "expires": expires_ms // 1000 + 1}, SCHEMA_VERSION)
 
 
-class DynamoLive:
+class DynamoLive(DynamoTable, env="LIVE_TABLE", default="LiveTable"):
     """``LiveRepository`` on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
-
-    def _key(self, pk: str, sk: str) -> dict[str, Any]:
-        return {"pk": {"S": pk}, "sk": {"S": sk}}
 
     def put_ticket(self, ticket: Ticket) -> None:
         record = {"pk": TICKET + ticket.digest, "sk": "T", "player_id": ticket.player_id, "address": ticket.address}
@@ -152,7 +143,7 @@ class DynamoLive:
         answer = call(
             "delete_item",
             TableName=self.table,
-            Key=self._key(TICKET + digest, "T"),
+            Key=item_key(TICKET + digest, "T"),
             ConditionExpression="attribute_exists(pk)",
             ReturnValues="ALL_OLD",
         )
@@ -190,7 +181,7 @@ class DynamoLive:
         call(
             "delete_item",
             TableName=self.table,
-            Key=self._key(owner, slot),
+            Key=item_key(owner, slot),
             ConditionExpression="connection_id = :c",
             ExpressionAttributeValues={":c": {"S": connection_id}},
         )
@@ -207,7 +198,7 @@ class DynamoLive:
         read("put_item", TableName=self.table, Item=to_item(_expiring(record, connection.expires_ms)))
 
     def connection(self, connection_id: str) -> tuple[Connection, list[tuple[str, str]]] | None:
-        answer = read("get_item", TableName=self.table, Key=self._key(CONNECTION + connection_id, "C"),
+        answer = read("get_item", TableName=self.table, Key=item_key(CONNECTION + connection_id, "C"),
                       ConsistentRead=True)  # fmt: skip
         if "Item" not in answer:
             return None
@@ -223,14 +214,14 @@ class DynamoLive:
         return connection, [(owner, slot) for owner, slot in slots]
 
     def delete_connection(self, connection_id: str) -> None:
-        read("delete_item", TableName=self.table, Key=self._key(CONNECTION + connection_id, "C"))
+        read("delete_item", TableName=self.table, Key=item_key(CONNECTION + connection_id, "C"))
 
     def add_follower(self, topic: str, connection_id: str, expires_ms: int, player_id: str | None = None) -> None:
         record = {"pk": follow_key(topic), "sk": FOLLOWER + connection_id, "player_id": player_id}
         read("put_item", TableName=self.table, Item=to_item(_expiring(record, expires_ms)))
 
     def remove_follower(self, topic: str, connection_id: str) -> None:
-        read("delete_item", TableName=self.table, Key=self._key(follow_key(topic), FOLLOWER + connection_id))
+        read("delete_item", TableName=self.table, Key=item_key(follow_key(topic), FOLLOWER + connection_id))
 
     def followers(self, topic: str, now_ms: int) -> list[Follower]:
         items = query_all(

@@ -5,17 +5,16 @@ player from the bearer token, the repository stores it. Routes get the subscript
 clock with Powertools' ``Depends``; tests replace them through ``app.dependency_overrides``.
 """
 
-from http import HTTPStatus
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON, Api
+from common.web.answers import answer, created_if, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock, rate_limiter
+from common.web.depends import Limiter, Now
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
 from push.models import (
     PushKey,
@@ -50,7 +49,7 @@ _errors = route_errors(
 )
 
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("push")
 
 
 @router.post(
@@ -58,7 +57,6 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
     summary="Subscribe to notifications",
     description="Stores the browser's `PushSubscription.toJSON()` with `lang` and `kinds` (default `your_move`, "
     "`game_over`, `reminder`). The same endpoint again replaces it; a player keeps the 10 newest.",
-    tags=["push"],
     responses={
         201: {"description": "Stored (new)."},
         200: {"description": "Stored (replaced)."},
@@ -69,21 +67,19 @@ def subscribe(
     request: SubscriptionRequest,
     player: CurrentPlayer,
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
-    now: Annotated[Clock, Depends(clock)],
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    now: Now,
+    limiter: Limiter,
 ) -> Response[SubscriptionView]:
     limiter.charge("push")  # per player and address (docs/limits.md); a refusal stores nothing
     subscription = request.subscription(int(now() * 1000))
     new = subscriptions.subscribe(player.player_id, subscription)
-    status = HTTPStatus.CREATED if new else HTTPStatus.OK
-    return Response(status, JSON, SubscriptionView.of(subscription), headers={"Cache-Control": "no-store"})
+    return no_store(SubscriptionView.of(subscription), created_if(new))
 
 
 @router.get(
     PATH,
     summary="List your subscriptions",
     description="The player's subscriptions, newest first, without their keys.",
-    tags=["push"],
     responses={**_errors(401, 503)},
 )
 def list_subscriptions(
@@ -91,14 +87,13 @@ def list_subscriptions(
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[SubscriptionList]:
     body = SubscriptionList(subscriptions=[SubscriptionView.of(item) for item in subscriptions.list(player.player_id)])
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.delete(
     PATH,
     summary="Unsubscribe",
     description='Removes the subscription with this `endpoint` (sent as `{"endpoint": ...}`).',
-    tags=["push"],
     responses={**_errors(401, 422, 503)},
 )
 def unsubscribe(
@@ -107,19 +102,18 @@ def unsubscribe(
     subscriptions: Annotated[Subscriptions, Depends(subscriptions)],
 ) -> Response[Unsubscribed]:
     body = Unsubscribed(deleted=subscriptions.unsubscribe(player.player_id, request.endpoint))
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.get(
     "/v1/push/key",
     summary="The VAPID public key",
     description="What `PushManager.subscribe` takes as `applicationServerKey` (base64url).",
-    tags=["push"],
     responses={**_errors(503)},
 )
 def push_key() -> Response[PushKey]:
     body = PushKey(public_key=vapid_key().public_key)  # VapidNotConfigured without a key: 503, not 500
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=3600"})
+    return answer(body, "public, max-age=3600")
 
 
 def create_app() -> Api:

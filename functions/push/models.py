@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from push.domain import (
     AUTH_SECRET_BYTES,
@@ -19,23 +21,25 @@ from push.domain import (
 )
 
 
+def _auth_secret(value: str) -> str:
+    if len(b64url_decode(value)) != AUTH_SECRET_BYTES:
+        raise ValueError(f"must be {AUTH_SECRET_BYTES} bytes, base64url")
+    return value
+
+
+def _in_order(kinds: list[Kind]) -> list[Kind]:
+    return [kind for kind in KINDS if kind in kinds]  # each once, in one order
+
+
 class SubscriptionKeys(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    p256dh: str = Field(max_length=100, description="The browser's P-256 public key, base64url (65 bytes).")
-    auth: str = Field(max_length=40, description="The browser's auth secret, base64url (16 bytes).")
-
-    @field_validator("p256dh")
-    @classmethod
-    def _point(cls, value: str) -> str:
-        return check_p256_point(value)
-
-    @field_validator("auth")
-    @classmethod
-    def _auth(cls, value: str) -> str:
-        if len(b64url_decode(value)) != AUTH_SECRET_BYTES:
-            raise ValueError(f"must be {AUTH_SECRET_BYTES} bytes, base64url")
-        return value
+    p256dh: Annotated[str, AfterValidator(check_p256_point)] = Field(
+        max_length=100, description="The browser's P-256 public key, base64url (65 bytes)."
+    )
+    auth: Annotated[str, AfterValidator(_auth_secret)] = Field(
+        max_length=40, description="The browser's auth secret, base64url (16 bytes)."
+    )
 
 
 class SubscriptionRequest(BaseModel):
@@ -43,33 +47,20 @@ class SubscriptionRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    endpoint: str = Field(max_length=4 * MAX_ENDPOINT_BYTES, description="The push service's URL for this browser.")
+    endpoint: Annotated[str, AfterValidator(check_endpoint)] = Field(
+        max_length=4 * MAX_ENDPOINT_BYTES, description="The push service's URL for this browser."
+    )
     expirationTime: int | float | None = Field(
         default=None, ge=0, description="When the subscription ends (epoch ms), or null."
     )
     keys: SubscriptionKeys
     lang: Lang = Field(description="The language of the notifications' text.")
-    kinds: list[Kind] = Field(
+    kinds: Annotated[list[Kind], AfterValidator(_in_order)] = Field(
         default=list(DEFAULT_KINDS), min_length=1, max_length=len(KINDS), description="What to be notified of."
     )
-    tz: str = Field(
+    tz: Annotated[str, AfterValidator(check_time_zone)] = Field(
         default="UTC", max_length=64, description="The IANA time zone of the daily puzzle's 08:00 (default UTC)."
     )
-
-    @field_validator("tz")
-    @classmethod
-    def _zone(cls, value: str) -> str:
-        return check_time_zone(value)
-
-    @field_validator("endpoint")
-    @classmethod
-    def _endpoint(cls, value: str) -> str:
-        return check_endpoint(value)
-
-    @field_validator("kinds")
-    @classmethod
-    def _unique(cls, value: list[str]) -> list[str]:
-        return [kind for kind in KINDS if kind in value]  # each once, in one order
 
     def subscription(self, now_ms: int) -> Subscription:
         expires = None if self.expirationTime is None else int(self.expirationTime)

@@ -14,13 +14,16 @@ Every write is one single-item conditional write. The client is the shared one o
 
 from __future__ import annotations
 
-import os
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, to_item
+from common.persistence.table import DynamoTable
 
 from push.domain import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef
 
 DAILY_INDEX = "SubscriptionsByDailyHour"
 PLAYER_PREFIX = "player#"
@@ -82,15 +85,8 @@ class InMemorySubscriptions:
         return True
 
 
-def table_name() -> str:
-    return os.environ.get("PUSH_TABLE") or "PushTable"
-
-
-class DynamoSubscriptions:
+class DynamoSubscriptions(DynamoTable, env="PUSH_TABLE", default="PushTable"):
     """``SubscriptionRepository`` on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def save(self, player_id: str, subscription: Subscription) -> bool:
         record: dict[str, Any] = {
@@ -123,7 +119,7 @@ class DynamoSubscriptions:
         return not answer.get("Attributes")
 
     def list(self, player_id: str) -> list[Subscription]:
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
             "ExpressionAttributeValues": {
@@ -164,11 +160,8 @@ def _subscription(item: dict[str, Any]) -> Subscription:
     )
 
 
-class DynamoReminderMarks:
+class DynamoReminderMarks(DynamoTable, env="PUSH_TABLE", default="PushTable"):
     """``ReminderMarks`` on DynamoDB: one item per reminder sent."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def mark(self, game_id: str, deadline: int, stage: str) -> bool:
         record = {
@@ -179,16 +172,13 @@ class DynamoReminderMarks:
         return put_new(self.table, record, SCHEMA_VERSION, "sk")
 
 
-class DynamoDailySubscriptions:
+class DynamoDailySubscriptions(DynamoTable, env="PUSH_TABLE", default="PushTable"):
     """The subscriptions that want the daily puzzle, by the hour of their next 08:00 (``SubscriptionsByDailyHour``,
     sparse: only those carry ``daily_hour``)."""
 
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
-
     def due(self, hour: int, now_ms: int) -> list[tuple[str, Subscription, int]]:
         """(player id, subscription, its ``daily_at``) of those due by ``now_ms`` in hour bucket ``hour``."""
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "IndexName": DAILY_INDEX,
             "KeyConditionExpression": "daily_hour = :hour AND daily_at <= :now",

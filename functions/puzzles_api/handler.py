@@ -7,22 +7,20 @@ any of them through the resolver's ``dependency_overrides``. ``create_app`` buil
 state one instance keeps (the puzzle ratings it has read) to the ``ratings_seen`` dependency.
 """
 
-from http import HTTPStatus
 from typing import Annotated, Literal, TypeVar
 
 from aws_lambda_powertools.event_handler import Request, Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.persistence.attributes import Record
 from common.players.service import Players
 from common.reviews.repository import DynamoReviews, ReviewRepository
-from common.web.api import JSON, Api
+from common.web.answers import no_store, tagged
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Clock, clock, players, rate_limiter
-from common.web.etag import etag_of, refuse_if_current
+from common.web.depends import Limiter, Now, players
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 from pydantic import BaseModel
 
 from puzzles_api.domain import ANONYMOUS_PUZZLE_LIMIT, anonymous_budget
@@ -42,7 +40,6 @@ from shared_rules.names import GameName
 
 #: Part of every ETag: bump it when the JSON of a puzzle changes shape, so no client keeps an old copy.
 REPRESENTATION = "1"
-NO_STORE = {"Cache-Control": "no-store"}
 #: A puzzle never changes while the sets stay the same; a day keeps caches fresh after a new set is deployed.
 PUZZLE_MAX_AGE = 86_400
 
@@ -60,7 +57,7 @@ _errors = route_errors(
     }
 )
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("puzzles")
 
 
 def puzzle_progress_repository() -> PuzzleProgressRepository:
@@ -87,7 +84,7 @@ def ratings_seen() -> RatingsSeen:
 def puzzle_service(
     players: Annotated[Players, Depends(players)],
     progress: Annotated[PuzzleProgressRepository, Depends(puzzle_progress_repository)],
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
     ratings: Annotated[RatingsSeen, Depends(ratings_seen)],
 ) -> PuzzleService:
     return PuzzleService(players, progress, clock=now, ratings_seen=ratings)
@@ -102,8 +99,10 @@ Puzzles = Annotated[PuzzleService, Depends(puzzle_service)]
 Zone = Annotated[str | None, Depends(requested_zone)]
 
 
-def _headers() -> dict[str, str]:
-    return router.current_event.headers or {}
+def _public(model: type[ModelT], body: Record, max_age: int) -> Response[ModelT]:
+    """A puzzle everyone sees alike: cached for ``max_age`` seconds, with an ETag (a 304 when the client has it)."""
+    headers = router.current_event.headers or {}
+    return tagged(model.model_validate(body), body, REPRESENTATION, f"public, max-age={max_age}", headers)
 
 
 @router.get(
@@ -112,7 +111,6 @@ def _headers() -> dict[str, str]:
     description="The same puzzle for everyone on a UTC date, never twice within 366 days. Cached until the "
     "UTC day ends; send the `ETag` back as `If-None-Match` for a 304. `date` (YYYY-MM-DD) gives an earlier "
     "day's puzzle.",
-    tags=["puzzles"],
     responses=_errors(304, 422),
 )
 def daily(
@@ -122,8 +120,7 @@ def daily(
 ) -> Response[DailyPuzzle]:
     chosen = service.daily(game, date)
     body = {**service.view(chosen.puzzle), "date": chosen.day.isoformat()}
-    cache = {"Cache-Control": f"public, max-age={chosen.max_age}"}
-    return _cacheable(DailyPuzzle.model_validate(body), body, cache, _headers())
+    return _public(DailyPuzzle, body, chosen.max_age)
 
 
 @router.get(
@@ -133,7 +130,6 @@ def daily(
     "that theme (a 422 `invalid_theme` for a theme no puzzle of the game has). With `source=mine`, the next of "
     'your own puzzles ("Your mistakes": a game review made them from your mistakes; `game_id` keeps one game\'s), '
     "a 404 `no_puzzle_left` when none is waiting; solving one changes no rating.",
-    tags=["puzzles"],
     responses={
         200: {"description": "The puzzle (with `source=mine`: and the game it comes from)."},
         **_errors(401, 404, 422, 503),
@@ -150,9 +146,9 @@ def next_puzzle(
 ) -> Response[PersonalPuzzleView | PuzzleView]:
     if source == "mine":
         personal = PersonalPuzzleView.model_validate(mine.next(caller_of(player), game, game_id))
-        return Response(HTTPStatus.OK, JSON, personal, headers=NO_STORE)
+        return no_store(personal)
     body = PuzzleView.model_validate(puzzles.view(puzzles.next_puzzle(caller_of(player), game, theme)))
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -161,7 +157,6 @@ def next_puzzle(
     description="Up to `count` puzzles of the game you have never finished, nearest your rating first: the "
     "ones `/v1/puzzles/next` would give one by one. The site keeps them to solve without a connection; "
     "each attempt is still checked by `POST /v1/puzzles/{id}/attempt`.",
-    tags=["puzzles"],
     responses=_errors(401, 404, 422, 503),
 )
 def puzzle_pack(
@@ -174,20 +169,18 @@ def puzzle_pack(
     chosen = puzzles.next_puzzles(caller_of(player), game, theme, count)
     # The pack's ratings are the ones this process knows (no read per puzzle); each is read when served.
     body = PuzzlePack.model_validate({"puzzles": [puzzle_view(p, puzzles.rating_of(p)) for p in chosen]})
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
     "/v1/puzzles/{id}",
     summary="A puzzle",
     description="Any puzzle by its id (never its solution).",
-    tags=["puzzles"],
     responses=_errors(304, 404),
 )
 def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     body = service.view(service.puzzle(id))
-    cache = {"Cache-Control": f"public, max-age={PUZZLE_MAX_AGE}"}
-    return _cacheable(PuzzleView.model_validate(body), body, cache, _headers())
+    return _public(PuzzleView, body, PUZZLE_MAX_AGE)
 
 
 @router.post(
@@ -201,7 +194,6 @@ def get_puzzle(id: str, service: Puzzles) -> Response[PuzzleView]:
     "with a counted attempt is stored as your time zone, as with `/v1/players/me/puzzles`. One of your own "
     "puzzles (`<game>-mine-...`, from a game review) needs your token, shows its solution with any `failed`, "
     "and never counts (`rated` false).",
-    tags=["puzzles"],
     responses=_errors(401, 404, 422, 503),
 )
 def attempt(
@@ -211,7 +203,7 @@ def attempt(
     mine: Mine,
     zone: Zone,
     player: OptionalPlayer,
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    limiter: Limiter,
     tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Asia/Manila")] = None,
 ) -> Response[AttemptResult]:
     limiter.charge("puzzles" if player else "anonymous_puzzles")  # anonymous attempts: by address alone
@@ -220,9 +212,9 @@ def attempt(
     caller = caller_of(player) if player else None
     if is_personal(id):  # one of the player's own puzzles: checked the same way, never rated
         body = AttemptResult.model_validate(mine.attempt(caller, id, request.moves))
-        return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+        return no_store(body)
     body = AttemptResult.model_validate(puzzles.attempt(id, request.moves, caller, zone))
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.get(
@@ -242,7 +234,7 @@ def my_puzzles(
     tz: Annotated[str | None, Query(max_length=200, description="Your time zone, such as Africa/Nairobi")] = None,
 ) -> Response[PuzzleProgress]:
     body = PuzzleProgress.model_validate(puzzles.progress(caller_of(player), zone))
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 def create_app() -> Api:
@@ -252,13 +244,6 @@ def create_app() -> Api:
     seen: RatingsSeen = {}
     app.dependency_overrides[ratings_seen] = lambda: seen
     return app
-
-
-def _cacheable(model: ModelT, body: Record, cache: dict[str, str], request_headers: dict[str, str]) -> Response[ModelT]:
-    """A 200 with an ETag, or a 304 when the client's ``If-None-Match`` names it."""
-    headers = {"ETag": etag_of(body, REPRESENTATION), **cache}
-    refuse_if_current(request_headers, headers)
-    return Response(HTTPStatus.OK, JSON, model, headers=headers)
 
 
 app = create_app()

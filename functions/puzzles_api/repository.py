@@ -14,19 +14,22 @@ read. Attempts and ratings carry ``schema_version`` and are read through ``upgra
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, read, to_item
+from common.persistence.table import DynamoTable
 from common.players.domain import Player
 from common.players.repository import PlayerRepository
 from common.ratings import glicko2
 
 from puzzles_api.domain.progress import UTC_NAME, Attempt, Progress, Recent, local_date
 from puzzles_api.domain.puzzle_rating import PuzzleRating, Totals
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import KeysAndAttributesTypeDef, PutItemInputTypeDef, QueryInputTypeDef
 
 #: Play counters per puzzle are split over this many items in DynamoDB (no hot key on the daily puzzle).
 COUNTER_SHARDS = 8
@@ -238,7 +241,7 @@ _COUNTER_SORT_KEY = "count"
 _RATING_SORT_KEY = "rating"
 
 
-class PuzzleStore:
+class PuzzleStore(DynamoTable, env="PUZZLES_TABLE", default="PuzzleProgressTable"):
     """The puzzle progress table.
 
     * ``pk = "player#<player id>"``, ``sk = <puzzle id>``: the player's first finished attempt at the puzzle
@@ -250,9 +253,6 @@ class PuzzleStore:
     * ``pk = "puzzle#<puzzle id>"``, ``sk = "rating"``: the puzzle's rating and the totals folded into it
       (``puzzles_api.domain.puzzle_rating``), written only when the puzzle is served, never by an attempt.
     """
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("PUZZLES_TABLE") or "PuzzleProgressTable"
 
     def record_first_attempt(self, player_id: str, attempt: Attempt) -> bool:
         """Store the player's first finished attempt at ``attempt.puzzle``; False if there is one already."""
@@ -272,7 +272,7 @@ class PuzzleStore:
 
         One Query (paginated past 1 MB); it reads about 60 bytes a puzzle tried, so 1,000 puzzles cost 15 KB.
         """
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
             "ExpressionAttributeValues": {":pk": {"S": _ATTEMPT_PREFIX + player_id}, ":prefix": {"S": id_prefix}},
@@ -307,7 +307,7 @@ class PuzzleStore:
         ``solves``, ``info``, ``gain``), in one BatchGetItem."""
         rating_key = _rating_key(puzzle_id)
         keys = [rating_key] + [_counter_key(puzzle_id, shard) for shard in range(COUNTER_SHARDS)]
-        request = {self.table: {"Keys": keys}}
+        request: dict[str, KeysAndAttributesTypeDef] = {self.table: {"Keys": keys}}
         totals = {"plays": 0.0, "solves": 0.0, "info": 0.0, "gain": 0.0}
         rating: PuzzleRating | None = None
         for _ in range(5):  # DynamoDB may leave keys unprocessed under load: ask again for those
@@ -332,7 +332,7 @@ class PuzzleStore:
             condition, values = "attribute_not_exists(pk)", {}
         else:
             condition, values = "plays = :folded", {":folded": {"N": str(folded_plays)}}
-        params = {"TableName": self.table, "Item": item, "ConditionExpression": condition}
+        params: PutItemInputTypeDef = {"TableName": self.table, "Item": item, "ConditionExpression": condition}
         if values:
             params["ExpressionAttributeValues"] = values
         return _rating_of(record) if call("put_item", **params) is not None else None

@@ -14,10 +14,10 @@ from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import Api
 from common.web.etag import refuse_if_current
 from common.web.models import error_responses
+from common.web.routes import Routes
 
 from rules_page.service import choose_language, rules_page
 
@@ -25,7 +25,7 @@ HTML = "text/html; charset=utf-8"
 # Browsers may keep a page an hour; CloudFront a day. Vary: the language may come from Accept-Language.
 CACHE_HEADERS = {"Cache-Control": "public, max-age=3600, s-maxage=86400", "Vary": "Accept-Language"}
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("rules")
 
 
 def _base_url(headers: dict[str, Any]) -> str:
@@ -44,7 +44,6 @@ def _base_url(headers: dict[str, Any]) -> str:
     summary="A rules page",
     description="The rules of `game` (chess, english, tanzanian) as an HTML page in `lang` (sw, tl, en), or in "
     "the best language of Accept-Language; Swahili by default.",
-    tags=["rules"],
     operation_id="rulesPage",
     responses={
         200: {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},

@@ -12,15 +12,13 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.clubs.repository import ClubRepository, DynamoClubs
-from common.players.repository import PlayerRepository
-from common.web.api import JSON, Api
+from common.web.answers import answer, no_store
+from common.web.api import Api
 from common.web.auth import CurrentPlayer, OptionalPlayer
-from common.web.depends import Asker, Clock, clock, pace_clock, player_repository, rate_buckets
+from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
-from common.web.ratelimit import BucketRepository, RateLimiter
+from common.web.routes import Routes
 from games.domain import new_game_options
 from games.ratings.repository import RatingStore
 from games.ratings.service import GameRatings
@@ -47,7 +45,7 @@ from tournaments.service import Announcer, TournamentService
 
 TOURNAMENT_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("tournaments")
 
 
 def tournament_repository() -> TournamentRepository:
@@ -73,16 +71,13 @@ def announcer() -> Announcer:
 def tournament_service(
     repository: Annotated[TournamentRepository, Depends(tournament_repository)],
     games: Annotated[GameRepository, Depends(game_repository)],
-    now: Annotated[Clock, Depends(clock)],
-    pace: Annotated[Clock, Depends(pace_clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-    players: Annotated[PlayerRepository, Depends(player_repository)],
-    client: Asker,
+    now: Now,
+    limiter: Limiter,
+    players: PlayerStorage,
     clubs: Annotated[ClubRepository, Depends(club_repository)],
     announce: Annotated[Announcer, Depends(announcer)],
 ) -> TournamentService:
     log = GameLog(games, clock=now)
-    limiter = RateLimiter(buckets, pace, client)
     return TournamentService(
         repository,
         TournamentGames(log, games, GameRatings(RatingStore(), now)),  # no read of it unless a deadline ends a game
@@ -129,10 +124,6 @@ _errors = route_errors(
 )
 
 
-def _success(model: type, description: str, status: int = 200) -> dict[int, OpenAPIResponse]:
-    return {status: {"description": description, "content": {"application/json": {"model": model}}}}
-
-
 def _tournament_id(text: str) -> str:
     if not TOURNAMENT_ID.fullmatch(text):
         raise TournamentNotFound("no tournament has this id")
@@ -144,17 +135,13 @@ def _invite_url(tournament_id: str, code: str) -> str:
     return f"{site}/sw/mashindano/?id={tournament_id}#invite={code}"  # the page forwards to none: Swahili first
 
 
-NO_STORE = {"Cache-Control": "no-store"}
-
-
 @router.post(
     "/v1/tournaments",
     summary="Make a tournament",
     description="A league (3-8 players, every pair plays twice with the colours reversed, all games at once) or "
     "an arena (live tables, paired as players become free). Private unless `public`: its invite is shown once. With `club`, for that club's members only (no invite).",
-    tags=["tournaments"],
     responses={
-        **_success(CreatedTournament, "The tournament, open for entries.", 201),
+        201: {"description": "The tournament, open for entries."},
         **_errors(401, 403, 404, 422, 429, 503),
     },
 )
@@ -166,15 +153,14 @@ def create_tournament(
         None if made.invite is None else InviteView(code=made.invite, url=_invite_url(made.tournament.id, made.invite))
     )
     body = CreatedTournament(tournament=TournamentSummary.of(made.tournament), invite=invite)
-    return Response(HTTPStatus.CREATED, JSON, body, headers=NO_STORE)
+    return no_store(body, HTTPStatus.CREATED)
 
 
 @router.get(
     "/v1/tournaments",
     summary="The public tournaments of a game",
     description="Open (taking entries), running or finished, soonest start first; at most 50.",
-    tags=["tournaments"],
-    responses={**_success(TournamentList, "The tournaments."), **_errors(422, 503)},
+    responses={200: {"description": "The tournaments."}, **_errors(422, 503)},
 )
 def list_tournaments(
     tournaments: Tournaments,
@@ -185,7 +171,7 @@ def list_tournaments(
 
     get_game(game)  # 422 unknown_game
     body = TournamentList(tournaments=[TournamentSummary.of(t) for t in tournaments.listed(game, State(state))])
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "public, max-age=10"})
+    return answer(body, "public, max-age=10")
 
 
 @router.get(
@@ -193,12 +179,11 @@ def list_tournaments(
     summary="A tournament with its standings",
     description="Its terms, players, standings (league: points, Sonneborn-Berger, head-to-head), every game with "
     "what it counts for, each pairing's match score, the winners once it is over, and your games left.",
-    tags=["tournaments"],
-    responses={**_success(TournamentView, "The tournament."), **_errors(401, 404, 503)},
+    responses={200: {"description": "The tournament."}, **_errors(401, 404, 503)},
 )
 def get_tournament(id: str, tournaments: Tournaments, seats: Seats, player: OptionalPlayer) -> Response[TournamentView]:
     body = view_of(tournaments, seats, _tournament_id(id), player.player_id if player else None)
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.post(
@@ -206,15 +191,14 @@ def get_tournament(id: str, tournaments: Tournaments, seats: Seats, player: Opti
     summary="Enter a tournament",
     description="One entry per player. A league starts (all its games made) when its last place is taken. "
     "Joining again is safe (200, the same entry).",
-    tags=["tournaments"],
-    responses={**_success(TournamentView, "You are in."), **_errors(401, 403, 404, 409, 422, 503)},
+    responses={200: {"description": "You are in."}, **_errors(401, 403, 404, 409, 422, 503)},
 )
 def join_tournament(
     id: str, request: TournamentJoinRequest, tournaments: Tournaments, seats: Seats, player: CurrentPlayer
 ) -> Response[TournamentView]:
     tournament = tournaments.join(player, _tournament_id(id), request.invite)
     body = view_of(tournaments, seats, tournament.id, player.player_id)
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.post(
@@ -222,14 +206,13 @@ def join_tournament(
     summary="Leave a tournament",
     description="Before the start the entry is taken back; after it you are withdrawn and every game of yours "
     "not finished yet counts as lost.",
-    tags=["tournaments"],
-    responses={**_success(TournamentView, "You are out."), **_errors(401, 404, 409, 503)},
+    responses={200: {"description": "You are out."}, **_errors(401, 404, 409, 503)},
 )
 def withdraw_from_tournament(
     id: str, tournaments: Tournaments, seats: Seats, player: CurrentPlayer
 ) -> Response[TournamentView]:
     tournaments.withdraw(player, _tournament_id(id))
-    return Response(HTTPStatus.OK, JSON, view_of(tournaments, seats, id, player.player_id), headers=NO_STORE)
+    return no_store(view_of(tournaments, seats, id, player.player_id))
 
 
 @router.post(
@@ -238,8 +221,7 @@ def withdraw_from_tournament(
     description="The arena's page sends it every 15 s while open: present players who are free are paired as "
     "they become free (a wave at most every 3 s), closest scores first, never the same opponent twice in a row. "
     "Coming back after the computer stood in for you ends your pause.",
-    tags=["tournaments"],
-    responses={**_success(TournamentView, "Where the arena stands."), **_errors(401, 404, 409, 422, 503)},
+    responses={200: {"description": "Where the arena stands."}, **_errors(401, 404, 409, 422, 503)},
 )
 def arena_presence(
     id: str, request: PresenceRequest, tournaments: Tournaments, seats: Seats, player: CurrentPlayer
@@ -251,7 +233,7 @@ def arena_presence(
     ArenaService(tournaments.repository, seats, tournaments.games, tournaments.clock, tournaments.announce).heartbeat(
         player.player_id, tournament, request.present, blocks
     )
-    return Response(HTTPStatus.OK, JSON, view_of(tournaments, seats, id, player.player_id), headers=NO_STORE)
+    return no_store(view_of(tournaments, seats, id, player.player_id))
 
 
 def create_app() -> Api:

@@ -1,18 +1,14 @@
 """POST /v1/validate (ValidateMoveFunction in template.yaml): thin; the rules layer does the work."""
 
-from typing import Annotated
-
-from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.web.api import Api
-from common.web.depends import rate_limiter
+from common.web.depends import Limiter
 from common.web.models import ErrorResponse
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
 from validate_move.models import ValidateRequest, ValidateResponse
 from validate_move.service import validate_move
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("rules")
 
 
 @router.post(
@@ -21,7 +17,6 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
     description="Whether `move` is legal after `moves` from `fen`. An illegal move is a 200 answer with "
     "`legal: false`; a malformed request (bad JSON, unknown game, bad FEN or option, an illegal move inside "
     "`moves`) is an error.",
-    tags=["rules"],
     operation_id="validateMove",
     responses={
         200: {"description": "The verdict on the move."},
@@ -33,7 +28,7 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
         },
     },
 )
-def validate(request: ValidateRequest, limiter: Annotated[RateLimiter, Depends(rate_limiter)]) -> ValidateResponse:
+def validate(request: ValidateRequest, limiter: Limiter) -> ValidateResponse:
     limiter.charge_validate(len(request.moves))  # long histories, per source address (docs/limits.md)
     return validate_move(request)
 

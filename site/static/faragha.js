@@ -10,15 +10,19 @@ const section = /** @type {HTMLElement} */ (document.getElementById("your-data")
 const button = /** @type {HTMLButtonElement} */ (document.getElementById("download-data"));
 const status = /** @type {HTMLElement} */ (section.querySelector(".status"));
 
+/** This browser's player token, or null after saying that this browser has no player (nothing to download or delete). */
+function playerToken() {
+  const token = storedPlayer()?.token;
+  if (!token) status.textContent = section.dataset.none || "";
+  return token || null;
+}
+
 button.addEventListener("click", async () => {
-  const known = storedPlayer();
-  if (!known || !known.token) {
-    status.textContent = section.dataset.none || "";
-    return;
-  }
+  const token = playerToken();
+  if (!token) return;
   button.disabled = true;
   try {
-    const data = await call("GET", "/v1/players/me/export", { token: known.token });
+    const data = await call("GET", "/v1/players/me/export", { token });
     delete data._etag;
     const file = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
     const link = document.createElement("a");
@@ -36,15 +40,11 @@ button.addEventListener("click", async () => {
 
 const remove = /** @type {HTMLButtonElement} */ (document.getElementById("delete-data"));
 remove.addEventListener("click", async () => {
-  const known = storedPlayer();
-  if (!known || !known.token) {
-    status.textContent = section.dataset.none || "";
-    return;
-  }
-  if (!confirm(remove.dataset.confirm || "")) return;
+  const token = playerToken();
+  if (!token || !confirm(remove.dataset.confirm || "")) return;
   remove.disabled = true;
   try {
-    await deleteAll(known.token);
+    await deleteAll(token);
     forgetPlayer(); // the token no longer works: a new player starts when one is needed
     // The answer's Clear-Site-Data empties the browser's HTTP cache; the service worker's copies of API answers
     // (kept for reading offline) are dropped too, so this device shows nothing of the deleted player again.

@@ -2,10 +2,10 @@
 answers each with the table's status, and the OpenAPI file and the site's catalogs say the same."""
 
 import importlib
-import importlib.util
 import json
 import pkgutil
 import re
+import sys
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -53,11 +53,12 @@ def _subclasses(kind: type[E]) -> set[type[E]]:
 
 
 def _play_messages() -> dict[str, str]:
-    spec = importlib.util.spec_from_file_location("play_messages", ROOT / "site" / "play_messages.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.PLAY_MESSAGES
+    site = str(ROOT / "site")
+    if site not in sys.path:
+        sys.path.insert(0, site)  # site/ is not a package; play_messages reads its markers from the site's catalogs
+    import play_messages
+
+    return play_messages.PLAY_MESSAGES
 
 
 # -- the table against the code ----------------------------------------------------------------------------

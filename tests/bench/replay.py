@@ -4,6 +4,7 @@ and CPU: the games and length sections time the function's own work without moto
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from tests.bench.common import _VIEWER_HEADERS
 
@@ -120,12 +121,14 @@ class _Replay:
 
 def _recorded_response(url: str, status: int, headers: dict, body: bytes):
     from botocore.awsrequest import AWSResponse
+    from botocore.compat import HTTPHeaders
 
     class Raw:  # what botocore reads an answer's body from (``AWSResponse.content``)
         def stream(self, **_):
             yield body
 
-    return AWSResponse(url, status, headers, Raw())
+    # botocore copies any mapping of headers (``HeadersDict``); its stubs name only its own ``HTTPHeaders``.
+    return AWSResponse(url, status, cast(HTTPHeaders, headers), Raw())
 
 
 def _games_event(method: str, game_id: str, tail: str = "", body: dict | None = None, token: str | None = None):

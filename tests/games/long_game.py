@@ -4,8 +4,10 @@ and the bench that compare a request at ply 10 with one at ply 3,000."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from common.persistence import store
 from common.players.service import hash_token
@@ -13,6 +15,9 @@ from games.domain import Created, GameHead, Moved, Seat, apply, rules_for
 from games.repository import GameRecords, GameStore
 from games.repository.codec import event_record, head_record
 from games.repository.dynamodb import event_key
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import WriteRequestOutputTypeDef, WriteRequestTypeDef
 
 #: Two kings a side in Tanzanian draughts (default options: no repetition rule) can shuffle for ever.
 KINGS_FEN = "W:WKc1,Ke1:BKb8,Kd8"
@@ -70,7 +75,7 @@ def _batch_write(games: GameStore, records: list[dict]) -> None:
     """Test set-up only: the events in batches of 25 (the API never writes this way)."""
     client = store.client()
     for start in range(0, len(records), 25):
-        items = [
+        items: list[WriteRequestTypeDef] = [
             {
                 "PutRequest": {
                     "Item": store.to_item(
@@ -84,7 +89,7 @@ def _batch_write(games: GameStore, records: list[dict]) -> None:
             }
             for record in records[start : start + 25]
         ]
-        request = {games.table: items}
+        request: Mapping[str, Sequence[WriteRequestTypeDef | WriteRequestOutputTypeDef]] = {games.table: items}
         while request:
             request = client.batch_write_item(RequestItems=request).get("UnprocessedItems") or {}
 

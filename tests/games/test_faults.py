@@ -19,6 +19,23 @@ from common.persistence import store
 from tests.games.client import Api, snapshot
 
 
+def dynamodb_error(code: str, message: str, status: int, operation: str) -> ClientError:
+    """The ClientError botocore raises for DynamoDB's error answer ``code`` with HTTP ``status``."""
+    return ClientError(
+        {
+            "Error": {"Code": code, "Message": message},
+            "ResponseMetadata": {
+                "HTTPStatusCode": status,
+                "HTTPHeaders": {},
+                "RequestId": "",
+                "HostId": "",
+                "RetryAttempts": 0,
+            },
+        },
+        operation,
+    )
+
+
 class Crash(BaseException):
     """The Lambda instance dies here (no handler catches it, as none survives a crash)."""
 
@@ -26,13 +43,7 @@ class Crash(BaseException):
 @contextmanager
 def fault(operation: str, error: BaseException | None = None, when=lambda params: True, times: int = 1):
     """Make the next ``times`` calls of ``operation`` whose parameters satisfy ``when`` fail with ``error``."""
-    error = error or ClientError(
-        {
-            "Error": {"Code": "ProvisionedThroughputExceededException", "Message": "slow down"},
-            "ResponseMetadata": {"HTTPStatusCode": 400},
-        },
-        operation,
-    )
+    error = error or dynamodb_error("ProvisionedThroughputExceededException", "slow down", 400, operation)
     failed: list[Any] = []
 
     def inject(params, **_):
@@ -121,7 +132,7 @@ def test_network_failures_are_503(api, game, handler):
 @pytest.mark.parametrize("code", ["ThrottlingException", "InternalServerError", "RequestLimitExceeded"])
 def test_every_unavailable_code_is_503(api, game, code):
     game_id, _ = game
-    error = ClientError({"Error": {"Code": code, "Message": "x"}, "ResponseMetadata": {"HTTPStatusCode": 500}}, "Query")
+    error = dynamodb_error(code, "x", 500, "Query")
     with fault("Query", error=error):
         assert_503(api.get(game_id))
 

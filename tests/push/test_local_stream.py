@@ -4,7 +4,12 @@ failed (or everything of a batch it crashed on), as Lambda's event source mappin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from local.streams import StreamFeeder, TableTail, event_items
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef
 
 
 def put(sk: str, game: str = "g1") -> None:
@@ -106,7 +111,12 @@ def test_the_items_an_invocation_wrote_are_fed_at_once_without_a_scan(aws, monke
     stream = feeder(function)
 
     def writes() -> None:
-        item = {"pk": {"S": "g1"}, "sk": {"S": "E000001"}, "key": {"B": b"\x00\xff"}, "kind": {"S": "move"}}
+        item: dict[str, AttributeValueTypeDef] = {
+            "pk": {"S": "g1"},
+            "sk": {"S": "E000001"},
+            "key": {"B": b"\x00\xff"},
+            "kind": {"S": "move"},
+        }
         client().put_item(TableName="GamesTable", Item=item)
         client().update_item(TableName="GamesTable", Key={"pk": {"S": "g1"}, "sk": {"S": "H"}},
                              UpdateExpression="SET seq = :s", ExpressionAttributeValues={":s": {"N": "1"}})  # fmt: skip

@@ -18,7 +18,6 @@ limit. A crash between the two leaves a place in the player's set without a memb
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from dataclasses import replace
 from typing import Any, Protocol
@@ -26,6 +25,7 @@ from typing import Any, Protocol
 from common.clubs.domain import Club, ClubPage, ClubTournament, Member
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import call, from_item, put, query_all, read, to_item
+from common.persistence.table import DynamoTable, item_key
 
 CLUB, PLAYER, MEMBER, TOURNAMENT = "club#", "player#", "member#", "tournament#"
 #: 1: the layout above.
@@ -174,14 +174,6 @@ class InMemoryClubs:
         self.tournaments.setdefault(club_id, {})[tournament.tournament_id] = tournament
 
 
-def table_name() -> str:
-    return os.environ.get("CLUBS_TABLE") or "ClubsTable"
-
-
-def _key(pk: str, sk: str) -> dict[str, Any]:
-    return {"pk": {"S": pk}, "sk": {"S": sk}}
-
-
 def _club_of(record: dict[str, Any]) -> Club:
     return Club(
         id=str(record["pk"]).removeprefix(CLUB),
@@ -208,26 +200,21 @@ def _tournament_of(record: dict[str, Any]) -> ClubTournament:
     )
 
 
-class DynamoClubs:
+class DynamoClubs(DynamoTable, env="CLUBS_TABLE", default="ClubsTable"):
     """``ClubRepository`` on DynamoDB: every write one single-item (conditional) write."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def _update(self, key: dict[str, Any], expression: str, condition: str, **values: Any) -> dict[str, Any] | None:
         """One conditional UpdateItem; ``values`` by placeholder name (``member`` is ``:member``); the
         attributes the expressions name as ``#owner``, ``#code``, ``#members``, ``#clubs``."""
         names = {"#owner": "owner", "#code": "code", "#members": "member_ids", "#clubs": "club_ids"}
         text = expression + " " + condition
-        return call(
-            "update_item",
-            TableName=self.table,
-            Key=key,
-            UpdateExpression=expression,
-            ConditionExpression=condition,
-            ExpressionAttributeNames={name: value for name, value in names.items() if name in text},
-            ExpressionAttributeValues={f":{name}": value for name, value in values.items()},
-            ReturnValues="ALL_OLD",
+        return self.update(
+            key,
+            expression,
+            condition,
+            names={name: value for name, value in names.items() if name in text},
+            values={f":{name}": value for name, value in values.items()},
+            returns="ALL_OLD",
         )
 
     def create(self, club: Club, owner: Member) -> bool:
@@ -252,7 +239,7 @@ class DynamoClubs:
         put(self.table, record, SCHEMA_VERSION, "attribute_not_exists(sk)")
 
     def club(self, club_id: str) -> Club | None:
-        answer = read("get_item", TableName=self.table, Key=_key(CLUB + club_id, "club"), ConsistentRead=True)
+        answer = read("get_item", TableName=self.table, Key=item_key(CLUB + club_id, "club"), ConsistentRead=True)
         return _club_of(upgrade(from_item(answer["Item"]))) if "Item" in answer else None
 
     def page(self, club_id: str) -> ClubPage | None:
@@ -276,7 +263,7 @@ class DynamoClubs:
 
     def take_place(self, player_id: str, club_id: str, limit: int) -> bool:
         answer = self._update(
-            _key(PLAYER + player_id, "clubs"),
+            item_key(PLAYER + player_id, "clubs"),
             "ADD #clubs :club SET schema_version = :version",
             "attribute_not_exists(#clubs) OR contains(#clubs, :id) OR size(#clubs) < :limit",
             club={"SS": [club_id]},
@@ -287,22 +274,16 @@ class DynamoClubs:
         return answer is not None
 
     def give_place(self, player_id: str, club_id: str) -> None:
-        read(
-            "update_item",
-            TableName=self.table,
-            Key=_key(PLAYER + player_id, "clubs"),
-            UpdateExpression="DELETE club_ids :club",
-            ExpressionAttributeValues={":club": {"SS": [club_id]}},
-        )
+        self.update(item_key(PLAYER + player_id, "clubs"), "DELETE club_ids :club", values={":club": {"SS": [club_id]}})
 
     def places(self, player_id: str) -> set[str]:
-        key = _key(PLAYER + player_id, "clubs")
+        key = item_key(PLAYER + player_id, "clubs")
         answer = read("get_item", TableName=self.table, Key=key, ConsistentRead=True)
         return set(from_item(answer["Item"]).get("club_ids") or ()) if "Item" in answer else set()
 
     def add_member(self, club_id: str, code: str, member: Member, limit: int) -> bool | None:
         answer = self._update(
-            _key(CLUB + club_id, "club"),
+            item_key(CLUB + club_id, "club"),
             "ADD #members :member",
             "attribute_exists(pk) AND #code = :code AND (contains(#members, :id) OR size(#members) < :limit)",
             member={"SS": [member.player_id]},
@@ -318,18 +299,18 @@ class DynamoClubs:
 
     def remove_member(self, club_id: str, player_id: str) -> bool:
         answer = self._update(
-            _key(CLUB + club_id, "club"),
+            item_key(CLUB + club_id, "club"),
             "DELETE #members :member",
             "contains(#members, :id)",
             member={"SS": [player_id]},
             id={"S": player_id},
         )
-        call("delete_item", TableName=self.table, Key=_key(CLUB + club_id, MEMBER + player_id))
+        call("delete_item", TableName=self.table, Key=item_key(CLUB + club_id, MEMBER + player_id))
         return answer is not None
 
     def renew_code(self, club_id: str, owner: str, code: str) -> bool:
         answer = self._update(
-            _key(CLUB + club_id, "club"),
+            item_key(CLUB + club_id, "club"),
             "SET #code = :code",
             "#owner = :owner",
             code={"S": code},
@@ -341,7 +322,7 @@ class DynamoClubs:
         gone = call(
             "delete_item",
             TableName=self.table,
-            Key=_key(CLUB + club_id, "club"),
+            Key=item_key(CLUB + club_id, "club"),
             ConditionExpression="#owner = :owner AND size(#members) <= :one",
             ExpressionAttributeNames={"#owner": "owner", "#members": "member_ids"},
             ExpressionAttributeValues={":owner": {"S": owner}, ":one": {"N": "1"}},
@@ -359,7 +340,7 @@ class DynamoClubs:
         return True
 
     def clubs(self, club_ids: list[str]) -> list[Club]:
-        keys = [_key(CLUB + club_id, "club") for club_id in dict.fromkeys(club_ids)]
+        keys = [item_key(CLUB + club_id, "club") for club_id in dict.fromkeys(club_ids)]
         found: list[Club] = []
         while keys:
             asked, keys = keys[:100], keys[100:]

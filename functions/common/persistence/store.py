@@ -25,6 +25,9 @@ this module converts them to and from DynamoDB's typed attributes.
 The games table's requests are built by the games repository (``games.repository.dynamodb``); the players
 table and the puzzle progress table have their repositories beside their services
 (``common.players.repository``, ``puzzles_api.repository``): all of them through ``call`` and ``read`` here.
+mypy checks each request as boto3's typed client would (``client()`` is a ``DynamoDBClient``; ``call``,
+``read`` and ``query_all`` take each operation's own parameters: ``common.persistence.operations``), from
+boto3's stubs, a development dependency imported under ``TYPE_CHECKING`` only.
 """
 
 from __future__ import annotations
@@ -32,10 +35,17 @@ from __future__ import annotations
 import os
 import threading
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, Unpack
 
 from common.persistence.attributes import from_attribute, from_item, item_size, to_attribute, to_item, with_version
 from common.persistence.deadline import BUDGETS, RETRY_AFTER_SECONDS, CallBudget, StoreUnavailable, call_budget
+
+if TYPE_CHECKING:  # boto3's stubs are a development dependency: Lambda never loads them
+    from boto3.session import Session
+    from mypy_boto3_dynamodb import DynamoDBClient
+    from mypy_boto3_dynamodb.type_defs import PutItemInputTypeDef, QueryInputTypeDef
+
+    from common.persistence.operations import Sender
 
 __all__ = [
     "RETRY_AFTER_SECONDS",
@@ -61,11 +71,11 @@ _UNAVAILABLE_CODES = frozenset(
 )
 
 # ------------------------------------------------------------------------------------------- the client
-_clients: dict[tuple[str | None, str, CallBudget], Any] = {}
+_clients: dict[tuple[str | None, str, CallBudget], DynamoDBClient] = {}
 _clients_lock = threading.Lock()
 
 
-def client(budget: CallBudget = BUDGETS[0]) -> Any:
+def client(budget: CallBudget = BUDGETS[0]) -> DynamoDBClient:
     """The DynamoDB client for the current ``DYNAMODB_ENDPOINT``, region and call budget, created on first use
     (one per budget: a request near its deadline gets a client that gives up sooner)."""
     endpoint = os.environ.get("DYNAMODB_ENDPOINT") or None
@@ -80,7 +90,7 @@ def client(budget: CallBudget = BUDGETS[0]) -> Any:
         return _clients[key]
 
 
-def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> Any:
+def _new_client(endpoint: str | None, region: str, budget: CallBudget) -> DynamoDBClient:
     import boto3
     from botocore.config import Config
 
@@ -129,7 +139,7 @@ def _check_answer(http_response: Any = None, **_: Any) -> None:
         raise BrokenAnswer("the body is not a JSON object")
 
 
-_session = None
+_session: Session | None = None
 
 
 def reset_clients(session: bool = False) -> None:
@@ -141,7 +151,7 @@ def reset_clients(session: bool = False) -> None:
             _session = None
 
 
-def call(operation: str, **params: Any) -> dict[str, Any] | None:
+def _call(operation: str, **params: Any) -> dict[str, Any] | None:
     """Run one DynamoDB operation; ``None`` when a condition failed; ``StoreUnavailable`` when it cannot run."""
     from botocore.exceptions import BotoCoreError, ClientError
 
@@ -163,6 +173,12 @@ def call(operation: str, **params: Any) -> dict[str, Any] | None:
         raise StoreUnavailable() from error
 
 
+#: ``call("get_item", TableName=..., Key=...)``: one operation by its client method's name, its parameters checked
+#: by mypy as boto3's typed client checks them (``common.persistence.operations``); ``None`` when its condition
+#: failed.
+call: Sender[None] = _call
+
+
 def put_new(table: str, record: dict[str, Any], schema_version: int, key: str) -> bool:
     """Store ``record`` (with its layout's ``schema_version``) unless an item with its key is there already (one
     conditional PutItem, ``key`` the item's key attribute that must not exist); False when there is one."""
@@ -178,23 +194,26 @@ def put_new(table: str, record: dict[str, Any], schema_version: int, key: str) -
 def put(table: str, record: dict[str, Any], schema_version: int, condition: str | None = None) -> bool:
     """Store ``record`` with its layout's ``schema_version`` (one PutItem, on ``condition`` if given); False when
     the condition failed."""
-    params: dict[str, Any] = {"TableName": table, "Item": to_item(with_version(record, schema_version))}
+    params: PutItemInputTypeDef = {"TableName": table, "Item": to_item(with_version(record, schema_version))}
     if condition:
         params["ConditionExpression"] = condition
     return call("put_item", **params) is not None
 
 
-def read(operation: str, **params: Any) -> dict[str, Any]:
-    """A call without a condition (a read, or an unconditional update): its answer is never ``None``."""
-    answer = call(operation, **params)
+def _read(operation: str, **params: Any) -> dict[str, Any]:
+    """``_call`` for a request without a condition."""
+    answer = _call(operation, **params)
     assert answer is not None, f"{operation} has no condition to fail"
     return answer
 
 
-def query_all(**params: Any) -> list[dict[str, Any]]:
+#: A call without a condition (a read, or an unconditional update): its answer is never ``None``.
+read: Sender[NoReturn] = _read
+
+
+def query_all(**params: Unpack[QueryInputTypeDef]) -> list[dict[str, Any]]:
     """Every item a Query finds, as DynamoDB writes them, page after page past its 1 MB pages: each page is
     one ``read`` within the request's deadline."""
-    params = dict(params)
     items: list[dict[str, Any]] = []
     while True:
         answer = read("query", **params)

@@ -20,12 +20,10 @@ BLOCK_ID_BYTES = 9  # 12 URL-safe characters
 MAX_BLOCKS = 200
 
 
-class BlockNotFound(DomainError):
-    code = "block_not_found"
+class BlockNotFound(DomainError, code="block_not_found"): ...
 
 
-class TooManyBlocks(DomainError):
-    code = "too_many_blocks"
+class TooManyBlocks(DomainError, code="too_many_blocks"): ...
 
 
 def blocks_of(player: Player | None) -> list[Block]:

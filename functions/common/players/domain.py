@@ -10,16 +10,13 @@ from typing import Any
 from common.errors import DomainError
 
 
-class Unauthorized(DomainError):
-    code = "unauthorized"
+class Unauthorized(DomainError, code="unauthorized"): ...
 
 
-class InvalidName(DomainError):
-    code = "invalid_name"
+class InvalidName(DomainError, code="invalid_name"): ...
 
 
-class InvalidCountry(DomainError):
-    code = "invalid_country"
+class InvalidCountry(DomainError, code="invalid_country"): ...
 
 
 #: A country as CloudFront names the viewer's (``CloudFront-Viewer-Country``): ISO 3166-1 alpha-2, upper case:

@@ -9,19 +9,18 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from common.players.domain import viewer_country
 from common.players.models import CreatePlayerRequest, NewPlayer, PlayerProfile, RenameRequest
 from common.players.service import Players
 from common.ratings.repository import CardRepository
-from common.web.api import JSON
+from common.web.answers import no_store
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, card_repository, clock, players, rate_limiter
+from common.web.depends import Limiter, Now, card_repository, players
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("players")
 
 _errors = route_errors({422: "The request is wrong: a field."})
 
@@ -32,13 +31,12 @@ _errors = route_errors({422: "The request is wrong: a field."})
     description="Makes a player and returns its token, once. Keep the token; send it as "
     "`Authorization: Bearer <token>` to act for the player. The player's country is CloudFront's "
     "`CloudFront-Viewer-Country` (ISO 3166-1 alpha-2; none without it), kept for the player, who may hide it.",
-    tags=["players"],
     responses={201: {"description": "The new player and its token."}, **_errors(422, 503)},
 )
 def create_player(
     players: Annotated[Players, Depends(players)],
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
-    now: Annotated[Clock, Depends(clock)],
+    limiter: Limiter,
+    now: Now,
     cards: Annotated[CardRepository, Depends(card_repository)],
     request: CreatePlayerRequest | None = None,
 ) -> Response[NewPlayer]:
@@ -48,7 +46,7 @@ def create_player(
     if player.shown_country:  # no card without a country: the profile then shows none, at no write
         cards.save_card(player.player_id, player.shown_country)
     body = NewPlayer(player_id=player.player_id, token=token, name=player.name)
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 @router.patch(
@@ -56,14 +54,13 @@ def create_player(
     summary="Set your display name, or hide your country",
     description="`name` sets the display name (null removes it); `country_hidden` hides the country the player "
     "was made in from everyone else (false shows it again). Either or both.",
-    tags=["players"],
     responses=_errors(401, 422, 503),
 )
 def rename_player(
     request: RenameRequest,
     player: CurrentPlayer,
     players: Annotated[Players, Depends(players)],
-    limiter: Annotated[RateLimiter, Depends(rate_limiter)],
+    limiter: Limiter,
     cards: Annotated[CardRepository, Depends(card_repository)],
 ) -> PlayerProfile:
     limiter.charge("renames")

@@ -14,13 +14,13 @@ the version it read, reads are strongly consistent. Every item carries ``schema_
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
 from common.persistence.store import call, from_item, put_new
+from common.persistence.table import DynamoTable
 from common.players.domain import Block, Player
 
 #: The attribute of a player's record that holds its puzzle progress (rating, counts, streak, recent).
@@ -192,10 +192,6 @@ class InMemoryPlayers:
             return blocks.pop(block_id, None) is not None
 
 
-def table_name() -> str:
-    return os.environ.get("PLAYERS_TABLE") or "PlayersTable"
-
-
 def player_key(token_hash: str) -> dict[str, Any]:
     """The key of a player's item (for a read batched with another table's: the lobby's acceptance)."""
     return {"token_hash": {"S": token_hash}}
@@ -206,11 +202,8 @@ def player_of_item(item: dict[str, Any]) -> Player:
     return player_from_record(upgrade(from_item(item)))
 
 
-class PlayerStore:
+class PlayerStore(DynamoTable, env="PLAYERS_TABLE", default="PlayersTable"):
     """The players table on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def create(self, player: Player) -> bool:
         return put_new(self.table, player_record(player), SCHEMA_VERSION, "token_hash")
@@ -242,37 +235,22 @@ class PlayerStore:
         values: dict[str, Any] | None = None,
     ) -> Player | None:
         """One update of an existing player's item: the player after it, or None when there is no such player."""
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "Key": player_key(token_hash),
-            "ConditionExpression": "attribute_exists(token_hash)",
-            "ReturnValues": "ALL_NEW",
-            "UpdateExpression": expression,
-        }
-        if names:
-            params["ExpressionAttributeNames"] = names
-        if values:
-            params["ExpressionAttributeValues"] = values
-        answer = call("update_item", **params)
+        key, exists = player_key(token_hash), "attribute_exists(token_hash)"
+        answer = self.update(key, expression, exists, names=names, values=values, returns="ALL_NEW")
         return player_of_item(answer["Attributes"]) if answer else None
 
     # -- puzzle progress (the puzzles function) ---------------------------------------------------------
     def save_puzzles(self, token_hash: str, progress: Record, expected_version: int) -> bool:
         """Optimistic concurrency: on False the caller reads again and retries."""
-        params: dict[str, Any] = {
-            "TableName": self.table,
-            "Key": player_key(token_hash),
-            "UpdateExpression": "SET #progress = :progress",
-            "ExpressionAttributeNames": {"#progress": PUZZLE_PROGRESS},
-            "ExpressionAttributeValues": {":progress": to_attribute(progress)},
-        }
+        names, values = {"#progress": PUZZLE_PROGRESS}, {":progress": to_attribute(progress)}
         if expected_version == 0:
-            params["ConditionExpression"] = "attribute_exists(token_hash) AND attribute_not_exists(#progress)"
+            condition = "attribute_exists(token_hash) AND attribute_not_exists(#progress)"
         else:
-            params["ConditionExpression"] = "#progress.#version = :version"
-            params["ExpressionAttributeNames"]["#version"] = "v"
-            params["ExpressionAttributeValues"][":version"] = to_attribute(expected_version)
-        return call("update_item", **params) is not None
+            condition = "#progress.#version = :version"
+            names["#version"] = "v"
+            values[":version"] = to_attribute(expected_version)
+        expression = "SET #progress = :progress"
+        return self.update(player_key(token_hash), expression, condition, names=names, values=values) is not None
 
     # -- blocks (the games function; common.players.blocks) -----------------------------------------------
     def add_block(self, token_hash: str, block: Block, limit: int) -> bool:
@@ -281,37 +259,26 @@ class PlayerStore:
         into the map the winner made."""
         key, block_id, entry = player_key(token_hash), block.id, _block_record(block)
         for _ in range(2):
-            into_map = call(
-                "update_item",
-                TableName=self.table,
-                Key=key,
-                UpdateExpression="SET #blocks.#id = :block",
-                ConditionExpression="attribute_exists(#blocks) AND size(#blocks) < :limit",
-                ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},
-                ExpressionAttributeValues={":block": to_attribute(entry), ":limit": to_attribute(limit)},
+            into_map = self.update(
+                key,
+                "SET #blocks.#id = :block",
+                "attribute_exists(#blocks) AND size(#blocks) < :limit",
+                names={"#blocks": BLOCKS, "#id": block_id},
+                values={":block": to_attribute(entry), ":limit": to_attribute(limit)},
             )
             if into_map is not None:
                 return True
-            first = call(
-                "update_item",
-                TableName=self.table,
-                Key=key,
-                UpdateExpression="SET #blocks = :blocks",
-                ConditionExpression="attribute_exists(token_hash) AND attribute_not_exists(#blocks)",
-                ExpressionAttributeNames={"#blocks": BLOCKS},
-                ExpressionAttributeValues={":blocks": to_attribute({block_id: entry})},
+            first = self.update(
+                key,
+                "SET #blocks = :blocks",
+                "attribute_exists(token_hash) AND attribute_not_exists(#blocks)",
+                names={"#blocks": BLOCKS},
+                values={":blocks": to_attribute({block_id: entry})},
             )
             if first is not None:
                 return True
         return False
 
     def remove_block(self, token_hash: str, block_id: str) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=player_key(token_hash),
-            UpdateExpression="REMOVE #blocks.#id",
-            ConditionExpression="attribute_exists(#blocks.#id)",
-            ExpressionAttributeNames={"#blocks": BLOCKS, "#id": block_id},
-        )
-        return answer is not None
+        names, held = {"#blocks": BLOCKS, "#id": block_id}, "attribute_exists(#blocks.#id)"
+        return self.update(player_key(token_hash), "REMOVE #blocks.#id", held, names=names) is not None

@@ -7,10 +7,15 @@ from __future__ import annotations
 import math
 import os
 import threading
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence import store
+from common.persistence.table import DynamoTable
 from common.ratelimit.domain import Limit, next_ready, wait_seconds
+
+if TYPE_CHECKING:
+    from common.persistence.operations import Sender
 
 #: Extra seconds an item lives past the moment its bucket is full again (then a missing item means full).
 TTL_MARGIN_SECONDS = 60
@@ -39,7 +44,7 @@ class MemoryBuckets:
             return 0.0
 
 
-class DynamoBuckets:
+class DynamoBuckets(DynamoTable, env="RATE_LIMIT_TABLE", default="RateLimitTable"):
     """Buckets as items of ``RateLimitTable``: ``pk`` the bucket, ``ready`` the instant (ms) it is full again,
     ``expires`` the TTL (seconds) after which DynamoDB deletes an item no one needs.
 
@@ -49,9 +54,6 @@ class DynamoBuckets:
     refused busy bucket costs one read more, to say when to come back. No transactions: as on dynalite.
     """
 
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
-
     def take(self, key: str, cost: float, limit: Limit, now: float) -> float:
         now_ms = int(now * 1000)
         cost_ms = math.ceil(cost / limit.per_second * 1000)
@@ -59,7 +61,7 @@ class DynamoBuckets:
         if cost > limit.capacity:
             return cost / limit.per_second  # more than a full bucket holds: never
         expires = (now_ms + window_ms) // 1000 + TTL_MARGIN_SECONDS
-        common = {"TableName": self.table, "Key": {"pk": {"S": key}}}
+        common: dict[str, Any] = {"TableName": self.table, "Key": {"pk": {"S": key}}}
         values = {":now": _number(now_ms), ":expires": _number(expires)}
         idle = _call(
             "update_item",
@@ -95,7 +97,7 @@ class DynamoBuckets:
 
 def forget_buckets(keys: list[str], table: str | None = None) -> None:
     """Delete these buckets ("Delete my data": a player's own, by the digest of their token)."""
-    name = table or os.environ.get("RATE_LIMIT_TABLE") or "RateLimitTable"
+    name = table or DynamoBuckets.table_name()
     for key in keys:
         _call("delete_item", TableName=name, Key={"pk": {"S": key}})
 
@@ -104,16 +106,20 @@ def _number(value: int) -> dict[str, str]:
     return {"N": str(int(value))}
 
 
-def _call(operation: str, **params: Any) -> dict[str, Any] | None:
+def _send(operation: str, **params: Any) -> dict[str, Any] | None:
     """One DynamoDB call through the store's ``call``, so it fits in the request's time like every other: None
     when its condition failed; ``StoreUnavailable`` for any other failure (a refused request included, such as
     a missing permission: ``charge`` lets the request through and logs it)."""
     from botocore.exceptions import ClientError
 
+    by_name: Callable[..., dict[str, Any] | None] = store.call  # each call's parameters are checked as ``_call``'s
     try:
-        return store.call(operation, **params)
+        return by_name(operation, **params)
     except ClientError as error:
         raise store.StoreUnavailable() from error
+
+
+_call: Sender[None] = _send
 
 
 def default_buckets(in_process: BucketRepository | None = None) -> BucketRepository:

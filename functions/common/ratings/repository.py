@@ -22,12 +22,15 @@ The card is the truth and the copies follow it, with single-item conditional wri
 
 from __future__ import annotations
 
-import os
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, to_attribute, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.table import DynamoTable
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef
 
 #: The rating list of a game (``games.ratings.repository``): the sparse index of the listed rating items.
 BOARD_INDEX = "RatingsByBoard"
@@ -79,11 +82,8 @@ class CardRepository(Protocol):
         ...
 
 
-class CardStore:
+class CardStore(DynamoTable, env="RATINGS_TABLE", default="RatingsTable"):
     """Public cards and their copies on DynamoDB (``RATINGS_TABLE``)."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATINGS_TABLE") or "RatingsTable"
 
     def save_card(self, player_id: str, country: str | None) -> None:
         """One unconditional put (the card is derived from the player item, and the latest choice is the one
@@ -166,7 +166,7 @@ class CardStore:
 
 def query_partition(table: str, player_id: str, projection: str, names: dict[str, str] | None = None) -> list[Record]:
     """The items of the player's partition, ``projection`` of each: one strongly consistent Query."""
-    params: dict[str, Any] = {
+    params: QueryInputTypeDef = {
         "TableName": table,
         "KeyConditionExpression": "pk = :player",
         "ExpressionAttributeValues": {":player": {"S": player_id}},

@@ -16,7 +16,6 @@ This module imports only ``common.persistence``: the games, review and puzzles f
 from __future__ import annotations
 
 import json
-import os
 import threading
 from collections.abc import Mapping
 from dataclasses import replace
@@ -24,6 +23,7 @@ from typing import Any, Protocol
 
 from common.persistence.attributes import split_version
 from common.persistence.store import call, from_item, put_new, query_all, read
+from common.persistence.table import DynamoTable, item_key
 from common.reviews.domain import (
     MistakePuzzle,
     PersonalPuzzle,
@@ -234,19 +234,12 @@ class InMemoryReviews:
             return True
 
 
-def table_name() -> str:
-    return os.environ.get("REVIEWS_TABLE") or "ReviewsTable"
-
-
-class DynamoReviews:
+class DynamoReviews(DynamoTable, env="REVIEWS_TABLE", default="ReviewsTable"):
     """``ReviewRepository`` on DynamoDB: single-item conditional writes, one Query per player's puzzles."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def get(self, game_id: str) -> StoredReview | None:
         answer = read(
-            "get_item", TableName=self.table, Key=_key(GAME_PREFIX + game_id, REVIEW_KEY), ConsistentRead=True
+            "get_item", TableName=self.table, Key=item_key(GAME_PREFIX + game_id, REVIEW_KEY), ConsistentRead=True
         )
         if "Item" not in answer:
             return None
@@ -262,7 +255,7 @@ class DynamoReviews:
         answer = call(
             "update_item",
             TableName=self.table,
-            Key=_key(GAME_PREFIX + game_id, REVIEW_KEY),
+            Key=item_key(GAME_PREFIX + game_id, REVIEW_KEY),
             UpdateExpression="SET #status = :done, body = :body",
             ConditionExpression="#status = :pending",
             ExpressionAttributeNames={"#status": "status"},
@@ -300,16 +293,6 @@ class DynamoReviews:
         return _ordered(found)
 
     def mark_finished(self, player_id: str, puzzle_id: str) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(PLAYER_PREFIX + player_id, MINE_PREFIX + puzzle_id),
-            UpdateExpression="SET finished = :yes",
-            ConditionExpression="attribute_exists(pk) AND finished = :no",
-            ExpressionAttributeValues={":yes": {"BOOL": True}, ":no": {"BOOL": False}},
-        )
-        return answer is not None
-
-
-def _key(pk: str, sk: str) -> dict[str, Any]:
-    return {"pk": {"S": pk}, "sk": {"S": sk}}
+        key = item_key(PLAYER_PREFIX + player_id, MINE_PREFIX + puzzle_id)
+        unfinished, values = "attribute_exists(pk) AND finished = :no", {":yes": {"BOOL": True}, ":no": {"BOOL": False}}
+        return self.update(key, "SET finished = :yes", unfinished, values=values) is not None

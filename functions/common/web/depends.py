@@ -30,7 +30,11 @@ def clock() -> Clock:
     return time.time
 
 
-def pace_clock(now: Annotated[Clock, Depends(clock)]) -> Clock:
+#: The time, as a route or a dependency declares it: ``now: Now``.
+Now = Annotated[Clock, Depends(clock)]
+
+
+def pace_clock(now: Now) -> Clock:
     """The time the rate limits and the live socket's tickets read: ``clock``'s, unless overridden too. The local
     runner's movable clock (local/clock.py) moves only ``clock``, the games' time: a test that lets a turn run
     out would otherwise leave every bucket it charged meanwhile (the address's, which all the browser tests
@@ -38,8 +42,15 @@ def pace_clock(now: Annotated[Clock, Depends(clock)]) -> Clock:
     return now
 
 
+#: The limits' time (``pace_clock``).
+Pace = Annotated[Clock, Depends(pace_clock)]
+
+
 def rate_buckets() -> BucketRepository:
     return default_buckets()
+
+
+Buckets = Annotated[BucketRepository, Depends(rate_buckets)]
 
 
 def asker(request: Request) -> Client:
@@ -50,11 +61,7 @@ def asker(request: Request) -> Client:
 Asker = Annotated[Client, Depends(asker)]
 
 
-def rate_limiter(
-    now: Annotated[Clock, Depends(pace_clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-    client: Asker,
-) -> RateLimiter:
+def rate_limiter(now: Pace, buckets: Buckets, client: Asker) -> RateLimiter:
     return RateLimiter(buckets, now, client)
 
 
@@ -66,7 +73,11 @@ def player_repository() -> PlayerRepository:
     return PlayerStore()
 
 
-def players(repository: Annotated[PlayerRepository, Depends(player_repository)]) -> Players:
+#: The players' repository, as a route or a dependency declares it.
+PlayerStorage = Annotated[PlayerRepository, Depends(player_repository)]
+
+
+def players(repository: PlayerStorage) -> Players:
     return Players(repository)
 
 

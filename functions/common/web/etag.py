@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -38,7 +39,7 @@ def matches(if_none_match: str | None, etag: str) -> bool:
     return False
 
 
-def refuse_if_current(request_headers: dict[str, str], headers: dict[str, str]) -> None:
+def refuse_if_current(request_headers: Mapping[str, str], headers: dict[str, str]) -> None:
     """Raise ``NotModified`` with ``headers`` when the request's ``If-None-Match`` names ``headers["ETag"]``."""
     if matches(request_headers.get("if-none-match"), headers["ETag"]):
         raise NotModified(headers)

@@ -37,6 +37,7 @@ class ErrorResponse(BaseModel):
 #: How every function words these statuses, unless its own table says more.
 SHARED_DESCRIPTIONS: dict[int, str] = {
     401: "No token, or not a token of any player.",
+    422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
     503: "The store did not answer in time; send the same request again after `Retry-After` seconds.",
 }
 

@@ -6,14 +6,12 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.handles import player_id_of
-from common.players.repository import PlayerRepository
-from common.web.api import JSON
+from common.web.answers import no_store
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock, player_repository, rate_limiter
+from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 from games.handler.dependencies import Games
 
 from community.challenges.models import (
@@ -32,7 +30,6 @@ from community.games import StoredPlaying
 from community.repository import CommunityRepository, DynamoCommunity
 
 CHALLENGES = "/v1/players/me/challenges"
-NO_STORE = {"Cache-Control": "no-store"}
 #: The friends strip shows at most this many friends (two Queries each: whether they have a game going).
 STRIP_FRIENDS = 30
 
@@ -60,16 +57,15 @@ def playing() -> StoredPlaying:
 def challenges(
     repository: Annotated[ChallengeRepository, Depends(challenge_repository)],
     community: Annotated[CommunityRepository, Depends(community_repository)],
-    players: Annotated[PlayerRepository, Depends(player_repository)],
+    players: PlayerStorage,
     games: Games,
     pushes: Annotated[Announcer, Depends(announcer)],
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
 ) -> Challenges:
     return Challenges(repository, community, players, ChallengeGames(games.log), pushes, now)
 
 
 Service = Annotated[Challenges, Depends(challenges)]
-Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
 
 _errors = route_errors(
     {
@@ -77,12 +73,11 @@ _errors = route_errors(
         404: "You have no challenge with this id.",
         409: "You blocked that player, you challenged them already, you have the most challenges out, or the "
         "challenge was answered, withdrawn or lapsed.",
-        422: "The request is wrong: the field and the reason are in the message. Nothing was stored.",
         429: "Too many challenges from your network or by you; try again after `Retry-After` seconds.",
     }
 )
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("community")
 
 
 @router.post(
@@ -91,7 +86,6 @@ router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' 
     description="A direct challenge: a game with its options offered to a friend (a player you follow who follows "
     "you), who accepts (the game is made then) or declines; it lapses after 24 hours. The friend gets a push. "
     "One open challenge to a friend at a time; a block either way refuses it.",
-    tags=["community"],
     responses={201: {"description": "The challenge, open."}, **_errors(401, 403, 409, 422, 429, 503)},
 )
 def send_challenge(
@@ -101,7 +95,7 @@ def send_challenge(
     made = service.send(
         player, player_id_of(request.player), request.game, request.options, request.rated, request.color
     )
-    return Response(HTTPStatus.CREATED, JSON, ChallengeView.of(made, service.now_ms()), headers=NO_STORE)
+    return no_store(ChallengeView.of(made, service.now_ms()), HTTPStatus.CREATED)
 
 
 @router.get(
@@ -109,7 +103,6 @@ def send_challenge(
     summary="Your challenges",
     description="Those waiting for your answer, and those you sent in the last days with their answers (an accepted "
     "one carries its game).",
-    tags=["community"],
     responses=_errors(401, 503),
 )
 def list_challenges(player: CurrentPlayer, service: Service) -> Response[ChallengeList]:
@@ -118,7 +111,7 @@ def list_challenges(player: CurrentPlayer, service: Service) -> Response[Challen
     body = ChallengeList(
         received=[ChallengeView.of(item, now) for item in received], sent=[ChallengeView.of(item, now) for item in sent]
     )
-    return Response(HTTPStatus.OK, JSON, body, headers=NO_STORE)
+    return no_store(body)
 
 
 @router.post(
@@ -126,7 +119,6 @@ def list_challenges(player: CurrentPlayer, service: Service) -> Response[Challen
     summary="Answer a challenge",
     description='`{"action": "accept"}` makes the game (its id in `game_id`), `decline` refuses it, and `withdraw` '
     "takes back one you sent. Sending the same answer again answers the same.",
-    tags=["community"],
     responses=_errors(401, 404, 409, 422, 429, 503),
 )
 def answer_challenge(
@@ -134,7 +126,7 @@ def answer_challenge(
 ) -> Response[ChallengeView]:
     limiter.charge("challenges")
     answered = service.answer(player, id, request.action)
-    return Response(HTTPStatus.OK, JSON, ChallengeView.of(answered, service.now_ms()), headers=NO_STORE)
+    return no_store(ChallengeView.of(answered, service.now_ms()))
 
 
 @router.get(
@@ -142,15 +134,14 @@ def answer_challenge(
     summary="The friends strip",
     description="Your friends (players you follow who follow you), each with a game of theirs going on now, those "
     f"playing first; up to {STRIP_FRIENDS}.",
-    tags=["community"],
     responses=_errors(401, 503),
 )
 def friends_strip(
     player: CurrentPlayer,
     community: Annotated[CommunityRepository, Depends(community_repository)],
-    players: Annotated[PlayerRepository, Depends(player_repository)],
+    players: PlayerStorage,
     games: Annotated[StoredPlaying, Depends(playing)],
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
 ) -> Response[FriendsStrip]:
     from community.service import Community
 
@@ -162,4 +153,4 @@ def friends_strip(
         for friend in friends[:STRIP_FRIENDS]
     ]
     shown.sort(key=lambda friend: friend.playing is None)
-    return Response(HTTPStatus.OK, JSON, FriendsStrip(friends=shown), headers=NO_STORE)
+    return no_store(FriendsStrip(friends=shown))

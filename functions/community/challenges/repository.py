@@ -15,12 +15,16 @@ from __future__ import annotations
 import copy
 import threading
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.table import DynamoTable
 
 from community.challenges.domain import Challenge, Challenger
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import PutItemInputTypeDef
 
 PLAYER, RECEIVED, SENT = "player#", "challenge#", "challenging#"
 #: 1: the layout above.
@@ -152,21 +156,12 @@ def _order(challenge: Challenge) -> tuple[int, str]:
     return challenge.at, challenge.id
 
 
-def table_name() -> str:
-    from community.repository import table_name as community_table
-
-    return community_table()
-
-
-class DynamoChallenges:
+class DynamoChallenges(DynamoTable, env="COMMUNITY_TABLE", default="CommunityTable"):
     """``ChallengeRepository`` on DynamoDB (the community's table)."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def _put(self, owner: str, prefix: str, challenge: Challenge, condition: dict[str, Any] | None = None) -> bool:
         record = {"pk": PLAYER + owner, "sk": prefix + challenge.id, **record_of(challenge)}
-        params: dict[str, Any] = {"TableName": self.table, "Item": to_item(with_version(record, SCHEMA_VERSION))}
+        params: PutItemInputTypeDef = {"TableName": self.table, "Item": to_item(with_version(record, SCHEMA_VERSION))}
         return call("put_item", **params, **(condition or {})) is not None
 
     def add(self, challenge: Challenge) -> None:

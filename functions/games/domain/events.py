@@ -1,15 +1,21 @@
-"""The events of a game's log: each changes the head one step (``games.domain.fold``)."""
+"""The events of a game's log: each changes the head one step (``games.domain.fold``).
+
+An event is declared with its ``kind`` in one line, as a refusal with its code:
+``class Resigned(Event, kind="resign"): ...``; every subclass of ``Event`` is a frozen, keyword-only
+dataclass (``Event.__init_subclass__``), its fields declared below it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, dataclass_transform
 
 from games.domain.head import MAX_PLIES, Color, Seat, SeekTerms
 from games.domain.rating_change import RatingChange
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Event:
     """One entry of a game's log. ``seq`` and ``at`` are set by the service when it appends the event."""
@@ -28,10 +34,15 @@ class Event:
     #: (white, black), so Tazama lists the top-rated tables first with no read of the ratings (``games.watch``).
     seat_ratings: tuple[int, int] | None = None
 
+    def __init_subclass__(cls, *, kind: str, **options: Any) -> None:
+        """``class Resigned(Event, kind="resign")``: the event's name, said where it is declared; the class a
+        frozen, keyword-only dataclass as ``Event`` is."""
+        super().__init_subclass__(**options)
+        cls.kind = kind
+        dataclass(frozen=True, kw_only=True)(cls)
 
-@dataclass(frozen=True, kw_only=True)
-class Created(Event):
-    kind: ClassVar[str] = "create"
+
+class Created(Event, kind="create"):
     game_id: str
     game: str
     options: Mapping[str, Any]
@@ -45,146 +56,101 @@ class Created(Event):
     seek: SeekTerms | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Joined(Event):
-    kind: ClassVar[str] = "join"
+class Joined(Event, kind="join"):
     seat: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
-class SeekAccepted(Event):
+class SeekAccepted(Event, kind="accept_seek"):
     """Someone accepted the open challenge: ``seat`` sits on ``by``, the seeker on the other colour."""
 
-    kind: ClassVar[str] = "accept_seek"
     seat: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
-class SeekWithdrawn(Event):
+class SeekWithdrawn(Event, kind="withdraw_seek"):
     """The seeker withdrew the open challenge before anyone accepted it: the game never starts."""
 
-    kind: ClassVar[str] = "withdraw_seek"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Moved(Event):
-    kind: ClassVar[str] = "move"
+class Moved(Event, kind="move"):
     move: str  # canonical notation
     ply: int  # the game's ply after the move
     fen: str  # the position after the move
 
 
-@dataclass(frozen=True, kw_only=True)
-class DrawOffered(Event):
-    kind: ClassVar[str] = "offer_draw"
+class DrawOffered(Event, kind="offer_draw"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class DrawDeclined(Event):
-    kind: ClassVar[str] = "decline_draw"
+class DrawDeclined(Event, kind="decline_draw"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class DrawAccepted(Event):
-    kind: ClassVar[str] = "accept_draw"
+class DrawAccepted(Event, kind="accept_draw"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class Resigned(Event):
-    kind: ClassVar[str] = "resign"
+class Resigned(Event, kind="resign"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class TimeoutClaimed(Event):
-    kind: ClassVar[str] = "claim_timeout"
+class TimeoutClaimed(Event, kind="claim_timeout"):
+    """``by`` claimed the game on time: the side to move let its deadline pass and loses, or the game is drawn
+    where the rules say so (``time_loss_result``)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Aborted(Event):
+class Aborted(Event, kind="abort"):
     """The game ends with no result and changes no rating: asked for (or a rated game resigned or drawn) before
     each side made two moves (``reason`` "aborted": ``by`` aborted it), a rated game whose side to move let its
     time run out that early, claimed, handed to the computer or at a live table (``reason`` "no_show": ``by`` is
     the side that came, the other never did), or a live table both of whose players left, the computer holding
     both seats (``reason`` "abandoned"). A tournament scores each (``tournaments.seated.result_of``)."""
 
-    kind: ClassVar[str] = "abort"
     reason: str = "aborted"
 
 
-@dataclass(frozen=True, kw_only=True)
-class RematchOffered(Event):
+class RematchOffered(Event, kind="offer_rematch"):
     """A player of a finished game asks for a rematch; nothing is created until the opponent accepts."""
 
-    kind: ClassVar[str] = "offer_rematch"
+
+class RematchDeclined(Event, kind="decline_rematch"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class RematchDeclined(Event):
-    kind: ClassVar[str] = "decline_rematch"
+class RematchWithdrawn(Event, kind="withdraw_rematch"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class RematchWithdrawn(Event):
-    kind: ClassVar[str] = "withdraw_rematch"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Rematched(Event):
+class Rematched(Event, kind="rematch"):
     """The rematch is agreed (an accepted offer, or at once against the computer): ``game_id`` is the new game."""
 
-    kind: ClassVar[str] = "rematch"
     game_id: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class ComputerTookOver(Event):
-    kind: ClassVar[str] = "cpu_takeover"
+class ComputerTookOver(Event, kind="cpu_takeover"):
     seat: Color
     level: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class Opened(Event):
+class Opened(Event, kind="open"):
     """The player on ``by`` opened the live table (``POST /v1/games/{id}/open``, sent by the player's page):
     the table's clock starts once every seat a person holds is opened (``GameHead.unopened``)."""
 
-    kind: ClassVar[str] = "open"
+
+class Resumed(Event, kind="resume"): ...
 
 
-@dataclass(frozen=True, kw_only=True)
-class Resumed(Event):
-    kind: ClassVar[str] = "resume"
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReviewAsked(Event):
+class ReviewAsked(Event, kind="ask_review"):
     """A player asked for the finished game's review: its view then says there is one to read."""
 
-    kind: ClassVar[str] = "ask_review"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Reacted(Event):
+class Reacted(Event, kind="react"):
     """A player sent a reaction (``games.domain.reactions``): one of the fixed set, by its key."""
 
-    kind: ClassVar[str] = "react"
     reaction: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReactionsMuted(Event):
+class ReactionsMuted(Event, kind="mute_reactions"):
     """A player muted (or heard again) the other player's reactions in this game."""
 
-    kind: ClassVar[str] = "mute_reactions"
     muted: bool
 
 
-@dataclass(frozen=True, kw_only=True)
-class SeatForgotten(Event):
+class SeatForgotten(Event, kind="forget_seat"):
     """The player on ``by`` deleted their data: the seat keeps no id, name or token hash (``FORMER_PLAYER``);
     with ``by`` None, the seeker of a lobby challenge (withdrawn first)."""
-
-    kind: ClassVar[str] = "forget_seat"
 
 
 AnyEvent: TypeAlias = (

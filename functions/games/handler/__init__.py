@@ -11,19 +11,22 @@ them through the resolver's ``dependency_overrides``.
 
 import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players import handler as player_routes
 from common.web import etag
+from common.web.answers import answer, created_if, no_store
 from common.web.api import JSON, Api
 from common.web.auth import CurrentPlayer, TokenHash
 from common.web.etag import matches
 from common.web.models import route_errors
+from common.web.routes import Routes
 
 from games.domain.errors import Conflict, GameNotFound, IllegalMove
 from games.handler import blocks as blocking
@@ -80,7 +83,7 @@ class NotModified(etag.NotModified):
         self.etag = tag
 
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("games")
 
 _errors = route_errors(
     {
@@ -167,7 +170,6 @@ def my_games(
     '`"opponent": {"type": "cpu", "level": 1-5}` the computer takes the other seat and plays at once when it '
     'has White. `"rated": true` asks for a rated game (never against the computer or from a custom position: '
     "422 `rated_not_allowed`).",
-    tags=["games"],
     responses={201: {"description": "The game, your seat and the invite."}, **_errors(401, 422, 503)},
 )
 def create_game(request: CreateGameRequest, service: Games, player: CurrentPlayer) -> Response[CreatedGame]:
@@ -180,7 +182,7 @@ def create_game(request: CreateGameRequest, service: Games, player: CurrentPlaye
         code = outcome.invite["code"]
         invite = {"code": code, "url": service.invite_url(outcome.head.id, code, base_url())}
     body = CreatedGame.model_validate({"game": state(outcome, service), "seat": outcome.seat, "invite": invite})
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 @router.get(
@@ -190,7 +192,6 @@ def create_game(request: CreateGameRequest, service: Games, player: CurrentPlaye
     f"the game changes. `moves` holds the latest {MOVES_PAGE} moves at most (`moves_from` moves come before "
     "the first); with `moves_after` only those after that ply. Older moves: `GET /v1/games/{id}/moves` with "
     "`before` set to `earlier`.",
-    tags=["games"],
     responses={304: {"description": "Your copy is current."}, **_errors(404, 422, 503)},
 )
 def get_game(
@@ -207,12 +208,7 @@ def get_game(
     head, page, seq = found
     etag = etag_of(seq)
     detail = {**game_view(head, games.log.now_ms()), **page_view(page), "start_fen": page.start_fen}
-    return Response(
-        HTTPStatus.OK,
-        JSON,
-        GameDetail.model_validate(detail),
-        headers={"ETag": etag, "Cache-Control": "no-cache"},
-    )
+    return answer(GameDetail.model_validate(detail), "no-cache", headers={"ETag": etag})
 
 
 @router.get(
@@ -222,7 +218,6 @@ def get_game(
     "without it, the latest events), in order. Follow `earlier` until it is null to reach the first move. With "
     "`positions`, the position after each move (`fens`) and, once the page reaches the start, the position "
     "before the first (`start_fen`): a board steps through the game a page at a time. Public, like the game.",
-    tags=["games"],
     responses=_errors(404, 422, 503),
 )
 def game_moves(
@@ -236,18 +231,12 @@ def game_moves(
 ) -> Response[MovePageModel]:
     page = games.moves_before(_game_id(id), before, limit, positions)
     body = {"id": id, **page_view(page), "fens": page.fens, "start_fen": page.start_fen}
-    return Response(
-        HTTPStatus.OK,
-        JSON,
-        MovePageModel.model_validate(body),
-        headers={"Cache-Control": "no-cache"},
-    )
+    return answer(MovePageModel.model_validate(body), "no-cache")
 
 
 @router.post(
     "/v1/games/{id}/join",
     summary="Take the open seat",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer) -> SeatedGame:
@@ -260,89 +249,103 @@ def join_game(id: str, request: JoinRequest, games: Games, player: CurrentPlayer
     summary="Play a move",
     description="`ply` is the game's `ply` when you chose the move. Sending the same move again at the same "
     "`ply` returns the same answer, so retrying is safe.",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def play_move(id: str, request: MoveRequest, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.move(token, _game_id(id), request.move, request.ply), games))
 
 
-@router.post("/v1/games/{id}/resign", summary="Resign", tags=["games"], responses=_errors(401, 403, 404, 409, 503))
-def resign(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.resign(token, _game_id(id)), games))
+SEAT_ERRORS = (401, 403, 404, 409, 503)
 
 
-@router.post(
-    "/v1/games/{id}/abort",
-    summary="Abort the game",
-    description="Ends the game with no result and no rating change, while neither side has made two moves "
-    "(`abortable` in the game). A retry is a 200.",
-    tags=["games"],
-    responses=_errors(401, 403, 404, 409, 503),
+@dataclass(frozen=True)
+class SeatAction:
+    """A seated player's act on a game that carries no body: ``POST /v1/games/{id}/<path>``, answered with the
+    game after it. ``name`` is the route function's, which Powertools makes the operationId from."""
+
+    path: str
+    name: str
+    summary: str
+    act: Callable[[GamesService, str, str], Outcome]
+    description: str | None = None
+    errors: tuple[int, ...] = SEAT_ERRORS
+
+
+SEAT_ACTIONS = (
+    SeatAction("resign", "resign", "Resign", GamesService.resign),
+    SeatAction(
+        "abort",
+        "abort",
+        "Abort the game",
+        GamesService.abort,
+        description="Ends the game with no result and no rating change, while neither side has made two moves "
+        "(`abortable` in the game). A retry is a 200.",
+    ),
+    SeatAction(
+        "open",
+        "open_table",
+        "Say you are at the live table",
+        GamesService.open,
+        description="Sent by a seated player's page when it opens a live table (`unopened` in the game): the "
+        "first turn's clock starts once both players have; a table one of them never opens is aborted when its "
+        "`deadline` passes. Nothing is written for another game or a seat already opened (a retry is a 200).",
+        errors=(401, 403, 404, 503),
+    ),
+    SeatAction(
+        "claim-timeout",
+        "claim_timeout",
+        "Claim the game when the opponent's time is up",
+        GamesService.claim_timeout,
+        description="A win, or a draw where the rules say so (chess: you have no mating material; Tanzanian "
+        "draughts: three pieces against one, men or kings).",
+    ),
+    SeatAction(
+        "cpu-takeover",
+        "cpu_takeover",
+        "Let the computer play on for your opponent, whose time ran out",
+        GamesService.cpu_takeover,
+        description="Instead of claiming the game on time: the computer takes the opponent's seat, at about the "
+        "level of the opponent's own moves in this game (3 if they chose none), and moves at once. The opponent "
+        "takes the seat back with `resume`.",
+    ),
+    SeatAction(
+        "resume",
+        "resume",
+        "Take back your seat from the computer",
+        GamesService.resume,
+        description="After a `cpu-takeover`, you play your seat again from the current position. Asking when "
+        "the seat is already yours changes nothing (200).",
+    ),
 )
-def abort(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.abort(token, _game_id(id)), games))
 
 
-@router.post(
-    "/v1/games/{id}/open",
-    summary="Say you are at the live table",
-    description="Sent by a seated player's page when it opens a live table (`unopened` in the game): the first "
-    "turn's clock starts once both players have; a table one of them never opens is aborted when its `deadline` "
-    "passes. Nothing is written for another game or a seat already opened (a retry is a 200).",
-    tags=["games"],
-    responses=_errors(401, 403, 404, 503),
-)
-def open_table(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.open(token, _game_id(id)), games))
+def seat_route(action: SeatAction) -> Callable[..., GameState]:
+    """Declare ``action``'s route on the router; the route function is returned."""
+
+    def route(id: str, games: Games, token: TokenHash) -> GameState:
+        return GameState.model_validate(state(action.act(games, token, _game_id(id)), games))
+
+    route.__name__ = route.__qualname__ = action.name
+    declare = router.post(
+        f"/v1/games/{{id}}/{action.path}",
+        summary=action.summary,
+        description=action.description,
+        responses=_errors(*action.errors),
+    )
+    return declare(route)
+
+
+SEAT_ROUTES = tuple(seat_route(action) for action in SEAT_ACTIONS)
 
 
 @router.post(
     "/v1/games/{id}/draw",
     summary="Offer, accept or decline a draw",
     description="An offer stands until the opponent accepts, declines or moves.",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 503),
 )
 def draw(id: str, request: DrawRequest, games: Games, token: TokenHash) -> GameState:
     return GameState.model_validate(state(games.draw(token, _game_id(id), request.action), games))
-
-
-@router.post(
-    "/v1/games/{id}/claim-timeout",
-    summary="Claim the game when the opponent's time is up",
-    description="A win, or a draw where the rules say so (chess: you have no mating material; Tanzanian "
-    "draughts: three pieces against one, men or kings).",
-    tags=["games"],
-    responses=_errors(401, 403, 404, 409, 503),
-)
-def claim_timeout(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.claim_timeout(token, _game_id(id)), games))
-
-
-@router.post(
-    "/v1/games/{id}/cpu-takeover",
-    summary="Let the computer play on for your opponent, whose time ran out",
-    description="Instead of claiming the game on time: the computer takes the opponent's seat, at about the "
-    "level of the opponent's own moves in this game (3 if they chose none), and moves at once. The opponent "
-    "takes the seat back with `resume`.",
-    tags=["games"],
-    responses=_errors(401, 403, 404, 409, 503),
-)
-def cpu_takeover(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.cpu_takeover(token, _game_id(id)), games))
-
-
-@router.post(
-    "/v1/games/{id}/resume",
-    summary="Take back your seat from the computer",
-    description="After a `cpu-takeover`, you play your seat again from the current position. Asking when "
-    "the seat is already yours changes nothing (200).",
-    tags=["games"],
-    responses=_errors(401, 403, 404, 409, 503),
-)
-def resume(id: str, games: Games, token: TokenHash) -> GameState:
-    return GameState.model_validate(state(games.resume(token, _game_id(id)), games))
 
 
 @router.post(
@@ -353,19 +356,17 @@ def resume(id: str, games: Games, token: TokenHash) -> GameState:
     "same options, colours swapped unless the game's `swap_colors` is false. The answer is the new game once "
     "agreed (201 to the request that made it, 200 to every other), else the old game. Offering while the "
     "opponent's offer stands accepts it. 403 `blocked` when one player blocked the other.",
-    tags=["games"],
     responses={201: {"description": "The rematch was created."}, **_errors(401, 403, 404, 409, 422, 503)},
 )
 def rematch(id: str, games: Games, token: TokenHash, request: RematchRequest | None = None) -> Response[SeatedGame]:
     outcome = games.rematch(token, _game_id(id), request.action if request else "offer")
     body = SeatedGame.model_validate({"game": state(outcome, games), "seat": outcome.seat})
-    return Response(HTTPStatus.CREATED if outcome.created else HTTPStatus.OK, JSON, body)
+    return Response(created_if(outcome.created), JSON, body)
 
 
 @router.get(
     "/v1/games/{id}/export",
     summary="Download the game as PGN (chess) or PDN (draughts)",
-    tags=["games"],
     description="Send the `ETag` back as `If-None-Match`: 304 until the game changes. Public, like the game.",
     responses={
         200: {
@@ -407,12 +408,11 @@ def export(id: str, games: Games, exports: Annotated[ExportCache, Depends(export
     description="Either player of a finished game. The engine reads every position off the request path: poll "
     "`GET /v1/games/{id}/review` until `status` is `done` (a push says so too). Asking again, from either seat, "
     "answers the same review and starts nothing.",
-    tags=["games"],
     responses={202: {"description": "The review, pending or done."}, **_errors(401, 403, 404, 409, 503)},
 )
 def ask_review(id: str, reviews: Reviews, token: TokenHash) -> Response[GameReview]:
     body = GameReview.model_validate(review_view(reviews.ask(token, _game_id(id))))
-    return Response(HTTPStatus.ACCEPTED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.ACCEPTED)
 
 
 @router.get(
@@ -422,15 +422,12 @@ def ask_review(id: str, reviews: Reviews, token: TokenHash) -> Response[GameRevi
     "in the game's notation with the position after it (`fen`), its evaluation for White (`score` in hundredths of "
     "a pawn or a man, or `winner` and `win_in`), the engine's `best` move in the position before it and its `mark` "
     "(`?!`, `?`, `??`) when it lost enough; a marked move has `best_squares` to show on a board. `accuracy` per side.",
-    tags=["games"],
     responses={200: {"description": "The review: pending, or done with every move."}, **_errors(404, 503)},
 )
 def get_review(id: str, reviews: Reviews) -> Response[GameReview]:
     stored = reviews.read(_game_id(id))
     cache = "no-cache" if stored.status == "pending" else "public, max-age=3600"
-    return Response(
-        HTTPStatus.OK, JSON, GameReview.model_validate(review_view(stored)), headers={"Cache-Control": cache}
-    )
+    return answer(GameReview.model_validate(review_view(stored)), cache)
 
 
 def _game_id(value: str) -> str:

@@ -5,26 +5,22 @@ themselves are ``common.players.blocks``. No answer names a player id: a block i
 
 import re
 from http import HTTPStatus
-from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.players.blocks import BlockNotFound, add_block, blocks_of, remove_block
 from common.players.domain import Block
-from common.players.repository import PlayerRepository
-from common.web.api import JSON
+from common.web.answers import created_if, no_store
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock, player_repository, rate_limiter
+from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
 from games.domain import iso, other
 from games.domain.errors import Conflict, Forbidden
 from games.handler.dependencies import Games
 from games.models import BlockList, BlockRequest, BlockView
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("players")
 
 _errors = route_errors(
     {
@@ -41,8 +37,6 @@ def _view(block: Block) -> BlockView:
     return BlockView(id=block.id, name=block.name, game=block.game, created_at=iso(block.at) or "")
 
 
-Players = Annotated[PlayerRepository, Depends(player_repository)]
-Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
 BLOCK_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
@@ -51,16 +45,15 @@ BLOCK_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
     summary="Block the opponent of one of your games",
     description="From then on neither of you can offer the other a rematch, the opponent cannot join your games "
     "or send you notifications. Blocking the same player again returns the same block (200).",
-    tags=["players"],
     responses={201: {"description": "The block."}, **_errors(401, 403, 404, 409, 422, 429, 503)},
 )
 def block_player(
     request: BlockRequest,
     player: CurrentPlayer,
-    players: Players,
+    players: PlayerStorage,
     games: Games,
     limiter: Limiter,
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
 ) -> Response[BlockView]:
     limiter.charge("blocks")
     head = games.head(request.game)
@@ -72,28 +65,25 @@ def block_player(
         raise Conflict("this game has no other player to block", code="no_opponent", game=head)
     known = {block.id for block in blocks_of(players.get(player.token_hash))}
     block = add_block(players, player.token_hash, opponent.player_id, opponent.name, head.id, int(now() * 1000))
-    status = HTTPStatus.OK if block.id in known else HTTPStatus.CREATED
-    return Response(status, JSON, _view(block), headers={"Cache-Control": "no-store"})
+    return no_store(_view(block), created_if(block.id not in known))
 
 
 @router.get(
     "/v1/players/me/blocks",
     summary="The players you blocked",
-    tags=["players"],
     responses=_errors(401, 503),
 )
-def list_blocks(player: CurrentPlayer, players: Players) -> Response[BlockList]:
+def list_blocks(player: CurrentPlayer, players: PlayerStorage) -> Response[BlockList]:
     blocks = [_view(block) for block in blocks_of(players.get(player.token_hash))]
-    return Response(HTTPStatus.OK, JSON, BlockList(blocks=blocks), headers={"Cache-Control": "no-store"})
+    return no_store(BlockList(blocks=blocks))
 
 
 @router.delete(
     "/v1/players/me/blocks/{id}",
     summary="Remove a block",
-    tags=["players"],
     responses={204: {"description": "Removed."}, **_errors(401, 404, 429, 503)},
 )
-def unblock(id: str, player: CurrentPlayer, players: Players, limiter: Limiter) -> Response[str]:
+def unblock(id: str, player: CurrentPlayer, players: PlayerStorage, limiter: Limiter) -> Response[str]:
     limiter.charge("blocks")
     if not BLOCK_ID.fullmatch(id or ""):
         raise BlockNotFound("you have no block with this id")  # no odd text goes into the store's key

@@ -8,11 +8,10 @@ import os
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler.depends import Depends
-from common.players.repository import PlayerRepository
 from common.reviews.queue import ReviewQueue, queue_from_environment
 from common.reviews.repository import DynamoReviews, ReviewRepository
-from common.web.depends import Asker, Clock, clock, pace_clock, player_repository, rate_buckets
-from common.web.ratelimit import BucketRepository, RateLimiter
+from common.web.depends import Asker, Buckets, Limiter, Now, Pace, PlayerStorage
+from common.web.ratelimit import RateLimiter
 
 from games.handler import ratings as rating_routes
 from games.ratings.service import GameRatings
@@ -40,11 +39,11 @@ def export_cache() -> ExportCache:
 
 def games_service(
     repository: Annotated[GameRepository, Depends(game_repository)],
-    now: Annotated[Clock, Depends(clock)],
-    pace: Annotated[Clock, Depends(pace_clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
+    now: Now,
+    pace: Pace,
+    buckets: Buckets,
     recent: Annotated[RecentHeads, Depends(recent_heads)],
-    players: Annotated[PlayerRepository, Depends(player_repository)],
+    players: PlayerStorage,
     ratings: Annotated[GameRatings, Depends(rating_routes.game_ratings)],
     client: Asker,
 ) -> GamesService:
@@ -72,12 +71,10 @@ def review_requests(
     games: Annotated[GameRepository, Depends(game_repository)],
     reviews: Annotated[ReviewRepository, Depends(review_repository)],
     queue: Annotated[ReviewQueue, Depends(review_queue)],
-    now: Annotated[Clock, Depends(clock)],
-    pace: Annotated[Clock, Depends(pace_clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-    client: Asker,
+    now: Now,
+    limiter: Limiter,
 ) -> ReviewRequests:
-    return ReviewRequests(games, reviews, queue, now, RateLimiter(buckets, pace, client))
+    return ReviewRequests(games, reviews, queue, now, limiter)
 
 
 Reviews = Annotated[ReviewRequests, Depends(review_requests)]

@@ -6,13 +6,13 @@ from typing import Annotated, Literal
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from common.errors import DomainError
 from common.players.handles import player_id_of
-from common.web.api import JSON
+from common.web.answers import answer
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock
+from common.web.depends import Now
 from common.web.models import route_errors
+from common.web.routes import Routes
 
 from games.handler.dependencies import Games
 from games.handler.ratings import rating_repository
@@ -22,7 +22,7 @@ from games.history.service import history_page, player_profile
 from games.ratings.repository import RatingRepository
 from shared_rules.names import GameName
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("players")
 
 PAGE_DEFAULT, PAGE_MAX = 20, 50
 #: Another player's public games may be a little stale: shared caches keep a page this long.
@@ -52,7 +52,6 @@ _DESCRIPTION = (
     "/v1/players/me/history",
     summary="Your games, newest first",
     description=_DESCRIPTION + " Private games included.",
-    tags=["players"],
     responses=_errors(401, 422, 503),
 )
 def my_history(
@@ -67,14 +66,13 @@ def my_history(
 ) -> Response[HistoryPage]:
     wanted = HistoryFilter(game, result, kind, _player(opponent))
     body = HistoryPage.model_validate(history_page(games.store, player.player_id, wanted, cursor, limit))
-    return Response(200, JSON, body, headers={"Cache-Control": "private, no-store"})
+    return answer(body, "private, no-store")
 
 
 @router.get(
     "/v1/players/{id}/games",
     summary="A player's public games, newest first",
     description=_DESCRIPTION + " Never a private game; an unknown player has none.",
-    tags=["players"],
     responses=_errors(422, 503),
 )
 def player_history(
@@ -89,7 +87,7 @@ def player_history(
 ) -> Response[HistoryPage]:
     wanted = HistoryFilter(game, result, kind, _player(opponent), public_only=True)
     body = HistoryPage.model_validate(history_page(games.store, player_id_of(id), wanted, cursor, limit))
-    return Response(200, JSON, body, headers={"Cache-Control": PUBLIC_CACHE})
+    return answer(body, PUBLIC_CACHE)
 
 
 @router.get(
@@ -100,20 +98,19 @@ def player_history(
     "Two Queries; public, cached "
     "for a minute. Never a token and never a private game; an id with no public game and no rating (nobody's, or "
     "a player who deleted their data) is a 404 `player_not_found`.",
-    tags=["players"],
     responses=_errors(404, 422, 503),
 )
 def profile(
     id: Handle,
     games: Games,
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
 ) -> Response[PlayerProfile]:
     found = player_profile(games.store, ratings, player_id_of(id), int(now() * 1000))
     if not found["games_read"] and not found["ratings"] and not found["results"]:
         raise DomainError("no player with a game or a rating has this id", code="player_not_found")
     body = PlayerProfile.model_validate(found)
-    return Response(200, JSON, body, headers={"Cache-Control": PROFILE_CACHE})
+    return answer(body, PROFILE_CACHE)
 
 
 def _player(handle: str | None) -> str | None:

@@ -9,14 +9,11 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
+from common.web.answers import created_if, no_store, tagged
 from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash
-from common.web.depends import Asker, Clock, clock, pace_clock, rate_buckets
-from common.web.etag import etag_of, refuse_if_current
+from common.web.depends import Asker
 from common.web.models import route_errors
-from common.web.ratelimit import BucketRepository, RateLimiter
+from common.web.routes import Routes
 
 from games.handler.dependencies import Games
 from games.handler.ratings import rating_repository
@@ -33,7 +30,7 @@ SEEK_ID = re.compile(r"[A-Za-z0-9_-]{12}")
 #: The shape of a seek's view for its ETag (bumped when the view changes).
 REPRESENTATION = "s1"
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("lobby")
 
 
 def seek_repository() -> SeekRepository:
@@ -46,19 +43,16 @@ def seek_service(
     repository: Annotated[SeekRepository, Depends(seek_repository)],
     games: Games,
     ratings: Annotated[RatingRepository, Depends(rating_repository)],
-    now: Annotated[Clock, Depends(clock)],
-    pace: Annotated[Clock, Depends(pace_clock)],
-    buckets: Annotated[BucketRepository, Depends(rate_buckets)],
-    client: Asker,
 ) -> SeekService:
-    """The lobby on the games service and the game ratings of the same request (their stores, clock, limits)."""
-    limiter = RateLimiter(buckets, pace, client)
+    """The lobby on the games service of the same request (its store, clock and rate limiter) and the game
+    ratings."""
+    log = games.log
     return SeekService(
         repository,
         SeekGames(games),
-        clock=now,
-        limiter=limiter,
-        ratings=StoredRatings(ratings, now),
+        clock=log.clock,
+        limiter=log.limiter,
+        ratings=StoredRatings(ratings, log.clock),
         blocks=PlayerBlocks(),
     )
 
@@ -77,11 +71,6 @@ _errors = route_errors(
 )
 
 
-def _success(model: type, description: str) -> dict[int, OpenAPIResponse]:
-    """A 200 with its schema in the OpenAPI description (Powertools adds none once a route lists responses)."""
-    return {200: {"description": description, "content": {"application/json": {"model": model}}}}
-
-
 def _seek_id(text: str) -> str:
     if not SEEK_ID.fullmatch(text):
         raise SeekNotFound("no open challenge has this id")
@@ -97,7 +86,6 @@ def _request_headers() -> dict[str, str]:
     summary="Offer a game to anyone",
     description="An open challenge in the lobby for 7 days, until someone accepts it or you withdraw it. "
     "At most 3 open at once (409 `too_many_seeks`).",
-    tags=["lobby"],
     responses={201: {"description": "The challenge, open."}, **_errors(401, 409, 422, 429, 503)},
 )
 def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client: Asker) -> Response[SeekAnswer]:
@@ -105,7 +93,7 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client
         player, request.game, request.rated, request.options, request.color, request.range(), client.address
     )
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
-    return Response(HTTPStatus.CREATED, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, HTTPStatus.CREATED)
 
 
 @router.get(
@@ -113,8 +101,7 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client
     summary="The open challenges of a game",
     description="Public: open, unexpired challenges, newest first, 20 a page; each with its seeker's name and "
     "rating in the game. With a token, `mine` marks your own.",
-    tags=["lobby"],
-    responses={**_success(SeekList, "A page of open challenges."), **_errors(401, 422, 503)},
+    responses={200: {"description": "A page of open challenges."}, **_errors(401, 422, 503)},
 )
 def list_seeks(
     seeks: Seeks,
@@ -125,7 +112,7 @@ def list_seeks(
     found, following = seeks.open_seeks(game, cursor)
     viewer = player.player_id if player else None
     body = SeekList(seeks=[SeekView.of(seek, viewer) for seek in found], next=following)
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.get(
@@ -133,15 +120,12 @@ def list_seeks(
     summary="One challenge",
     description="An open or taken challenge; its seeker (with their token) sees the game it made in `game_id`. "
     "Send the `ETag` back as `If-None-Match` to poll: 304 until it changes.",
-    tags=["lobby"],
-    responses={**_success(SeekAnswer, "The challenge."), **_errors(304, 401, 404, 503)},
+    responses={200: {"description": "The challenge."}, **_errors(304, 401, 404, 503)},
 )
 def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnswer]:
     seek = seeks.seek(_seek_id(id))
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id if player else None))
-    headers = {"ETag": etag_of(body.model_dump(mode="json"), REPRESENTATION), "Cache-Control": "no-cache"}
-    refuse_if_current(_request_headers(), headers)
-    return Response(HTTPStatus.OK, JSON, body, headers=headers)
+    return tagged(body, body.model_dump(mode="json"), REPRESENTATION, "no-cache", _request_headers())
 
 
 @router.post(
@@ -149,7 +133,6 @@ def get_seek(id: str, seeks: Seeks, player: OptionalPlayer) -> Response[SeekAnsw
     summary="Accept a challenge",
     description="Makes the game with both seats taken (the seeker's colour as asked, else drawn). Of many "
     "accepting at once exactly one gets it; sent again by the same player, the same game (200).",
-    tags=["lobby"],
     responses={
         201: {"description": "The game made, and your seat."},
         200: {"description": "You accepted it already: that game."},
@@ -160,17 +143,15 @@ def accept_seek(id: str, seeks: Seeks, token_hash: TokenHash) -> Response[Accept
     # The token is checked in the same read as the seek (``SeekService.accept_with_token``): no read of its own.
     accepted = seeks.accept_with_token(token_hash, id if SEEK_ID.fullmatch(id) else None)
     body = AcceptedSeek.model_validate({"game": game_view(accepted.head), "seat": accepted.seat})
-    status = HTTPStatus.CREATED if accepted.created else HTTPStatus.OK
-    return Response(status, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body, created_if(accepted.created))
 
 
 @router.delete(
     "/v1/seeks/{id}",
     summary="Withdraw your challenge",
-    tags=["lobby"],
-    responses={**_success(SeekAnswer, "Withdrawn: the challenge as it was."), **_errors(401, 403, 404, 409, 503)},
+    responses={200: {"description": "Withdrawn: the challenge as it was."}, **_errors(401, 403, 404, 409, 503)},
 )
 def withdraw_seek(id: str, seeks: Seeks, player: CurrentPlayer) -> Response[SeekAnswer]:
     seek = seeks.withdraw(player, _seek_id(id))
     body = SeekAnswer(seek=SeekView.of(seek, player.player_id))
-    return Response(HTTPStatus.OK, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)

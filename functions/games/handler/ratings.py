@@ -10,18 +10,18 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
+from common.web.answers import answer, no_store
 from common.web.auth import CurrentPlayer
-from common.web.depends import Clock, clock
+from common.web.depends import Now
 from common.web.models import error_responses
+from common.web.routes import Routes
 
 from games.ratings.models import Leaderboard, PlayerRatings, RatingHistory
 from games.ratings.repository import RatingRepository, RatingStore
 from games.ratings.service import GameRatings
 from shared_rules.names import GameName
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("players")
 
 #: A leaderboard changes only when rated games end: a minute's cache spares the index.
 BOARD_CACHE = "public, max-age=60"
@@ -35,15 +35,12 @@ def rating_repository() -> RatingRepository:
     return RatingStore()
 
 
-def _answers(model: type, description: str, *errors: int) -> dict[int, OpenAPIResponse]:
-    """The route's success (with its schema) and its errors, for the OpenAPI description."""
-    success: OpenAPIResponse = {"description": description, "content": {"application/json": {"model": model}}}
-    return {200: success, **error_responses(_DESCRIPTIONS, *errors)}
+def _answers(description: str, *errors: int) -> dict[int, OpenAPIResponse]:
+    """The route's success (its schema is what it returns: ``common.web.declared``) and its errors."""
+    return {200: {"description": description}, **error_responses(_DESCRIPTIONS, *errors)}
 
 
-def game_ratings(
-    store: Annotated[RatingRepository, Depends(rating_repository)], now: Annotated[Clock, Depends(clock)]
-) -> GameRatings:
+def game_ratings(store: Annotated[RatingRepository, Depends(rating_repository)], now: Now) -> GameRatings:
     return GameRatings(store, now)
 
 
@@ -54,8 +51,7 @@ Ratings = Annotated[GameRatings, Depends(game_ratings)]
     "/v1/players/me",
     summary="You: your name and your game ratings",
     description="One Query. `ratings` has an entry per game you have played rated.",
-    tags=["players"],
-    responses=_answers(PlayerRatings, "Your name and ratings.", 401, 503),
+    responses=_answers("Your name and ratings.", 401, 503),
 )
 def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
     mine = {
@@ -66,7 +62,7 @@ def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
         "ratings": ratings.of_player(player.player_id),
     }
     body = PlayerRatings.model_validate(mine)
-    return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.get(
@@ -74,13 +70,12 @@ def me(ratings: Ratings, player: CurrentPlayer) -> Response[PlayerRatings]:
     summary="Your rating history in a game",
     description="The last 50 points, one per rated game (what the player's graph draws), and the rating now "
     "(its deviation grown for the weeks since the last rated game). One read.",
-    tags=["players"],
-    responses=_answers(RatingHistory, "The points, oldest first.", 401, 422, 503),
+    responses=_answers("The points, oldest first.", 401, 422, 503),
 )
 def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Response[RatingHistory]:
     points, now = ratings.history(player.player_id, game)
     body = RatingHistory.model_validate({"game": game, "points": points, "rating": now})
-    return Response(200, JSON, body, headers={"Cache-Control": "no-store"})
+    return no_store(body)
 
 
 @router.get(
@@ -89,8 +84,7 @@ def my_history(game: GameName, ratings: Ratings, player: CurrentPlayer) -> Respo
     description="The top 50 by rating among players with at least 10 rated games in the last 90 days and a "
     "rating deviation under 100; with `country`, among those whose public profile shows that country (never a "
     "player who hid it). One Query on a maintained index either way. Public; cached for a minute.",
-    tags=["players"],
-    responses=_answers(Leaderboard, "The leaderboard.", 422, 503),
+    responses=_answers("The leaderboard.", 422, 503),
 )
 def leaderboard(
     ratings: Ratings,
@@ -100,4 +94,4 @@ def leaderboard(
     ] = None,
 ) -> Response[Leaderboard]:
     body = Leaderboard.model_validate({"game": game, "country": country, "players": ratings.board(game, country)})
-    return Response(200, JSON, body, headers={"Cache-Control": BOARD_CACHE})
+    return answer(body, BOARD_CACHE)

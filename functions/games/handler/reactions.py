@@ -1,23 +1,18 @@
 """The reactions routes (``/v1/games/{id}/reactions``): a player of the game sends one of the fixed set, or mutes
 the other player's in this game (``games.service.reactions``). No free text: any other body is refused (422)."""
 
-from http import HTTPStatus
-from typing import Annotated
-
 from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.depends import Depends
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
+from common.web.answers import no_store
 from common.web.auth import CurrentPlayer
-from common.web.depends import rate_limiter
+from common.web.depends import Limiter
 from common.web.models import route_errors
-from common.web.ratelimit import RateLimiter
+from common.web.routes import Routes
 
 from games.handler.dependencies import Games
 from games.models import MuteRequest, ReactionRequest, ReactionSent
 from games.service.reactions import Reactions
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("games")
 
 _errors = route_errors(
     {
@@ -28,7 +23,6 @@ _errors = route_errors(
         429: "Too many reactions from your network or by you; try again after `Retry-After` seconds.",
     }
 )
-Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
 
 
 @router.post(
@@ -37,7 +31,6 @@ Limiter = Annotated[RateLimiter, Depends(rate_limiter)]
     description="One of a fixed set of emoji and preset phrases, by its key; the other player's page words a "
     "phrase in its own language. It comes with the game's updates and is never pushed. A reaction the other "
     "player muted or cannot receive is answered the same and not shown.",
-    tags=["games"],
     responses=_errors(401, 403, 404, 409, 422, 429, 503),
 )
 def send_reaction(
@@ -45,7 +38,7 @@ def send_reaction(
 ) -> Response[ReactionSent]:
     limiter.charge("reactions")
     Reactions(games.log, games.players).react(player, id, request.reaction)
-    return Response(HTTPStatus.OK, JSON, ReactionSent(), headers={"Cache-Control": "no-store"})
+    return no_store(ReactionSent())
 
 
 @router.post(
@@ -53,9 +46,8 @@ def send_reaction(
     summary="Mute the other player's reactions",
     description='`{"muted": true}`: their reactions in this game are no longer shown to you; `false` shows them '
     "again. Muting them for good is the page's own setting, kept in your browser with your token.",
-    tags=["games"],
     responses=_errors(401, 403, 404, 422, 503),
 )
 def mute_reactions(id: str, request: MuteRequest, player: CurrentPlayer, games: Games) -> Response[MuteRequest]:
     Reactions(games.log, games.players).mute(player, id, request.muted)
-    return Response(HTTPStatus.OK, JSON, MuteRequest(muted=request.muted), headers={"Cache-Control": "no-store"})
+    return no_store(MuteRequest(muted=request.muted))

@@ -3,19 +3,18 @@
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
-from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from common.web.api import JSON
-from common.web.depends import Clock, clock
+from common.web.answers import answer
+from common.web.depends import Now
 from common.web.models import route_errors
+from common.web.routes import Routes
 
 from games.handler.dependencies import Games
 from games.models import LiveGames
 from games.watch.service import live_games
 from shared_rules.names import GameName
 
-router = APIGatewayHttpRouter()  # type: ignore[no-untyped-call]  # Powertools' Router.__init__ is unannotated
+router = Routes("games")
 
 #: One read serves every watcher for this long (CloudFront and browsers keep it): a new live table shows
 #: within a poll plus this, and the Query runs at most once per game per 15 s at the edge.
@@ -30,13 +29,12 @@ _errors = route_errors({422: "`game` is missing or not one of the games."})
     "top-rated first (the two ratings when the table started), then games by correspondence with a move in the "
     "last hour, the latest active first. One Query of a sparse "
     "index, never a scan; public and cached for 15 s. Follow one with `GET /v1/games/{id}` as any spectator.",
-    tags=["games"],
     responses=_errors(422, 503),
 )
 def on_air(
     games: Games,
-    now: Annotated[Clock, Depends(clock)],
+    now: Now,
     game: Annotated[GameName, Query(description="Which game.")],
 ) -> Response[LiveGames]:
     body = LiveGames.model_validate({"game": game, "games": live_games(games.store, game, int(now() * 1000))})
-    return Response(200, JSON, body, headers={"Cache-Control": LIVE_CACHE})
+    return answer(body, LIVE_CACHE)

@@ -14,10 +14,13 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record
 from common.persistence.store import call, from_item, read, to_attribute, to_item
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import PutItemInputTypeDef, QueryInputTypeDef
 
 LISTING_PREFIX = "L"
 PLAYER_INDEX = "GamesByPlayer"
@@ -87,7 +90,7 @@ class DynamoListings:
 
     def put_listing(self, record: Record, missing_only: bool = False) -> bool:
         item = to_item({"pk": record["game_id"], "sk": LISTING_PREFIX + record["color"], **record})
-        params: dict[str, Any] = {"TableName": self.table, "Item": item}
+        params: PutItemInputTypeDef = {"TableName": self.table, "Item": item}
         if missing_only:
             params["ConditionExpression"] = "attribute_not_exists(pk)"
         else:
@@ -105,7 +108,7 @@ class DynamoListings:
             names["#listed"] = "listed"
             values[":below"] = {"S": below}
             key += " AND #listed < :below"
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "IndexName": PLAYER_INDEX,
             "KeyConditionExpression": key,

@@ -23,14 +23,14 @@ BatchGetItem), and ``common.ratings.repository`` keeps the copies in step with t
 from __future__ import annotations
 
 import copy
-import os
 import threading
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
+from common.persistence.table import DynamoTable
 from common.ratings import glicko2
 from common.ratings.repository import (
     BOARD_COUNTRY,
@@ -45,6 +45,9 @@ from common.ratings.repository import (
 )
 
 from games.ratings.domain import GameRating, ResultTally, pairing_claimed
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import PutItemInputTypeDef
 
 #: Attempts at a pair's conditional claim before giving up (503) under extreme contention.
 MAX_CLAIM_ROUNDS = 5
@@ -149,7 +152,21 @@ class RatingRepository(Protocol):
         ...
 
 
-class InMemoryRatings:
+class _PartitionReads:
+    """The reads both stores answer from ``public_partition`` (one Query)."""
+
+    def public_partition(self, player_id: str) -> PublicPartition:
+        raise NotImplementedError
+
+    def with_histories(self, player_id: str) -> list[GameRating]:
+        return self.card_and_histories(player_id)[1]
+
+    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
+        found = self.public_partition(player_id)
+        return found.country, found.ratings
+
+
+class InMemoryRatings(_PartitionReads):
     """A ``RatingRepository`` in a dict, with the same condition as DynamoDB's."""
 
     def __init__(self) -> None:
@@ -182,13 +199,6 @@ class InMemoryRatings:
 
     def of_player(self, player_id: str) -> list[GameRating]:
         return [rating_from(_summary(item)) for item in self._partition(player_id) if _is_rating(item["sk"])]
-
-    def with_histories(self, player_id: str) -> list[GameRating]:
-        return self.card_and_histories(player_id)[1]
-
-    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        found = self.public_partition(player_id)
-        return found.country, found.ratings
 
     def public_partition(self, player_id: str) -> PublicPartition:
         return _partition_of(copy.deepcopy(self._partition(player_id)))
@@ -243,11 +253,8 @@ class InMemoryRatings:
             return claimed
 
 
-class RatingStore:
+class RatingStore(_PartitionReads, DynamoTable, env="RATINGS_TABLE", default="RatingsTable"):
     """The ratings table on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or os.environ.get("RATINGS_TABLE") or "RatingsTable"
 
     def get(self, player_id: str, game: str) -> GameRating | None:
         answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)
@@ -292,13 +299,6 @@ class RatingStore:
         keys, one delete an item."""
         for sk in [*(item["sk"] for item in query_partition(self.table, player_id, "sk")), CARD_SK]:
             call("delete_item", TableName=self.table, Key={"pk": {"S": player_id}, "sk": {"S": sk}})
-
-    def with_histories(self, player_id: str) -> list[GameRating]:
-        return self.card_and_histories(player_id)[1]
-
-    def card_and_histories(self, player_id: str) -> tuple[str | None, list[GameRating]]:
-        found = self.public_partition(player_id)
-        return found.country, found.ratings
 
     def public_partition(self, player_id: str) -> PublicPartition:
         """The card's country, the ratings with their histories and the tallies: one Query (the card, at most
@@ -420,7 +420,7 @@ def _is_rating(sk: str) -> bool:
 
 def _put_at_version(table: str, record: Record, read_version: int) -> bool:
     """Put ``record`` if the stored item is still at ``read_version`` (0: there is none); False if not."""
-    params: dict[str, Any] = {"TableName": table, "Item": to_item(record)}
+    params: PutItemInputTypeDef = {"TableName": table, "Item": to_item(record)}
     if read_version == 0:
         params["ConditionExpression"] = "attribute_not_exists(pk)"
     else:

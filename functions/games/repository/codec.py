@@ -13,7 +13,7 @@ needs no new layout.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, get_args
 
 from common.persistence.attributes import Record
 
@@ -26,29 +26,16 @@ from games.domain import (
     ComputerTookOver,
     Created,
     DamagedHead,
-    DrawAccepted,
-    DrawDeclined,
-    DrawOffered,
     GameHead,
     Joined,
     Moved,
-    Opened,
     PlayedMove,
     Reacted,
     ReactionsMuted,
-    RematchDeclined,
     Rematched,
-    RematchOffered,
-    RematchWithdrawn,
-    Resigned,
-    Resumed,
-    ReviewAsked,
     Seat,
-    SeatForgotten,
     SeekAccepted,
     SeekTerms,
-    SeekWithdrawn,
-    TimeoutClaimed,
 )
 from games.domain.rating_change import RatingChange
 from games.domain.reactions import Reaction
@@ -57,33 +44,7 @@ from games.watch.domain import air_keys
 from shared_rules import Snapshot
 
 #: The event classes by their ``kind``, as the log names them.
-_EVENTS: dict[str, type[AnyEvent]] = {
-    cls.kind: cls
-    for cls in (
-        Created,
-        Joined,
-        Moved,
-        DrawOffered,
-        DrawDeclined,
-        DrawAccepted,
-        Resigned,
-        TimeoutClaimed,
-        Aborted,
-        RematchOffered,
-        RematchDeclined,
-        RematchWithdrawn,
-        Rematched,
-        ComputerTookOver,
-        Opened,
-        Resumed,
-        ReviewAsked,
-        Reacted,
-        ReactionsMuted,
-        SeatForgotten,
-        SeekAccepted,
-        SeekWithdrawn,
-    )
-}
+_EVENTS: dict[str, type[AnyEvent]] = {cls.kind: cls for cls in get_args(AnyEvent)}
 
 
 # ============================================================================================ events

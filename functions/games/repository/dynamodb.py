@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.persistence.reminder_schedule import index_key, index_keys
 from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
+from common.persistence.table import newest_first
 
 from games.history.repository import DynamoListings, ListingRecords
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef, ScanInputTypeDef
 
 HEAD_KEY = "H"
 EVENT_PREFIX = "E"
@@ -148,7 +152,7 @@ class GameStore:
         return [_event(item) for item in self._query_partition(game_id, event_key(seq + 1), _AFTER_EVENTS)]
 
     def _query_partition(self, game_id: str, low: str, high: str) -> list[dict[str, Any]]:
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "KeyConditionExpression": "pk = :pk AND sk BETWEEN :low AND :high",
             "ExpressionAttributeValues": {":pk": {"S": game_id}, ":low": {"S": low}, ":high": {"S": high}},
@@ -163,7 +167,7 @@ class GameStore:
         order first, starting after the (order, game id) ``after``. Returns (heads, more_may_follow)."""
         index = GAMES_BY_WHITE if color == "white" else GAMES_BY_BLACK
         player_key, order_key = f"{color}_id", f"{color}_order"
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "IndexName": index,
             "KeyConditionExpression": "#player = :player AND #order BETWEEN :low AND :high",
@@ -173,18 +177,17 @@ class GameStore:
                 ":low": to_attribute(low),
                 ":high": to_attribute(high),
             },
-            "ScanIndexForward": False,
-            "Limit": limit,
         }
+        start = None
         if after is not None:
             order, game_id = after
-            params["ExclusiveStartKey"] = {
+            start = {
                 "pk": {"S": game_id},
                 "sk": {"S": HEAD_KEY},
                 player_key: {"S": player_id},
                 order_key: to_attribute(order),
             }
-        answer = read("query", **params)
+        answer = newest_first(params, limit, start)
         heads = [head_of_item(item) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
@@ -208,7 +211,7 @@ class GameStore:
         return [game_id for key in index_keys(hour) for game_id in self._due_at(key, now_ms)]
 
     def _due_at(self, key: int, now_ms: int) -> list[str]:
-        params: dict[str, Any] = {
+        params: QueryInputTypeDef = {
             "TableName": self.table,
             "IndexName": REMINDER_INDEX,
             "KeyConditionExpression": "reminder_hour = :hour AND reminder_due <= :now",
@@ -243,7 +246,7 @@ class GameStore:
     def heads_page(self, after: str | None, limit: int) -> tuple[list[dict[str, Any]], str | None]:
         """One Scan page of ``limit`` items read (events and listings too: only the heads come back); ``after``
         is the last key read, the game's id, as the previous page gave it."""
-        params: dict[str, Any] = {
+        params: ScanInputTypeDef = {
             "TableName": self.table,
             "Limit": limit,
             "FilterExpression": "sk = :head",

@@ -23,7 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from aws_lambda_powertools import Logger
 from common.clock import Clocked
@@ -290,10 +290,7 @@ class GameLog(Clocked):
         if self.ratings is None or not ends or not new.head.rated:
             return event, new
         change = self.ratings.change_for(new.head)
-        if change is None:
-            return event, new
-        event = replace(event, rating_change=change)
-        return event, Tracked(apply(tracked.head, event), tracked.stored_seq)
+        return (event, new) if change is None else _stamped(tracked, event, rating_change=change)
 
     def _paired(self, tracked: Tracked | None, event: AnyEvent, new: Tracked) -> tuple[AnyEvent, Tracked]:
         """The event that starts a rated game between two players, made casual when the pair has had its rated
@@ -305,8 +302,7 @@ class GameLog(Clocked):
             return event, new
         if self.ratings.pairing_counts(new.head):
             return event, new
-        event = replace(event, casual=True)
-        return event, Tracked(apply(tracked.head if tracked else None, event), tracked.stored_seq if tracked else 0)
+        return _stamped(tracked, event, casual=True)
 
     def _on_air(self, tracked: Tracked, event: AnyEvent, new: Tracked) -> tuple[AnyEvent, Tracked]:
         """The event that seats the second player at a public live table, carrying both players' ratings in the
@@ -315,10 +311,7 @@ class GameLog(Clocked):
         if self.ratings is None or not starts:
             return event, new
         ratings = self.ratings.seat_ratings(new.head)
-        if ratings is None:
-            return event, new
-        event = replace(event, seat_ratings=ratings)
-        return event, Tracked(apply(tracked.head, event), tracked.stored_seq)
+        return (event, new) if ratings is None else _stamped(tracked, event, seat_ratings=ratings)
 
     def create(self, event: Created, follow: Follow | None = None) -> tuple[GameHead, bool]:
         """Append a new game's first event under a fresh id (drawn again on the rare collision); (head, created).
@@ -345,3 +338,10 @@ def usable_head(head: GameHead) -> GameHead:
     """``head`` if its position can be restored; ``DamagedHead`` otherwise."""
     head.position()
     return head
+
+
+def _stamped(tracked: Tracked | None, event: AnyEvent, **stamp: Any) -> tuple[AnyEvent, Tracked]:
+    """``event`` carrying ``stamp`` (a rating change, ``casual``, the seats' ratings), folded again onto the head
+    it follows."""
+    event = replace(event, **stamp)
+    return event, Tracked(apply(tracked.head if tracked else None, event), tracked.stored_seq if tracked else 0)

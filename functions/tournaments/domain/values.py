@@ -92,66 +92,49 @@ def half_points_text(half_points: int) -> str:
 
 
 # ------------------------------------------------------------------------------------------- refusals
-class TournamentError(DomainError):
-    code = "invalid_tournament"
+class TournamentError(DomainError, code="invalid_tournament"): ...
 
 
-class TournamentNotFound(TournamentError):
-    code = "tournament_not_found"
+class TournamentNotFound(TournamentError, code="tournament_not_found"): ...
 
 
-class InvalidLeagueSize(TournamentError):
-    code = "invalid_league_size"
+class InvalidLeagueSize(TournamentError, code="invalid_league_size"): ...
 
 
-class InvalidArenaLength(TournamentError):
-    code = "invalid_arena_length"
+class InvalidArenaLength(TournamentError, code="invalid_arena_length"): ...
 
 
-class StartsInPast(TournamentError):
-    code = "starts_in_past"
+class StartsInPast(TournamentError, code="starts_in_past"): ...
 
 
-class ArenaNeedsLiveTable(TournamentError):
-    code = "arena_needs_live_table"
+class ArenaNeedsLiveTable(TournamentError, code="arena_needs_live_table"): ...
 
 
-class TournamentStarted(TournamentError):
-    code = "tournament_started"
+class TournamentStarted(TournamentError, code="tournament_started"): ...
 
 
-class TournamentFull(TournamentError):
-    code = "tournament_full"
+class TournamentFull(TournamentError, code="tournament_full"): ...
 
 
-class TournamentOver(TournamentError):
-    code = "tournament_over"
+class TournamentOver(TournamentError, code="tournament_over"): ...
 
 
-class AlreadyEntered(TournamentError):
-    code = "already_entered"
+class AlreadyEntered(TournamentError, code="already_entered"): ...
 
 
-class NotEntered(TournamentError):
-    code = "not_entered"
+class NotEntered(TournamentError, code="not_entered"): ...
 
 
-class NotAnArena(TournamentError):
-    code = "not_an_arena"
+class NotAnArena(TournamentError, code="not_an_arena"): ...
 
 
-class InvalidTournamentInvite(TournamentError):
-    code = "invalid_tournament_invite"
+class InvalidTournamentInvite(TournamentError, code="invalid_tournament_invite"): ...
 
 
-class BlockedEntrant(TournamentError):
+class BlockedEntrant(TournamentError, code="blocked_entrant"):
     """A player in the league blocked the joiner, or the joiner blocked one of them: a league pairs everyone,
     so it cannot seat both (which of the two blocked is never said)."""
 
-    code = "blocked_entrant"
 
-
-class InvalidCupSize(TournamentError):
+class InvalidCupSize(TournamentError, code="invalid_cup_size"):
     """Groups then knockout: 2, 4 or 8 groups of 4 to 6 players."""
-
-    code = "invalid_cup_size"

@@ -15,13 +15,13 @@ results at most are a few KB. Every write is a single-item conditional write.
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import asdict, replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import to_attribute, with_version
 from common.persistence.store import call, from_item, query_all, read, to_item
+from common.persistence.table import DynamoTable
 
 from tournaments.domain import (
     AlreadyEntered,
@@ -237,19 +237,12 @@ def refuse_withdraw(tournament: Tournament, player_id: str) -> None:
 
 
 # ------------------------------------------------------------------------------------------ DynamoDB
-def table_name() -> str:
-    return os.environ.get("TOURNAMENTS_TABLE") or "TournamentsTable"
-
-
 def _key(tournament_id: str, sort_key: str = META) -> dict[str, Any]:
     return {"pk": {"S": "t#" + tournament_id}, "sk": {"S": sort_key}}
 
 
-class DynamoTournaments:
+class DynamoTournaments(DynamoTable, env="TOURNAMENTS_TABLE", default="TournamentsTable"):
     """``TournamentRepository`` on DynamoDB."""
-
-    def __init__(self, table: str | None = None):
-        self.table = table or table_name()
 
     def create(self, tournament: Tournament) -> None:
         answer = call(
@@ -278,19 +271,12 @@ class DynamoTournaments:
         return read_tournament(items[0]), {result.game_id: result for result in results}
 
     def join(self, tournament_id: str, entry: Entry) -> Tournament:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id),
-            UpdateExpression="SET entries.#p = :entry ADD entry_count :one",
-            ConditionExpression="#state = :open AND attribute_not_exists(entries.#p) AND entry_count < max_players",
-            ExpressionAttributeNames={"#p": entry.player_id, "#state": "state"},
-            ExpressionAttributeValues={
-                ":entry": {"M": to_item(asdict(entry))},
-                ":one": {"N": "1"},
-                ":open": {"S": State.OPEN.value},
-            },
-            ReturnValues="ALL_NEW",
+        answer = self._entry_update(
+            tournament_id,
+            entry.player_id,
+            "SET entries.#p = :entry ADD entry_count :one",
+            "#state = :open AND attribute_not_exists(entries.#p) AND entry_count < max_players",
+            {":entry": {"M": to_item(asdict(entry))}, ":one": {"N": "1"}, ":open": {"S": State.OPEN.value}},
         )
         if answer is None:
             found = self.get(tournament_id)
@@ -301,73 +287,56 @@ class DynamoTournaments:
         return read_tournament(answer["Attributes"])
 
     def leave(self, tournament_id: str, player_id: str) -> Tournament:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id),
-            UpdateExpression="REMOVE entries.#p ADD entry_count :minus",
-            ConditionExpression="#state = :open AND attribute_exists(entries.#p)",
-            ExpressionAttributeNames={"#p": player_id, "#state": "state"},
-            ExpressionAttributeValues={":minus": {"N": "-1"}, ":open": {"S": State.OPEN.value}},
-            ReturnValues="ALL_NEW",
+        answer = self._entry_update(
+            tournament_id,
+            player_id,
+            "REMOVE entries.#p ADD entry_count :minus",
+            "#state = :open AND attribute_exists(entries.#p)",
+            {":minus": {"N": "-1"}, ":open": {"S": State.OPEN.value}},
         )
         if answer is None:
             self._explain(tournament_id, lambda found: refuse_leave(found, player_id))
         return read_tournament((answer or {})["Attributes"])
 
     def withdraw(self, tournament_id: str, player_id: str, at: int) -> Tournament:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id),
-            UpdateExpression="SET withdrawn.#p = :at",
-            ConditionExpression="#state <> :finished AND attribute_exists(entries.#p) "
-            "AND attribute_not_exists(withdrawn.#p)",
-            ExpressionAttributeNames={"#p": player_id, "#state": "state"},
-            ExpressionAttributeValues={":at": {"N": str(at)}, ":finished": {"S": State.FINISHED.value}},
-            ReturnValues="ALL_NEW",
+        answer = self._entry_update(
+            tournament_id,
+            player_id,
+            "SET withdrawn.#p = :at",
+            "#state <> :finished AND attribute_exists(entries.#p) AND attribute_not_exists(withdrawn.#p)",
+            {":at": {"N": str(at)}, ":finished": {"S": State.FINISHED.value}},
         )
         if answer is None:
             found = self._explain(tournament_id, lambda found: refuse_withdraw(found, player_id))
             return found  # withdrawn already: the same answer
         return read_tournament(answer["Attributes"])
 
+    def _entry_update(
+        self, tournament_id: str, player_id: str, expression: str, condition: str, values: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """One conditional update of a player's entry (``#p``) in the tournament's state (``#state``): the
+        tournament after it, or None when the condition failed."""
+        names = {"#p": player_id, "#state": "state"}
+        return self.update(_key(tournament_id), expression, condition, names=names, values=values, returns="ALL_NEW")
+
     def start(self, tournament: Tournament, order: tuple[str, ...], at: int) -> bool:
         return self._move(tournament, State.RUNNING, {"order": list(order), "started": at}, entries=True)
 
     def games_made(self, tournament_id: str) -> None:
-        call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id),
-            UpdateExpression="SET games_made = :yes",
-            ExpressionAttributeValues={":yes": {"BOOL": True}},
-        )
+        self.update(_key(tournament_id), "SET games_made = :yes", values={":yes": {"BOOL": True}})
 
     def finish(self, tournament: Tournament, at: int) -> bool:
         return self._move(tournament, State.FINISHED, {"finished": at})
 
     def claim_soon(self, tournament_id: str) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id),
-            UpdateExpression="SET soon_told = :yes",
-            ConditionExpression="attribute_exists(pk) AND attribute_not_exists(soon_told)",
-            ExpressionAttributeValues={":yes": {"BOOL": True}},
-        )
-        return answer is not None
+        untold, yes = "attribute_exists(pk) AND attribute_not_exists(soon_told)", {":yes": {"BOOL": True}}
+        return self.update(_key(tournament_id), "SET soon_told = :yes", untold, values=yes) is not None
 
     def mark_made(self, tournament_id: str, keys: list[str]) -> None:
         names = {f"#k{index}": key for index, key in enumerate(keys)}
-        call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id),
-            UpdateExpression="SET " + ", ".join(f"made.{name} = :yes" for name in names),
-            ConditionExpression="attribute_exists(made)",
-            ExpressionAttributeNames=names,
-            ExpressionAttributeValues={":yes": {"BOOL": True}},
+        expression = "SET " + ", ".join(f"made.{name} = :yes" for name in names)
+        self.update(
+            _key(tournament_id), expression, "attribute_exists(made)", names=names, values={":yes": {"BOOL": True}}
         )
 
     def _move(self, tournament: Tournament, after: State, changes: dict[str, Any], entries: bool = False) -> bool:
@@ -378,19 +347,11 @@ class DynamoTournaments:
         names = {"#state": "state", **{f"#{name}": name for name in changes}}
         values = {":before": {"S": tournament.state.value}, ":after": {"S": after.value}}
         values.update({f":{name}": to_attribute(value) for name, value in changes.items()})
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament.id),
-            UpdateExpression="SET " + ", ".join(["#state = :after", *(f"#{name} = :{name}" for name in changes)]),
-            ConditionExpression="#state = :before" + (" AND entry_count = :count" if entries else ""),
-            ExpressionAttributeNames=names,
-            ExpressionAttributeValues={
-                **values,
-                **({":count": {"N": str(len(tournament.entries))}} if entries else {}),
-            },
-        )
-        return answer is not None
+        if entries:
+            values[":count"] = {"N": str(len(tournament.entries))}
+        expression = "SET " + ", ".join(["#state = :after", *(f"#{name} = :{name}" for name in changes)])
+        condition = "#state = :before" + (" AND entry_count = :count" if entries else "")
+        return self.update(_key(tournament.id), expression, condition, names=names, values=values) is not None
 
     def link_game(self, game_id: str, tournament_id: str) -> None:
         record = {"pk": "g#" + game_id, "sk": "L", "tournament_id": tournament_id}

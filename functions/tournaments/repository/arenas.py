@@ -14,7 +14,8 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from common.persistence.store import call, from_item, query_all
+from common.persistence.store import from_item, query_all
+from common.persistence.table import DynamoTable, item_key
 
 from tournaments.repository.records import SCHEMA_VERSION
 
@@ -96,12 +97,7 @@ def _key(tournament_id: str, player_id: str) -> dict[str, Any]:
     return {"pk": {"S": "t#" + tournament_id}, "sk": {"S": PLAYER_PREFIX + player_id}}
 
 
-class DynamoArenaSeats:
-    def __init__(self, table: str | None = None):
-        from tournaments.repository import table_name
-
-        self.table = table or table_name()
-
+class DynamoArenaSeats(DynamoTable, env="TOURNAMENTS_TABLE", default="TournamentsTable"):
     def seats(self, tournament_id: str) -> list[ArenaSeat]:
         items = query_all(
             TableName=self.table,
@@ -120,50 +116,28 @@ class DynamoArenaSeats:
         }
         if seen:
             values[":no"] = {"BOOL": False}
-        call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id, player_id),
-            UpdateExpression=expression,
-            ExpressionAttributeValues=values,
-        )
+        self.update(_key(tournament_id, player_id), expression, values=values)
 
     def claim_wave(self, tournament_id: str, at: int) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key={"pk": {"S": "t#" + tournament_id}, "sk": {"S": "A"}},
-            UpdateExpression="SET wave_at = :at",
-            ConditionExpression="attribute_exists(pk) AND (attribute_not_exists(wave_at) OR wave_at <= :before)",
-            ExpressionAttributeValues={":at": {"N": str(at)}, ":before": {"N": str(at - WAVE_GAP_MS)}},
-        )
-        return answer is not None
+        key = item_key("t#" + tournament_id, "A")
+        values = {":at": {"N": str(at)}, ":before": {"N": str(at - WAVE_GAP_MS)}}
+        due = "attribute_exists(pk) AND (attribute_not_exists(wave_at) OR wave_at <= :before)"
+        return self.update(key, "SET wave_at = :at", due, values=values) is not None
 
     def seat(self, tournament_id: str, player_id: str, game_id: str, opponent: str, colour: int) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id, player_id),
-            UpdateExpression="SET busy = :game, last_opponent = :opponent, schema_version = :v ADD balance :colour",
-            ConditionExpression="attribute_not_exists(busy)",
-            ExpressionAttributeValues={
-                ":game": {"S": game_id},
-                ":opponent": {"S": opponent},
-                ":colour": {"N": str(colour)},
-                ":v": {"N": str(SCHEMA_VERSION)},
-            },
-        )
-        return answer is not None
+        expression = "SET busy = :game, last_opponent = :opponent, schema_version = :v ADD balance :colour"
+        values = {
+            ":game": {"S": game_id},
+            ":opponent": {"S": opponent},
+            ":colour": {"N": str(colour)},
+            ":v": {"N": str(SCHEMA_VERSION)},
+        }
+        free = "attribute_not_exists(busy)"
+        return self.update(_key(tournament_id, player_id), expression, free, values=values) is not None
 
     def free(self, tournament_id: str, player_id: str, game_id: str, paused: bool) -> None:
-        call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(tournament_id, player_id),
-            UpdateExpression="REMOVE busy SET paused = :paused",
-            ConditionExpression="busy = :game",
-            ExpressionAttributeValues={":game": {"S": game_id}, ":paused": {"BOOL": paused}},
-        )
+        values = {":game": {"S": game_id}, ":paused": {"BOOL": paused}}
+        self.update(_key(tournament_id, player_id), "REMOVE busy SET paused = :paused", "busy = :game", values=values)
 
 
 def seat_of(record: dict[str, Any]) -> ArenaSeat:
