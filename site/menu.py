@@ -39,6 +39,9 @@ MENU = (
     MenuEntry("faragha", N_("Privacy policy")),
 )
 
+#: The top bar's sections, beside the menu: also the offline page's links (each of them reads offline once opened).
+TOP_BAR = ("sheria", "jifunze", "fumbo", "mchezo")
+
 
 def menu_entries() -> list[MenuEntry]:
     """The entries whose page exists, in the menu's order."""
@@ -48,3 +51,9 @@ def menu_entries() -> list[MenuEntry]:
 def is_current(entry: MenuEntry, page_key: str) -> bool:
     """Whether ``page_key`` is the entry's section (``sheria/chess`` is in ``sheria``)."""
     return page_key == entry.key or page_key.startswith(entry.key + "/")
+
+
+def top_bar_entries() -> list[MenuEntry]:
+    """The top bar's entries, in its order."""
+    by_key = {entry.key: entry for entry in MENU}
+    return [by_key[key] for key in TOP_BAR]

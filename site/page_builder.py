@@ -20,7 +20,7 @@ import fumbo_messages
 from catalogs import DEFAULT_LANG, LANG_NAMES, LANGS, translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
-from menu import is_current, menu_entries
+from menu import is_current, menu_entries, top_bar_entries
 from page_content import content, markup
 from pages import GAME_LINK_PATH, PAGES_BY_KEY, Page
 from play_messages import REACTION_TEXTS
@@ -104,6 +104,7 @@ class Builder:
                 manifest_url=assets.manifest_path(lang),
                 markup=lambda text: markup(text, lang),
                 MENU=menu_entries(),
+                TOP_BAR=top_bar_entries(),
                 in_section=is_current,
             )
             self._envs[lang] = env
@@ -263,7 +264,7 @@ class Builder:
             "squares": self.square_maps.get(game),
             "exercises_url": self.exercise_url(game),
         }
-        return {"text": text, "lessons": lessons, "exercises": items, "js_config": config}
+        return {"text": text, "sections": lessons, "exercises": items, "js_config": config}
 
     def _position_svg(self, game: str, fen: str, flipped: bool) -> str:
         return diagrams.position_svg(game, fen, flipped=flipped)

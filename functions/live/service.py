@@ -66,20 +66,13 @@ def error_message(error: DomainError) -> dict[str, Any]:
     return {"type": "error", "error": {"code": error.code, "message": error.message}}
 
 
+@dataclass(eq=False)
 class LiveService(Clocked):
-    def __init__(
-        self,
-        repository: LiveRepository,
-        games: GameViews,
-        sockets: Sockets | None = None,
-        clock: Callable[[], float] = time.time,
-        tournaments: TournamentViews | None = None,
-    ):
-        self.repository = repository
-        self.games = games
-        self.sockets = sockets
-        self.clock = clock
-        self.tournaments = tournaments
+    repository: LiveRepository
+    games: GameViews
+    sockets: Sockets | None = None
+    clock: Callable[[], float] = time.time
+    tournaments: TournamentViews | None = None
 
     # -- tickets and connections -------------------------------------------------------------------------
     def issue_ticket(self, player_id: str | None, address: str | None) -> IssuedTicket:

@@ -11,9 +11,10 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from common.clock import Clocked
 from common.clubs.domain import ClubTournament
 from common.clubs.membership import club_of_member, list_in_club
 from common.clubs.repository import ClubRepository
@@ -155,29 +156,17 @@ def invite_hash(code: str) -> str:
     return hashlib.sha256(code.encode("utf-8")).hexdigest()
 
 
-class TournamentService:
-    def __init__(
-        self,
-        repository: TournamentRepository,
-        games: GameMaker,
-        check_options: OptionsCheck,
-        clock: Callable[[], float] = time.time,
-        limiter: RateLimiter | None = None,
-        players: PlayerRepository | None = None,
-        clubs: ClubRepository | None = None,
-        announce: Announcer | None = None,
-    ):
-        self.repository = repository
-        self.games = games
-        self.check_options = check_options
-        self.clock = clock
-        self.limiter = limiter
-        self.players = players  # where the blocks are (None: no block is checked, as for the site's own jobs)
-        self.clubs = clubs
-        self.announce: Announcer = announce or Silent()
-
-    def now_ms(self) -> int:
-        return int(self.clock() * 1000)
+@dataclass(eq=False)
+class TournamentService(Clocked):
+    repository: TournamentRepository
+    games: GameMaker
+    check_options: OptionsCheck
+    clock: Callable[[], float] = time.time
+    limiter: RateLimiter | None = None
+    #: Where the blocks are (None: no block is checked, as for the site's own jobs).
+    players: PlayerRepository | None = None
+    clubs: ClubRepository | None = None
+    announce: Announcer = field(default_factory=Silent)
 
     # ------------------------------------------------------------------------------------ making
     def create(

@@ -55,7 +55,7 @@ def count_result(
     """Store the finished game's result in its tournament (once); True if this call stored it."""
     from games.domain import new_game_options
 
-    from tournaments.service import TournamentService
+    from tournaments.service import Silent, TournamentService
 
     tournament_id = repository.tournament_of(game_id)
     if tournament_id is None:
@@ -63,7 +63,7 @@ def count_result(
     result = games.result(game_id)
     if result is None:
         return False
-    service = TournamentService(repository, games, new_game_options, clock=lambda: now, announce=announce)
+    service = TournamentService(repository, games, new_game_options, clock=lambda: now, announce=announce or Silent())
     stored = service.record(result, tournament_id)
     tournament = repository.get(tournament_id)
     if tournament is not None and tournament.format is Format.ARENA:  # free both players; pair who is waiting

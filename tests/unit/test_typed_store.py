@@ -76,4 +76,3 @@ def test_mypy_refuses_each_misspelt_request_and_passes_the_same_requests_spelt_r
     assert not [line for line in found if "right_requests.py" in line], report
     wrong_lines = {int(line.split(":")[1]) for line in found if "wrong_requests.py" in line}
     assert wrong_lines == set(range(first_wrong, first_wrong + len(REQUESTS))), report
-    assert "TableNmae" in report and "KeyConditionExpresion" in report and "KeyConditonExpression" in report

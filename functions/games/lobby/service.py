@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from common.clock import Clocked
@@ -125,22 +125,14 @@ def checked_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in checked.items() if name != "rated"}  # the seek's own field
 
 
+@dataclass(eq=False)
 class SeekService(Clocked):
-    def __init__(
-        self,
-        repository: SeekRepository,
-        games: GameMaker,
-        clock: Callable[[], float] = time.time,
-        limiter: RateLimiter | None = None,
-        blocks: Blocks | None = None,
-        ratings: RatingsReader | None = None,
-    ):
-        self.repository = repository
-        self.games = games
-        self.clock = clock
-        self.limiter = limiter
-        self.blocks = blocks or NoBlocks()
-        self.ratings = ratings or StartRatings()
+    repository: SeekRepository
+    games: GameMaker
+    clock: Callable[[], float] = time.time
+    limiter: RateLimiter | None = None
+    blocks: Blocks = field(default_factory=NoBlocks)
+    ratings: RatingsReader = field(default_factory=StartRatings)
 
     def offer(
         self,

@@ -12,8 +12,10 @@ pending until notify has stored it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from common.clock import Clocked
 from common.errors import DomainError
 from common.reviews.queue import ReviewQueue
 from common.reviews.repository import ReviewRepository, StoredReview, review_record
@@ -33,20 +35,15 @@ RESEND_AFTER_MS = 15 * 60 * 1000
 class ReviewNotFound(DomainError, code="review_not_found"): ...
 
 
-class ReviewRequests:
-    def __init__(
-        self,
-        games: GameRepository,
-        reviews: ReviewRepository,
-        queue: ReviewQueue,
-        now: Clock,
-        limiter: RateLimiter | None = None,
-    ):
-        self.games = games
-        self.reviews = reviews
-        self.queue = queue
-        self.now = now
-        self.limiter = limiter
+@dataclass(eq=False)
+class ReviewRequests(Clocked):
+    """A game's review asked for (stored pending once, queued, sent again when lost) and read."""
+
+    games: GameRepository
+    reviews: ReviewRepository
+    queue: ReviewQueue
+    clock: Clock
+    limiter: RateLimiter | None = None
 
     def ask(self, token_hash: str, game_id: str) -> StoredReview:
         head = self.games.get_head(game_id)
@@ -57,7 +54,7 @@ class ReviewRequests:
             raise Conflict("a game is reviewed once it is over", code="game_not_finished", game=head)
         if self.limiter is not None:  # charged before anything is written: a flood of requests is a 429
             self.limiter.charge("reviews")
-        now_ms = int(self.now() * 1000)
+        now_ms = self.now_ms()
         if self.reviews.request(game_id, now_ms):
             self.queue.send(game_id)
         stored = self.reviews.get(game_id)
@@ -65,7 +62,7 @@ class ReviewRequests:
         if stored.status == "pending" and now_ms - stored.requested > RESEND_AFTER_MS:
             self.queue.send(game_id)
         if not head.review_asked:  # after the review is stored: the view never names a review not there
-            GameLog(self.games, clock=self.now).act(game_id, lambda head: _review_asked(head, color))
+            GameLog(self.games, clock=self.clock).act(game_id, lambda head: _review_asked(head, color))
         return stored
 
     def read(self, game_id: str) -> StoredReview:
