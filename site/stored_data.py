@@ -29,6 +29,7 @@ class StoredTable:
 
 KEYS = N_("The item's keys: which player, game or puzzle it belongs to, as random ids (never your name).")
 LAYOUT = N_("The version of the item's layout, so newer code reads older items.")
+TTL = N_("When DynamoDB's time to live (TTL) deletes the item.")
 
 STORED_TABLES: tuple[StoredTable, ...] = (
     StoredTable(
@@ -121,7 +122,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
         (
             Attributes(("pk", "sk", "seek_id"), KEYS),
             Attributes(("claimed",), N_("When the place was taken, so a player keeps at most three challenges.")),
-            Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("expires",), TTL),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
@@ -202,7 +203,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("The language, time zone and kinds of notice you chose, and when."),
             ),
             Attributes(("daily_hour", "daily_at"), N_("When the daily puzzle notice is next due.")),
-            Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("expires",), TTL),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
@@ -274,7 +275,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 N_("Whose connection it is and its network address, so a player or an address holds only a few."),
             ),
             Attributes(("follows",), N_("The games and tournaments the connection follows.")),
-            Attributes(("expires_ms", "expires"), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("expires_ms", "expires"), TTL),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
@@ -307,7 +308,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                     "The challenge's game and options, the colour asked for, whether it is open, accepted, declined or withdrawn, the game it made and when it was answered."
                 ),
             ),
-            Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("expires",), TTL),
             Attributes(("schema_version",), LAYOUT),
         ),
     ),
@@ -344,7 +345,7 @@ STORED_TABLES: tuple[StoredTable, ...] = (
                 ),
             ),
             Attributes(("ready",), N_("When the bucket is full again.")),
-            Attributes(("expires",), N_("When DynamoDB's time to live (TTL) deletes the item.")),
+            Attributes(("expires",), TTL),
         ),
     ),
 )

@@ -1,5 +1,5 @@
 """What every DynamoDB repository shares: the table it is on, an item's key, and the requests written the same
-way in each (an ``UpdateItem``).
+way in each (an ``UpdateItem``, a page of a Query newest first).
 
 A repository names its table where it is declared: ``class DynamoPlayers(DynamoTable, env="PLAYERS_TABLE",
 default="PlayersTable")``. Its ``table`` is the one given (a test's), else the name in that environment
@@ -12,11 +12,11 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from common.persistence.store import call
+from common.persistence.store import call, read
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb.literals import ReturnValueType
-    from mypy_boto3_dynamodb.type_defs import UpdateItemInputTypeDef
+    from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef, UpdateItemInputTypeDef
 
 
 class DynamoTable:
@@ -68,3 +68,12 @@ class DynamoTable:
 def item_key(pk: str, sk: str) -> dict[str, Any]:
     """The key of an item in a table keyed ``pk`` and ``sk`` (both strings)."""
     return {"pk": {"S": pk}, "sk": {"S": sk}}
+
+
+def newest_first(params: QueryInputTypeDef, limit: int, start: dict[str, Any] | None) -> dict[str, Any]:
+    """One page of the Query ``params``, the highest sort key first: at most ``limit`` items, after ``start`` (the
+    key of the last item of the page before, as a list's cursor names it; None: from the top)."""
+    page: QueryInputTypeDef = {**params, "ScanIndexForward": False, "Limit": limit}
+    if start is not None:
+        page["ExclusiveStartKey"] = start
+    return read("query", **page)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, with_version
 from common.persistence.store import call, from_item, read, to_item
+from common.persistence.table import newest_first
 from common.players import repository as players_store
 from common.players.domain import Player
 
@@ -180,19 +181,13 @@ class DynamoSeeks:
 
     def forget_slots(self, owner_id: str) -> list[str]:
         """Delete the owner's slots ("Delete my data"); the ids of the seeks they held."""
-        answer = read(
-            "query",
-            TableName=self.table,
-            KeyConditionExpression="pk = :pk AND begins_with(sk, :slot)",
-            ExpressionAttributeValues={":pk": {"S": OWNER_PREFIX + owner_id}, ":slot": {"S": SLOT_PREFIX}},
-            ConsistentRead=True,
-        )
-        for item in answer["Items"]:
+        items = self._slots(owner_id)
+        for item in items:
             call("delete_item", TableName=self.table, Key={"pk": item["pk"], "sk": item["sk"]})
-        return [str(from_item(item)["seek_id"]) for item in answer["Items"]]
+        return [str(from_item(item)["seek_id"]) for item in items]
 
-    def _free_slot(self, owner: str, now_ms: int, limit: int) -> tuple[int, str | None] | None:
-        """A slot the owner may use: (its number, the seek it holds now, None if empty); None if all are held."""
+    def _slots(self, owner: str) -> list[dict[str, Any]]:
+        """The owner's slot items (held or not): one Query."""
         answer = read(
             "query",
             TableName=self.table,
@@ -200,9 +195,13 @@ class DynamoSeeks:
             ExpressionAttributeValues={":pk": {"S": OWNER_PREFIX + owner}, ":slot": {"S": SLOT_PREFIX}},
             ConsistentRead=True,
         )
+        return list(answer["Items"])
+
+    def _free_slot(self, owner: str, now_ms: int, limit: int) -> tuple[int, str | None] | None:
+        """A slot the owner may use: (its number, the seek it holds now, None if empty); None if all are held."""
         held = {
             str(record["sk"]).removeprefix(SLOT_PREFIX): (str(record["seek_id"]), int(record.get("claimed", 0)))
-            for record in map(from_item, answer["Items"])
+            for record in map(from_item, self._slots(owner))
         }
         for number in range(limit):
             if str(number) not in held:
@@ -271,17 +270,12 @@ class DynamoSeeks:
             # Bounded by when they were made, so lapsed seeks (never deleted) are not even read.
             "KeyConditionExpression": "seek_game = :game AND seek_created > :since",
             "ExpressionAttributeValues": {":game": {"S": game}, ":since": {"N": str(_since(now_ms))}},
-            "ScanIndexForward": False,
-            "Limit": limit,
         }
+        start = None
         if after is not None:
             created, seek_id = after
-            params["ExclusiveStartKey"] = {
-                **_head_key(seek_id),
-                "seek_game": {"S": game},
-                "seek_created": {"N": str(created)},
-            }
-        answer = read("query", **params)
+            start = {**_head_key(seek_id), "seek_game": {"S": game}, "seek_created": {"N": str(created)}}
+        answer = newest_first(params, limit, start)
         heads = [head for head in (head_of(head_of_item(item)) for item in answer.get("Items", ())) if head]
         if len(heads) < limit:
             return heads, None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.persistence.reminder_schedule import index_key, index_keys
 from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
+from common.persistence.table import newest_first
 
 from games.history.repository import DynamoListings, ListingRecords
 
@@ -176,18 +177,17 @@ class GameStore:
                 ":low": to_attribute(low),
                 ":high": to_attribute(high),
             },
-            "ScanIndexForward": False,
-            "Limit": limit,
         }
+        start = None
         if after is not None:
             order, game_id = after
-            params["ExclusiveStartKey"] = {
+            start = {
                 "pk": {"S": game_id},
                 "sk": {"S": HEAD_KEY},
                 player_key: {"S": player_id},
                 order_key: to_attribute(order),
             }
-        answer = read("query", **params)
+        answer = newest_first(params, limit, start)
         heads = [head_of_item(item) for item in answer.get("Items", ())]
         return heads, "LastEvaluatedKey" in answer
 
