@@ -12,10 +12,11 @@ from common.players.service import Player, hash_token
 from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
+from live.domain import NoSuchTournament
 from live.games import StoredGameViews
 from live.handler import handle_socket, handle_stream, tournament_changed
 from live.repository import InMemoryLive, InMemorySockets
-from live.service import LiveService, NoSuchTournament
+from live.service import LiveService
 from live.tournaments import StoredTournamentViews
 from tournaments.domain import Format
 from tournaments.repository import InMemoryTournaments
