@@ -24,6 +24,7 @@ import time
 from typing import Any, Protocol
 
 from common.persistence.attributes import split_version
+from common.persistence.memory import put_absent
 from common.persistence.store import call, from_item, put, query_all, read
 from common.persistence.table import DynamoTable, item_key
 
@@ -88,11 +89,7 @@ class InMemoryCommunity:
 
     def add_follow(self, follower: str, follow: Follow) -> bool:
         with self._lock:
-            mine = self.following.setdefault(follower, {})
-            if follow.player_id in mine:
-                return False
-            mine[follow.player_id] = follow
-            return True
+            return put_absent(self.following.setdefault(follower, {}), follow.player_id, follow)
 
     def remove_follow(self, follower: str, followed: str) -> bool:
         with self._lock:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, with_version
+from common.persistence.memory import put_absent
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, read, to_item
 from common.persistence.table import DynamoTable
 from common.players.domain import Player
@@ -184,10 +185,7 @@ class InMemoryPuzzleProgress:
     def record_first_attempt(self, player_id: str, attempt: Attempt) -> bool:
         key = (player_id, attempt.puzzle)
         with self._lock:
-            if key in self._attempts:
-                return False
-            self._attempts[key] = with_version(stored_copy(_attempt_record(attempt)), SCHEMA_VERSION)
-            return True
+            return put_absent(self._attempts, key, with_version(stored_copy(_attempt_record(attempt)), SCHEMA_VERSION))
 
     def get_attempt(self, player_id: str, puzzle_id: str) -> Attempt | None:
         found = self._attempts.get((player_id, puzzle_id))

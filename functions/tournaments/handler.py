@@ -15,7 +15,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from common.clubs.repository import ClubRepository, DynamoClubs
 from common.web.answers import answer, no_store
 from common.web.api import Api
-from common.web.auth import CurrentPlayer, OptionalPlayer
+from common.web.auth import CurrentPlayer, ViewerId
 from common.web.depends import Limiter, Now, PlayerStorage
 from common.web.models import route_errors
 from common.web.routes import Routes
@@ -181,8 +181,8 @@ def list_tournaments(
     "what it counts for, each pairing's match score, the winners once it is over, and your games left.",
     responses={200: {"description": "The tournament."}, **_errors(401, 404, 503)},
 )
-def get_tournament(id: str, tournaments: Tournaments, seats: Seats, player: OptionalPlayer) -> Response[TournamentView]:
-    body = view_of(tournaments, seats, _tournament_id(id), player.player_id if player else None)
+def get_tournament(id: str, tournaments: Tournaments, seats: Seats, you: ViewerId) -> Response[TournamentView]:
+    body = view_of(tournaments, seats, _tournament_id(id), you)
     return no_store(body)
 
 

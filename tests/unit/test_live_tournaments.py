@@ -10,8 +10,8 @@ import pytest
 from common.persistence.attributes import to_item
 from common.players.service import Player, hash_token
 from games.domain import new_game_options
+from live.domain import NoSuchTournament
 from live.handler import handle_socket, handle_stream, tournament_changed
-from live.service import NoSuchTournament
 from live.tournaments import StoredTournamentViews
 from tournaments.domain import Format
 from tournaments.repository import InMemoryTournaments

@@ -1,7 +1,8 @@
 """mypy checks every DynamoDB request a repository sends through ``common.persistence.store`` against boto3's stubs
-(``common.persistence.operations``): a misspelt parameter, an operation the store does not send or a value the
-operation does not take is an error before anything runs. Shown on planted modules, checked as the project is
-(its pyproject.toml), the same calls once spelt wrong and once spelt right."""
+(``common.persistence.operations``), and the SQS and API Gateway requests of ``common.persistence.queue`` and
+``common.persistence.sockets`` against their typed clients: a misspelt parameter, an operation the store does not
+send or a value the operation does not take is an error before anything runs. Shown on planted modules, checked as
+the project is (its pyproject.toml), the same calls once spelt wrong and once spelt right."""
 
 from __future__ import annotations
 
@@ -34,12 +35,21 @@ REQUESTS = [
         'params: QueryInputTypeDef = {"TableName": "T", "KeyConditionExpression": "pk = :pk"}',
         'params: QueryInputTypeDef = {"TableName": "T", "KeyConditonExpression": "pk = :pk"}',
     ),
+    (  # the other clients: SQS (the review queue) and API Gateway's management API (the live sockets)
+        'queue.client("r").send_message(QueueUrl="https://q", MessageBody="{}")',
+        'queue.client("r").send_message(QueueURL="https://q", MessageBody="{}")',
+    ),
+    (
+        'sockets.client("https://e").post_to_connection(ConnectionId="c", Data=b"{}")',
+        'sockets.client("https://e").post_to_connection(ConnectionID="c", Data=b"{}")',
+    ),
 ]
 
 HEADER = """from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from common.persistence import queue, sockets
 from common.persistence.store import call, query_all, read
 
 if TYPE_CHECKING:

@@ -4,6 +4,9 @@ first use, as the store's client is).
 ``send(queue_url, body)`` sends one JSON message. A throttled, failing or unreachable SQS raises
 ``StoreUnavailable``, as a busy DynamoDB does, so the API answers 503 with ``Retry-After`` and the client's
 retry is safe wherever the caller made its write conditional first.
+
+mypy checks the request as boto3's typed client would (``_client`` is an ``SQSClient``, from boto3's stubs: a
+development dependency imported under ``TYPE_CHECKING`` only, as ``common.persistence.store`` does).
 """
 
 from __future__ import annotations
@@ -11,15 +14,18 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.persistence.deadline import StoreUnavailable
 
-_clients: dict[str, Any] = {}
+if TYPE_CHECKING:  # boto3's stubs are a development dependency: Lambda never loads them
+    from mypy_boto3_sqs import SQSClient
+
+_clients: dict[str, SQSClient] = {}
 _lock = threading.Lock()
 
 
-def _client(region: str) -> Any:
+def client(region: str) -> SQSClient:
     with _lock:
         if region not in _clients:
             import boto3
@@ -36,7 +42,7 @@ def send(queue_url: str, body: dict[str, Any]) -> None:
 
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
     try:
-        _client(region).send_message(QueueUrl=queue_url, MessageBody=json.dumps(body, separators=(",", ":")))
+        client(region).send_message(QueueUrl=queue_url, MessageBody=json.dumps(body, separators=(",", ":")))
     except (BotoCoreError, ClientError) as error:
         raise StoreUnavailable() from error
 

@@ -5,19 +5,25 @@ A connection that is gone (the client left, or API Gateway closed it) answers 41
 answer is False, and the caller forgets the connection. A throttled or failing call is logged and counted
 as not sent (True: the connection is not known to be gone); the message is not retried, since the next one
 carries the game as it stands and the page's own poll catches up meanwhile.
+
+mypy checks the request as boto3's typed client would (``client`` is an ``ApiGatewayManagementApiClient``, from
+boto3's stubs: a development dependency imported under ``TYPE_CHECKING`` only, as ``common.persistence.store`` does).
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-_clients: dict[tuple[str, str], Any] = {}
+if TYPE_CHECKING:  # boto3's stubs are a development dependency: Lambda never loads them
+    from mypy_boto3_apigatewaymanagementapi import ApiGatewayManagementApiClient
+
+_clients: dict[tuple[str, str], ApiGatewayManagementApiClient] = {}
 _lock = threading.Lock()
 
 
-def client(endpoint: str) -> Any:
+def client(endpoint: str) -> ApiGatewayManagementApiClient:
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
     key = (endpoint, region)
     with _lock:  # boto3's default session is not thread-safe while it builds a client

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from common.persistence.attributes import Record, split_version, stored_copy, to_attribute, with_version
+from common.persistence.memory import put_absent
 from common.persistence.store import call, from_item, put_new
 from common.persistence.table import DynamoTable
 from common.players.domain import Block, Player
@@ -133,10 +134,7 @@ class InMemoryPlayers:
 
     def create(self, player: Player) -> bool:
         with self._lock:
-            if player.token_hash in self._players:
-                return False
-            self._players[player.token_hash] = with_version(player_record(player), SCHEMA_VERSION)
-            return True
+            return put_absent(self._players, player.token_hash, with_version(player_record(player), SCHEMA_VERSION))
 
     def get(self, token_hash: str) -> Player | None:
         return _player(copy.deepcopy(self._players.get(token_hash)))

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import split_version
+from common.persistence.memory import put_absent
 from common.persistence.store import call, from_item, put_new, query_all, read
 from common.persistence.table import DynamoTable, item_key
 from common.reviews.domain import (
@@ -204,10 +205,7 @@ class InMemoryReviews:
 
     def request(self, game_id: str, now_ms: int) -> bool:
         with self._lock:
-            if game_id in self.reviews:
-                return False
-            self.reviews[game_id] = StoredReview(game_id, "pending", now_ms)
-            return True
+            return put_absent(self.reviews, game_id, StoredReview(game_id, "pending", now_ms))
 
     def finish(self, game_id: str, result: ReviewResult) -> bool:
         with self._lock:

@@ -1,7 +1,7 @@
 """Who is asking: the one way a route learns its player, as a Powertools dependency.
 
 A route that acts for a player declares ``player: CurrentPlayer``; one that only needs to know the caller
-when a token is sent declares ``player: OptionalPlayer``; a route that checks the token against an item it
+when a token is sent declares ``player: OptionalPlayer`` (``you: ViewerId`` when its id is all it needs); a route that checks the token against an item it
 reads anyway (a game's seat; the player item read in one batch with the seek when a seek is accepted,
 ``common.players.service.player_of``) declares ``token_hash: TokenHash`` and costs no read of the player. Each raises
 ``Unauthorized`` (401) for a missing, malformed or unknown token; Powertools hands what a dependency raises
@@ -38,3 +38,11 @@ def optional_player(request: Request, players: Annotated[Players, Depends(player
 CurrentPlayer = Annotated[Player, Depends(current_player)]
 OptionalPlayer = Annotated[Player | None, Depends(optional_player)]
 TokenHash = Annotated[str, Depends(token_hash)]
+
+
+def viewer_id(player: OptionalPlayer) -> str | None:
+    """Who looks at a public page: the player's id when the request sends a token, None when it sends none."""
+    return player.player_id if player else None
+
+
+ViewerId = Annotated[str | None, Depends(viewer_id)]

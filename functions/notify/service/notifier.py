@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from aws_lambda_powertools import Logger
@@ -24,25 +24,27 @@ from notify.repository.sender import GONE, SENT, Push, Sender
 logger = Logger(child=True)
 
 HOUR = 3600
-#: (TTL seconds, Urgency) per message: how long a push may wait for an offline phone, and how soon it matters.
-DELIVERY = {
-    "moved": (24 * HOUR, "normal"),
-    "joined": (24 * HOUR, "normal"),
-    "accepted": (24 * HOUR, "normal"),
-    "draw_offered": (24 * HOUR, "normal"),
-    "taken_over": (24 * HOUR, "normal"),
-    "won": (24 * HOUR, "low"),
-    "lost": (24 * HOUR, "low"),
-    "drawn": (24 * HOUR, "low"),
-    "reminder_24h": (12 * HOUR, "normal"),
-    "reminder_2h": (2 * HOUR, "high"),
-    "review_ready": (24 * HOUR, "low"),
-    "tournament_game": (24 * HOUR, "normal"),
-    "tournament_started": (24 * HOUR, "normal"),
-    "arena_soon": (10 * 60, "high"),  # worth nothing once the arena has begun
-    "tournament_won": (24 * HOUR, "low"),
-    "challenged": (24 * HOUR, "normal"),
+DAY = 24 * HOUR
+#: (TTL seconds, Urgency) and the messages sent so: how long a push may wait for an offline phone, and how
+#: soon it matters. A day and normal for what asks the player to act; a day and low for what only tells.
+_DELIVERIES: dict[tuple[int, str], tuple[str, ...]] = {
+    (DAY, "normal"): (
+        "moved",
+        "joined",
+        "accepted",
+        "draw_offered",
+        "taken_over",
+        "tournament_game",
+        "tournament_started",
+        "challenged",
+    ),
+    (DAY, "low"): ("won", "lost", "drawn", "review_ready", "tournament_won"),
+    (12 * HOUR, "normal"): ("reminder_24h",),
+    (2 * HOUR, "high"): ("reminder_2h",),
+    (10 * 60, "high"): ("arena_soon",),  # worth nothing once the arena has begun
 }
+#: (TTL seconds, Urgency) per message.
+DELIVERY = {message: delivery for delivery, messages in _DELIVERIES.items() for message in messages}
 
 
 def payload(notice: Notice, lang: str) -> dict[str, Any]:
@@ -88,14 +90,5 @@ class Notifier:
                 self.subscriptions.delete(notice.player_id, subscription.endpoint, created=subscription.created)
             else:
                 report.dropped += 1
-        logger.info(
-            "notified",
-            extra={
-                "kind": notice.kind,
-                "game_id": notice.game_id,
-                "sent": report.sent,
-                "gone": report.gone,
-                "dropped": report.dropped,
-            },
-        )
+        logger.info("notified", extra={"kind": notice.kind, "game_id": notice.game_id, **asdict(report)})
         return report

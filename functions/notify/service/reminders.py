@@ -30,7 +30,7 @@ The same function sends the daily puzzle's notification (``notify.service.daily`
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from aws_lambda_powertools import Logger
@@ -109,15 +109,7 @@ class Reminders:
                     report.reminded += 1
                 else:
                     report.skipped += 1
-        logger.info(
-            "reminders swept",
-            extra={
-                "due": report.due,
-                "reminded": report.reminded,
-                "skipped": report.skipped,
-                "settled": report.settled,
-            },
-        )
+        logger.info("reminders swept", extra=asdict(report))
         return report
 
     def _settle_live(self, game_id: str, found: tuple[GameHead, int | None] | None, now_ms: int) -> bool:

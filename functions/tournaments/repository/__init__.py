@@ -20,6 +20,7 @@ from dataclasses import asdict, replace
 from typing import Any, Protocol
 
 from common.persistence.attributes import to_attribute, with_version
+from common.persistence.memory import put_absent
 from common.persistence.store import call, from_item, query_all, read, to_item
 from common.persistence.table import DynamoTable
 
@@ -193,11 +194,7 @@ class InMemoryTournaments:
 
     def record_result(self, tournament_id: str, result: GameResult) -> bool:
         with self.lock:
-            mine = self.results.setdefault(tournament_id, {})
-            if result.game_id in mine:
-                return False
-            mine[result.game_id] = result
-            return True
+            return put_absent(self.results.setdefault(tournament_id, {}), result.game_id, result)
 
     def listed(self, game: str, state: State, limit: int) -> list[Tournament]:
         found = [t for t in self.tournaments.values() if t.public and t.game == game and t.state is state]
