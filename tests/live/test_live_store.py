@@ -10,18 +10,14 @@ from live.repository import DynamoLive, InMemoryLive
 
 from tests.checks import known
 from tests.games.client import Api, invoke
-from tests.live.conftest import use_live_table
-from tests.stores import STORES
+from tests.stores import STORES, on_each_store
 
 NOW = 1_750_000_000_000
 
 
 @pytest.fixture(params=STORES)
-def repository(request, monkeypatch):
-    if request.param == "memory":
-        return InMemoryLive()
-    use_live_table(request, monkeypatch, request.param)
-    return DynamoLive()
+def repository(request):
+    return on_each_store(request, InMemoryLive, DynamoLive)
 
 
 def test_a_ticket_is_taken_once(repository):
