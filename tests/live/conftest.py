@@ -1,16 +1,6 @@
-"""Fixtures of the live socket's tests: the games tests' tables (moto, dynalite) with LIVE_TABLE among them."""
+"""What the live socket's tests share beside tests/fixtures.py's tables (moto, dynalite; LIVE_TABLE among them)."""
 
 from __future__ import annotations
-
-from tests.games.conftest import (  # noqa: F401  (fixtures)
-    aws_env,
-    clock,
-    dynalite_server,
-    dynalite_tables,
-    handler,
-    moto_tables,
-    template_tables,
-)
 
 
 def use_live_table(request, monkeypatch, backend: str) -> None:

@@ -67,7 +67,7 @@ def test_a_tournaments_followers_are_apart_from_a_games_of_the_same_id(repositor
 def live_api(moto_tables, clock, monkeypatch):
     from live import handler as module
 
-    from tests.games.conftest import Function, on_clock
+    from tests.fixtures import Function, on_clock
 
     monkeypatch.setenv("LIVE_TABLE", "LiveTable")
     return Function(module, on_clock(clock))

@@ -57,12 +57,8 @@ def http(dynalite_endpoint, tmp_path_factory) -> Iterator[Http]:
 
 @pytest.fixture(scope="module")
 def dynalite_endpoint():
-    from local.dynamodb import CLI, Dynalite, node_executable
-
-    if node_executable() is None or not CLI.is_file():
-        pytest.skip("dynalite needs Node.js and `make node`")
-    with Dynalite() as server:
-        yield server.endpoint
+    with runner.own_dynalite() as endpoint:
+        yield endpoint
 
 
 def players(http: Http, *names: str) -> list[str]:

@@ -1,21 +1,11 @@
-"""Fixtures of the tournaments tests: the template's tables on moto or dynalite (the games tests' fixtures),
-the tournaments table's name in the environment, the function on the test's clock."""
+"""Fixtures of the tournaments tests: the template's tables on moto or dynalite (tests/fixtures.py), the
+tournaments table's name in the environment, the function on the test's clock."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import (  # noqa: F401  (fixtures)
-    Function,
-    aws_env,
-    clock,
-    count_calls,
-    dynalite_server,
-    dynalite_tables,
-    moto_tables,
-    on_clock,
-    template_tables,
-)
+from tests.fixtures import Function, on_clock
 
 
 def _point_at(monkeypatch, tables: list[dict]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from local.streams import insert_record
 from tests.checks import known
-from tests.games.conftest import START
+from tests.clocks import START
 
 
 def league_of(apis, token, **terms):
