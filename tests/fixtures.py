@@ -5,6 +5,7 @@ adds its own (or replaces one of these by name)."""
 from __future__ import annotations
 
 import fcntl
+import importlib
 import shutil
 import subprocess
 import uuid
@@ -152,12 +153,18 @@ def on_clock(clock) -> dict:
     return {depends.clock: lambda: clock}
 
 
-@pytest.fixture
-def handler(clock):
-    """The games function on the test's clock."""
-    from games import handler as module
+def function_fixture(unit: str):
+    """A fixture (named by the attribute it is given to) of the function ``unit`` (its ``handler`` module) on the
+    test's clock."""
 
-    return Function(module, on_clock(clock))
+    @pytest.fixture
+    def function(clock):
+        return Function(importlib.import_module(f"{unit}.handler"), on_clock(clock))
+
+    return function
+
+
+handler = function_fixture("games")  # the games function on the test's clock
 
 
 class CallCounter:

@@ -21,3 +21,14 @@ def on_each_store(request: pytest.FixtureRequest, memory: Callable[[], T], dynam
         return memory()
     request.getfixturevalue(f"{param}_tables")
     return dynamo()
+
+
+def repository_fixture(memory: Callable[[], T], dynamo: Callable[[], T]) -> Any:
+    """A fixture (named by the attribute it is given to) of the repository made by ``memory()`` or ``dynamo()``, on
+    each store."""
+
+    @pytest.fixture(params=STORES)
+    def repository(request: pytest.FixtureRequest) -> T:
+        return on_each_store(request, memory, dynamo)
+
+    return repository

@@ -10,9 +10,19 @@ from games.models import MAX_OPTIONS, OptionName, OptionValue
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tournaments.arena_service import PRESENT_MS, sheets_of
-from tournaments.domain import Format, GameResult, LeagueTable, Match, State, Tournament, arena_ranking, game_id_for
+from tournaments.domain import (
+    Format,
+    GameResult,
+    LeagueTable,
+    Match,
+    NewTournament,
+    State,
+    Tournament,
+    arena_ranking,
+    game_id_for,
+)
 from tournaments.repository.arenas import ArenaSeat
-from tournaments.service import NewTournament, arena_end
+from tournaments.service import arena_end
 
 FormatName = Literal["league", "arena", "cup"]
 StateName = Literal["open", "running", "finished"]

@@ -27,8 +27,8 @@ from typing import Any
 from aws_lambda_powertools import Logger
 
 from shared_rules.names import GAME_NAMES
-from tournaments.domain import Format, State
-from tournaments.service import NewTournament, TournamentService
+from tournaments.domain import Format, NewTournament, State
+from tournaments.service import TournamentService
 
 logger = Logger()
 RUN_MS = 15 * 60 * 1000  # the schedule's rate (template.yaml)

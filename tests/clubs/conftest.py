@@ -3,22 +3,10 @@ repository on each store, the clubs function."""
 
 from __future__ import annotations
 
-import pytest
+from common.clubs.repository import DynamoClubs, InMemoryClubs
 
-from tests.fixtures import Function, on_clock
-from tests.stores import STORES, on_each_store
+from tests.fixtures import function_fixture
+from tests.stores import repository_fixture
 
-
-@pytest.fixture(params=STORES)
-def repository(request):
-    """The clubs repository on each store."""
-    from common.clubs.repository import DynamoClubs, InMemoryClubs
-
-    return on_each_store(request, InMemoryClubs, DynamoClubs)
-
-
-@pytest.fixture
-def clubs(clock):
-    from clubs import handler as module
-
-    return Function(module, on_clock(clock))
+repository = repository_fixture(InMemoryClubs, DynamoClubs)
+clubs = function_fixture("clubs")

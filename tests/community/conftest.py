@@ -3,22 +3,10 @@ community repository on each store, the community function."""
 
 from __future__ import annotations
 
-import pytest
+from community.repository import DynamoCommunity, InMemoryCommunity
 
-from tests.fixtures import Function, on_clock
-from tests.stores import STORES, on_each_store
+from tests.fixtures import function_fixture
+from tests.stores import repository_fixture
 
-
-@pytest.fixture(params=STORES)
-def repository(request):
-    """The community repository on each store."""
-    from community.repository import DynamoCommunity, InMemoryCommunity
-
-    return on_each_store(request, InMemoryCommunity, DynamoCommunity)
-
-
-@pytest.fixture
-def community(clock):
-    from community import handler as module
-
-    return Function(module, on_clock(clock))
+repository = repository_fixture(InMemoryCommunity, DynamoCommunity)
+community = function_fixture("community")

@@ -13,11 +13,11 @@ from games.domain import new_game_options
 from live.domain import NoSuchTournament
 from live.handler import handle_socket, handle_stream, tournament_changed
 from live.tournaments import StoredTournamentViews
-from tournaments.domain import Format
+from tournaments.domain import Format, NewTournament
 from tournaments.repository import InMemoryTournaments
 from tournaments.repository.arenas import InMemoryArenaSeats
 from tournaments.seated import TournamentGames
-from tournaments.service import NewTournament, TournamentService
+from tournaments.service import TournamentService
 
 from local.streams import insert_record
 from tests.unit.live_world import LiveWorld

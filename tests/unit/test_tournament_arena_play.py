@@ -10,12 +10,12 @@ from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 from tournaments.arena_service import ArenaService
-from tournaments.domain import Format, GameResult
+from tournaments.domain import Format, GameResult, NewTournament
 from tournaments.models import TournamentView
 from tournaments.repository import InMemoryTournaments
 from tournaments.repository.arenas import InMemoryArenaSeats
 from tournaments.seated import TournamentGames
-from tournaments.service import NewTournament, TournamentService
+from tournaments.service import TournamentService
 from tournaments.stream import count_result
 
 from tests.clocks import ManualClock

@@ -13,11 +13,11 @@ from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 from tournaments.arena_service import ArenaService
-from tournaments.domain import Entry, Format, Tournament
+from tournaments.domain import Entry, Format, NewTournament, Tournament
 from tournaments.repository import InMemoryTournaments
 from tournaments.repository.arenas import InMemoryArenaSeats
 from tournaments.seated import TournamentGames
-from tournaments.service import NewTournament, TournamentService
+from tournaments.service import TournamentService
 
 from tests.checks import known
 from tests.clocks import ManualClock

@@ -9,12 +9,12 @@ from common.errors import DomainError
 from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
-from tournaments.domain import Format, GameResult, State, cup, game_id_for
+from tournaments.domain import Format, GameResult, NewTournament, State, cup, game_id_for
 from tournaments.domain.cup import group_pairings, groups_of
 from tournaments.models import TournamentView
 from tournaments.repository import InMemoryTournaments
 from tournaments.seated import TournamentGames
-from tournaments.service import NewTournament, TournamentService
+from tournaments.service import TournamentService
 from tournaments.stream import count_result
 
 from tests.clocks import ManualClock

@@ -11,12 +11,12 @@ from games.ratings.repository import InMemoryRatings
 from games.ratings.service import GameRatings
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
-from tournaments.domain import Format, State, cup, game_id_for
+from tournaments.domain import Format, NewTournament, State, cup, game_id_for
 from tournaments.domain.cup import DAY_MS, LIVE_ROUND_MS, round_ms
 from tournaments.models import TournamentView
 from tournaments.repository import InMemoryTournaments
 from tournaments.seated import TournamentGames
-from tournaments.service import NewTournament, TournamentService
+from tournaments.service import TournamentService
 from tournaments.stream import count_result
 
 from tests.clocks import ManualClock

@@ -13,10 +13,10 @@ from common.players.service import Player, hash_token
 from games.domain import new_game_options
 from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
-from tournaments.domain import Format, State, game_id_for
+from tournaments.domain import Format, NewTournament, State, game_id_for
 from tournaments.repository import InMemoryTournaments
 from tournaments.seated import TournamentGames
-from tournaments.service import NewTournament, TournamentService
+from tournaments.service import TournamentService
 from tournaments.stream import count_result
 
 from shared_rules import RulesError

@@ -6,32 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.domain.events import (
-    Aborted,
-    AnyEvent,
-    ComputerTookOver,
-    Created,
-    DrawAccepted,
-    DrawDeclined,
-    DrawOffered,
-    Event,
-    Joined,
-    Moved,
-    Opened,
-    Reacted,
-    ReactionsMuted,
-    RematchDeclined,
-    Rematched,
-    RematchOffered,
-    RematchWithdrawn,
-    Resigned,
-    Resumed,
-    ReviewAsked,
-    SeatForgotten,
-    SeekAccepted,
-    SeekWithdrawn,
-    TimeoutClaimed,
-)
+from games.domain import events
+from games.domain.events import AnyEvent, Event
 from games.domain.head import (
     FORMER_PLAYER,
     LAST_MOVES_KEPT,
@@ -50,7 +26,7 @@ from games.domain.reactions import Reaction, kept
 
 def apply(head: GameHead | None, event: Event) -> GameHead:
     """The head after one event. Pure: the same log always folds to the same head."""
-    if isinstance(event, Created):
+    if isinstance(event, events.Created):
         if head is not None:
             raise ValueError("a game is created once")
         new = _created(event)
@@ -60,7 +36,9 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
         if event.seq != head.seq + 1:
             raise ValueError(f"event {event.seq} does not follow {head.seq}")
         new = (
-            _seek_changed(head, event) if isinstance(event, (SeekAccepted, SeekWithdrawn)) else _changed_by(head, event)
+            _seek_changed(head, event)
+            if isinstance(event, (events.SeekAccepted, events.SeekWithdrawn))
+            else _changed_by(head, event)
         )
     new = replace(new, seq=event.seq, updated=event.at)
     if event.casual:  # a rated game's pair has had its rated games of the day: this one is casual
@@ -74,15 +52,15 @@ def apply(head: GameHead | None, event: Event) -> GameHead:
     return new
 
 
-def apply_all(head: GameHead | None, events: list[AnyEvent]) -> GameHead:
-    for event in events:
+def apply_all(head: GameHead | None, log: list[AnyEvent]) -> GameHead:
+    for event in log:
         head = apply(head, event)
     if head is None:
         raise ValueError("an empty log")
     return head
 
 
-def _created(event: Created) -> GameHead:
+def _created(event: events.Created) -> GameHead:
     rules = rules_for(event.game, event.options)
     position = rules.from_fen(event.start_fen) if event.start_fen else rules.start()
     full = event.white is not None and event.black is not None
@@ -112,9 +90,9 @@ def _created(event: Created) -> GameHead:
 
 
 def _changed_by(head: GameHead, event: Event) -> GameHead:
-    if isinstance(event, Moved):
+    if isinstance(event, events.Moved):
         return _moved(head, event)
-    if isinstance(event, Joined):
+    if isinstance(event, events.Joined):
         assert event.by is not None
         seated = replace(head, white=event.seat) if event.by == "white" else replace(head, black=event.seat)
         return replace(
@@ -124,32 +102,34 @@ def _changed_by(head: GameHead, event: Event) -> GameHead:
             deadline=event.at + turn_length_ms(head.options),
             unopened=_awaited(head.options, seated.white, seated.black),
         )
-    if isinstance(event, Opened):
+    if isinstance(event, events.Opened):
         return _opened(head, event)
-    if isinstance(event, DrawOffered):
+    if isinstance(event, events.DrawOffered):
         return replace(head, draw_offer=event.by, draw_declined=None)
-    if isinstance(event, DrawDeclined):
+    if isinstance(event, events.DrawDeclined):
         return replace(head, draw_offer=None, draw_declined=head.draw_offer)
-    if isinstance(event, (DrawAccepted, Resigned, TimeoutClaimed, Aborted)):
+    if isinstance(event, (events.DrawAccepted, events.Resigned, events.TimeoutClaimed, events.Aborted)):
         return _ended(head, event)
-    if isinstance(event, (RematchOffered, RematchDeclined, RematchWithdrawn, Rematched)):
+    if isinstance(event, (events.RematchOffered, events.RematchDeclined, events.RematchWithdrawn, events.Rematched)):
         return _rematch_changed(head, event)
-    if isinstance(event, ComputerTookOver):
+    if isinstance(event, events.ComputerTookOver):
         stood_in = replace(head, cpu_played=head.cpu_played | {event.seat})
         return _with_level(stood_in, event.seat, event.level)
-    if isinstance(event, Resumed):
+    if isinstance(event, events.Resumed):
         assert event.by is not None
         return _with_level(head, event.by, None)
-    if isinstance(event, (ReviewAsked, Reacted, ReactionsMuted, SeatForgotten)):
+    if isinstance(event, (events.ReviewAsked, events.Reacted, events.ReactionsMuted, events.SeatForgotten)):
         return _beside_the_play(head, event)
     raise ValueError(f"unknown event {type(event).__name__}")
 
 
-def _beside_the_play(head: GameHead, event: ReviewAsked | Reacted | ReactionsMuted | SeatForgotten) -> GameHead:
+def _beside_the_play(
+    head: GameHead, event: events.ReviewAsked | events.Reacted | events.ReactionsMuted | events.SeatForgotten
+) -> GameHead:
     """The events that change no position nor result: a review asked for, reactions, a seat forgotten."""
-    if isinstance(event, ReviewAsked):
+    if isinstance(event, events.ReviewAsked):
         return replace(head, review_asked=True)
-    if isinstance(event, (Reacted, ReactionsMuted)):
+    if isinstance(event, (events.Reacted, events.ReactionsMuted)):
         return _reactions_changed(head, event)
     former = Seat(FORMER_PLAYER, None, None)
     if event.by is None:  # the seeker of a lobby challenge never taken
@@ -157,46 +137,48 @@ def _beside_the_play(head: GameHead, event: ReviewAsked | Reacted | ReactionsMut
     return replace(head, white=former) if event.by == "white" else replace(head, black=former)
 
 
-def _reactions_changed(head: GameHead, event: Reacted | ReactionsMuted) -> GameHead:
+def _reactions_changed(head: GameHead, event: events.Reacted | events.ReactionsMuted) -> GameHead:
     assert event.by is not None
-    if isinstance(event, ReactionsMuted):
+    if isinstance(event, events.ReactionsMuted):
         muted = head.reactions_muted | {event.by} if event.muted else head.reactions_muted - {event.by}
         return replace(head, reactions_muted=muted)
     reaction = Reaction(event.seq, event.by, event.reaction, event.at)  # type: ignore[arg-type]
     return replace(head, reactions=kept(head.reactions, reaction))
 
 
-def _ended(head: GameHead, event: DrawAccepted | Resigned | TimeoutClaimed | Aborted) -> GameHead:
+def _ended(
+    head: GameHead, event: events.DrawAccepted | events.Resigned | events.TimeoutClaimed | events.Aborted
+) -> GameHead:
     """A game ended by what a player did (or the clock): agreement, resignation, time, or an abort."""
-    if isinstance(event, DrawAccepted):
+    if isinstance(event, events.DrawAccepted):
         return replace(head, state="finished", result="draw", reason="agreement")
-    if isinstance(event, Resigned):
+    if isinstance(event, events.Resigned):
         assert event.by is not None
         return replace(head, state="finished", result=other(event.by), reason="resignation")
-    if isinstance(event, TimeoutClaimed):
+    if isinstance(event, events.TimeoutClaimed):
         result = head.rules().time_loss_result(head.position(), loser=head.turn)
         return replace(head, state="finished", result=_result(result), reason="timeout")
     return replace(head, state="finished", result="aborted", reason=event.reason)
 
 
 def _rematch_changed(
-    head: GameHead, event: RematchOffered | RematchDeclined | RematchWithdrawn | Rematched
+    head: GameHead, event: events.RematchOffered | events.RematchDeclined | events.RematchWithdrawn | events.Rematched
 ) -> GameHead:
-    if isinstance(event, RematchOffered):
+    if isinstance(event, events.RematchOffered):
         return replace(head, rematch_offer=event.by, rematch_declined=None)
-    if isinstance(event, RematchDeclined):
+    if isinstance(event, events.RematchDeclined):
         assert event.by is not None
         return replace(head, rematch_offer=None, rematch_declined=other(event.by))
-    if isinstance(event, RematchWithdrawn):
+    if isinstance(event, events.RematchWithdrawn):
         return replace(head, rematch_offer=None)
     return replace(head, rematch=event.game_id, rematch_offer=None, rematch_declined=None)
 
 
-def _seek_changed(head: GameHead, event: SeekAccepted | SeekWithdrawn) -> GameHead:
+def _seek_changed(head: GameHead, event: events.SeekAccepted | events.SeekWithdrawn) -> GameHead:
     """An open challenge taken (both seats filled, the game starts) or withdrawn (it never starts)."""
     if head.seek is None or head.seek.state != "open":
         raise ValueError("only an open challenge is taken or withdrawn")
-    if isinstance(event, SeekWithdrawn):
+    if isinstance(event, events.SeekWithdrawn):
         return replace(head, seek=replace(head.seek, state="cancelled"))
     assert event.by is not None
     seeker_color = other(event.by)
@@ -220,7 +202,7 @@ def _awaited(options: Mapping[str, Any], white: Seat | None, black: Seat | None)
     return frozenset(("white", "black"))
 
 
-def _opened(head: GameHead, event: Opened) -> GameHead:
+def _opened(head: GameHead, event: events.Opened) -> GameHead:
     """A player opened the live table: when no seat is awaited any more, the turn's clock starts now."""
     assert event.by is not None
     unopened = head.unopened - {event.by}
@@ -237,7 +219,7 @@ def _with_level(head: GameHead, color: Color, level: int | None) -> GameHead:
     return replace(head, white=seat) if color == "white" else replace(head, black=seat)
 
 
-def _moved(head: GameHead, event: Moved) -> GameHead:
+def _moved(head: GameHead, event: events.Moved) -> GameHead:
     assert event.by is not None
     before = head.position()
     chosen = play_notation(before, event.move)

@@ -17,26 +17,7 @@ from typing import Any, get_args
 
 from common.persistence.attributes import Record
 
-from games.domain import (
-    COLORS,
-    MAX_PLIES,
-    Aborted,
-    AnyEvent,
-    Color,
-    ComputerTookOver,
-    Created,
-    DamagedHead,
-    GameHead,
-    Joined,
-    Moved,
-    PlayedMove,
-    Reacted,
-    ReactionsMuted,
-    Rematched,
-    Seat,
-    SeekAccepted,
-    SeekTerms,
-)
+from games.domain import COLORS, MAX_PLIES, AnyEvent, Color, DamagedHead, GameHead, PlayedMove, Seat, SeekTerms, events
 from games.domain.rating_change import RatingChange
 from games.domain.reactions import Reaction
 from games.repository.upgrade import SCHEMA_VERSION
@@ -59,7 +40,7 @@ def event_record(event: AnyEvent) -> Record:
         "seat_ratings": list(event.seat_ratings) if event.seat_ratings else None,
         "schema_version": SCHEMA_VERSION,
     }
-    if isinstance(event, Created):
+    if isinstance(event, events.Created):
         record.update(
             game_id=event.game_id,
             game=event.game,
@@ -71,19 +52,19 @@ def event_record(event: AnyEvent) -> Record:
             max_plies=None if event.max_plies == MAX_PLIES else event.max_plies,
             seek=_seek_record(event.seek),
         )
-    elif isinstance(event, (Joined, SeekAccepted)):
+    elif isinstance(event, (events.Joined, events.SeekAccepted)):
         record["seat"] = _seat_record(event.seat)
-    elif isinstance(event, Moved):
+    elif isinstance(event, events.Moved):
         record.update(move=event.move, ply=event.ply, fen=event.fen)
-    elif isinstance(event, Rematched):
+    elif isinstance(event, events.Rematched):
         record["game_id"] = event.game_id
-    elif isinstance(event, ComputerTookOver):
+    elif isinstance(event, events.ComputerTookOver):
         record.update(seat=event.seat, level=event.level)
-    elif isinstance(event, Aborted):
+    elif isinstance(event, events.Aborted):
         record["reason"] = event.reason
-    elif isinstance(event, Reacted):
+    elif isinstance(event, events.Reacted):
         record["reaction"] = event.reaction
-    elif isinstance(event, ReactionsMuted):
+    elif isinstance(event, events.ReactionsMuted):
         record["muted"] = event.muted
     return {key: value for key, value in record.items() if value is not None}
 
@@ -101,7 +82,7 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
     kind = record["kind"]
     if kind == "create":
         seats = record.get("seats") or {}
-        return Created(
+        return events.Created(
             **common,
             game_id=record["game_id"],
             game=record["game"],
@@ -117,19 +98,19 @@ def event_from(record: Mapping[str, Any]) -> AnyEvent:
     if kind in ("join", "accept_seek"):
         seat = _seat_from(record["seat"])
         assert seat is not None
-        return (Joined if kind == "join" else SeekAccepted)(**common, seat=seat)
+        return (events.Joined if kind == "join" else events.SeekAccepted)(**common, seat=seat)
     if kind == "move":
-        return Moved(**common, move=record["move"], ply=int(record["ply"]), fen=record["fen"])
+        return events.Moved(**common, move=record["move"], ply=int(record["ply"]), fen=record["fen"])
     if kind == "rematch":
-        return Rematched(**common, game_id=record["game_id"])
+        return events.Rematched(**common, game_id=record["game_id"])
     if kind == "cpu_takeover":
-        return ComputerTookOver(**common, seat=record["seat"], level=int(record["level"]))
+        return events.ComputerTookOver(**common, seat=record["seat"], level=int(record["level"]))
     if kind == "abort":
-        return Aborted(**common, reason=record.get("reason", "aborted"))
+        return events.Aborted(**common, reason=record.get("reason", "aborted"))
     if kind == "react":
-        return Reacted(**common, reaction=str(record["reaction"]))
+        return events.Reacted(**common, reaction=str(record["reaction"]))
     if kind == "mute_reactions":
-        return ReactionsMuted(**common, muted=bool(record["muted"]))
+        return events.ReactionsMuted(**common, muted=bool(record["muted"]))
     plain: Callable[..., AnyEvent] = _EVENTS[kind]  # the events with no fields of their own
     return plain(**common)
 

@@ -8,19 +8,10 @@ import binascii
 import json
 from typing import Any
 
-from games.domain import (
-    COLORS,
-    FORMER_PLAYER,
-    ORDER_SCALE,
-    RANK_FINISHED,
-    RANK_WAITING,
-    RANK_YOUR_TURN,
-    Color,
-    GameHead,
-    other,
-)
+from games.domain import COLORS, FORMER_PLAYER, Color, GameHead, other
 from games.domain import iso as iso  # the API's time format, a domain value's; views import it from here too
 from games.domain.errors import InvalidCursor
+from games.domain.head import ORDER_SCALE, RANK_FINISHED, RANK_WAITING, RANK_YOUR_TURN
 
 #: Part of every ETag: bump it when the JSON of a game changes shape, so no client keeps an old copy.
 REPRESENTATION = "3"

@@ -13,6 +13,7 @@ from tournaments.domain.league import (
     score_pairing,
     withdrawals,
 )
+from tournaments.domain.terms import NewTournament, sizes
 from tournaments.domain.tournament import Entry, Tournament, game_id_for
 from tournaments.domain.values import (
     ARENA_MAX,
@@ -47,6 +48,8 @@ from tournaments.domain.values import (
 )
 
 __all__ = [
+    "NewTournament",
+    "sizes",
     "CUP_GROUPS",
     "GROUP_MAX",
     "GROUP_MIN",
