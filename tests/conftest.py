@@ -17,6 +17,9 @@ settings.register_profile(
 )
 settings.load_profile("ubao")
 
+# The functions' tests' fixtures (tables on moto or dynalite, the clock, the games API), seen by every folder.
+pytest_plugins = ["tests.fixtures"]
+
 ROOT = Path(__file__).resolve().parent.parent
 # Lambda puts each function's code (CodeUri: functions/) at the top of sys.path and the rules
 # layer beside it; the tests import them the same way (``import validate_move.handler``).

@@ -52,6 +52,20 @@ H = TypeVar("H", bound=Http)
 
 
 @contextmanager
+def own_dynalite() -> Iterator[str]:
+    """The endpoint of a real dynalite server (in memory) of the caller's own while the block runs: a runner
+    makes its tables under the template's names. The test is skipped without Node.js or the npm package."""
+    import pytest
+
+    from local.dynamodb import CLI, Dynalite, node_executable
+
+    if node_executable() is None or not CLI.is_file():
+        pytest.skip("dynalite needs Node.js and `make node`")
+    with Dynalite() as server:
+        yield server.endpoint
+
+
+@contextmanager
 def local_runner(
     dynalite_endpoint: str, workdir: Path, ready: Callable[[H], bool], http: Callable[[str, Path], H], **extra: str
 ) -> Iterator[H]:

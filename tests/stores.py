@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
@@ -13,17 +13,11 @@ T = TypeVar("T")
 STORES = ["memory", "moto", "dynalite"]
 
 
-def on_each_store(
-    request: pytest.FixtureRequest,
-    memory: Callable[[], T],
-    dynamo: Callable[[], T],
-    tables: Mapping[str, str] | None = None,
-) -> T:
+def on_each_store(request: pytest.FixtureRequest, memory: Callable[[], T], dynamo: Callable[[], T]) -> T:
     """A repository contract's store for the fixture's param: ``memory()``, or ``dynamo()`` once the tables of
-    the store are made (by the fixture ``tables`` names for it: ``moto_tables`` or ``dynalite_tables`` of the
-    test's folder by default)."""
+    the store are made (by the fixture ``moto_tables`` or ``dynalite_tables``)."""
     param: Any = request.param
     if param == "memory":
         return memory()
-    request.getfixturevalue((tables or {}).get(param, f"{param}_tables"))
+    request.getfixturevalue(f"{param}_tables")
     return dynamo()

@@ -32,14 +32,10 @@ from community.models import (
     Unfollowed,
     UnfollowRequest,
 )
-from community.repository import CommunityRepository, DynamoCommunity
+from community.repository import CommunityRepository
 from community.service import Community, Erasure, Opponents, PlayerData
 
 FOLLOWS = "/v1/players/me/follows"
-
-
-def community_repository() -> CommunityRepository:
-    return DynamoCommunity()
 
 
 def opponents() -> Opponents:
@@ -47,7 +43,7 @@ def opponents() -> Opponents:
 
 
 def community(
-    repository: Annotated[CommunityRepository, Depends(community_repository)],
+    repository: Annotated[CommunityRepository, Depends(challenge_routes.community_repository)],
     players: PlayerStorage,
     now: Now,
 ) -> Community:

@@ -59,6 +59,14 @@ class UnknownConnection(DomainError, code="connection_gone"):
     """A message on a connection the table does not know (closed, or never opened): 410."""
 
 
+class NoSuchGame(DomainError, code="game_not_found"):
+    """A game followed that does not exist (404)."""
+
+
+class NoSuchTournament(DomainError, code="tournament_not_found"):
+    """A tournament followed that does not exist (404)."""
+
+
 def new_ticket() -> str:
     """A ticket: 128 random bits, URL-safe."""
     return secrets.token_urlsafe(16)

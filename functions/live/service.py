@@ -21,6 +21,8 @@ from live.domain import (
     TICKET_SECONDS,
     Connection,
     Follower,
+    NoSuchGame,
+    NoSuchTournament,
     Ticket,
     TicketRefused,
     TooManyConnections,
@@ -38,12 +40,6 @@ NO_MOVES = -1
 #: PostToConnection calls in flight at once: each is a round trip (some 10-30 ms), so the last of 20 watchers
 #: told one after another would wait for the other 19.
 SENDS_AT_ONCE = 16
-
-
-class NoSuchGame(DomainError, code="game_not_found"): ...
-
-
-class NoSuchTournament(DomainError, code="tournament_not_found"): ...
 
 
 @dataclass(frozen=True)

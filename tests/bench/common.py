@@ -202,8 +202,8 @@ def _no_limits() -> dict:
 
 
 def _function(module):
-    """A handler module whose resolvers have no per-client limits (``tests.games.conftest.Function``)."""
-    from tests.games.conftest import Function
+    """A handler module whose resolvers have no per-client limits (``tests.fixtures.Function``)."""
+    from tests.fixtures import Function
 
     return Function(module, _no_limits())
 

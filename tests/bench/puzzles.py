@@ -45,7 +45,7 @@ def bench_puzzles() -> None:
 
         store.reset_clients(session=True)
         create_tables(table_definitions())
-        from tests.games.conftest import Function, on_clock
+        from tests.fixtures import Function, on_clock
 
         clock = _BenchClock()
         api = PuzzlesApi(Function(handler, {**_no_limits(), **on_clock(clock)}), _function(games_handler))

@@ -209,25 +209,32 @@ def test_controls_are_big_enough_to_tap(contexts, server):
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
 
+# A chess board at the start, on its own at the top of the page's main, in a host of the given class; the move
+# it plays goes to window.played.
+MOUNT = """
+async ([hostClass, legal, fen]) => {
+  const { Board } = await import("/static/board.js");
+  const cfg = JSON.parse(document.getElementById("ubao-config").textContent);
+  const host = document.createElement("div");
+  host.className = `board-host ${hostClass}`;
+  document.querySelector("main").prepend(host);
+  window.played = null;
+  new Board(host, { game: "chess", fen, legal, messages: cfg.messages, orientation: "white",
+    onMove: (move) => (window.played = move.san) });
+}
+"""
+E2_E4 = {"from": "e2", "to": "e4", "path": ["e4"], "san": "e4"}
+
+
+def mount_chess_board(page, server, host_class: str, legal: list[dict]) -> None:
+    page.evaluate(server.with_assets(MOUNT), [host_class, legal, START["chess"]])
+
+
 def test_the_board_is_played_from_the_keyboard(contexts, server):
     page = contexts.new_page(viewport=PHONE)
     page.goto("/en/fumbo/")
     messages = page_config(page)["messages"]
-    page.evaluate(
-        server.with_assets(
-            """async () => {
-          const { Board } = await import("/static/board.js");
-          const cfg = JSON.parse(document.getElementById("ubao-config").textContent);
-          const host = document.createElement("div");
-          host.className = "board-host keyboard";
-          document.querySelector("main").prepend(host);
-          const legal = [{ from: "e2", to: "e4", path: ["e4"], san: "e4" }];
-          window.played = null;
-          new Board(host, { game: "chess", fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", legal,
-            messages: cfg.messages, orientation: "white", onMove: (move) => (window.played = move.san) });
-        }"""
-        )
-    )
+    mount_chess_board(page, server, "keyboard", [E2_E4])
     grid = page.locator(".keyboard .grid")
     assert grid.get_attribute("role") == "grid"
     page.locator('.keyboard button[data-square="a8"]').focus()  # the square that takes Tab first
@@ -246,21 +253,7 @@ def test_the_board_is_played_from_the_keyboard(contexts, server):
 def test_a_piece_can_be_dragged(contexts, server):
     page = contexts.new_page(viewport=PHONE)
     page.goto("/sw/fumbo/")
-    page.evaluate(
-        server.with_assets(
-            """async () => {
-          const { Board } = await import("/static/board.js");
-          const cfg = JSON.parse(document.getElementById("ubao-config").textContent);
-          const host = document.createElement("div");
-          host.className = "board-host dragging-probe";
-          document.querySelector("main").prepend(host);
-          const legal = [{ from: "e2", to: "e4", path: ["e4"], san: "e4" }, { from: "e2", to: "e3", path: ["e3"], san: "e3" }];
-          window.played = null;
-          new Board(host, { game: "chess", fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", legal,
-            messages: cfg.messages, orientation: "white", onMove: (move) => (window.played = move.san) });
-        }"""
-        )
-    )
+    mount_chess_board(page, server, "dragging-probe", [E2_E4, {"from": "e2", "to": "e3", "path": ["e3"], "san": "e3"}])
     start = page.locator('.dragging-probe button[data-square="e2"]').bounding_box()
     end = page.locator('.dragging-probe button[data-square="e4"]').bounding_box()
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)

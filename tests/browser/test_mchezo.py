@@ -120,6 +120,18 @@ class Player:
         return self.page.locator(f'#game [data-action="{action}"]').is_visible()
 
 
+def played_in_turn(game: str, turns: list[tuple[Player, Player, str]]) -> list[str]:
+    """Each (mover, watcher, move) from the start: the mover plays it, and both pages then show every move so far
+    (the mover's without a poll: a page reads its game again after a move). The moves played."""
+    moves: list[str] = []
+    for mover, watcher, move in turns:
+        mover.move(game, after(game, START[game], *moves), move)
+        moves.append(move)
+        mover.sees(game, START[game], moves, poll=False)
+        watcher.sees(game, START[game], moves)
+    return moves
+
+
 @pytest.fixture
 def asha_and_baraka(contexts, needs_dynamodb):
     return Player(contexts, "tl", "Asha"), Player(contexts, "sw", "Baraka")
@@ -162,17 +174,9 @@ def test_a_chess_game_ends_in_checkmate(contexts, asha_and_baraka):
     asha.wait_status(asha.messages["your_turn"])
     assert baraka.page.locator("#game .board-host button[data-square]").first.get_attribute("data-square") == "h1"
 
-    moves: list[str] = []
-    for mover, watcher, move in (
-        (asha, baraka, "f3"),
-        (baraka, asha, "e5"),
-        (asha, baraka, "g4"),
-        (baraka, asha, "Qh4#"),
-    ):
-        mover.move("chess", after("chess", START["chess"], *moves), move)
-        moves.append(move)
-        mover.sees("chess", START["chess"], moves, poll=False)  # the page reads the game again after a move
-        watcher.sees("chess", START["chess"], moves)
+    moves = played_in_turn(
+        "chess", [(asha, baraka, "f3"), (baraka, asha, "e5"), (asha, baraka, "g4"), (baraka, asha, "Qh4#")]
+    )
 
     for player in (asha, baraka):
         player.wait_status(player.messages["result_black"].rstrip("."), "ok")
@@ -203,18 +207,10 @@ def test_a_draughts_game_with_a_declined_draw_ends_by_resignation_and_a_rematch(
     baraka.join(link)
     asha.page.clock.fast_forward(POLL_MS + 100)
     start = START["english"]
-    moves: list[str] = []
     # 15x22 is a capture the rules force; 25x18 takes back, clicked square by square.
-    for mover, watcher, move in (
-        (asha, baraka, "11-15"),
-        (baraka, asha, "22-18"),
-        (asha, baraka, "15x22"),
-        (baraka, asha, "25x18"),
-    ):
-        mover.move("english", after("english", start, *moves), move)
-        moves.append(move)
-        mover.sees("english", start, moves, poll=False)
-        watcher.sees("english", start, moves)
+    moves = played_in_turn(
+        "english", [(asha, baraka, "11-15"), (baraka, asha, "22-18"), (asha, baraka, "15x22"), (baraka, asha, "25x18")]
+    )
     last = asha.board.square("18").get_attribute("class").split()
     assert "last" in last
     # Baraka's inbox (another tab of his): against Asha, waiting for her move, the days left.

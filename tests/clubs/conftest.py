@@ -1,22 +1,11 @@
-"""Fixtures of the clubs tests: the template's tables on moto or dynalite (the community's fixtures: every
-table of the template, ``CLUBS_TABLE`` among them), the clock, the clubs function."""
+"""Fixtures of the clubs tests (beside the functions' tables, clock and games API of tests/fixtures.py): the clubs
+repository on each store, the clubs function."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.community.conftest import (  # noqa: F401 - fixtures
-    Function,
-    api,
-    aws_env,
-    clock,
-    dynalite_server,
-    dynalite_tables,
-    handler,
-    moto_tables,
-    on_clock,
-    template_tables,
-)
+from tests.fixtures import Function, on_clock
 from tests.stores import STORES, on_each_store
 
 
@@ -29,7 +18,7 @@ def repository(request):
 
 
 @pytest.fixture
-def clubs(clock):  # noqa: F811
+def clubs(clock):
     from clubs import handler as module
 
     return Function(module, on_clock(clock))

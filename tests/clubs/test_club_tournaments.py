@@ -10,7 +10,7 @@ from tests.games.client import invoke
 def test_a_members_only_league(api, clubs, clock):
     from tournaments import handler as module
 
-    from tests.games.conftest import Function, on_clock
+    from tests.fixtures import Function, on_clock
 
     tournaments = Function(module, on_clock(clock)).create_app()
 

@@ -7,22 +7,24 @@ delete answers the same."""
 from __future__ import annotations
 
 import hashlib
+import os
 
 from tests.community.test_challenges import CHALLENGES, challenge, friends
 from tests.community.test_follows_api import FOLLOWS, Community
+from tests.fixtures import Function, on_clock
 from tests.games.client import Answer, Api, invoke
-from tests.games.conftest import Function, on_clock
 
 ME = "/v1/players/me"
 
 
 def tables_mention(*needles: str) -> list[tuple[str, dict]]:
-    """Every item of every table whose text holds one of ``needles``."""
+    """Every item of the test's tables (each function's ``*_TABLE``: every table of the template, under the
+    test's names, on a dynalite server other tests share) whose text holds one of ``needles``."""
     from common.persistence import store
 
     client = store.client()
     found = []
-    for table in client.list_tables()["TableNames"]:
+    for table in sorted({value for name, value in os.environ.items() if name.endswith("_TABLE")}):
         for item in client.scan(TableName=table)["Items"]:
             text = repr(item)
             if any(needle in text for needle in needles):

@@ -36,36 +36,11 @@ class Answer:
         return body["game"] if "game" in body and isinstance(body["game"], dict) else body
 
 
-def invoke(
-    app,
-    function_name: str,
-    method: str,
-    path: str,
-    *,
-    body: Any = None,
-    token: str | None = None,
-    headers: dict[str, str] | None = None,
-    query: dict | None = None,
-    raw_body: str | bytes | None = None,
-    host: str = "127.0.0.1:3000",
-) -> Answer:
-    """One request to a resolver as API Gateway sends it; query values that are None are left out."""
-    all_headers = {"host": host, "content-type": "application/json", **(headers or {})}
-    if token is not None:
-        all_headers["authorization"] = f"Bearer {token}"
-    payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
-    query_text = urlencode({key: value for key, value in (query or {}).items() if value is not None})
-    event = http_api_event(method, path, headers=all_headers, body=payload, query=query_text)
-    result = app.lambda_handler(event, LambdaContext(function_name=function_name, timeout_seconds=TIMEOUT_SECONDS))
-    text = result.get("body") or ""
-    if result.get("isBase64Encoded"):
-        text = base64.b64decode(text).decode("utf-8")
-    lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
-    try:
-        parsed = json.loads(text) if text and lowered.get("content-type", "").startswith("application/json") else text
-    except ValueError:
-        parsed = text
-    return Answer(result["statusCode"], lowered, parsed, text)
+def invoke(app, function_name: str, method: str, path: str, *, host: str = "127.0.0.1:3000", **request: Any) -> Answer:
+    """One request to the resolver ``app`` of the function ``function_name`` (``FunctionApi.call``'s arguments)."""
+    api = FunctionApi(app, host)
+    api.function_name = function_name
+    return api.call(method, path, **request)
 
 
 def at_once(make_api, calls) -> list[Answer]:
@@ -118,18 +93,26 @@ class FunctionApi:
         query: dict | None = None,
         raw_body: str | bytes | None = None,
     ) -> Answer:
-        return invoke(
-            self.resolver_for(path),
-            self.function_name,
-            method,
-            path,
-            body=body,
-            token=token,
-            headers={**self.headers, **(headers or {})},
-            query=query,
-            raw_body=raw_body,
-            host=self.host,
-        )
+        """One request to the function's resolver as API Gateway sends it; query values that are None are left out;
+        ``headers`` over the instance's own."""
+        all_headers = {"host": self.host, "content-type": "application/json", **self.headers, **(headers or {})}
+        if token is not None:
+            all_headers["authorization"] = f"Bearer {token}"
+        payload = raw_body if raw_body is not None else (json.dumps(body) if body is not None else None)
+        query_text = urlencode({key: value for key, value in (query or {}).items() if value is not None})
+        event = http_api_event(method, path, headers=all_headers, body=payload, query=query_text)
+        context = LambdaContext(function_name=self.function_name, timeout_seconds=TIMEOUT_SECONDS)
+        result = self.resolver_for(path).lambda_handler(event, context)
+        text = result.get("body") or ""
+        if result.get("isBase64Encoded"):
+            text = base64.b64decode(text).decode("utf-8")
+        lowered = {name.lower(): value for name, value in (result.get("headers") or {}).items()}
+        json_answer = bool(text) and lowered.get("content-type", "").startswith("application/json")
+        try:
+            parsed = json.loads(text) if json_answer else text
+        except ValueError:
+            parsed = text
+        return Answer(result["statusCode"], lowered, parsed, text)
 
 
 class Api(FunctionApi):

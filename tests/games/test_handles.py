@@ -47,7 +47,7 @@ def stored_id(token: str) -> str:
 def community(moto_tables, clock):
     from community import handler
 
-    from tests.games.conftest import Function, on_clock
+    from tests.fixtures import Function, on_clock
 
     return Community(Function(handler, on_clock(clock)))
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.games.test_fuzz import bodies, check_answer, fuzzed, fuzzed_call, id_texts
+from tests.fuzzing import drawn_requests, no_request_gets_a_5xx
+from tests.games.test_fuzz import bodies, id_texts
 
 ROUTES = [
     ("POST", "/v1/seeks"),
@@ -26,21 +26,6 @@ def test_no_lobby_request_gets_a_5xx(api, clock):
     )
     seek_id = made.body["seek"]["id"]
     tokens = st.sampled_from([None, asha["token"], baraka["token"], "ubao_" + "Z" * 43]) | st.text(max_size=50)
-
-    @fuzzed(120)
-    @given(
-        route=st.sampled_from(ROUTES),
-        body=bodies,
-        token=tokens,
-        query=queries,
-        which_id=st.sampled_from(["real", "random"]),
-        random_id=id_texts,
-        etag=st.none() | st.text(max_size=20) | st.just("*"),
-        days=st.integers(0, 3),
-    )
-    def request(route, body, token, query, which_id, random_id, etag, days):
-        identifier = seek_id if which_id == "real" else (random_id.replace("/", "") or "x")
-        clock.advance(days=days)
-        check_answer(fuzzed_call(api, route, identifier, token, etag, query, body))
-
-    request()
+    ids = st.just(seek_id) | id_texts
+    etags = st.none() | st.text(max_size=20) | st.just("*")
+    no_request_gets_a_5xx(api, clock, 120, drawn_requests(ROUTES, ids, tokens, etags, queries, bodies), days=3)

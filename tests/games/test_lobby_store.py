@@ -138,7 +138,7 @@ def test_the_taker_and_the_seek_come_in_one_read(stores):
 def unlimited(handler):
     """The games function without per-client limits: 31 players from one test address exceed them."""
     from tests.bench.common import _no_limits
-    from tests.games.conftest import Function
+    from tests.fixtures import Function
 
     return Function(handler.module, {**handler.overrides, **_no_limits()})
 

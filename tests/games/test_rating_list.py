@@ -18,8 +18,8 @@ from games.ratings.repository import InMemoryRatings, RatingRepository, RatingSt
 from games.ratings.service import GameRatings
 
 from shared_rules import get_game
+from tests.fixtures import Function, on_clock
 from tests.games.client import Api
-from tests.games.conftest import Function, on_clock
 
 START_SNAPSHOT = get_game("chess").start().snapshot()
 

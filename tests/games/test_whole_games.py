@@ -29,35 +29,28 @@ def test_checkmate(api):
     assert detail["moves"][-1] == "Qxf7#" and detail["last_move"] == "Qxf7#"
 
 
-def test_threefold_repetition_across_requests(api):
-    game_id, seats = api.start_game("chess")
-    shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"] * 2
-    state = api.play(game_id, seats, shuffle)
-    finish(api, game_id, seats, state, "draw", "threefold_repetition", "1/2-1/2")
-
-
-def test_stalemate(api):
-    game_id, seats = api.start_game("chess", fen="k7/8/1Q6/8/8/8/8/7K w - - 0 1")
-    state = api.play(game_id, seats, ["Kg2"])
-    finish(api, game_id, seats, state, "draw", "stalemate", "1/2-1/2")
-
-
-def test_english_draughts_won_by_capturing_everything(api):
-    game_id, seats = api.start_game("english", fen="B:W6,13:B2")
-    state = api.play(game_id, seats, ["2x9", "13x6"])
-    finish(api, game_id, seats, state, "white", "no_pieces", "2-0")
-
-
-def test_english_draughts_won_by_leaving_no_move(api):
-    game_id, seats = api.start_game("english", fen="W:W8,15:B4")
-    state = api.play(game_id, seats, ["15-11"])
-    finish(api, game_id, seats, state, "white", "no_moves", "2-0")
-
-
-def test_english_draughts_from_the_start_with_a_move_limit(api):
-    game_id, seats = api.start_game("english", options={"move_limit": 6})
-    state = api.play(game_id, seats, ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"])
-    finish(api, game_id, seats, state, "draw", "move_limit", "1-1")
+@pytest.mark.parametrize(
+    ("game", "start", "moves", "result", "reason", "export_result"),
+    [
+        ("chess", {}, ["Nf3", "Nf6", "Ng1", "Ng8"] * 2, "draw", "threefold_repetition", "1/2-1/2"),
+        ("chess", {"fen": "k7/8/1Q6/8/8/8/8/7K w - - 0 1"}, ["Kg2"], "draw", "stalemate", "1/2-1/2"),
+        ("english", {"fen": "B:W6,13:B2"}, ["2x9", "13x6"], "white", "no_pieces", "2-0"),
+        ("english", {"fen": "W:W8,15:B4"}, ["15-11"], "white", "no_moves", "2-0"),
+        (
+            "english",
+            {"options": {"move_limit": 6}},
+            ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"],
+            "draw",
+            "move_limit",
+            "1-1",
+        ),
+    ],
+    ids=["threefold_repetition", "stalemate", "english_all_captured", "english_no_move_left", "english_move_limit"],
+)
+def test_a_game_played_across_requests_to_its_end(api, game, start, moves, result, reason, export_result):
+    game_id, seats = api.start_game(game, **start)
+    state = api.play(game_id, seats, moves)
+    finish(api, game_id, seats, state, result, reason, export_result)
 
 
 def test_tanzanian_countdown_draw(api):

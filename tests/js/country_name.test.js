@@ -5,15 +5,11 @@ import { test } from "node:test";
 import { countryName, scopeOf } from "../../site/modules/country_name.js";
 
 test("a country's name in the page's language, the code where there is none", () => {
-  assert.equal(countryName("TZ", "sw"), "Tanzania");
-  assert.equal(countryName("PH", "tl"), "Pilipinas");
-  assert.equal(countryName("KE", "en"), "Kenya");
-  assert.equal(countryName("??", "sw"), "??");
+  const names = [["TZ", "sw", "Tanzania"], ["PH", "tl", "Pilipinas"], ["KE", "en", "Kenya"], ["??", "sw", "??"]];
+  for (const [code, lang, name] of names) assert.equal(countryName(code, lang), name, `${code} in ${lang}`);
 });
 
 test("the rating list's scope from its address: two capitals, else everyone", () => {
-  assert.equal(scopeOf("?game=chess&country=TZ"), "TZ");
-  assert.equal(scopeOf("?country=tz"), "");
-  assert.equal(scopeOf("?country=TZA"), "");
-  assert.equal(scopeOf("?game=chess"), "");
+  const scopes = { "?game=chess&country=TZ": "TZ", "?country=tz": "", "?country=TZA": "", "?game=chess": "" };
+  for (const [search, scope] of Object.entries(scopes)) assert.equal(scopeOf(search), scope, search);
 });

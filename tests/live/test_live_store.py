@@ -10,18 +10,14 @@ from live.repository import DynamoLive, InMemoryLive
 
 from tests.checks import known
 from tests.games.client import Api, invoke
-from tests.live.conftest import use_live_table
-from tests.stores import STORES
+from tests.stores import STORES, on_each_store
 
 NOW = 1_750_000_000_000
 
 
 @pytest.fixture(params=STORES)
-def repository(request, monkeypatch):
-    if request.param == "memory":
-        return InMemoryLive()
-    use_live_table(request, monkeypatch, request.param)
-    return DynamoLive()
+def repository(request):
+    return on_each_store(request, InMemoryLive, DynamoLive)
 
 
 def test_a_ticket_is_taken_once(repository):
@@ -67,7 +63,7 @@ def test_a_tournaments_followers_are_apart_from_a_games_of_the_same_id(repositor
 def live_api(moto_tables, clock, monkeypatch):
     from live import handler as module
 
-    from tests.games.conftest import Function, on_clock
+    from tests.fixtures import Function, on_clock
 
     monkeypatch.setenv("LIVE_TABLE", "LiveTable")
     return Function(module, on_clock(clock))

@@ -3,8 +3,8 @@ its page read with its members' leaderboard."""
 
 from __future__ import annotations
 
+from tests.fixtures import Function
 from tests.games.client import invoke
-from tests.games.conftest import Function
 
 
 def walk_clubs(overrides: dict, white: dict, third: dict) -> None:

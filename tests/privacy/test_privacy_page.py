@@ -4,17 +4,16 @@ scanning the tables. And the check is a real one: an attribute planted in a tabl
 
 from __future__ import annotations
 
-import os
 import re
 from html import unescape
 
 import pytest
-from moto import mock_aws
 
-from local.dynamodb import create_tables, table_definitions
+from local.dynamodb import table_definitions
 from local.template import Template
 from tests.browser.harness import build_site_module
-from tests.games.conftest import ManualClock, on_clock
+from tests.clocks import ManualClock
+from tests.fixtures import on_clock
 from tests.privacy.tour import stored_attributes, walk
 
 SECTION = re.compile(r'<section[^>]*data-table="(?P<table>\w+)"[^>]*>(?P<body>.*?)</section>', re.S)
@@ -43,31 +42,9 @@ def pages() -> dict[str, str]:
 
 
 @pytest.fixture
-def tables(monkeypatch, tmp_path):
-    """The template's tables on moto, the functions pointed at them; yields the tables' names."""
-    from common.persistence import store
-
-    definitions = table_definitions(Template())
-    for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL", "VAPID_SECRET_ARN", "REVIEW_QUEUE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    for name in [name for name in os.environ if name.endswith("_TABLE")]:
-        monkeypatch.delenv(name)  # each function then uses its table's name in template.yaml
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_REGION": "us-east-1",
-        "POWERTOOLS_LOG_LEVEL": "WARNING",
-        "PUSH_LOCAL_MODE": "1",
-        "RATE_LIMIT_TABLE": "RateLimitTable",  # as on Lambda: the buckets in the table, not in this process
-        "VAPID_KEY_FILE": str(tmp_path / "vapid.json"),
-    }.items():
-        monkeypatch.setenv(name, value)
-    with mock_aws():
-        store.reset_clients()
-        create_tables(definitions)
-        yield [definition["TableName"] for definition in definitions]
-    store.reset_clients()
+def tables(moto_tables, local_push) -> list[str]:
+    """The template's tables on moto, the functions pointed at them, local push mode; the tables' names."""
+    return [table["TableName"] for table in moto_tables]
 
 
 @pytest.fixture
@@ -76,7 +53,7 @@ def stored(tables) -> dict[str, set[str]]:
     from push import handler as push
     from puzzles_api import handler as puzzles
 
-    from tests.games.conftest import Function
+    from tests.fixtures import Function
 
     overrides = on_clock(ManualClock())
     community = _community_handler(overrides)
@@ -89,7 +66,7 @@ def _community_handler(overrides):
         from community import handler  # the community unit (issue 42), once it has landed
     except ImportError:
         return None
-    from tests.games.conftest import Function
+    from tests.fixtures import Function
 
     return Function(handler, overrides)
 

@@ -75,7 +75,7 @@ def walk_live(overrides: dict, token: str, game_id: str) -> None:
     from live.repository import DynamoLive
     from live.service import LiveService
 
-    from tests.games.conftest import Function
+    from tests.fixtures import Function
 
     tickets = [
         call(Function(live, overrides), "LiveTicketsFunction", "POST", "/v1/live/tickets", {}, token) for _ in range(2)

@@ -3,8 +3,9 @@ games made), one game ended and counted, one player withdrawn; a public arena li
 
 from __future__ import annotations
 
+from tests.clocks import ManualClock
+from tests.fixtures import Function, on_clock
 from tests.games.client import Api, invoke
-from tests.games.conftest import Function, ManualClock, on_clock
 
 
 def walk_tournaments(games_handler, white: dict, black: dict, third: dict) -> None:

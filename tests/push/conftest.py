@@ -1,4 +1,4 @@
-"""Fixtures of the push tests: the template's tables on moto, players, an injected clock, subscriptions."""
+"""Fixtures of the push tests: the template's tables on moto in local push mode, players, subscriptions."""
 
 from __future__ import annotations
 
@@ -6,92 +6,27 @@ import base64
 import os
 
 import pytest
-from moto import mock_aws  # before any DynamoDB client is made
 
-from local.dynamodb import create_tables, table_definitions
-from local.template import Template
-from tests.clocks import START, ManualClock
-
-
-@pytest.fixture(scope="session")
-def template_tables() -> list[dict]:
-    return table_definitions(Template())
+from tests.clocks import START
+from tests.fixtures import Function, on_clock
+from tests.runner import own_dynalite
 
 
 @pytest.fixture
-def aws(monkeypatch, tmp_path, template_tables):
+def aws(moto_tables, local_push):
     """Every table of the template on moto, the functions' environment pointing at them, local push mode."""
-    from common.persistence import store
-
-    for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL", "VAPID_SECRET_ARN"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_REGION": "us-east-1",
-        "POWERTOOLS_LOG_LEVEL": "WARNING",
-        "GAMES_TABLE": "GamesTable",
-        "PLAYERS_TABLE": "PlayersTable",
-        "PUSH_TABLE": "PushTable",
-        "RATE_LIMIT_TABLE": "RateLimitTable",  # as on Lambda: fresh buckets per test, not this process's
-        "PUSH_LOCAL_MODE": "1",
-        "VAPID_KEY_FILE": str(tmp_path / "vapid.json"),
-    }.items():
-        monkeypatch.setenv(name, value)
-    with mock_aws():
-        store.reset_clients()
-        create_tables(template_tables)
-        yield
-    store.reset_clients()
 
 
 @pytest.fixture(scope="session")
 def dynalite_endpoint():
-    """A real dynalite server (in memory) for this session; skipped without Node.js or the npm package."""
-    from local.dynamodb import CLI, Dynalite, node_executable
-
-    if node_executable() is None or not CLI.is_file():
-        pytest.skip("dynalite needs Node.js and `make node`")
-    with Dynalite() as server:
-        yield server.endpoint
-
-
-@pytest.fixture
-def dynalite(monkeypatch, tmp_path, template_tables, dynalite_endpoint):
-    """The template's tables on dynalite, under names of their own, and the environment pointing at them."""
-    import uuid
-
-    from common.persistence import store
-
-    suffix = "_" + uuid.uuid4().hex[:8]
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "local",
-        "AWS_SECRET_ACCESS_KEY": "local",
-        "AWS_REGION": "us-east-1",
-        "DYNAMODB_ENDPOINT": dynalite_endpoint,
-        "GAMES_TABLE": "GamesTable" + suffix,
-        "PLAYERS_TABLE": "PlayersTable" + suffix,
-        "PUSH_TABLE": "PushTable" + suffix,
-        "RATE_LIMIT_TABLE": "RateLimitTable" + suffix,
-    }.items():
-        monkeypatch.setenv(name, value)
-    store.reset_clients()
-    create_tables([{**table, "TableName": table["TableName"] + suffix} for table in template_tables])
-    yield
-    store.reset_clients()
-
-
-@pytest.fixture
-def clock():
-    return ManualClock()
+    """A real dynalite server (in memory) for this session's runners."""
+    with own_dynalite() as endpoint:
+        yield endpoint
 
 
 @pytest.fixture
 def push_api(aws, clock):
     from push import handler
-
-    from tests.games.conftest import on_clock
 
     handler.app.dependency_overrides.update(on_clock(clock))
     yield handler
@@ -156,7 +91,6 @@ def games_api(aws, clock):
     from games import handler
 
     from tests.games.client import Api
-    from tests.games.conftest import Function, on_clock
 
     return Api(Function(handler, on_clock(clock)))
 

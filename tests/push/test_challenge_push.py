@@ -14,7 +14,7 @@ def community(aws, clock):
     from community import handler
 
     from tests.community.test_follows_api import Community
-    from tests.games.conftest import Function, on_clock
+    from tests.fixtures import Function, on_clock
 
     return Community(Function(handler, on_clock(clock)))
 

@@ -11,8 +11,10 @@ from tests.push import test_notify as flows
 def test_every_call_of_the_notify_stream_is_allowed_by_its_role(games_api, push_api, push_service, notify, clock):
     records = flows.Stream(notify)
     calls = recording(records, "deliver")
-    flows.test_kinds_are_respected_and_game_over_goes_to_both(games_api, push_api, push_service, records)
-    flows.test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, records, clock)
+    started = flows.started_game(games_api, records)
+    flows.test_kinds_are_respected_and_game_over_goes_to_both(games_api, push_api, push_service, records, started)
+    started = flows.started_game(games_api, records)
+    flows.test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, records, clock, started)
     assert {table for _, table, _ in calls} >= {"GamesTable", "PushTable"}
     assert denied(calls, grants("NotifyFunction")) == set()
 

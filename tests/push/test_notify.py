@@ -37,6 +37,19 @@ def stream(notify):
     return Stream(notify)
 
 
+def started_game(games_api, stream: Stream) -> tuple[str, dict[str, str]]:
+    """A chess game of Asha (White, who made it) and Baraka, made and joined before anyone subscribed, and its
+    records streamed (they notify no one: the creator joined no one): (game id, seats)."""
+    game_id, seats = games_api.start_game()
+    stream.flush()
+    return game_id, seats
+
+
+@pytest.fixture
+def started(games_api, stream) -> tuple[str, dict[str, str]]:
+    return started_game(games_api, stream)
+
+
 def subscribe(push_api, push_service, token: str, lang: str = "sw", kinds: list[str] | None = None):
     from push.vapid import vapid_key
 
@@ -55,9 +68,8 @@ def listed(push_api, token: str) -> list[dict]:
     return invoke(push_api.app, "PushFunction", "GET", PATH, token=token).body["subscriptions"]
 
 
-def test_a_move_reaches_the_opponent_as_an_encrypted_signed_push(games_api, push_api, push_service, stream):
-    game_id, seats = games_api.start_game()
-    stream.flush()  # create and join: nothing for anyone yet (White, the creator, joined no one)
+def test_a_move_reaches_the_opponent_as_an_encrypted_signed_push(games_api, push_api, push_service, stream, started):
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"], lang="en")
     white = subscribe(push_api, push_service, seats["white"], lang="en")
     games_api.play(game_id, seats, ["e4"])
@@ -96,9 +108,10 @@ def test_the_language_of_each_subscription(games_api, push_api, push_service, st
     assert {body["url"] for body in bodies.values()} == {f"/{lang}/mchezo/?id={game_id}" for lang in ("sw", "tl", "en")}
 
 
-def test_gone_deletes_the_subscription_and_the_next_move_sends_nothing(games_api, push_api, push_service, stream):
-    game_id, seats = games_api.start_game()
-    stream.flush()
+def test_gone_deletes_the_subscription_and_the_next_move_sends_nothing(
+    games_api, push_api, push_service, stream, started
+):
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"])
     push_service.answer_with(black.endpoint, 410)
     games_api.play(game_id, seats, ["e4"])
@@ -110,9 +123,8 @@ def test_gone_deletes_the_subscription_and_the_next_move_sends_nothing(games_api
     assert push_service.attempts[black.endpoint] == 1 and push_service.deliveries() == []
 
 
-def test_busy_push_services_are_retried_then_dropped(games_api, push_api, push_service, stream, waits):
-    game_id, seats = games_api.start_game()
-    stream.flush()
+def test_busy_push_services_are_retried_then_dropped(games_api, push_api, push_service, stream, waits, started):
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"])
     push_service.answer_with(black.endpoint, 429, retry_after=2, times=1)  # busy once, then fine
     games_api.play(game_id, seats, ["e4"])
@@ -127,9 +139,8 @@ def test_busy_push_services_are_retried_then_dropped(games_api, push_api, push_s
     assert len(listed(push_api, seats["black"])) == 1  # a 5xx does not delete the subscription
 
 
-def test_kinds_are_respected_and_game_over_goes_to_both(games_api, push_api, push_service, stream):
-    game_id, seats = games_api.start_game()
-    stream.flush()
+def test_kinds_are_respected_and_game_over_goes_to_both(games_api, push_api, push_service, stream, started):
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"], lang="en", kinds=["game_over"])
     white = subscribe(push_api, push_service, seats["white"], lang="en")
     games_api.play(game_id, seats, ["f3", "e5", "g4"])
@@ -147,9 +158,8 @@ def test_kinds_are_respected_and_game_over_goes_to_both(games_api, push_api, pus
     assert {d.json["kind"] for d in push_service.deliveries()} == {"game_over"}
 
 
-def test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, stream, clock):
-    game_id, seats = games_api.start_game()
-    stream.flush()
+def test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, stream, clock, started):
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"], lang="en")
     white = subscribe(push_api, push_service, seats["white"], lang="en")
     games_api.play(game_id, seats, ["e4", "e5"])
@@ -172,13 +182,12 @@ def test_draw_offer_resignation_and_takeover(games_api, push_api, push_service, 
     assert push_service.deliveries(black.endpoint)[-1].json["body"] == "You lost your game of Chess against Asha."
 
 
-def test_a_move_stored_just_before_a_crash_is_still_notified(games_api, push_api, push_service, stream):
+def test_a_move_stored_just_before_a_crash_is_still_notified(games_api, push_api, push_service, stream, started):
     """The games function appended the event and died before writing the head: the stream still has the
     event, and the notify function folds it onto the old head, so the right notice goes out."""
     from common.persistence.store import client
 
-    game_id, seats = games_api.start_game()
-    stream.flush()
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"], lang="en")
     white = subscribe(push_api, push_service, seats["white"], lang="en")
     games_api.play(game_id, seats, ["f3", "e5", "g4"])
@@ -232,9 +241,8 @@ def test_the_creator_hears_that_the_friend_joined(games_api, push_api, push_serv
     assert delivery.json["body"] == "Baraka joined your game of Chess."
 
 
-def test_late_records_do_not_announce_moves_already_answered(games_api, push_api, push_service, stream):
-    game_id, seats = games_api.start_game()
-    stream.flush()
+def test_late_records_do_not_announce_moves_already_answered(games_api, push_api, push_service, stream, started):
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"], lang="en")
     white = subscribe(push_api, push_service, seats["white"], lang="en")
     games_api.play(game_id, seats, ["e4", "e5"])  # both before the stream delivers either
@@ -244,11 +252,10 @@ def test_late_records_do_not_announce_moves_already_answered(games_api, push_api
     assert push_service.deliveries(white.endpoint)
 
 
-def test_an_expired_subscription_is_dropped_not_used(games_api, push_api, push_service, stream, clock):
+def test_an_expired_subscription_is_dropped_not_used(games_api, push_api, push_service, stream, clock, started):
     from tests.games.client import invoke
 
-    game_id, seats = games_api.start_game()
-    stream.flush()
+    game_id, seats = started
     browser = push_service.subscribe()
     expires = int((clock.now + 3600) * 1000)
     body = {**browser.info(), "expirationTime": expires, "lang": "en"}
@@ -259,11 +266,10 @@ def test_an_expired_subscription_is_dropped_not_used(games_api, push_api, push_s
     assert push_service.attempts == {} and listed(push_api, seats["black"]) == []
 
 
-def test_each_push_counts_once_as_sent_or_failed(games_api, push_api, push_service, stream, capsys):
+def test_each_push_counts_once_as_sent_or_failed(games_api, push_api, push_service, stream, capsys, started):
     from tests.games.test_metrics import emitted
 
-    game_id, seats = games_api.start_game()
-    stream.flush()
+    game_id, seats = started
     black = subscribe(push_api, push_service, seats["black"])
     push_service.answer_with(black.endpoint, 429, retry_after=1, times=1)  # retried once, then delivered
     games_api.play(game_id, seats, ["e4"])

@@ -19,15 +19,11 @@ FCM = "https://fcm.googleapis.com/fcm/send/"
 
 
 # ------------------------------------------------------------------------------------- repositories
-#: This folder's fixtures that make the tables.
-PUSH_TABLES = {"moto": "aws", "dynalite": "dynalite"}
-
-
 @pytest.fixture(params=STORES)
 def repository(request):
     from push.repository import DynamoSubscriptions, InMemorySubscriptions
 
-    return on_each_store(request, InMemorySubscriptions, DynamoSubscriptions, tables=PUSH_TABLES)
+    return on_each_store(request, InMemorySubscriptions, DynamoSubscriptions)
 
 
 def subscription(endpoint: str, created: int, lang: str = "sw"):
@@ -61,9 +57,7 @@ def test_the_repository_contract(repository):
     assert [item.endpoint for item in repository.list("p1")][:2] == [FCM + "last", FCM + "racer"]
 
 
-@pytest.mark.parametrize("backend", ["aws", "dynalite"])
-def test_markers_are_written_once(request, backend):
-    request.getfixturevalue(backend)
+def test_markers_are_written_once(backend):
     from push.repository import DynamoReminderMarks
 
     marks = DynamoReminderMarks()
@@ -220,14 +214,12 @@ def test_the_packaged_template_gives_push_and_notify_their_own_packages():
         assert not any(line.startswith("pywebpush") for line in requirements_of(package)), package
 
 
-@pytest.mark.parametrize("backend", ["aws", "dynalite"])
-def test_the_reminder_index_finds_due_heads_and_the_head_moves_on_once(request, backend):
+def test_the_reminder_index_finds_due_heads_and_the_head_moves_on_once(backend):
     import os
 
     from common.persistence.store import client
     from notify.repository.games import StoredDueGames
 
-    request.getfixturevalue(backend)
     table = os.environ["GAMES_TABLE"]
     hour = 480_000
     due = hour * 3_600_000 + 60_000

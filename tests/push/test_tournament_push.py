@@ -14,8 +14,8 @@ from tests.push.test_notify import subscribe
 def tournaments(aws, clock):
     from tournaments import handler
 
+    from tests.fixtures import Function, on_clock
     from tests.games.client import invoke
-    from tests.games.conftest import Function, on_clock
 
     app = Function(handler, on_clock(clock)).create_app()
 

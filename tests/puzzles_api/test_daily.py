@@ -14,7 +14,7 @@ from puzzles_api.domain.daily import DAILY_BANDS, EPOCH, MIN_GAP_DAYS, daily_puz
 
 from local.template import ROOT
 from puzzles.catalog import GAMES, load
-from tests.games.conftest import START
+from tests.clocks import START
 from tests.puzzles_api.sets import find
 
 

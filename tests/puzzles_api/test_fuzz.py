@@ -8,7 +8,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.games.test_fuzz import check_answer, fuzzed
+from tests.fuzzing import check_answer, drawn_requests, fuzzed
 from tests.puzzles_api.client import snapshot
 from tests.puzzles_api.sets import find
 
@@ -57,32 +57,19 @@ def test_no_request_gets_a_5xx_and_no_refusal_writes(api, clock):
     player = api.new_player()
     tokens = st.sampled_from([None, player, "ubao_" + "Z" * 43]) | st.text(max_size=50)
 
+    etags = st.none() | st.text(max_size=20) | st.just("*")
+
     @fuzzed(250)
-    @given(
-        route=st.sampled_from(ROUTES),
-        body=bodies,
-        token=tokens,
-        query=queries,
-        puzzle_id=ids,
-        etag=st.none() | st.text(max_size=20) | st.just("*"),
-        hours=st.integers(0, 30),
-    )
-    def request(route, body, token, query, puzzle_id, etag, hours):
-        method, path = route
-        headers = {}
-        if token is not None:
-            headers["authorization"] = f"Bearer {token}" if token.startswith("ubao_") else token
-        if etag is not None:
-            headers["if-none-match"] = etag
+    @given(request=drawn_requests(ROUTES, ids, tokens, etags, queries, bodies), hours=st.integers(0, 30))
+    def send(request, hours):
         clock.advance(seconds=3600 * hours)
-        before = snapshot() if method == "POST" else None
-        answer = api.call(method, path.replace("{id}", puzzle_id.replace("/", "") or "x"), headers=headers,
-                          query=query, raw_body=body)  # fmt: skip
+        before = snapshot() if request["method"] == "POST" else None
+        answer = api.call(**request)
         _check(answer)
         if before is not None and answer.status >= 400:
             assert snapshot() == before
 
-    request()
+    send()
 
 
 def test_fuzzed_attempts_at_a_real_puzzle_are_judged_or_refused(api):

@@ -1,7 +1,7 @@
 """Every repository writes ``schema_version`` and reads every item through its own ``upgrade``: an item written
 before versions were stored (no ``schema_version``) reads exactly as the same item written today. Run on moto
 (DynamoDB's own items, written by hand as the older code wrote them) and on the in-memory repositories; the
-tables of template.yaml come from tests/puzzles_api/conftest.py."""
+tables of template.yaml come from tests/fixtures.py."""
 
 from dataclasses import replace
 

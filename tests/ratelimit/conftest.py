@@ -1,26 +1,15 @@
-"""Fixtures of the per-client limit tests: the games tests' tables (moto or dynalite) and a manual clock for the
-limiter (Powertools' ``dependency_overrides``)."""
+"""Fixtures of the per-client limit tests (beside the functions' tables, moto or dynalite, in tests/fixtures.py):
+the limiter's manual clock (Powertools' ``dependency_overrides``), the API through CloudFront."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import (  # noqa: F401 - fixtures
-    ManualClock,
-    aws_env,
-    backend,
-    clock,
-    dynalite_server,
-    dynalite_tables,
-    handler,
-    moto_tables,
-    on_clock,
-    template_tables,
-)
+from tests.fixtures import on_clock
 
 
 @pytest.fixture
-def limit_clock(clock):  # noqa: F811 - the clock fixture imported above
+def limit_clock(clock):
     """The limiter's clock, moved only by the test: the function's own (one clock per function; the buckets'
     store is DynamoDB, from RATE_LIMIT_TABLE). The validate function's resolver reads it too."""
     from validate_move import handler as validate
@@ -43,7 +32,8 @@ def via_cloudfront(viewer_address: str | None) -> dict[str, str]:
 
 
 @pytest.fixture
-def api(moto_tables, handler):  # noqa: F811 - the games tests' api, through CloudFront
+def api(moto_tables, handler):
+    """The games function's API, through CloudFront."""
     from tests.games.client import Api
 
     through_cloudfront = Api(handler)

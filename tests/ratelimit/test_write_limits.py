@@ -102,7 +102,7 @@ def test_push_subscriptions(api, limit_clock, one_token, monkeypatch, tmp_path):
     from push.vapid import vapid_key
 
     from local.push_service import PushService
-    from tests.games.conftest import on_clock
+    from tests.fixtures import on_clock
 
     monkeypatch.setenv("PUSH_TABLE", "PushTable")
     monkeypatch.setenv("PUSH_LOCAL_MODE", "1")
@@ -133,7 +133,7 @@ def test_push_subscriptions(api, limit_clock, one_token, monkeypatch, tmp_path):
 def test_puzzle_attempts_anonymous_ones_by_address(api, limit_clock, one_token, anonymous):
     from puzzles_api import handler as puzzles
 
-    from tests.games.conftest import on_clock
+    from tests.fixtures import on_clock
 
     puzzles.app.dependency_overrides.update(on_clock(limit_clock))
     one_token("anonymous_puzzles" if anonymous else "puzzles")

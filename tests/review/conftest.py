@@ -1,19 +1,12 @@
-"""Fixtures of the review tests through the API: the tables of template.yaml on moto (the puzzles tests'
-fixtures, which name every table the games and puzzles functions read), the games and puzzles functions on
-one clock, a review queue that records what it is sent, and the review worker on the same tables."""
+"""Fixtures of the review tests through the API: the tables of template.yaml on moto (tests/fixtures.py), the
+games and puzzles functions on one clock, a review queue that records what it is sent, and the review worker on
+the same tables."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import Function, on_clock
-from tests.puzzles_api.conftest import (  # noqa: F401 - fixtures
-    ManualClock,
-    aws_env,
-    dynalite_server,
-    moto_tables,
-    template_tables,
-)
+from tests.fixtures import Function, on_clock
 
 
 class RecordingQueue:
@@ -32,12 +25,7 @@ def queue() -> RecordingQueue:
 
 
 @pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def apis(moto_tables, queue, clock):  # noqa: F811
+def apis(moto_tables, queue, clock):
     """(games API, puzzles API) on moto, on one ``clock``, the games function sending reviews to ``queue``."""
     from games import handler as games_handler
     from puzzles_api import handler as puzzles_handler

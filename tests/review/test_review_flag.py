@@ -4,7 +4,6 @@ for by itself, reads as pending until it is stored. Reading the game costs the s
 
 from __future__ import annotations
 
-from tests.games.conftest import count_calls  # noqa: F401 - fixture
 from tests.games.test_ratings_api import FOOLS_MATE, rated_game
 
 
@@ -58,7 +57,7 @@ def test_a_rated_game_without_a_move_has_no_review(apis):
     assert api.call("GET", f"/v1/games/{game_id}/review").code == "review_not_found"
 
 
-def test_reading_a_game_costs_the_same_calls_before_and_after_a_review_is_asked(apis, count_calls):  # noqa: F811
+def test_reading_a_game_costs_the_same_calls_before_and_after_a_review_is_asked(apis, count_calls):
     api, _puzzles = apis
     game_id, seats = api.start_game("chess")
     api.call("POST", f"/v1/games/{game_id}/resign", token=seats["white"])

@@ -12,11 +12,9 @@ from common.persistence.deadline import StoreUnavailable
 from common.reviews.queue import SqsReviewQueue, queue_from_environment
 from moto import mock_aws
 
-from tests.games.conftest import aws_env  # noqa: F401 - fixture
-
 
 @pytest.fixture
-def sqs(aws_env):  # noqa: F811
+def sqs(aws_env):
     queue.reset_clients()
     with mock_aws():
         yield queue.client("us-east-1")

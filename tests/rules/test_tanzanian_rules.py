@@ -317,20 +317,16 @@ def test_threefold_repetition_is_off_by_default():
     assert game().options == {"threefold_repetition": False, "thirty_moves": False}
 
 
-def test_threefold_repetition_draws_when_the_option_is_on():
-    position = game(threefold_repetition=True).from_fen(TWO_KINGS)
-    for ply, move in enumerate(shuffle(8), start=1):
+@pytest.mark.parametrize(
+    ("rule", "plies"),
+    [("threefold_repetition", 8), ("thirty_moves", 60)],  # the thirty-move rule: sixty king-only plies
+)
+def test_a_draw_rule_draws_when_its_option_is_on(rule, plies):
+    position = game(**{rule: True}).from_fen(TWO_KINGS)
+    for ply, move in enumerate(shuffle(plies), start=1):
         position = position.play(move)
-        assert position.status().result == ("draw" if ply == 8 else "ongoing"), ply
-    assert position.status().reason == "threefold_repetition"
-
-
-def test_thirty_move_rule_draws_after_sixty_king_only_plies_when_the_option_is_on():
-    position = game(thirty_moves=True).from_fen(TWO_KINGS)
-    for ply, move in enumerate(shuffle(60), start=1):
-        position = position.play(move)
-        assert position.status().result == ("draw" if ply == 60 else "ongoing"), ply
-    assert position.status().reason == "thirty_moves"
+        assert position.status().result == ("draw" if ply == plies else "ongoing"), ply
+    assert position.status().reason == rule
 
 
 def test_thirty_move_rule_is_off_by_default():

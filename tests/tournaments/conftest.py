@@ -1,42 +1,11 @@
-"""Fixtures of the tournaments tests: the template's tables on moto or dynalite (the games tests' fixtures),
-the tournaments table's name in the environment, the function on the test's clock."""
+"""Fixtures of the tournaments tests (beside the template's tables on moto or dynalite of tests/fixtures.py): the
+games and tournaments functions on the test's clock."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.games.conftest import (  # noqa: F401  (fixtures)
-    Function,
-    aws_env,
-    clock,
-    count_calls,
-    dynalite_server,
-    dynalite_tables,
-    moto_tables,
-    on_clock,
-    template_tables,
-)
-
-
-def _point_at(monkeypatch, tables: list[dict]) -> None:
-    from common.persistence import store
-
-    name = next(table["TableName"] for table in tables if table["TableName"].startswith("TournamentsTable"))
-    monkeypatch.setenv("TOURNAMENTS_TABLE", name)
-    store.reset_clients()
-
-
-@pytest.fixture(params=["moto", "dynalite"])
-def tables(request, monkeypatch):
-    """The same test on moto and on a real dynalite server."""
-    found = request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
-    _point_at(monkeypatch, found)
-    return request.param
-
-
-@pytest.fixture
-def moto(request, monkeypatch):
-    _point_at(monkeypatch, request.getfixturevalue("moto_tables"))
+from tests.fixtures import Function, on_clock
 
 
 class Apis:

@@ -19,7 +19,7 @@ NAMES = tuple(f"K{n}" for n in range(8))  # the strongest first: in a group game
 
 
 @pytest.mark.parametrize("by", ["read", "schedule"])
-def test_legs_unfinished_at_the_rounds_deadline_are_lost_on_time_by_the_side_to_move(tables, apis, by):
+def test_legs_unfinished_at_the_rounds_deadline_are_lost_on_time_by_the_side_to_move(backend, apis, by):
     players = [apis.games.new_player(name) for name in NAMES]
     body = {"format": "cup", "game": "chess", "groups": 2, "players": 4, "options": {"days_per_move": 1}}
     body["public"] = by == "schedule"  # the schedule sweeps the listed (public) cups

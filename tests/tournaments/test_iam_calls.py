@@ -11,7 +11,7 @@ from tests.tournaments import test_tournaments_api as flows
 from tests.tournaments.conftest import Apis
 
 
-def test_every_call_of_the_tournaments_is_allowed_by_their_roles(moto, clock, count_calls, monkeypatch):
+def test_every_call_of_the_tournaments_is_allowed_by_their_roles(moto_tables, clock, count_calls, monkeypatch):
     apis = Apis(clock)
     calls = recording(apis)  # the tournaments function's requests (the games' go through ``apis.games``)
     results: set[Call] = set()

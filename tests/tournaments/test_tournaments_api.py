@@ -8,7 +8,7 @@ from typing import Any
 
 from local.streams import insert_record
 from tests.checks import known
-from tests.games.conftest import START
+from tests.clocks import START
 
 
 def league_of(apis, token, **terms):
@@ -40,7 +40,7 @@ def feed_stream(game_ids: list[str]) -> None:
     assert answer == {"batchItemFailures": []}
 
 
-def test_a_league_of_four_by_link_to_the_end(tables, apis, count_calls):
+def test_a_league_of_four_by_link_to_the_end(backend, apis, count_calls):
     players = [apis.games.new_player(name) for name in ("Asha", "Baraka", "Chausiku", "Daudi")]
     made = league_of(apis, players[0]["token"], options={"days_per_move": 2})
     tournament_id, code = made["tournament"]["id"], made["invite"]["code"]
@@ -82,7 +82,7 @@ def test_a_league_of_four_by_link_to_the_end(tables, apis, count_calls):
     assert "1-1" in scores.values() and all(row["white_points"] is not None for row in body["games"])
 
 
-def test_twenty_racing_joins_make_four_entries(tables, apis):
+def test_twenty_racing_joins_make_four_entries(backend, apis):
     """Each join in a process of its own (a Lambda instance each), released together."""
     from tests.games.client import at_once
 
@@ -91,7 +91,7 @@ def test_twenty_racing_joins_make_four_entries(tables, apis):
     assert made["invite"] is None
     tournament_id = made["tournament"]["id"]
     path = f"/v1/tournaments/{tournament_id}/join"
-    if tables == "moto":
+    if backend == "moto":
         # moto's in-process backend does not make a conditional write atomic across threads (two threads can both
         # pass a condition), so a race on it tests moto: here the joins come in turn, and the race itself is the
         # dynalite run's (a real server, each join in a process of its own).
@@ -138,7 +138,7 @@ def _in_turn(apis, tournament_id: str, tokens: list[str]) -> list[tuple[int, str
     return statuses
 
 
-def test_refusals_are_4xx_with_their_codes(moto, apis):
+def test_refusals_are_4xx_with_their_codes(moto_tables, apis):
     asha = apis.games.new_player("Asha")["token"]
     baraka = apis.games.new_player("Baraka")["token"]
 
@@ -178,7 +178,7 @@ def test_refusals_are_4xx_with_their_codes(moto, apis):
     assert answer.status == 201 and answer.body["tournament"]["max_players"] == 500
 
 
-def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, apis):
+def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(backend, apis):
     from tournaments.schedule import create_handler
 
     schedule = create_handler(clock=apis.clock)
@@ -199,7 +199,7 @@ def test_the_schedule_makes_open_leagues_once_and_starts_one_at_four(tables, api
     assert view["tournament"]["state"] == "running" and len(view["games"]) == 12
 
 
-def test_an_arena_of_six_pairs_everyone_present(tables, apis, count_calls):
+def test_an_arena_of_six_pairs_everyone_present(backend, apis, count_calls):
     players = [apis.games.new_player(name) for name in ("A", "B", "C", "D", "E", "F")]
     body = {"format": "arena", "game": "chess", "public": True, "options": {"turn_seconds": 60}, "minutes": 30}
     made = apis.call("POST", "/v1/tournaments", {**body, "starts": "2025-06-15T15:10:00Z"}, token=players[0]["token"])
@@ -237,7 +237,7 @@ def block_each_other(apis, blocker: dict, blocked: dict) -> None:
     assert answer.status == 201, answer.body
 
 
-def test_blocked_players_are_kept_apart_in_a_league_and_in_an_arena(tables, apis):
+def test_blocked_players_are_kept_apart_in_a_league_and_in_an_arena(backend, apis):
     asha, baraka, chausiku, daudi = (apis.games.new_player(name) for name in ("Asha", "Baraka", "Chausiku", "Daudi"))
     block_each_other(apis, asha, baraka)
     league_id = league_of(apis, asha["token"], public=True)["tournament"]["id"]
@@ -268,7 +268,7 @@ def test_blocked_players_are_kept_apart_in_a_league_and_in_an_arena(tables, apis
     assert games[0] != games[1]  # Asha's game is not Baraka's
 
 
-def test_a_cup_of_two_groups_starts_full_and_keeps_its_knockout_games_made(tables, apis):
+def test_a_cup_of_two_groups_starts_full_and_keeps_its_knockout_games_made(backend, apis):
     from tournaments.repository import DynamoTournaments
 
     players = [apis.games.new_player(f"C{n}") for n in range(8)]

@@ -44,10 +44,9 @@ class InMemoryFunction:
 
 
 @pytest.fixture
-def function(monkeypatch):
-    for name in ("GAMES_TABLE", "PLAYERS_TABLE", "RATE_LIMIT_TABLE", "DYNAMODB_ENDPOINT", "SITE_URL"):
+def function(aws_env, monkeypatch):
+    for name in ("GAMES_TABLE", "PLAYERS_TABLE", "RATE_LIMIT_TABLE"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("POWERTOOLS_LOG_LEVEL", "WARNING")
     return InMemoryFunction()
 
 

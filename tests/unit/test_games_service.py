@@ -4,38 +4,16 @@ contract suite proves the DynamoDB repository keeps."""
 from __future__ import annotations
 
 import pytest
-from common.players.service import Player, hash_token
+from common.players.service import hash_token
 from games.domain import MAX_PLIES
 from games.domain.errors import Conflict, Forbidden, IllegalMove
-from games.repository import InMemoryGameStore, in_memory_games
+from games.repository import in_memory_games
 from games.repository.codec import head_from
 from games.service import GamesService
 
 from tests.clocks import ManualClock
 from tests.games.long_game import SHUFFLE, write_long_game
-
-TOKENS = {"white": "ubao_" + "w" * 43, "black": "ubao_" + "b" * 43}
-
-
-@pytest.fixture
-def store():
-    return InMemoryGameStore()
-
-
-@pytest.fixture
-def service(store):
-    return GamesService(in_memory_games(store), clock=ManualClock())
-
-
-def player(color: str) -> Player:
-    return Player(player_id=f"p-{color}", token_hash=hash_token(TOKENS[color]), name=color)
-
-
-def started(service: GamesService, game: str = "chess") -> str:
-    outcome = service.create(player("white"), game, "white", {}, None)
-    assert outcome.invite is not None
-    service.join(player("black"), outcome.head.id, outcome.invite["code"])
-    return outcome.head.id
+from tests.unit.seats import TOKENS, started
 
 
 def test_a_game_is_played_and_the_log_folds_to_the_stored_head(service, store):

@@ -4,39 +4,23 @@ game (a seat taken, the end) and a move writes none; private games stay with the
 from __future__ import annotations
 
 import pytest
-from common.players.service import Player, hash_token
+from common.players.service import hash_token
 from games.history.domain import HistoryFilter
 from games.history.service import history_page
-from games.repository import InMemoryGameStore, in_memory_games
 from games.service import GamesService
 
 from tests.clocks import TickingClock
-
-TOKENS = {"white": "ubao_" + "w" * 43, "black": "ubao_" + "b" * 43}
-PLAYERS = {
-    color: Player(player_id=f"p-{color}", token_hash=hash_token(TOKENS[color]), name=color.title()) for color in TOKENS
-}
+from tests.unit.seats import PLAYERS, TOKENS, started
 
 
 @pytest.fixture
-def store():
-    return InMemoryGameStore()
-
-
-@pytest.fixture
-def service(store):
-    return GamesService(in_memory_games(store), clock=TickingClock())
+def clock():
+    """Games made one after another are made in that order."""
+    return TickingClock()
 
 
 def rows(service: GamesService, color: str, **wanted) -> list[dict]:
     return history_page(service.store, PLAYERS[color].player_id, HistoryFilter(**wanted), None, 50)["games"]
-
-
-def started(service: GamesService, options: dict | None = None, game: str = "chess") -> str:
-    outcome = service.create(PLAYERS["white"], game, "white", options or {}, None)
-    assert outcome.invite is not None
-    service.join(PLAYERS["black"], outcome.head.id, outcome.invite["code"])
-    return outcome.head.id
 
 
 def test_each_player_lists_the_game_as_it_goes_and_a_move_writes_no_listing(service, store):
@@ -61,7 +45,7 @@ def test_each_player_lists_the_game_as_it_goes_and_a_move_writes_no_listing(serv
 
 def test_newest_first_with_the_computer_and_live_kinds(service):
     friendly = started(service)
-    live = started(service, {"turn_seconds": 60}, game="english")
+    live = started(service, "english", {"turn_seconds": 60})
     computer = service.create(PLAYERS["white"], "tanzanian", "white", {}, None, cpu_level=1).head.id
     assert [row["id"] for row in rows(service, "white")] == [computer, live, friendly]
     assert [row["id"] for row in rows(service, "white", kind="computer")] == [computer]
@@ -75,7 +59,7 @@ def test_newest_first_with_the_computer_and_live_kinds(service):
 
 def test_a_private_game_is_listed_for_its_players_only(service):
     public = started(service)
-    private = started(service, {"private": True})
+    private = started(service, options={"private": True})
     for color in TOKENS:
         assert [row["id"] for row in rows(service, color)] == [private, public]
         assert [row["id"] for row in rows(service, color, public_only=True)] == [public]

@@ -8,8 +8,7 @@ import json
 import pytest
 from common.persistence.attributes import to_item
 from common.players.service import Player, hash_token
-from games.repository import InMemoryGameStore, in_memory_games
-from games.service import GamesService, Unchanged
+from games.service import Unchanged
 from live.domain import (
     ADDRESS_CONNECTIONS,
     MAX_FOLLOWS,
@@ -19,13 +18,11 @@ from live.domain import (
     TooManyConnections,
     TooManyFollows,
 )
-from live.games import StoredGameViews
 from live.handler import handle_socket, handle_stream
-from live.repository import InMemoryLive, InMemorySockets
-from live.service import NO_MOVES, LiveService, changed_games
+from live.service import NO_MOVES, changed_games
 
 from local.streams import insert_record
-from tests.clocks import ManualClock
+from tests.unit.live_world import LiveWorld
 
 TOKENS = {color: f"ubao_{color[0] * 43}" for color in ("white", "black", "stranger")}
 
@@ -34,15 +31,9 @@ def player(name: str) -> Player:
     return Player(player_id=f"p-{name}", token_hash=hash_token(TOKENS[name]), name=name)
 
 
-class World:
+class World(LiveWorld):
     def __init__(self) -> None:
-        self.clock = ManualClock()
-        self.store = InMemoryGameStore()
-        self.games = GamesService(in_memory_games(self.store), clock=self.clock)
-        self.live = InMemoryLive()
-        self.sockets = InMemorySockets()
-        self.service = LiveService(self.live, StoredGameViews(in_memory_games(self.store), self.clock), self.sockets,
-                                   self.clock)  # fmt: skip
+        super().__init__()
         self.fed = 0  # events of the store already fed to the fan-out
 
     def started(self, **options: object) -> str:
@@ -50,10 +41,6 @@ class World:
         assert outcome.invite is not None
         self.games.join(player("black"), outcome.head.id, outcome.invite["code"])
         return outcome.head.id
-
-    def connect(self, connection_id: str, who: str | None = None, address: str = "10.0.0.1") -> None:
-        issued = self.service.issue_ticket(f"p-{who}" if who else None, address)
-        self.service.connect(connection_id, issued.ticket)
 
     def move(self, game_id: str, color: str, move: str) -> None:
         read = self.games.get(game_id)
@@ -72,9 +59,6 @@ class World:
         items = [to_item({**record, "pk": game_id, "sk": f"E{int(seq):06d}"}) for game_id, seq, record in new]
         event = {"Records": [insert_record(item, "GamesTable", ("pk", "sk"), n) for n, item in enumerate(items, 1)]}
         return handle_stream(event, self.service)
-
-    def received(self, connection_id: str) -> list[dict]:
-        return [json.loads(data) for data in self.sockets.sent.get(connection_id, [])]
 
 
 @pytest.fixture

@@ -10,12 +10,8 @@ import pytest
 from common.persistence.attributes import to_item
 from common.players.service import Player, hash_token
 from games.domain import new_game_options
-from games.repository import InMemoryGameStore, in_memory_games
-from games.service import GamesService
-from live.games import StoredGameViews
+from live.domain import NoSuchTournament
 from live.handler import handle_socket, handle_stream, tournament_changed
-from live.repository import InMemoryLive, InMemorySockets
-from live.service import LiveService, NoSuchTournament
 from live.tournaments import StoredTournamentViews
 from tournaments.domain import Format
 from tournaments.repository import InMemoryTournaments
@@ -24,37 +20,28 @@ from tournaments.seated import TournamentGames
 from tournaments.service import NewTournament, TournamentService
 
 from local.streams import insert_record
-from tests.clocks import ManualClock
+from tests.unit.live_world import LiveWorld
 
 
 def player(name: str) -> Player:
     return Player(player_id=f"p-{name}", token_hash=hash_token("ubao_" + (name * 43)[:43]), name=name)
 
 
-class World:
-    def __init__(self) -> None:
-        self.clock = ManualClock()
-        self.games = GamesService(in_memory_games(InMemoryGameStore()), clock=self.clock)
+class World(LiveWorld):
+    def tournament_views(self) -> StoredTournamentViews:
+        """A league's service on the world's games, and the tournaments as the live service reads them."""
         self.tournaments = InMemoryTournaments()
         seated = TournamentGames(self.games.log, self.games.store)
         self.league = TournamentService(self.tournaments, seated, new_game_options, clock=self.clock)
-        self.live = InMemoryLive()
-        self.sockets = InMemorySockets()
-        views = StoredTournamentViews(self.tournaments, InMemoryArenaSeats(), self.clock)
-        self.service = LiveService(
-            self.live, StoredGameViews(self.games.store, self.clock), self.sockets, self.clock, views
-        )
+        return StoredTournamentViews(self.tournaments, InMemoryArenaSeats(), self.clock)
 
     def new_league(self, size: int = 3) -> str:
         terms = NewTournament(Format.LEAGUE, "chess", options={"days_per_move": 3}, players=size, public=True)
         return self.league.create(player("maker"), terms).tournament.id
 
-    def connect(self, connection_id: str, who: str | None = None) -> None:
-        issued = self.service.issue_ticket(f"p-{who}" if who else None, f"10.0.0.{len(self.live.connections)}")
-        self.service.connect(connection_id, issued.ticket)
-
-    def received(self, connection_id: str) -> list[dict]:
-        return [json.loads(data) for data in self.sockets.sent.get(connection_id, [])]
+    def connect(self, connection_id: str, who: str | None = None, address: str = "") -> None:
+        """Each connection from an address of its own (the per-address limit is not what these tests are about)."""
+        super().connect(connection_id, who, address or f"10.0.0.{len(self.live.connections)}")
 
 
 @pytest.fixture

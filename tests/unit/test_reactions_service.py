@@ -11,7 +11,7 @@ from games.service import GamesService
 from games.service.reactions import Reactions
 
 from tests.clocks import ManualClock
-from tests.unit.test_games_service import player, started
+from tests.unit.seats import PLAYERS, started
 
 
 def test_reactions_fold_from_the_log_to_the_stored_head():
@@ -21,9 +21,9 @@ def test_reactions_fold_from_the_log_to_the_stored_head():
     reactions = Reactions(service.log, None)
     keys: list[ReactionKey] = ["good_game", "thanks", "clap", "wow", "smile", "sorry", "hello", "well_played"]
     for index, key in enumerate(keys):
-        assert reactions.react(player("white" if index % 2 == 0 else "black"), game_id, key)
-    reactions.mute(player("black"), game_id, True)
-    reactions.mute(player("black"), game_id, True)  # again: nothing more is written
+        assert reactions.react(PLAYERS["white" if index % 2 == 0 else "black"], game_id, key)
+    reactions.mute(PLAYERS["black"], game_id, True)
+    reactions.mute(PLAYERS["black"], game_id, True)  # again: nothing more is written
     head, events = service.store.load(game_id)
     assert head is not None
     assert [item.key for item in head.reactions] == keys[-REACTIONS_KEPT:]
@@ -31,5 +31,5 @@ def test_reactions_fold_from_the_log_to_the_stored_head():
     assert [event.kind for event in events].count("mute_reactions") == 1
     stored = store.get_head(game_id)
     assert stored is not None and apply_all(None, events) == head == head_from(stored)
-    assert not reactions.react(player("white"), game_id, "clap")  # Black muted: not written
+    assert not reactions.react(PLAYERS["white"], game_id, "clap")  # Black muted: not written
     assert service.store.load(game_id)[0] == head

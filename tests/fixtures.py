@@ -1,4 +1,6 @@
-"""Fixtures of the games tests: DynamoDB on moto or on a real dynalite server, an injected clock, the API."""
+"""Fixtures of the functions' tests, in every folder (tests/conftest.py registers them): the template's tables on
+moto or on a real dynalite server, an injected clock, the games function and its API. A folder's conftest.py
+adds its own (or replaces one of these by name)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from moto import mock_aws
 
 from local.dynamodb import CLI, Dynalite, create_tables, node_executable, table_definitions
 from local.template import ROOT, Template
-from tests.clocks import START, ManualClock  # noqa: F401 - START for the tests that import it from here
+from tests.clocks import ManualClock
 
 
 @pytest.fixture(scope="session")
@@ -23,16 +25,26 @@ def template_tables() -> list[dict]:
     return table_definitions(Template())
 
 
-def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]:
+@pytest.fixture(scope="session")
+def table_variables(template_tables) -> dict[str, str]:
+    """Each table's environment variable as the template's functions name it (``GAMES_TABLE``: ``GamesTable``)."""
+    names = {table["TableName"] for table in template_tables}
+    return {
+        variable: value
+        for function in Template().functions.values()
+        for variable, value in function.environment.items()
+        if value in names
+    }
+
+
+def use_tables(monkeypatch, definitions: list[dict], variables: dict[str, str], suffix: str) -> list[dict]:
+    """Every table made under its name and ``suffix``, and each function's variable naming it (RATE_LIMIT_TABLE
+    too: the buckets in their table, as on Lambda, not in this process)."""
     from common.persistence import store
 
     tables = [{**definition, "TableName": definition["TableName"] + suffix} for definition in definitions]
-    monkeypatch.setenv("GAMES_TABLE", "GamesTable" + suffix)
-    monkeypatch.setenv("PLAYERS_TABLE", "PlayersTable" + suffix)
-    monkeypatch.setenv("SEEKS_TABLE", "SeeksTable" + suffix)
-    monkeypatch.setenv("RATINGS_TABLE", "RatingsTable" + suffix)
-    monkeypatch.setenv("RATE_LIMIT_TABLE", "RateLimitTable" + suffix)
-    monkeypatch.setenv("CLUBS_TABLE", "ClubsTable" + suffix)
+    for variable, name in variables.items():
+        monkeypatch.setenv(variable, name + suffix)
     store.reset_clients()
     create_tables(tables)
     return tables
@@ -40,7 +52,7 @@ def _use_tables(monkeypatch, definitions: list[dict], suffix: str) -> list[dict]
 
 @pytest.fixture
 def aws_env(monkeypatch):
-    for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL"):
+    for name in ("AWS_PROFILE", "DYNAMODB_ENDPOINT", "SITE_URL", "VAPID_SECRET_ARN", "REVIEW_QUEUE_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
@@ -50,12 +62,12 @@ def aws_env(monkeypatch):
 
 
 @pytest.fixture
-def moto_tables(aws_env, monkeypatch, template_tables):
+def moto_tables(aws_env, monkeypatch, template_tables, table_variables):
     """Fresh tables on moto (AWS mocked in-process)."""
     from common.persistence import store
 
     with mock_aws():
-        yield _use_tables(monkeypatch, template_tables, "")
+        yield use_tables(monkeypatch, template_tables, table_variables, "")
     store.reset_clients()
 
 
@@ -87,12 +99,12 @@ def dynalite_server():
 
 
 @pytest.fixture
-def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables):
+def dynalite_tables(aws_env, monkeypatch, dynalite_server, template_tables, table_variables):
     """Fresh tables (unique names) on the session's dynalite server."""
     from common.persistence import store
 
     monkeypatch.setenv("DYNAMODB_ENDPOINT", dynalite_server.endpoint)
-    yield _use_tables(monkeypatch, template_tables, "_" + uuid.uuid4().hex[:10])
+    yield use_tables(monkeypatch, template_tables, table_variables, "_" + uuid.uuid4().hex[:10])
     store.reset_clients()
 
 
@@ -101,6 +113,13 @@ def backend(request):
     """The same test on moto and on a real dynalite server."""
     request.getfixturevalue("moto_tables" if request.param == "moto" else "dynalite_tables")
     return request.param
+
+
+@pytest.fixture
+def local_push(monkeypatch, tmp_path):
+    """Web Push as `make run` sends it: to the local push service, signed with a VAPID key of the test's own."""
+    monkeypatch.setenv("PUSH_LOCAL_MODE", "1")
+    monkeypatch.setenv("VAPID_KEY_FILE", str(tmp_path / "vapid.json"))
 
 
 # ------------------------------------------------------------------------------------- the function
@@ -135,6 +154,7 @@ def on_clock(clock) -> dict:
 
 @pytest.fixture
 def handler(clock):
+    """The games function on the test's clock."""
     from games import handler as module
 
     return Function(module, on_clock(clock))
@@ -164,6 +184,7 @@ def count_calls():
 
 @pytest.fixture
 def api(moto_tables, handler):
+    """The games function's API on moto's tables."""
     from tests.games.client import Api
 
     return Api(handler)
@@ -173,4 +194,13 @@ def api(moto_tables, handler):
 def dynalite_api(dynalite_tables, handler):
     from tests.games.client import Api
 
+    return Api(handler)
+
+
+@pytest.fixture(params=["moto", "dynalite"])
+def api_on_each_store(request, handler):
+    """The games function on moto's tables, then on a real dynalite server's (a test's main path on both)."""
+    from tests.games.client import Api
+
+    request.getfixturevalue(f"{request.param}_tables")
     return Api(handler)
