@@ -98,14 +98,19 @@ format: setup
 	$(VENV)/bin/ruff format .
 
 # CI's second run: the lowest version every requirement allows (uv's lowest-direct resolution), so each
-# declared floor is one that was tested. It runs the fast tier and the API tests (see .ci/run for why), not
+# declared floor is one that was tested. It runs ruff and mypy at their floors (over the libraries' floors: the
+# stubs and the typed packages), then the fast tier, the API tests (see .ci/run for why) and the Web Push
+# sender's (pywebpush, urllib3: the notify package's floors), not
 # the template checks (cfn-lint's and pydantic's output differ between tool versions; the main run checks
 # them with the locked versions) nor the runner's subprocess tests (the main run has them).
 lowest: setup
 	@test -x .venv-lowest/bin/python || $(VENV)/bin/uv venv --quiet -p $(PY) .venv-lowest
 	VIRTUAL_ENV=.venv-lowest $(VENV)/bin/uv pip install --quiet --resolution lowest-direct \
 		-r requirements-dev.txt -r functions/requirements.txt -e .
-	.venv-lowest/bin/python -m pytest -q -n 2 -m "not slow" $(FAST_TESTS) tests/api \
+	.venv-lowest/bin/ruff check --no-cache .
+	.venv-lowest/bin/ruff format --check --no-cache .
+	.venv-lowest/bin/mypy --cache-dir .venv-lowest/mypy-cache
+	.venv-lowest/bin/python -m pytest -q -n 2 -m "not slow" $(FAST_TESTS) tests/api tests/push/test_notify.py \
 		--ignore=tests/api/test_template.py --ignore=tests/api/test_local_runner.py
 
 lint: setup

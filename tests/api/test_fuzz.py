@@ -37,7 +37,7 @@ fens = st.sampled_from(
         "",
     ]
 )
-plausible_requests = st.fixed_dictionaries(
+plausible_requests: st.SearchStrategy[dict[str, object]] = st.fixed_dictionaries(
     {
         "game": st.sampled_from(["chess", "english", "tanzanian", "Chess", "go"]),
         "move": moves_text | st.text(max_size=8),
