@@ -6,7 +6,7 @@ not copying the engine. The fields name the rules that differ between the famili
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..options import OptionSpec
 
@@ -132,15 +132,6 @@ INTERNATIONAL = Variant(
 )
 
 # Brazilian draughts: the international rules on the 8x8 board.
-BRAZILIAN = Variant(
-    **{
-        **INTERNATIONAL.__dict__,
-        "name": "brazilian",
-        "title": "Brazilian draughts",
-        "size": 8,
-        "rows_of_men": 3,
-        "gametype": 26,
-    }
-)
+BRAZILIAN = replace(INTERNATIONAL, name="brazilian", title="Brazilian draughts", size=8, rows_of_men=3, gametype=26)
 
 LATER_VARIANTS = {variant.name: variant for variant in (INTERNATIONAL, BRAZILIAN)}
