@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from common.persistence.attributes import split_version, with_version
 from common.persistence.store import StoreUnavailable, call, from_item, put_new, query_all, to_item
-from common.persistence.table import DynamoTable
+from common.persistence.table import DynamoTable, item_key
 
 from push.domain import HOUR_MS, Subscription, endpoint_hash, newest_first, next_daily_at
 
@@ -193,13 +193,11 @@ class DynamoDailySubscriptions(DynamoTable, env="PUSH_TABLE", default="PushTable
 
     def claim(self, player_id: str, endpoint: str, daily_at: int, next_at: int) -> bool:
         """Move the subscription's next daily puzzle from ``daily_at`` to ``next_at``; False if another sweep did."""
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key={"pk": {"S": PLAYER_PREFIX + player_id}, "sk": {"S": SUBSCRIPTION_PREFIX + endpoint_hash(endpoint)}},
-            UpdateExpression="SET daily_at = :next, daily_hour = :hour",
-            ConditionExpression="daily_at = :at",
-            ExpressionAttributeValues={
+        answer = self.update(
+            item_key(PLAYER_PREFIX + player_id, SUBSCRIPTION_PREFIX + endpoint_hash(endpoint)),
+            "SET daily_at = :next, daily_hour = :hour",
+            "daily_at = :at",
+            values={
                 ":at": {"N": str(daily_at)},
                 ":next": {"N": str(next_at)},
                 ":hour": {"N": str(next_at // HOUR_MS)},

@@ -282,12 +282,10 @@ class PuzzleStore(DynamoTable, env="PUZZLES_TABLE", default="PuzzleProgressTable
     def count_play(self, puzzle_id: str, solved: bool, shard: int, info: float = 0.0, gain: float = 0.0) -> None:
         """Add one first attempt to counter ``shard`` of the puzzle: one play, a solve if ``solved``, and the
         game's Glicko-2 terms (``puzzles_api.domain.puzzle_rating``)."""
-        call(
-            "update_item",
-            TableName=self.table,
-            Key=_counter_key(puzzle_id, shard),
-            UpdateExpression="ADD plays :one, solves :solved, info :info, gain :gain",
-            ExpressionAttributeValues={
+        self.update(
+            _counter_key(puzzle_id, shard),
+            "ADD plays :one, solves :solved, info :info, gain :gain",
+            values={
                 ":one": {"N": "1"},
                 ":solved": {"N": "1" if solved else "0"},
                 ":info": {"N": f"{info:.6f}"},

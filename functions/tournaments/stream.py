@@ -63,7 +63,8 @@ def count_result(
     result = games.result(game_id)
     if result is None:
         return False
-    service = TournamentService(repository, games, new_game_options, clock=lambda: now, announce=announce or Silent())
+    announce = announce or Silent()
+    service = TournamentService(repository, games, new_game_options, clock=lambda: now, announce=announce)
     stored = service.record(result, tournament_id)
     tournament = repository.get(tournament_id)
     if tournament is not None and tournament.format is Format.ARENA:  # free both players; pair who is waiting

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from common.persistence.attributes import Record, to_attribute, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, query_all, read, to_item
-from common.persistence.table import DynamoTable
+from common.persistence.table import DynamoTable, item_key
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb.type_defs import QueryInputTypeDef
@@ -93,13 +93,13 @@ class CardStore(DynamoTable, env="RATINGS_TABLE", default="RatingsTable"):
 
     def card_country(self, player_id: str) -> str | None:
         """The country the card shows now (None: none, or hidden): one strongly consistent GetItem."""
-        answer = read("get_item", TableName=self.table, Key=_key(player_id, CARD_SK), ConsistentRead=True)
+        answer = read("get_item", TableName=self.table, Key=item_key(player_id, CARD_SK), ConsistentRead=True)
         return from_item(answer["Item"]).get("country") if "Item" in answer else None
 
     def with_card(self, player_id: str, sk: str) -> tuple[Record | None, str | None]:
         """The item ``sk`` of the player's partition and the country their card shows: one BatchGetItem (strongly
         consistent; its two reads are not one snapshot, hence ``after_copy``)."""
-        keys = [_key(player_id, sk), _key(player_id, CARD_SK)]
+        keys = [item_key(player_id, sk), item_key(player_id, CARD_SK)]
         found: dict[str, Record] = {}
         while keys:
             answer = read("batch_get_item", RequestItems={self.table: {"Keys": keys, "ConsistentRead": True}})
@@ -153,14 +153,7 @@ class CardStore(DynamoTable, env="RATINGS_TABLE", default="RatingsTable"):
         else:
             update = f"SET version = :next, {BOARD_COUNTRY} = :key"
             values[":key"] = to_attribute(wanted)
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=_key(player_id, item["sk"]),
-            UpdateExpression=update,
-            ConditionExpression="version = :read",
-            ExpressionAttributeValues=values,
-        )
+        answer = self.update(item_key(player_id, item["sk"]), update, "version = :read", values=values)
         return answer is not None
 
 
@@ -176,7 +169,3 @@ def query_partition(table: str, player_id: str, projection: str, names: dict[str
     if names:
         params["ExpressionAttributeNames"] = names
     return [from_item(item) for item in read("query", **params)["Items"]]
-
-
-def _key(player_id: str, sk: str) -> dict[str, Any]:
-    return {"pk": {"S": player_id}, "sk": {"S": sk}}

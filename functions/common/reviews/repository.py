@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from common.persistence.attributes import split_version
 from common.persistence.memory import put_absent
-from common.persistence.store import call, from_item, put_new, query_all, read
+from common.persistence.store import from_item, put_new, query_all, read
 from common.persistence.table import DynamoTable, item_key
 from common.reviews.domain import (
     MistakePuzzle,
@@ -250,14 +250,12 @@ class DynamoReviews(DynamoTable, env="REVIEWS_TABLE", default="ReviewsTable"):
         return put_new(self.table, record, SCHEMA_VERSION, "pk")
 
     def finish(self, game_id: str, result: ReviewResult) -> bool:
-        answer = call(
-            "update_item",
-            TableName=self.table,
-            Key=item_key(GAME_PREFIX + game_id, REVIEW_KEY),
-            UpdateExpression="SET #status = :done, body = :body",
-            ConditionExpression="#status = :pending",
-            ExpressionAttributeNames={"#status": "status"},
-            ExpressionAttributeValues={
+        answer = self.update(
+            item_key(GAME_PREFIX + game_id, REVIEW_KEY),
+            "SET #status = :done, body = :body",
+            "#status = :pending",
+            names={"#status": "status"},
+            values={
                 ":done": {"S": "done"},
                 ":pending": {"S": "pending"},
                 ":body": {"S": json.dumps(review_record(result), separators=(",", ":"))},

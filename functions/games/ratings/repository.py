@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from common.persistence.attributes import Record, split_version, with_version
 from common.persistence.deadline import StoreUnavailable
 from common.persistence.store import call, from_item, read, to_attribute, to_item
-from common.persistence.table import DynamoTable
+from common.persistence.table import DynamoTable, item_key
 from common.ratings import glicko2
 from common.ratings.repository import (
     BOARD_COUNTRY,
@@ -257,7 +257,7 @@ class RatingStore(_PartitionReads, DynamoTable, env="RATINGS_TABLE", default="Ra
     """The ratings table on DynamoDB."""
 
     def get(self, player_id: str, game: str) -> GameRating | None:
-        answer = read("get_item", TableName=self.table, Key=_key(player_id, game), ConsistentRead=True)
+        answer = read("get_item", TableName=self.table, Key=item_key(player_id, game), ConsistentRead=True)
         return rating_from(from_item(answer["Item"])) if "Item" in answer else None
 
     def get_with_card(self, player_id: str, game: str) -> GameRating | None:
@@ -267,7 +267,7 @@ class RatingStore(_PartitionReads, DynamoTable, env="RATINGS_TABLE", default="Ra
 
     def get_many(self, player_ids: list[str], game: str) -> dict[str, GameRating]:
         """The ratings of these players in ``game`` (those that exist): one BatchGetItem (strongly consistent)."""
-        keys = [_key(player_id, game) for player_id in dict.fromkeys(player_ids)]
+        keys = [item_key(player_id, game) for player_id in dict.fromkeys(player_ids)]
         found: dict[str, GameRating] = {}
         while keys:
             answer = read("batch_get_item", RequestItems={self.table: {"Keys": keys, "ConsistentRead": True}})
@@ -312,7 +312,9 @@ class RatingStore(_PartitionReads, DynamoTable, env="RATINGS_TABLE", default="Ra
         return _partition_of([from_item(item) for item in answer["Items"]])
 
     def tally(self, player_id: str, game: str) -> ResultTally | None:
-        answer = read("get_item", TableName=self.table, Key=_key(player_id, TALLY_PREFIX + game), ConsistentRead=True)
+        answer = read(
+            "get_item", TableName=self.table, Key=item_key(player_id, TALLY_PREFIX + game), ConsistentRead=True
+        )
         return tally_from(from_item(answer["Item"])) if "Item" in answer else None
 
     def save_tally(self, tally: ResultTally) -> bool:
@@ -432,7 +434,3 @@ def _put_at_version(table: str, record: Record, read_version: int) -> bool:
 def _summary(item: Record) -> Record:
     """An item without its history and applied ids (what the Query and the index give)."""
     return {key: value for key, value in item.items() if key not in ("history", "applied")}
-
-
-def _key(player_id: str, game: str) -> dict[str, Any]:
-    return {"pk": {"S": player_id}, "sk": {"S": game}}

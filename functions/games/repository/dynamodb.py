@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.persistence.reminder_schedule import index_key, index_keys
 from common.persistence.store import call, from_item, query_all, read, to_attribute, to_item
-from common.persistence.table import newest_first
+from common.persistence.table import item_key, newest_first
 
 from games.history.repository import DynamoListings, ListingRecords
 
@@ -77,12 +77,12 @@ class GameStore:
 
     def get_head(self, game_id: str) -> dict[str, Any] | None:
         """The head item (strongly consistent), or None. One read."""
-        answer = call("get_item", TableName=self.table, Key=_key(game_id, HEAD_KEY), ConsistentRead=True)
+        answer = call("get_item", TableName=self.table, Key=item_key(game_id, HEAD_KEY), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return head_of_item(item) if item else None
 
     def get_event(self, game_id: str, seq: int) -> dict[str, Any] | None:
-        answer = call("get_item", TableName=self.table, Key=_key(game_id, event_key(seq)), ConsistentRead=True)
+        answer = call("get_item", TableName=self.table, Key=item_key(game_id, event_key(seq)), ConsistentRead=True)
         item = answer.get("Item") if answer else None
         return _event(from_item(item)) if item else None
 
@@ -236,7 +236,7 @@ class GameStore:
         answer = call(
             "update_item",
             TableName=self.table,
-            Key=_key(game_id, HEAD_KEY),
+            Key=item_key(game_id, HEAD_KEY),
             UpdateExpression=update,
             ConditionExpression="seq = :seq AND reminder_due = :due",
             ExpressionAttributeValues=values,
@@ -254,15 +254,11 @@ class GameStore:
         }
         if after is not None:
             game_id, _, sort_key = after.partition("\n")
-            params["ExclusiveStartKey"] = _key(game_id, sort_key)
+            params["ExclusiveStartKey"] = item_key(game_id, sort_key)
         answer = read("scan", **params)
         last = answer.get("LastEvaluatedKey")
         more = f"{last['pk']['S']}\n{last['sk']['S']}" if last else None
         return [head_of_item(item) for item in answer.get("Items", ())], more
-
-
-def _key(game_id: str, sort_key: str) -> dict[str, Any]:
-    return {"pk": {"S": game_id}, "sk": {"S": sort_key}}
 
 
 def _head_item(head: dict[str, Any]) -> dict[str, Any]:

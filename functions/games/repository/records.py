@@ -15,6 +15,7 @@ import threading
 from typing import Protocol
 
 from common.persistence.attributes import Record
+from common.persistence.memory import put_absent
 from common.persistence.reminder_schedule import index_key, index_keys
 
 from games.history.repository import InMemoryListings, ListingRecords
@@ -82,11 +83,7 @@ class InMemoryGameStore:
     def append_event(self, game_id: str, event: Record) -> bool:
         self.calls += 1
         with self._lock:
-            log = self.events.setdefault(game_id, {})
-            if event["seq"] in log:
-                return False
-            log[event["seq"]] = _stored(event)
-            return True
+            return put_absent(self.events.setdefault(game_id, {}), event["seq"], _stored(event))
 
     def save_head(self, head: Record) -> bool:
         self.calls += 1
