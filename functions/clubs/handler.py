@@ -11,7 +11,7 @@ from common.clubs.repository import ClubRepository, DynamoClubs
 from common.players.handles import player_id_of
 from common.web.answers import created_if, no_store
 from common.web.api import Api
-from common.web.auth import CurrentPlayer, ViewerId
+from common.web.auth import CurrentPlayer, OptionalPlayer, viewer_id
 from common.web.depends import Limiter, Now
 from common.web.models import route_errors
 from common.web.routes import Routes
@@ -85,8 +85,8 @@ def my_clubs(player: CurrentPlayer, service: Service) -> Response[ClubList]:
     "leaderboard per game (a batch read per 100 members and game) and its tournaments.",
     responses={200: {"description": "The club."}, **_errors(401, 404, 503)},
 )
-def get_club(id: str, you: ViewerId, service: Service) -> Response[ClubView]:
-    return no_store(_view(service, id, you))
+def get_club(id: str, viewer: OptionalPlayer, service: Service) -> Response[ClubView]:
+    return no_store(_view(service, id, viewer_id(viewer)))
 
 
 @router.post(

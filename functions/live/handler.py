@@ -17,7 +17,7 @@ from common.errors import DomainError
 from common.persistence.deadline import StoreUnavailable
 from common.web.answers import no_store
 from common.web.api import Api
-from common.web.auth import ViewerId
+from common.web.auth import OptionalPlayer, viewer_id
 from common.web.depends import Clock, Limiter, Pace, clock, pace_clock
 from common.web.edge import from_cloudfront
 from common.web.errors import ERRORS
@@ -56,12 +56,12 @@ def ticket_service(repository: Annotated[LiveRepository, Depends(live_repository
     responses={201: {"description": "The ticket."}, **_errors(401, 429, 503)},
 )
 def issue_ticket(
-    you: ViewerId,
+    viewer: OptionalPlayer,
     service: Annotated[LiveService, Depends(ticket_service)],
     limiter: Limiter,
 ) -> Response[LiveTicket]:
     limiter.charge("live_tickets")
-    issued = service.issue_ticket(you, limiter.client.address)
+    issued = service.issue_ticket(viewer_id(viewer), limiter.client.address)
     body = LiveTicket(ticket=issued.ticket, expires_in=issued.expires_in, url=f"{SOCKET_PATH}?ticket={issued.ticket}")
     return no_store(body, HTTPStatus.CREATED)
 

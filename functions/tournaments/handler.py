@@ -15,9 +15,10 @@ from aws_lambda_powertools.event_handler.openapi.params import Query
 from common.clubs.repository import ClubRepository, DynamoClubs
 from common.web.answers import answer, no_store
 from common.web.api import Api
-from common.web.auth import CurrentPlayer, ViewerId
-from common.web.depends import Limiter, Now, PlayerStorage
+from common.web.auth import CurrentPlayer, OptionalPlayer, viewer_id
+from common.web.depends import Asker, Buckets, Now, Pace, PlayerStorage
 from common.web.models import route_errors
+from common.web.ratelimit import RateLimiter
 from common.web.routes import Routes
 from games.domain import new_game_options
 from games.ratings.repository import RatingStore
@@ -72,11 +73,15 @@ def tournament_service(
     repository: Annotated[TournamentRepository, Depends(tournament_repository)],
     games: Annotated[GameRepository, Depends(game_repository)],
     now: Now,
-    limiter: Limiter,
+    pace: Pace,
+    buckets: Buckets,
+    client: Asker,
     players: PlayerStorage,
     clubs: Annotated[ClubRepository, Depends(club_repository)],
     announce: Annotated[Announcer, Depends(announcer)],
 ) -> TournamentService:
+    # The limiter built by hand (as the games function's ``games_service``): one dependency node fewer a request.
+    limiter = RateLimiter(buckets, pace, client)
     log = GameLog(games, clock=now)
     return TournamentService(
         repository,
@@ -181,8 +186,8 @@ def list_tournaments(
     "what it counts for, each pairing's match score, the winners once it is over, and your games left.",
     responses={200: {"description": "The tournament."}, **_errors(401, 404, 503)},
 )
-def get_tournament(id: str, tournaments: Tournaments, seats: Seats, you: ViewerId) -> Response[TournamentView]:
-    body = view_of(tournaments, seats, _tournament_id(id), you)
+def get_tournament(id: str, tournaments: Tournaments, seats: Seats, viewer: OptionalPlayer) -> Response[TournamentView]:
+    body = view_of(tournaments, seats, _tournament_id(id), viewer_id(viewer))
     return no_store(body)
 
 

@@ -40,9 +40,8 @@ OptionalPlayer = Annotated[Player | None, Depends(optional_player)]
 TokenHash = Annotated[str, Depends(token_hash)]
 
 
-def viewer_id(player: OptionalPlayer) -> str | None:
-    """Who looks at a public page: the player's id when the request sends a token, None when it sends none."""
+def viewer_id(player: Player | None) -> str | None:
+    """Who looks at a public page (a route's ``OptionalPlayer``): the player's id when the request sends a token,
+    None when it sends none. A plain function, not a dependency: each dependency is one more node Powertools
+    resolves on every request."""
     return player.player_id if player else None
-
-
-ViewerId = Annotated[str | None, Depends(viewer_id)]

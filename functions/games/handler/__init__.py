@@ -335,7 +335,8 @@ def seat_route(action: SeatAction) -> Callable[..., GameState]:
     return declare(route)
 
 
-SEAT_ROUTES = tuple(seat_route(action) for action in SEAT_ACTIONS)
+for seat_action in SEAT_ACTIONS:
+    seat_route(seat_action)
 
 
 @router.post(

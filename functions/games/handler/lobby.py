@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.depends import Depends
 from aws_lambda_powertools.event_handler.openapi.params import Query
 from common.web.answers import created_if, no_store, tagged
-from common.web.auth import CurrentPlayer, TokenHash, ViewerId
+from common.web.auth import CurrentPlayer, OptionalPlayer, TokenHash, viewer_id
 from common.web.depends import Asker
 from common.web.models import route_errors
 from common.web.routes import Routes
@@ -105,11 +105,12 @@ def offer_seek(request: SeekRequest, seeks: Seeks, player: CurrentPlayer, client
 )
 def list_seeks(
     seeks: Seeks,
-    you: ViewerId,
+    viewer: OptionalPlayer,
     game: Annotated[GameName, Query(description="Which game's challenges.")],
     cursor: Annotated[str | None, Query(max_length=200, description="`next` of the previous page.")] = None,
 ) -> Response[SeekList]:
     found, following = seeks.open_seeks(game, cursor)
+    you = viewer_id(viewer)
     body = SeekList(seeks=[SeekView.of(seek, you) for seek in found], next=following)
     return no_store(body)
 
@@ -121,9 +122,9 @@ def list_seeks(
     "Send the `ETag` back as `If-None-Match` to poll: 304 until it changes.",
     responses={200: {"description": "The challenge."}, **_errors(304, 401, 404, 503)},
 )
-def get_seek(id: str, seeks: Seeks, you: ViewerId) -> Response[SeekAnswer]:
+def get_seek(id: str, seeks: Seeks, viewer: OptionalPlayer) -> Response[SeekAnswer]:
     seek = seeks.seek(_seek_id(id))
-    body = SeekAnswer(seek=SeekView.of(seek, you))
+    body = SeekAnswer(seek=SeekView.of(seek, viewer_id(viewer)))
     return tagged(body, body.model_dump(mode="json"), REPRESENTATION, "no-cache", _request_headers())
 
 
