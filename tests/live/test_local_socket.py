@@ -105,7 +105,7 @@ def test_two_players_and_three_watchers_get_every_move_once_and_in_order(http):
         token = white if ply % 2 == 0 else black
         assert http("POST", f"/v1/games/{game_id}/moves", {"move": move, "ply": ply}, token)[0] == 200
         for socket in sockets:  # each move reaches everyone before the next is played
-            message = json.loads(socket.recv(timeout=WAIT))
+            message = next_move(socket)
             assert (message["type"], message["game"], message["state"]["ply"]) == ("game", game_id, ply + 1)
             assert (message["state"]["moves_from"], message["state"]["moves"]) == (ply, [move])
     time.sleep(1.0)  # a message sent twice would be here by now
